@@ -1,0 +1,212 @@
+#include "cliarguments.h"
+
+#include <charconv>
+
+namespace fusiondiff::cli {
+
+namespace {
+
+class ArgumentReader
+{
+public:
+    explicit ArgumentReader(const std::vector<std::string>& arguments)
+        : m_arguments(arguments)
+    {
+    }
+
+    bool done() const { return m_next >= m_arguments.size(); }
+    const std::string& next() { return m_arguments[m_next++]; }
+
+    // The value of an option given as "--name VALUE" or "--name=VALUE".
+    std::string valueOf(const std::string& option, const std::optional<std::string>& inlineValue)
+    {
+        if (inlineValue)
+            return *inlineValue;
+        if (done())
+            throw UsageError(option + " needs a value");
+        return next();
+    }
+
+private:
+    const std::vector<std::string>& m_arguments;
+    size_t m_next = 0;
+};
+
+// Splits "--name=value" into its parts.
+std::pair<std::string, std::optional<std::string>> splitOption(const std::string& argument)
+{
+    const auto equals = argument.find('=');
+    if (argument.rfind("--", 0) != 0 || equals == std::string::npos)
+        return {argument, std::nullopt};
+    return {argument.substr(0, equals), argument.substr(equals + 1)};
+}
+
+void setParameter(AnalysisOptions& options, const std::string& name, const std::string& value)
+{
+    const std::string error = setAnalysisParameter(options, name, value);
+    if (!error.empty())
+        throw UsageError(error);
+}
+
+CompareArguments parseCompare(ArgumentReader& reader)
+{
+    CompareArguments compare;
+    std::vector<std::string> traces;
+    while (!reader.done()) {
+        const std::string& argument = reader.next();
+        const auto [option, inlineValue] = splitOption(argument);
+        if (option == "--json") {
+            compare.jsonPath = reader.valueOf(option, inlineValue);
+        } else if (option == "--csv") {
+            compare.csvDirectory = reader.valueOf(option, inlineValue);
+        } else if (option == "--markdown") {
+            compare.markdownPath = reader.valueOf(option, inlineValue);
+        } else if (option == "--classifier") {
+            compare.classifier = reader.valueOf(option, inlineValue);
+        } else if (option == "--min-group-size") {
+            setParameter(compare.options, "min_group_size", reader.valueOf(option, inlineValue));
+        } else if (option == "--size-tolerance") {
+            setParameter(compare.options, "size_tolerance", reader.valueOf(option, inlineValue));
+        } else if (option == "--param") {
+            const std::string assignment = reader.valueOf(option, inlineValue);
+            const auto equals = assignment.find('=');
+            if (equals == std::string::npos)
+                throw UsageError("--param needs NAME=VALUE, not '" + assignment + "'");
+            setParameter(compare.options, assignment.substr(0, equals), assignment.substr(equals + 1));
+        } else if (option == "--quiet" || option == "-q") {
+            compare.quiet = true;
+        } else if (argument.size() > 1 && argument[0] == '-' && argument != "-") {
+            throw UsageError("unknown option for compare: " + argument);
+        } else {
+            traces.push_back(argument);
+        }
+    }
+    if (traces.size() != 2)
+        throw UsageError("compare needs exactly two trace files (A and B), got " + std::to_string(traces.size()));
+    compare.traceA = traces[0];
+    compare.traceB = traces[1];
+    int toStdout = 0;
+    toStdout += compare.jsonPath == "-";
+    toStdout += compare.markdownPath == "-";
+    if (toStdout > 1)
+        throw UsageError("only one of --json and --markdown can write to standard output (-)");
+    return compare;
+}
+
+ClassifyArguments parseClassify(ArgumentReader& reader)
+{
+    ClassifyArguments classify;
+    while (!reader.done()) {
+        const std::string& argument = reader.next();
+        const auto [option, inlineValue] = splitOption(argument);
+        if (option == "--names") {
+            classify.namesFile = reader.valueOf(option, inlineValue);
+        } else if (option == "--classifier") {
+            classify.classifier = reader.valueOf(option, inlineValue);
+        } else if (argument.size() > 1 && argument[0] == '-') {
+            throw UsageError("unknown option for classify: " + argument);
+        } else if (classify.trace) {
+            throw UsageError("classify takes one trace file");
+        } else {
+            classify.trace = argument;
+        }
+    }
+    if (classify.trace.has_value() == classify.namesFile.has_value())
+        throw UsageError("classify needs either a trace file or --names FILE");
+    return classify;
+}
+
+} // namespace
+
+Arguments parseArguments(const std::vector<std::string>& arguments)
+{
+    ArgumentReader reader(arguments);
+    Arguments parsed;
+    if (reader.done())
+        throw UsageError("no command given");
+    const std::string& command = reader.next();
+    if (command == "--help" || command == "-h" || command == "help") {
+        parsed.command = Arguments::Command::Help;
+    } else if (command == "--version" || command == "-V") {
+        parsed.command = Arguments::Command::Version;
+    } else if (command == "compare") {
+        parsed.command = Arguments::Command::Compare;
+        parsed.compare = parseCompare(reader);
+    } else if (command == "classify") {
+        parsed.command = Arguments::Command::Classify;
+        parsed.classify = parseClassify(reader);
+    } else if (command == "params") {
+        parsed.command = Arguments::Command::Parameters;
+    } else {
+        throw UsageError("unknown command '" + command + "'");
+    }
+    for (const std::string& argument : arguments) {
+        if (argument == "--help" || argument == "-h")
+            parsed.command = Arguments::Command::Help;
+    }
+    return parsed;
+}
+
+std::string usageText()
+{
+    return R"(fusiondiff-cli - compare kernel fusion between two PyTorch profiler traces
+
+Usage:
+  fusiondiff-cli compare A B [--json FILE|-] [--csv DIR] [--markdown FILE|-]
+                             [--classifier seed|default|PATH] [--min-group-size N]
+                             [--size-tolerance X] [--param NAME=VALUE]... [--quiet]
+  fusiondiff-cli classify (TRACE | --names FILE) [--classifier seed|default|PATH]
+  fusiondiff-cli params
+  fusiondiff-cli --help | --version
+
+compare
+  Loads the traces A and B (Kineto / Chrome-trace JSON, plain or gzip; A is
+  "trace1" and B "trace2" everywhere), classifies every GPU kernel, matches
+  correlation groups and reports where one side launches more kernels than the
+  other for the same work. Without an output option it prints a summary.
+    --json FILE|-       the whole report as JSON ("-": standard output)
+    --csv DIR           one CSV file per table in DIR (created if needed):
+                        traces, global_counts, fusion_opportunities,
+                        fusion_mappings, matched_groups, kernels
+    --markdown FILE|-   a Markdown report
+    --classifier C      "default" (FusionDiff's rules), "seed" (the reference
+                        analyzer's rules) or the path of a rule file
+    --min-group-size N  smallest correlation group compared (default 50)
+    --size-tolerance X  largest relative size difference of matched groups
+                        (default 0.25)
+    --param NAME=VALUE  any analysis threshold; "fusiondiff-cli params" lists them
+    --quiet             no progress display on the terminal
+
+classify
+  Prints TSV with the header name<TAB>category<TAB>count<TAB>total_us: one row
+  per distinct kernel name of TRACE (by total time, largest first), or per line
+  of FILE (count and total 0). Tabs, newlines and backslashes in names are
+  written as \t, \n and \\.
+
+Exit status: 0 on success; 2 on bad input or usage, with a message naming the
+file, the problem and where; 1 on an internal error.
+Documentation: docs/cli.md, docs/report-format.md, docs/classifiers.md.
+)";
+}
+
+std::string parametersText()
+{
+    std::string text = "Analysis parameters (--param NAME=VALUE), with their defaults:\n";
+    const AnalysisOptions defaults;
+    for (const AnalysisParameter& parameter : analysisParameters()) {
+        std::string value;
+        if (parameter.isInteger) {
+            value = std::to_string(defaults.*parameter.integer);
+        } else {
+            char buffer[32];
+            const auto [end, status] = std::to_chars(buffer, buffer + sizeof buffer, defaults.*parameter.real);
+            value = std::string(buffer, end);
+        }
+        std::string name(parameter.name);
+        name.resize(std::max<size_t>(name.size(), 24), ' ');
+        text += "  " + name + " " + value + "\n      " + std::string(parameter.description) + "\n";
+    }
+    return text;
+}
+
+} // namespace fusiondiff::cli

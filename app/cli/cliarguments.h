@@ -1,0 +1,59 @@
+#pragma once
+
+#include "analysisoptions.h"
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace fusiondiff::cli {
+
+// A command line that cannot be run as given; main() prints it with the usage and exits with 2.
+class UsageError : public std::runtime_error
+{
+public:
+    using std::runtime_error::runtime_error;
+};
+
+struct CompareArguments
+{
+    std::string traceA;
+    std::string traceB;
+    std::optional<std::string> jsonPath; // "-" is standard output
+    std::optional<std::string> csvDirectory;
+    std::optional<std::string> markdownPath;
+    std::string classifier = "default";
+    AnalysisOptions options;
+    bool quiet = false; // no progress on the terminal
+};
+
+struct ClassifyArguments
+{
+    std::optional<std::string> trace;
+    std::optional<std::string> namesFile;
+    std::string classifier = "default";
+};
+
+struct Arguments
+{
+    enum class Command
+    {
+        Help,
+        Version,
+        Compare,
+        Classify,
+        Parameters,
+    };
+    Command command = Command::Help;
+    CompareArguments compare;
+    ClassifyArguments classify;
+};
+
+// Throws UsageError.
+Arguments parseArguments(const std::vector<std::string>& arguments);
+
+std::string usageText();
+std::string parametersText();
+
+} // namespace fusiondiff::cli

@@ -1,0 +1,164 @@
+#include "clicommands.h"
+
+#include "classifier.h"
+#include "fusionanalysis.h"
+#include "inputerror.h"
+#include "kerneltypes.h"
+#include "reportwriters.h"
+#include "terminalprogress.h"
+#include "textformat.h"
+#include "traceloader.h"
+#include "traceset.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <unordered_map>
+
+namespace fusiondiff::cli {
+
+namespace {
+
+void writeOutput(const std::string& path, const std::string& text)
+{
+    if (path == "-") {
+        std::cout << text << std::flush;
+        return;
+    }
+    std::ofstream file(path, std::ios::binary | std::ios::trunc);
+    if (file)
+        file << text;
+    if (!file)
+        throw InputError(path, std::string("cannot write the output file: ") + std::strerror(errno));
+}
+
+void writeCsvTables(const std::string& directory, const FusionReport& report)
+{
+    std::error_code error;
+    std::filesystem::create_directories(directory, error);
+    if (error)
+        throw InputError(directory, "cannot create the output directory: " + error.message());
+    for (const CsvTable& table : reportToCsv(report))
+        writeOutput((std::filesystem::path(directory) / (table.name + ".csv")).string(), table.text);
+}
+
+// Escapes what would break a TSV row.
+std::string tsvField(std::string_view text)
+{
+    std::string out;
+    for (const char c : text) {
+        switch (c) {
+        case '\t':
+            out += "\\t";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        default:
+            out.push_back(c);
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+int runCompare(const CompareArguments& arguments)
+{
+    // Check the rule file before spending time on the traces.
+    const Classifier classifier = Classifier::load(arguments.classifier);
+
+    TerminalProgress progress({"A", "B"}, !arguments.quiet);
+    std::vector<LoadedTrace> traces = loadTraces({arguments.traceA, arguments.traceB}, nullptr,
+        [&](size_t trace, uint64_t done, uint64_t total) { progress.update(trace, done, total); });
+    progress.finish();
+
+    // Report every trace that failed, not just the first: print the others, throw the last.
+    std::exception_ptr last;
+    for (const LoadedTrace& trace : traces) {
+        if (!trace.error)
+            continue;
+        if (last) {
+            try {
+                std::rethrow_exception(last);
+            } catch (const InputError& error) {
+                std::cerr << "fusiondiff-cli: error: " << error.what() << "\n";
+            }
+        }
+        last = trace.error;
+    }
+    if (last)
+        std::rethrow_exception(last);
+
+    const FusionReport report = analyzeFusion(*traces[0].store, *traces[1].store, classifier, arguments.options);
+
+    const bool anyOutput = arguments.jsonPath || arguments.csvDirectory || arguments.markdownPath;
+    if (arguments.jsonPath)
+        writeOutput(*arguments.jsonPath, reportToJson(report));
+    if (arguments.markdownPath)
+        writeOutput(*arguments.markdownPath, reportToMarkdown(report));
+    if (arguments.csvDirectory)
+        writeCsvTables(*arguments.csvDirectory, report);
+    if (!anyOutput)
+        std::cout << reportSummary(report);
+    return 0;
+}
+
+int runClassify(const ClassifyArguments& arguments)
+{
+    const Classifier classifier = Classifier::load(arguments.classifier);
+    std::string out = "name\tcategory\tcount\ttotal_us\n";
+    if (arguments.namesFile) {
+        std::ifstream file(*arguments.namesFile, std::ios::binary);
+        if (!file)
+            throw InputError(*arguments.namesFile, std::string("cannot open the names file: ") + std::strerror(errno));
+        std::string name;
+        while (std::getline(file, name)) {
+            if (!name.empty() && name.back() == '\r')
+                name.pop_back();
+            if (name.empty())
+                continue;
+            out += tsvField(name) + "\t" + classifier.categoryName(classifier.classify(name)) + "\t0\t0\n";
+        }
+        if (file.bad())
+            throw InputError(*arguments.namesFile, "cannot read the names file");
+    } else {
+        const TraceStore store = loadTrace(*arguments.trace);
+        const KernelTypes types = classifyKernels(store, classifier);
+        struct Row
+        {
+            StringId name;
+            uint64_t count = 0;
+            double totalUs = 0;
+        };
+        std::vector<Row> rows;
+        std::unordered_map<StringId, size_t> rowOf;
+        for (const KernelEvent& kernel : store.kernels) {
+            const auto [it, inserted] = rowOf.try_emplace(kernel.name, rows.size());
+            if (inserted)
+                rows.push_back({kernel.name});
+            ++rows[it->second].count;
+            rows[it->second].totalUs += kernel.dur;
+        }
+        std::sort(rows.begin(), rows.end(), [&](const Row& a, const Row& b) {
+            return a.totalUs != b.totalUs ? a.totalUs > b.totalUs : store.name(a.name) < store.name(b.name);
+        });
+        for (const Row& row : rows) {
+            out += tsvField(store.name(row.name)) + "\t" + classifier.categoryName(types.ofName[row.name]) + "\t"
+                + std::to_string(row.count) + "\t" + shortestDouble(row.totalUs) + "\n";
+        }
+    }
+    std::cout << out << std::flush;
+    return 0;
+}
+
+} // namespace fusiondiff::cli

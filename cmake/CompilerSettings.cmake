@@ -1,0 +1,18 @@
+# Warnings, architecture and sanitizer flags shared by every target of the project.
+
+add_library(fusiondiff_warnings INTERFACE)
+target_compile_options(fusiondiff_warnings INTERFACE -Wall -Wextra -pedantic -Wshadow -Wnon-virtual-dtor
+    -Wold-style-cast -Wcast-align -Woverloaded-virtual -Wnull-dereference -Wimplicit-fallthrough)
+if(FUSIONDIFF_WERROR)
+    target_compile_options(fusiondiff_warnings INTERFACE -Werror)
+endif()
+
+if(FUSIONDIFF_ARCH AND CMAKE_SYSTEM_PROCESSOR MATCHES "x86_64|AMD64")
+    add_compile_options(-march=${FUSIONDIFF_ARCH} -mpclmul)
+endif()
+
+set(FUSIONDIFF_SANITIZE "" CACHE STRING "Sanitizers to build with, e.g. address,undefined")
+if(FUSIONDIFF_SANITIZE)
+    add_compile_options(-fsanitize=${FUSIONDIFF_SANITIZE} -fno-omit-frame-pointer -fno-sanitize-recover=all)
+    add_link_options(-fsanitize=${FUSIONDIFF_SANITIZE})
+endif()

@@ -1,0 +1,44 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace fusiondiff {
+
+// Sequential access to the bytes of a trace file, decompressed if the file is gzip.
+class ByteReader
+{
+public:
+    virtual ~ByteReader() = default;
+
+    // Reads up to `size` bytes into `destination`; returns 0 once all data has been read.
+    // Throws InputError on read errors and on corrupt or truncated compressed data.
+    virtual size_t read(char* destination, size_t size) = 0;
+
+    // Bytes of the file on disk consumed so far (compressed bytes for gzip): drives progress.
+    virtual uint64_t fileBytesRead() const = 0;
+
+    virtual bool isCompressed() const = 0;
+
+    const std::string& path() const { return m_path; }
+    uint64_t fileSize() const { return m_fileSize; }
+
+protected:
+    ByteReader(std::string path, uint64_t fileSize)
+        : m_path(std::move(path))
+        , m_fileSize(fileSize)
+    {
+    }
+
+private:
+    std::string m_path;
+    uint64_t m_fileSize;
+};
+
+// Opens a trace file after checking that it exists, is a regular file, is readable and is not
+// empty. Gzip is recognised by its magic bytes, never by the file name. Throws InputError.
+std::unique_ptr<ByteReader> openTraceFile(const std::string& path);
+
+} // namespace fusiondiff

@@ -1,0 +1,254 @@
+#include "fusionanalysis.h"
+
+#include "chainfusion.h"
+#include "correlationgroups.h"
+#include "fusionopportunities.h"
+#include "fusionversion.h"
+#include "groupmatcher.h"
+#include "inputerror.h"
+#include "kerneltypes.h"
+#include "partialfusion.h"
+#include "sequencepatterns.h"
+#include "tracestore.h"
+
+#include <algorithm>
+#include <bit>
+#include <cstdlib>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace fusiondiff {
+
+namespace {
+
+// One trace prepared for the analysis.
+struct PreparedTrace
+{
+    const TraceStore& store;
+    KernelTypes types;
+    CorrelationGroups groups;
+    std::vector<uint32_t> largeGroupIndices; // into groups.groups
+    std::vector<CategoryId> sequence; // all kernel types in time order
+};
+
+void checkCancel(const std::atomic<bool>* cancel)
+{
+    if (cancel && cancel->load(std::memory_order_relaxed))
+        throw Cancelled();
+}
+
+TraceSummary summarize(const PreparedTrace& trace, size_t largeGroups)
+{
+    const TraceStore& store = trace.store;
+    TraceSummary summary;
+    summary.path = store.path;
+    summary.fileName = store.fileName;
+    summary.label = store.label;
+    summary.platform = store.platform;
+    summary.gpuName = store.gpuName;
+    summary.kernels = store.kernels.size();
+    std::unordered_set<StringId> names;
+    for (const KernelEvent& kernel : store.kernels) {
+        summary.kernelTimeUs += kernel.dur;
+        summary.kernelsWithoutCorrelation += kernel.correlation == kNoId;
+        names.insert(kernel.name);
+    }
+    summary.distinctKernelNames = names.size();
+    summary.correlationGroups = trace.groups.groups.size();
+    summary.largeGroups = largeGroups;
+    for (const uint32_t index : trace.largeGroupIndices)
+        summary.kernelsInLargeGroups += trace.groups.groups[index].size;
+    summary.runtimeCalls = store.runtimeCalls.size();
+    summary.graphLaunches = static_cast<uint64_t>(std::count_if(store.runtimeCalls.begin(), store.runtimeCalls.end(),
+        [](const RuntimeEvent& call) { return call.graphLaunch; }));
+    summary.cpuOps = store.cpuOps.size();
+    summary.statistics = store.statistics;
+    return summary;
+}
+
+std::vector<LargeGroup> describeLargeGroups(const PreparedTrace& trace, size_t typeCount)
+{
+    std::vector<LargeGroup> result;
+    result.reserve(trace.largeGroupIndices.size());
+    for (const uint32_t index : trace.largeGroupIndices) {
+        const CorrelationGroup& group = trace.groups.groups[index];
+        LargeGroup large;
+        large.correlation = group.correlation;
+        large.size = group.size;
+        large.typeCounts.assign(typeCount, 0);
+        large.typeTimesUs.assign(typeCount, 0.0);
+        for (const uint32_t kernel : trace.groups.kernelsOf(group)) {
+            const double dur = trace.store.kernels[kernel].dur;
+            const CategoryId type = trace.types.ofKernel[kernel];
+            ++large.typeCounts[type];
+            large.typeTimesUs[type] += dur;
+            large.timeUs += dur;
+        }
+        result.push_back(std::move(large));
+    }
+    return result;
+}
+
+GroupProfile profileOf(const LargeGroup& group)
+{
+    GroupProfile profile;
+    profile.size = group.size;
+    for (size_t type = 0; type < group.typeCounts.size(); ++type) {
+        if (group.typeCounts[type] > 0)
+            profile.typeMask |= uint64_t(1) << type;
+    }
+    return profile;
+}
+
+std::vector<KernelNameRow> kernelTable(const PreparedTrace& trace1, const PreparedTrace& trace2)
+{
+    std::vector<KernelNameRow> rows;
+    // Keyed by views into the stores' string tables, which outlive this function.
+    std::unordered_map<std::string_view, size_t> rowOfName;
+    for (const PreparedTrace* trace : {&trace1, &trace2}) {
+        const size_t side = trace == &trace1 ? 0 : 1;
+        std::unordered_map<StringId, size_t> rowOfId;
+        for (size_t i = 0; i < trace->store.kernels.size(); ++i) {
+            const KernelEvent& kernel = trace->store.kernels[i];
+            auto [it, inserted] = rowOfId.try_emplace(kernel.name, 0);
+            if (inserted) {
+                const std::string_view name = trace->store.name(kernel.name);
+                const auto [named, isNew] = rowOfName.try_emplace(name, rows.size());
+                if (isNew)
+                    rows.push_back({std::string(name), trace->types.ofKernel[i], {}, {}});
+                it->second = named->second;
+            }
+            KernelNameRow& row = rows[it->second];
+            ++row.count[side];
+            row.timeUs[side] += kernel.dur;
+        }
+    }
+    std::sort(rows.begin(), rows.end(), [](const KernelNameRow& a, const KernelNameRow& b) {
+        const double totalA = a.timeUs[0] + a.timeUs[1];
+        const double totalB = b.timeUs[0] + b.timeUs[1];
+        return totalA != totalB ? totalA > totalB : a.name < b.name;
+    });
+    return rows;
+}
+
+} // namespace
+
+FusionReport analyzeFusion(const TraceStore& trace1, const TraceStore& trace2, const Classifier& classifier,
+    const AnalysisOptions& options, const std::atomic<bool>* cancel)
+{
+    const size_t typeCount = classifier.categories().size();
+    std::array<PreparedTrace, 2> traces {PreparedTrace {trace1, {}, {}, {}, {}}, PreparedTrace {trace2, {}, {}, {}, {}}};
+    for (PreparedTrace& trace : traces) {
+        trace.types = classifyKernels(trace.store, classifier);
+        trace.groups = groupByCorrelation(trace.store);
+        for (uint32_t i = 0; i < trace.groups.groups.size(); ++i) {
+            if (static_cast<int64_t>(trace.groups.groups[i].size) >= options.minGroupSize)
+                trace.largeGroupIndices.push_back(i);
+        }
+        std::vector<uint32_t> all(trace.store.kernels.size());
+        for (uint32_t i = 0; i < all.size(); ++i)
+            all[i] = i;
+        trace.sequence = typesOf(trace.types, inTimeOrder(trace.store, all));
+        checkCancel(cancel);
+    }
+
+    FusionReport report;
+    report.toolVersion = FUSIONDIFF_VERSION;
+    report.classifier = {classifier.name(), classifier.source(), classifier.description(), classifier.categories(),
+        classifier.fallback()};
+    report.options = options;
+    for (size_t side = 0; side < 2; ++side) {
+        report.traces[side] = summarize(traces[side], traces[side].largeGroupIndices.size());
+        report.largeGroups[side] = describeLargeGroups(traces[side], typeCount);
+    }
+    if (report.traces[0].label == report.traces[1].label) {
+        report.traces[0].label = "A: " + report.traces[0].label;
+        report.traces[1].label = "B: " + report.traces[1].label;
+    }
+    const bool samePlatform = trace1.platform == trace2.platform;
+    for (size_t side = 0; side < 2; ++side)
+        report.sideNames[side] = samePlatform ? report.traces[side].label : platformName(report.traces[side].platform);
+
+    // Match large correlation groups.
+    std::array<std::vector<GroupProfile>, 2> profiles;
+    for (size_t side = 0; side < 2; ++side) {
+        for (const LargeGroup& group : report.largeGroups[side])
+            profiles[side].push_back(profileOf(group));
+    }
+    for (const auto& [index1, index2] : matchGroups(profiles[0], profiles[1], options.sizeTolerance)) {
+        GroupPair pair;
+        pair.group1 = index1;
+        pair.group2 = index2;
+        pair.sharedTypes = static_cast<uint32_t>(std::popcount(profiles[0][index1].typeMask & profiles[1][index2].typeMask));
+        pair.score = std::llabs(static_cast<int64_t>(profiles[0][index1].size) - static_cast<int64_t>(profiles[1][index2].size))
+            - 10 * static_cast<int64_t>(pair.sharedTypes);
+        report.groupPairs.push_back(pair);
+    }
+    checkCancel(cancel);
+
+    const MappingContext context {options, classifier.categories(), classifier.fallback(), report.sideNames};
+
+    // Sequence patterns inside each matched pair.
+    for (const GroupPair& pair : report.groupPairs) {
+        std::array<std::vector<CategoryId>, 2> sequences;
+        for (size_t side = 0; side < 2; ++side) {
+            const PreparedTrace& trace = traces[side];
+            const uint32_t large = side == 0 ? pair.group1 : pair.group2;
+            const CorrelationGroup& group = trace.groups.groups[trace.largeGroupIndices[large]];
+            sequences[side] = typesOf(trace.types, inTimeOrder(trace.store, trace.groups.kernelsOf(group)));
+        }
+        for (FusionMapping& mapping :
+            findSequencePatterns(sequences[0], sequences[1], MappingKind::GroupSequence, context)) {
+            mapping.correlationGroup1 = report.largeGroups[0][pair.group1].correlation;
+            mapping.correlationGroup2 = report.largeGroups[1][pair.group2].correlation;
+            report.mappings.push_back(std::move(mapping));
+        }
+    }
+    checkCancel(cancel);
+
+    // Whole-trace counts and times per type (times summed in file order, as the seed does).
+    std::array<std::vector<uint64_t>, 2> countByType {std::vector<uint64_t>(typeCount, 0), std::vector<uint64_t>(typeCount, 0)};
+    std::array<std::vector<double>, 2> timeByType {std::vector<double>(typeCount, 0.0), std::vector<double>(typeCount, 0.0)};
+    for (size_t side = 0; side < 2; ++side) {
+        const PreparedTrace& trace = traces[side];
+        for (size_t i = 0; i < trace.store.kernels.size(); ++i) {
+            ++countByType[side][trace.types.ofKernel[i]];
+            timeByType[side][trace.types.ofKernel[i]] += trace.store.kernels[i].dur;
+        }
+    }
+    for (CategoryId type = 0; type < typeCount; ++type) {
+        if (countByType[0][type] == 0 && countByType[1][type] == 0)
+            continue;
+        report.globalCounts.push_back(
+            {type, {countByType[0][type], countByType[1][type]}, {timeByType[0][type], timeByType[1][type]}});
+    }
+
+    report.opportunities = findFusionOpportunities(report, timeByType);
+
+    for (FusionMapping& mapping : findPartialFusion(report.largeGroups, report.groupPairs, context))
+        report.mappings.push_back(std::move(mapping));
+
+    const std::vector<FusionMapping> chains = findChainFusion(traces[0].sequence, traces[1].sequence, context);
+    std::unordered_set<CategoryId> chainTypes;
+    for (const FusionMapping& mapping : chains) {
+        chainTypes.insert(mapping.fusedKernelType);
+        report.mappings.push_back(mapping);
+    }
+    checkCancel(cancel);
+
+    // Whole-trace sequence patterns, unless a chain finding covers the type or the same evidence is
+    // already there (the seed's de-duplication).
+    std::unordered_set<std::string> evidence;
+    for (const FusionMapping& mapping : report.mappings)
+        evidence.insert(mapping.evidence);
+    for (FusionMapping& mapping :
+        findSequencePatterns(traces[0].sequence, traces[1].sequence, MappingKind::GlobalSequence, context)) {
+        if (!chainTypes.contains(mapping.unfusedSequence.front()) && !evidence.contains(mapping.evidence))
+            report.mappings.push_back(std::move(mapping));
+    }
+
+    report.kernels = kernelTable(traces[0], traces[1]);
+    return report;
+}
+
+} // namespace fusiondiff

@@ -1,0 +1,18 @@
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace fusiondiff {
+
+// Decodes the JSON string whose first character (after the opening quote) is at `raw`, up to
+// its closing quote, which must lie before `limit`. Returns a view into the input when the
+// string has no escapes, else a view into `scratch`. Sets `ok` to false for unterminated
+// strings, invalid escapes and raw control characters.
+std::string_view decodeJsonString(const char* raw, const char* limit, std::string& scratch, bool& ok);
+
+// Offset of the first byte that is not valid UTF-8, or `text.size()` if all of it is valid.
+size_t firstInvalidUtf8(std::string_view text);
+
+} // namespace fusiondiff

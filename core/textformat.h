@@ -1,0 +1,17 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace fusiondiff {
+
+// Number formatting as Python's format specs do it, so that evidence texts match the seed's:
+// fixed(2.25, 1) == "2.2" (round half to even on the binary value, like "{:.1f}"),
+// withThousands(12345) == "12,345" (like "{:,}").
+std::string fixed(double value, int decimals);
+std::string withThousands(int64_t value);
+
+// Shortest text that reads back as the same double ("0.1", "1e+16", "3"), for JSON and CSV.
+std::string shortestDouble(double value);
+
+} // namespace fusiondiff

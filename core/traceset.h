@@ -1,0 +1,26 @@
+#pragma once
+
+#include "traceloader.h"
+#include "tracestore.h"
+
+#include <exception>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace fusiondiff {
+
+// The outcome of loading one of several traces: the store, or the error that stopped it.
+struct LoadedTrace
+{
+    std::shared_ptr<const TraceStore> store; // null if loading failed
+    std::exception_ptr error;
+};
+
+// Loads the given traces at the same time, one thread each; a file named twice is loaded once and
+// shared. Progress reports (trace index, done, total). One failure does not stop the others.
+std::vector<LoadedTrace> loadTraces(const std::vector<std::string>& paths, const std::atomic<bool>* cancel = nullptr,
+    const std::function<void(size_t trace, uint64_t done, uint64_t total)>& progress = {});
+
+} // namespace fusiondiff
