@@ -1,0 +1,485 @@
+#include "inputerror.h"
+#include "testdata.h"
+#include "traceloader.h"
+#include "tracewriter.h"
+
+#include <QFile>
+#include <QRandomGenerator>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+using namespace fusiondiff;
+using test::TraceWriter;
+
+namespace {
+
+QString real(const char* name)
+{
+    return test::dataPath(QStringLiteral("real/") + QString::fromUtf8(name));
+}
+
+TraceStore load(const QString& path, size_t chunkBytes = LoadOptions().chunkBytes)
+{
+    LoadOptions options;
+    options.chunkBytes = chunkBytes;
+    return loadTrace(path.toStdString(), options);
+}
+
+// Loads `path` expecting an InputError; returns it.
+InputError loadError(const QString& path)
+{
+    try {
+        load(path);
+    } catch (const InputError& error) {
+        return error;
+    }
+    qFatal("%s loaded although it should not", qPrintable(path));
+}
+
+void verifySameEvents(const TraceStore& a, const TraceStore& b)
+{
+    QCOMPARE(a.kernels.size(), b.kernels.size());
+    for (size_t i = 0; i < a.kernels.size(); ++i) {
+        const KernelEvent& x = a.kernels[i];
+        const KernelEvent& y = b.kernels[i];
+        QCOMPARE(a.name(x.name), b.name(y.name));
+        QCOMPARE(x.ts, y.ts);
+        QCOMPARE(x.dur, y.dur);
+        QCOMPARE(x.correlation, y.correlation);
+        QCOMPARE(x.externalId, y.externalId);
+        QCOMPARE(x.device, y.device);
+        QCOMPARE(x.stream, y.stream);
+    }
+    QCOMPARE(a.runtimeCalls.size(), b.runtimeCalls.size());
+    for (size_t i = 0; i < a.runtimeCalls.size(); ++i) {
+        QCOMPARE(a.name(a.runtimeCalls[i].name), b.name(b.runtimeCalls[i].name));
+        QCOMPARE(a.runtimeCalls[i].correlation, b.runtimeCalls[i].correlation);
+        QCOMPARE(a.runtimeCalls[i].graphLaunch, b.runtimeCalls[i].graphLaunch);
+    }
+    QCOMPARE(a.cpuOps.size(), b.cpuOps.size());
+    for (size_t i = 0; i < a.cpuOps.size(); ++i) {
+        QCOMPARE(a.name(a.cpuOps[i].name), b.name(b.cpuOps[i].name));
+        QCOMPARE(a.cpuOps[i].externalId, b.cpuOps[i].externalId);
+        QCOMPARE(a.cpuOps[i].ts, b.cpuOps[i].ts);
+    }
+    QCOMPARE(a.annotations.size(), b.annotations.size());
+    QCOMPARE(a.statistics.events, b.statistics.events);
+    QCOMPARE(a.platform, b.platform);
+    QCOMPARE(a.gpuName, b.gpuName);
+}
+
+// Events whose strings and args look like event boundaries, to trip the chunker at every cut.
+QByteArray trickyTrace(bool arrayFormat, bool closeArray = true)
+{
+    TraceWriter writer;
+    writer.nvidia();
+    for (int i = 0; i < 40; ++i) {
+        writer.rawEvent(R"({"ph": "X", "cat": "cpu_op", "name": "op },{ \"x\": [{\"y\": 1}]}, {", "pid": 1, "tid": 2, "ts": )"
+            + std::to_string(100 + i) + R"(, "dur": 1, "args": {"External id": )" + std::to_string(i)
+            + R"(, "Concrete Inputs": ["}, {", "]", "},\n{"], "nested": [{"a": {"b": [1, {"c": "}"}]}}, {"d": 2}]}})");
+        TraceWriter::Kernel k;
+        k.name = "kernel_" + std::to_string(i) + " \"quoted\" \\ back\\slash },{ \xc3\xa9 }]";
+        k.ts = 1000 + i * 10;
+        k.dur = 3.5;
+        k.correlation = 500 + i;
+        k.externalId = i;
+        writer.kernel(k);
+        writer.rawEvent(R"({"name": "ac2g", "ph": "f", "id": )" + std::to_string(i)
+            + R"(, "pid": 0, "tid": 7, "ts": 1, "cat": "ac2g", "bp": "e", "args": [{"x": 1}, {"y": 2}]})");
+        writer.rawEvent(R"({"ph": "X", "cat": "cuda_runtime", "name": "cudaLaunchKernel\u0020", "pid": 1, "tid": 2, "ts": )"
+            + std::to_string(990 + i * 10) + R"(, "dur": 2, "args": {"correlation": )" + std::to_string(500 + i)
+            + R"(, "External id": )" + std::to_string(i) + "}}");
+    }
+    if (!arrayFormat)
+        return writer.json();
+    QByteArray json = writer.arrayJson();
+    if (!closeArray)
+        json.chop(json.size() - json.lastIndexOf(']'));
+    return json;
+}
+
+} // namespace
+
+class TestTraceLoader : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    // Counts from Python's json module on the same files (tests/data/real/README.md).
+    void realTraces_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<int>("kernels");
+        QTest::addColumn<int>("runtime");
+        QTest::addColumn<int>("cpuOps");
+        QTest::addColumn<QString>("platform");
+        QTest::addColumn<QString>("gpu");
+        QTest::addColumn<QString>("label");
+        QTest::newRow("H100 eager") << test::sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.h100.json.gz"))
+                                    << 1465 << 1922 << 4186 << "NVIDIA" << "NVIDIA H100 80GB HBM3"
+                                    << "Qwen1.5-0.5B-Chat.h100 (NVIDIA H100 80GB HBM3)";
+        QTest::newRow("MI300X eager") << test::sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.mi300x.json.gz"))
+                                      << 1516 << 1707 << 4619 << "AMD" << "AMD Instinct MI300X VF"
+                                      << "Qwen1.5-0.5B-Chat.mi300x (AMD Instinct MI300X VF)";
+        QTest::newRow("2021 schema") << real("resnet50_2021_schema.worker0.pt.trace.json.gz") << 9564 << 10920 << 33384
+                                     << "NVIDIA" << "Unknown GPU" << "resnet50_2021_schema.worker0 (Unknown GPU)";
+        QTest::newRow("plain json") << real("dlrm_worker0.v100.pt.trace.json") << 245 << 525 << 1633 << "NVIDIA"
+                                    << "Tesla V100-SXM2-32GB" << "dlrm_worker0.v100 (Tesla V100-SXM2-32GB)";
+        QTest::newRow("no kernels") << real("no_kernels.a100.json.gz") << 0 << 1862 << 375 << "NVIDIA"
+                                    << "NVIDIA A100-PG509-200" << "no_kernels.a100 (NVIDIA A100-PG509-200)";
+        QTest::newRow("AMD by warpSize only") << real("minitoy_train_rocm6.2.mi250.json.gz") << 14 << 21 << 70 << "AMD"
+                                              << "AMD Radeon Graphics"
+                                              << "minitoy_train_rocm6.2.mi250 (AMD Radeon Graphics)";
+        QTest::newRow("empty GPU name") << real("vllm_decode_full_graph.mi300x.json.gz") << 425 << 20 << 100 << "AMD"
+                                        << "" << "vllm_decode_full_graph.mi300x (AMD)";
+        QTest::newRow("CUDA graphs") << real("hta_trace_diff_test.v100.json.gz") << 9876 << 21167 << 31236 << "NVIDIA"
+                                     << "Tesla V100-SXM2-16GB" << "hta_trace_diff_test.v100 (Tesla V100-SXM2-16GB)";
+    }
+
+    void realTraces()
+    {
+        QFETCH(QString, path);
+        QFETCH(int, kernels);
+        QFETCH(int, runtime);
+        QFETCH(int, cpuOps);
+        QFETCH(QString, platform);
+        QFETCH(QString, gpu);
+        QFETCH(QString, label);
+        const TraceStore store = load(path);
+        QCOMPARE(static_cast<int>(store.kernels.size()), kernels);
+        QCOMPARE(static_cast<int>(store.runtimeCalls.size()), runtime);
+        QCOMPARE(static_cast<int>(store.cpuOps.size()), cpuOps);
+        QCOMPARE(QString::fromUtf8(platformName(store.platform)), platform);
+        QCOMPARE(QString::fromStdString(store.gpuName), gpu);
+        QCOMPARE(QString::fromStdString(store.label), label);
+        QCOMPARE(store.statistics.eventsMissingFields, uint64_t(0));
+        QCOMPARE(store.statistics.nonObjectEvents, uint64_t(0));
+    }
+
+    void graphLaunchesShareTheirCorrelation()
+    {
+        const TraceStore store = load(real("vllm_decode_full_graph.mi300x.json.gz"));
+        int64_t graphCorrelation = kNoId;
+        for (const RuntimeEvent& call : store.runtimeCalls) {
+            if (call.graphLaunch) {
+                QCOMPARE(store.name(call.name), std::string_view("hipGraphLaunch"));
+                graphCorrelation = call.correlation;
+            }
+        }
+        QVERIFY(graphCorrelation != kNoId);
+        const auto replayed = std::count_if(store.kernels.begin(), store.kernels.end(),
+            [&](const KernelEvent& k) { return k.correlation == graphCorrelation; });
+        QCOMPARE(replayed, 421);
+    }
+
+    void kernelFieldsFromTheFile()
+    {
+        const TraceStore store = load(test::sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.h100.json.gz")));
+        const KernelEvent& first = store.kernels.front();
+        QVERIFY(store.name(first.name).starts_with(
+            "void at::native::vectorized_elementwise_kernel<4, at::native::bfloat16_copy_kernel_cuda("));
+        QCOMPARE(first.ts, 1428625731622.25);
+        QCOMPARE(first.dur, 18.112);
+        QCOMPARE(first.correlation, int64_t(675771));
+        QCOMPARE(first.device, int64_t(0));
+        QCOMPARE(first.stream, int64_t(7));
+        QCOMPARE(first.externalId, kNoId); // this kernel has none in the file
+    }
+
+    void oldSchemaUsesArgsStreamAndLowerCaseExternalId()
+    {
+        const TraceStore store = load(real("resnet50_2021_schema.worker0.pt.trace.json.gz"));
+        // "tid": "stream 7" in the file; args.stream is 7.
+        QCOMPARE(store.kernels.front().stream, int64_t(7));
+        QCOMPARE(store.kernels.front().correlation, int64_t(31255));
+        const auto withExternal = std::count_if(store.runtimeCalls.begin(), store.runtimeCalls.end(),
+            [](const RuntimeEvent& call) { return call.externalId != kNoId && call.externalId != 0; });
+        QVERIFY(withExternal > 1000);
+    }
+
+    void gzipAndPlainGiveTheSameStore()
+    {
+        QTemporaryDir dir;
+        QFile plain(real("dlrm_worker0.v100.pt.trace.json"));
+        QVERIFY(plain.open(QIODevice::ReadOnly));
+        const QByteArray bytes = plain.readAll();
+        // A misleading name: gzip is recognised by its magic bytes.
+        const QString gz = test::writeFile(dir, QStringLiteral("trace.json"), bytes, true);
+        const TraceStore a = load(real("dlrm_worker0.v100.pt.trace.json"));
+        const TraceStore b = load(gz);
+        verifySameEvents(a, b);
+        QVERIFY(b.statistics.gzip);
+        QCOMPARE(b.statistics.dataBytes, uint64_t(bytes.size()));
+    }
+
+    void concatenatedGzipMembers()
+    {
+        QTemporaryDir dir;
+        const QByteArray json = TraceWriter().nvidia().kernels("k", 3).json();
+        const qsizetype half = json.size() / 2;
+        const QByteArray twoMembers = test::gzipCompress(json.left(half)) + test::gzipCompress(json.mid(half));
+        const QString path = test::writeFile(dir, QStringLiteral("members.json.gz"), twoMembers);
+        QCOMPARE(load(path).kernels.size(), size_t(3));
+    }
+
+    // The chunker must give the same events whatever the chunk size: tiny chunks force cuts
+    // everywhere, including inside strings and nested objects that look like event boundaries.
+    void chunkSizeDoesNotChangeTheResult_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::newRow("eager") << test::sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.mi300x.json.gz"));
+        QTest::newRow("graphs") << real("sglang_qwen3-8b_decode.mi300x.json.gz");
+        QTest::newRow("2021") << real("resnet50_2021_schema.worker0.pt.trace.json.gz");
+    }
+
+    void chunkSizeDoesNotChangeTheResult()
+    {
+        QFETCH(QString, path);
+        const TraceStore reference = load(path);
+        for (const size_t chunk : {size_t(512), size_t(4099), size_t(65536)}) {
+            const TraceStore chunked = load(path, chunk);
+            verifySameEvents(reference, chunked);
+        }
+    }
+
+    void trickyStringsAtEveryCut()
+    {
+        QTemporaryDir dir;
+        for (const bool arrayFormat : {false, true}) {
+            const QString path = test::writeFile(dir, QStringLiteral("tricky.json"), trickyTrace(arrayFormat));
+            const TraceStore reference = load(path);
+            QCOMPARE(reference.kernels.size(), size_t(40));
+            QCOMPARE(reference.cpuOps.size(), size_t(40));
+            QCOMPARE(reference.runtimeCalls.size(), size_t(40));
+            QCOMPARE(reference.statistics.events, uint64_t(160));
+            QCOMPARE(reference.name(reference.kernels[3].name),
+                std::string_view("kernel_3 \"quoted\" \\ back\\slash },{ \xc3\xa9 }]"));
+            QCOMPARE(reference.name(reference.cpuOps[0].name), std::string_view("op },{ \"x\": [{\"y\": 1}]}, {"));
+            QCOMPARE(reference.name(reference.runtimeCalls[0].name), std::string_view("cudaLaunchKernel "));
+            for (size_t chunk = 64; chunk < 2048; chunk += 37)
+                verifySameEvents(reference, load(path, chunk));
+        }
+    }
+
+    void arrayFormat()
+    {
+        QTemporaryDir dir;
+        const QString closed = test::writeFile(dir, QStringLiteral("closed.json"), trickyTrace(true));
+        const QString open = test::writeFile(dir, QStringLiteral("open.json"), trickyTrace(true, false));
+        const QString trailingComma
+            = test::writeFile(dir, QStringLiteral("comma.json"), trickyTrace(true, false).trimmed() + ",\n");
+        const TraceStore a = load(closed);
+        QVERIFY(a.statistics.arrayFormat);
+        QVERIFY(!a.statistics.missingClosingBracket);
+        for (const QString& path : {open, trailingComma}) {
+            for (const size_t chunk : {size_t(100), size_t(1) << 20}) {
+                const TraceStore b = load(path, chunk);
+                QVERIFY(b.statistics.missingClosingBracket);
+                verifySameEvents(a, b);
+            }
+        }
+        // Platform defaults as the seed decides them without deviceProperties.
+        QCOMPARE(a.platform, Platform::NVIDIA);
+        QCOMPARE(a.gpuName, std::string("Unknown GPU"));
+    }
+
+    void emptyEventArrays()
+    {
+        QTemporaryDir dir;
+        QCOMPARE(load(test::writeFile(dir, QStringLiteral("a.json"), "{\"traceEvents\": []}")).kernels.size(), size_t(0));
+        QCOMPARE(load(test::writeFile(dir, QStringLiteral("b.json"), " [ ] ")).statistics.events, uint64_t(0));
+        QCOMPARE(load(test::writeFile(dir, QStringLiteral("c.json"), "[")).statistics.events, uint64_t(0));
+    }
+
+    void oddFieldsAreCoercedOrSkippedAndCounted()
+    {
+        QTemporaryDir dir;
+        TraceWriter writer;
+        writer.amd();
+        writer.rawEvent(R"({"ph": "X", "cat": "kernel", "name": "ts_as_string", "pid": "0", "tid": "7", "ts": "12.5", "dur": 2, "args": {"correlation": 1}})");
+        writer.rawEvent(R"({"ph": "X", "cat": "kernel", "name": "no_dur", "pid": 0, "tid": 7, "ts": 20, "args": {"correlation": 2.0}})");
+        writer.rawEvent(R"({"ph": "X", "cat": "kernel", "name": "args_not_object", "pid": 0, "tid": 7, "ts": 30, "dur": 1, "args": [1, 2]})");
+        writer.rawEvent(R"({"ph": "X", "cat": "kernel", "pid": 0, "tid": 7, "ts": 40, "dur": 1, "args": {}})");
+        writer.rawEvent(R"({"ph": "X", "cat": "kernel", "name": "no_ts", "pid": 0, "tid": 7, "dur": 1})");
+        writer.rawEvent(R"({"ph": "X", "cat": "kernel", "name": "bad_ts", "ts": "soon", "dur": 1})");
+        writer.rawEvent(R"({"ph": "X", "cat": "kernel", "name": 42, "ts": 50, "dur": 1})");
+        writer.rawEvent(R"("a string where an event should be")");
+        writer.rawEvent(R"([1, {"cat": "kernel"}])");
+        writer.rawEvent(R"(null)");
+        writer.rawEvent(R"({"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 1, "tid": "thread 3", "ts": 5, "dur": 9, "args": {"External id": "77"}})");
+        writer.rawEvent(R"({"ph": "X", "cat": 5, "name": "cat is a number", "ts": 1})");
+        const TraceStore store = load(writer.write(dir, QStringLiteral("odd.json")));
+        QCOMPARE(store.kernels.size(), size_t(3));
+        QCOMPARE(store.kernels[0].ts, 12.5);
+        QCOMPARE(store.kernels[0].device, int64_t(0));
+        QCOMPARE(store.kernels[0].stream, int64_t(7));
+        QCOMPARE(store.kernels[1].dur, 0.0);
+        QCOMPARE(store.kernels[1].correlation, int64_t(2));
+        QCOMPARE(store.kernels[2].correlation, kNoId);
+        QCOMPARE(store.cpuOps.size(), size_t(1));
+        QCOMPARE(store.cpuOps[0].externalId, int64_t(77));
+        QCOMPARE(store.cpuOps[0].tid, int64_t(-1));
+        const LoadStatistics& s = store.statistics;
+        QCOMPARE(s.events, uint64_t(12));
+        QCOMPARE(s.nonObjectEvents, uint64_t(3));
+        QCOMPARE(s.eventsMissingFields, uint64_t(4)); // no name, no ts, bad ts, numeric name
+        QCOMPARE(s.eventsMissingDuration, uint64_t(1));
+        QCOMPARE(s.coercedFields, uint64_t(5)); // "12.5", "0", "7", 2.0, "77"
+        QCOMPARE(s.ignoredFields, uint64_t(2)); // args [1, 2], "thread 3"
+    }
+
+    void unicodeAndEscapesInNames()
+    {
+        QTemporaryDir dir;
+        TraceWriter writer;
+        // (Not a raw string literal: moc misreads escaped quotes inside those.)
+        writer.rawEvent("{\"cat\": \"kernel\", \"name\": \"\\u00e9\\ud83d\\ude80 \\\"q\\\" \\t,x\", \"ts\": 1, \"dur\": 1}");
+        writer.rawEvent(R"({"cat": "kernel", "name": "raw é🚀", "ts": 2, "dur": 1})");
+        const TraceStore store = load(writer.write(dir, QStringLiteral("u.json")));
+        QCOMPARE(store.name(store.kernels[0].name), std::string_view("\xc3\xa9\xf0\x9f\x9a\x80 \"q\" \t,x"));
+        QCOMPARE(store.name(store.kernels[1].name), std::string_view("raw \xc3\xa9\xf0\x9f\x9a\x80"));
+    }
+
+    void manyChunksOfGeneratedEvents()
+    {
+        QTemporaryDir dir;
+        TraceWriter writer;
+        writer.nvidia();
+        for (int i = 0; i < 60000; ++i)
+            writer.rawEvent(R"({"ph": "X", "cat": "python_function", "name": "torch/nn/modules/module.py(1736): _call_impl", "pid": 1, "tid": 1, "ts": 1, "dur": 1, "args": {"Python id": 5, "Python parent id": 4}})");
+        writer.kernels("gemm", 30000);
+        const QString path = writer.write(dir, QStringLiteral("big.json"));
+        QVERIFY(QFileInfo(path).size() > 12 * 1024 * 1024);
+        std::vector<uint64_t> progress;
+        LoadOptions options;
+        options.chunkBytes = 1 << 20;
+        options.progress = [&](uint64_t done, uint64_t total) {
+            QCOMPARE(total, uint64_t(QFileInfo(path).size()));
+            progress.push_back(done);
+        };
+        const TraceStore store = loadTrace(path.toStdString(), options);
+        QCOMPARE(store.kernels.size(), size_t(30000));
+        QCOMPARE(store.statistics.events, uint64_t(90000));
+        QVERIFY(progress.size() > 5);
+        QVERIFY(std::is_sorted(progress.begin(), progress.end()));
+        QCOMPARE(progress.back(), uint64_t(QFileInfo(path).size()));
+    }
+
+    void cancelStopsLoading()
+    {
+        std::atomic<bool> cancel {true};
+        LoadOptions options;
+        options.cancel = &cancel;
+        QVERIFY_THROWS_EXCEPTION(Cancelled,
+            loadTrace(test::sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.h100.json.gz")).toStdString(),
+                options));
+    }
+
+    void badInput_data()
+    {
+        QTest::addColumn<QByteArray>("bytes");
+        QTest::addColumn<bool>("gzip");
+        QTest::addColumn<QString>("reason");
+        QTest::addColumn<qint64>("offset"); // -1: no offset expected
+
+        const QByteArray good = TraceWriter().nvidia().kernels("k", 50).json();
+        QByteArray garbage(4096, '\0');
+        QRandomGenerator random(7);
+        for (char& c : garbage)
+            c = static_cast<char>(random.bounded(256));
+        garbage[0] = '\x13';
+
+        QTest::newRow("whitespace") << QByteArray(" \n\t ") << false << "only whitespace" << qint64(4);
+        QTest::newRow("not json") << QByteArray("hello world") << false << "expected '{' or '[' at the start but found 'h'"
+                                  << qint64(0);
+        QTest::newRow("nul bytes") << QByteArray(16, '\0') << false << "found byte 0x00" << qint64(0);
+        QTest::newRow("binary garbage") << garbage << false << "not a JSON trace" << qint64(0);
+        QTest::newRow("truncated") << good.left(good.size() / 2) << false << "truncated" << qint64(-2);
+        QTest::newRow("truncated in gzip") << good.left(good.size() / 2) << true << "truncated" << qint64(-2);
+        QTest::newRow("truncated after the array") << good.left(good.lastIndexOf(']') + 1) << false
+                                                   << "truncated" << qint64(-2);
+        QTest::newRow("no traceEvents") << QByteArray(R"({"schemaVersion": 1, "events": []})") << false
+                                        << "no \"traceEvents\" array" << qint64(-1);
+        QTest::newRow("traceEvents not an array") << QByteArray(R"({"traceEvents": {"a": 1}})") << false
+                                                  << "\"traceEvents\" is not an array" << qint64(16);
+        QTest::newRow("missing comma") << QByteArray(R"({"traceEvents": [{"cat": "kernel", "name": "a", "ts": 1} {"cat": "x"}]})")
+                                       << false << "a comma, colon or bracket is missing" << qint64(57);
+        QTest::newRow("bad event syntax") << QByteArray(R"({"traceEvents": [{"cat": "kernel" "name": "a"}, {"cat": "x"}]})")
+                                          << false << "malformed JSON" << qint64(34);
+        QTest::newRow("bad number") << QByteArray(R"({"traceEvents": [{"cat": "kernel", "name": "a", "ts": 1.2.3}]})")
+                                    << false << "malformed JSON number" << qint64(-2);
+        QTest::newRow("control char in name") << QByteArray("{\"traceEvents\": [{\"cat\": \"kernel\", \"name\": \"a\x01\", \"ts\": 1}]}")
+                                              << false << "control character" << qint64(-2);
+        QTest::newRow("invalid utf-8") << QByteArray("{\"traceEvents\": [{\"cat\": \"kernel\", \"name\": \"a\xff\", \"ts\": 1}]}")
+                                       << false << "invalid UTF-8" << qint64(45);
+        QTest::newRow("deep nesting around the events")
+            << QByteArray("{\"x\": " + QByteArray(5000, '[') + QByteArray(5000, ']') + ", \"traceEvents\": []}")
+            << false << "nested more than 1024 levels" << qint64(1030);
+        QTest::newRow("trailing garbage") << QByteArray(R"({"traceEvents": []} x)") << false
+                                          << "unexpected 'x' after the end of the JSON document" << qint64(20);
+        QTest::newRow("trailing comma in object format") << QByteArray(R"({"traceEvents": [{"cat": "x"},]})") << false
+                                                         << "malformed JSON" << qint64(30);
+        QTest::newRow("traceEvents twice") << QByteArray(R"({"traceEvents": [], "traceEvents": []})") << false
+                                           << "appears twice" << qint64(20);
+        QTest::newRow("bad value before events") << QByteArray(R"({"x": tru, "traceEvents": []})") << false
+                                                 << "invalid JSON value 'tru'" << qint64(6);
+    }
+
+    void badInput()
+    {
+        QFETCH(QByteArray, bytes);
+        QFETCH(bool, gzip);
+        QFETCH(QString, reason);
+        QFETCH(qint64, offset);
+        QTemporaryDir dir;
+        const QString path = test::writeFile(dir, QStringLiteral("bad.json"), bytes, gzip);
+        const InputError error = loadError(path);
+        QCOMPARE(QString::fromStdString(error.path()), path);
+        QVERIFY2(QString::fromStdString(error.reason()).contains(reason), error.what());
+        QVERIFY(QString::fromUtf8(error.what()).startsWith(path + QStringLiteral(": ")));
+        if (offset >= 0) {
+            QVERIFY2(error.byteOffset().has_value(), error.what());
+            QCOMPARE(static_cast<qint64>(*error.byteOffset()), offset);
+        } else if (offset == -2) {
+            QVERIFY2(error.byteOffset().has_value(), error.what());
+        }
+        if (gzip && error.byteOffset())
+            QCOMPARE(error.offsetKind(), InputError::OffsetKind::Decompressed);
+    }
+
+    void badFiles()
+    {
+        QTemporaryDir dir;
+        QCOMPARE(loadError(dir.path()).reason(), std::string("is a directory, not a trace file (give the .json or .json.gz file inside it)"));
+        QCOMPARE(loadError(dir.filePath(QStringLiteral("missing.json"))).reason(), std::string("no such file"));
+        QCOMPARE(loadError(test::writeFile(dir, QStringLiteral("empty.json"), {})).reason(), std::string("the file is empty"));
+
+        const QByteArray json = TraceWriter().nvidia().kernels("k", 2000).json();
+        QByteArray gz = test::gzipCompress(json);
+        const InputError truncated = loadError(test::writeFile(dir, QStringLiteral("cut.json.gz"), gz.left(gz.size() / 2)));
+        QVERIFY2(QString::fromStdString(truncated.reason()).contains(QStringLiteral("gzip data is truncated")), truncated.what());
+        QCOMPARE(*truncated.byteOffset(), uint64_t(gz.size() / 2));
+
+        QByteArray corrupt = gz;
+        for (qsizetype i = 100; i < 140; ++i)
+            corrupt[i] = static_cast<char>(corrupt[i] ^ 0x5a);
+        const InputError bad = loadError(test::writeFile(dir, QStringLiteral("corrupt.json.gz"), corrupt));
+        QVERIFY2(QString::fromStdString(bad.reason()).startsWith(QStringLiteral("corrupt gzip data")), bad.what());
+
+        const InputError trailing = loadError(test::writeFile(dir, QStringLiteral("trailing.json.gz"), gz + "junk"));
+        QVERIFY2(QString::fromStdString(trailing.reason()).contains(QStringLiteral("after the end of the gzip stream")),
+            trailing.what());
+
+        if (::geteuid() != 0) { // root reads everything
+            const QString locked = test::writeFile(dir, QStringLiteral("locked.json"), json);
+            ::chmod(locked.toLocal8Bit().constData(), 0);
+            QVERIFY(QString::fromStdString(loadError(locked).reason()).contains(QStringLiteral("permission denied")));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTraceLoader)
+#include "tst_traceloader.moc"
