@@ -1,0 +1,34 @@
+#!/bin/sh
+# Installs the Debian 12 packages FusionDiff needs to build and test, skipping those already
+# installed. Uses sudo when not run as root. Everything comes from Debian's own archive.
+set -eu
+
+packages="build-essential cmake ninja-build pkg-config
+qt6-base-dev qt6-charts-dev qt6-svg-dev libgl1-mesa-dev
+libsimdjson-dev zlib1g-dev
+fonts-dejavu-core desktop-file-utils dpkg-dev file"
+
+if [ "${1:-}" = "--ci" ]; then
+    # Fuzzing and sanitizers with clang's runtime.
+    packages="$packages clang libclang-rt-14-dev"
+fi
+
+missing=""
+for package in $packages; do
+    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+        missing="$missing $package"
+    fi
+done
+if [ -z "$missing" ]; then
+    echo "install-deps: all packages are installed"
+    exit 0
+fi
+
+echo "install-deps: installing$missing"
+run=""
+if [ "$(id -u)" -ne 0 ]; then
+    run="sudo"
+fi
+$run env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+# shellcheck disable=SC2086
+$run env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing
