@@ -16,10 +16,54 @@ constexpr unsigned char kGzipMagic0 = 0x1f;
 constexpr unsigned char kGzipMagic1 = 0x8b;
 constexpr size_t kCompressedBlockSize = size_t(1) << 18;
 
+// Where the raw bytes come from: a file or memory.
+class ByteSource
+{
+public:
+    virtual ~ByteSource() = default;
+    virtual size_t read(char* destination, size_t size) = 0;
+    virtual uint64_t size() const = 0;
+};
+
+class FileSource final : public ByteSource
+{
+public:
+    explicit FileSource(const std::string& path)
+        : m_file(path)
+    {
+    }
+    size_t read(char* destination, size_t size) override { return m_file.read(destination, size); }
+    uint64_t size() const override { return m_file.size(); }
+
+private:
+    FileDescriptor m_file;
+};
+
+class MemorySource final : public ByteSource
+{
+public:
+    explicit MemorySource(std::string_view bytes)
+        : m_bytes(bytes)
+    {
+    }
+    size_t read(char* destination, size_t size) override
+    {
+        const size_t count = std::min(size, m_bytes.size() - m_position);
+        std::copy_n(m_bytes.data() + m_position, count, destination);
+        m_position += count;
+        return count;
+    }
+    uint64_t size() const override { return m_bytes.size(); }
+
+private:
+    std::string_view m_bytes;
+    size_t m_position = 0;
+};
+
 class PlainFileReader final : public ByteReader
 {
 public:
-    PlainFileReader(std::string path, std::unique_ptr<FileDescriptor> file, std::string_view prefix)
+    PlainFileReader(std::string path, std::unique_ptr<ByteSource> file, std::string_view prefix)
         : ByteReader(std::move(path), file->size())
         , m_file(std::move(file))
         , m_prefix(prefix)
@@ -44,7 +88,7 @@ public:
     bool isCompressed() const override { return false; }
 
 private:
-    std::unique_ptr<FileDescriptor> m_file;
+    std::unique_ptr<ByteSource> m_file;
     std::string m_prefix; // the bytes read to detect gzip, handed out first
     size_t m_prefixUsed = 0;
     uint64_t m_bytesRead = 0;
@@ -55,7 +99,7 @@ private:
 class GzipFileReader final : public ByteReader
 {
 public:
-    GzipFileReader(std::string path, std::unique_ptr<FileDescriptor> file, std::string_view prefix)
+    GzipFileReader(std::string path, std::unique_ptr<ByteSource> file, std::string_view prefix)
         : ByteReader(std::move(path), file->size())
         , m_file(std::move(file))
         , m_input(new char[kCompressedBlockSize])
@@ -134,7 +178,7 @@ private:
         return true;
     }
 
-    std::unique_ptr<FileDescriptor> m_file;
+    std::unique_ptr<ByteSource> m_file;
     std::unique_ptr<char[]> m_input;
     z_stream m_stream {};
     uint64_t m_fileBytesRead = 0;
@@ -142,11 +186,8 @@ private:
     bool m_finished = false;
 };
 
-} // namespace
-
-std::unique_ptr<ByteReader> openTraceFile(const std::string& path)
+std::unique_ptr<ByteReader> openSource(const std::string& path, std::unique_ptr<ByteSource> file)
 {
-    auto file = std::make_unique<FileDescriptor>(path);
     std::array<char, 2> magic {};
     size_t got = 0;
     while (got < magic.size()) {
@@ -162,6 +203,18 @@ std::unique_ptr<ByteReader> openTraceFile(const std::string& path)
         && static_cast<unsigned char>(magic[1]) == kGzipMagic1)
         return std::make_unique<GzipFileReader>(path, std::move(file), prefix);
     return std::make_unique<PlainFileReader>(path, std::move(file), prefix);
+}
+
+} // namespace
+
+std::unique_ptr<ByteReader> openTraceFile(const std::string& path)
+{
+    return openSource(path, std::make_unique<FileSource>(path));
+}
+
+std::unique_ptr<ByteReader> openTraceBuffer(const std::string& name, std::string_view bytes)
+{
+    return openSource(name, std::make_unique<MemorySource>(bytes));
 }
 
 } // namespace fusiondiff

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 
 namespace fusiondiff {
 
@@ -40,5 +41,9 @@ private:
 // Opens a trace file after checking that it exists, is a regular file, is readable and is not
 // empty. Gzip is recognised by its magic bytes, never by the file name. Throws InputError.
 std::unique_ptr<ByteReader> openTraceFile(const std::string& path);
+
+// The same for bytes in memory (tests, fuzzing); `name` stands in for the path in messages. The
+// bytes must outlive the reader.
+std::unique_ptr<ByteReader> openTraceBuffer(const std::string& name, std::string_view bytes);
 
 } // namespace fusiondiff

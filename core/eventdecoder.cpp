@@ -14,6 +14,9 @@ using simdjson::error_code;
 
 namespace {
 
+// Nesting accepted in values the decoder skips whole (JsonCursor applies the same limit).
+constexpr size_t kMaxNesting = 1024;
+
 enum class EventKind
 {
     Unknown, // `cat` not seen yet
@@ -176,6 +179,9 @@ error_code EventDecoder::decode(ondemand::value element, const char*& end)
         } else {
             text = element.raw_json_token();
         }
+        // Not read, but a pathological value: reject it as other JSON parsers would.
+        if (nestsDeeperThan(text, kMaxNesting))
+            return simdjson::DEPTH_ERROR;
         end = text.data() + text.size();
         return simdjson::SUCCESS;
     }

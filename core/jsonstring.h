@@ -12,6 +12,9 @@ namespace fusiondiff {
 // strings, invalid escapes and raw control characters.
 std::string_view decodeJsonString(const char* raw, const char* limit, std::string& scratch, bool& ok);
 
+// True if the JSON text nests arrays and objects deeper than `limit` levels (strings are skipped).
+bool nestsDeeperThan(std::string_view json, size_t limit);
+
 // Offset of the first byte that is not valid UTF-8, or `text.size()` if all of it is valid.
 size_t firstInvalidUtf8(std::string_view text);
 

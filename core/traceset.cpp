@@ -32,6 +32,10 @@ std::vector<LoadedTrace> loadTraces(const std::vector<std::string>& paths, const
         }
     }
 
+    size_t loads = 0;
+    for (size_t i = 0; i < paths.size(); ++i)
+        loads += sameAs[i] == i;
+
     std::mutex progressMutex;
     std::vector<std::thread> threads;
     for (size_t i = 0; i < paths.size(); ++i) {
@@ -40,6 +44,7 @@ std::vector<LoadedTrace> loadTraces(const std::vector<std::string>& paths, const
         threads.emplace_back([&, i] {
             LoadOptions options;
             options.cancel = cancel;
+            options.memoryShare /= static_cast<double>(loads); // the traces load side by side
             if (progress) {
                 options.progress = [&, i](uint64_t done, uint64_t total) {
                     const std::lock_guard lock(progressMutex);

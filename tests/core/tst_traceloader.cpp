@@ -450,6 +450,58 @@ private Q_SLOTS:
             QCOMPARE(error.offsetKind(), InputError::OffsetKind::Decompressed);
     }
 
+    void memoryBudgetFailsEarlyWithAMessage()
+    {
+        QTemporaryDir dir;
+        const QString path = TraceWriter().nvidia().kernels("k", 20000).write(dir, QStringLiteral("t.json"));
+        LoadOptions options;
+        options.chunkBytes = 64 * 1024;
+        options.memoryBudget = 2 * 1024 * 1024; // the parser alone needs more
+        try {
+            loadTrace(path.toStdString(), options);
+            QFAIL("loaded beyond its memory budget");
+        } catch (const InputError& error) {
+            QVERIFY2(QString::fromStdString(error.reason()).contains(QStringLiteral("of memory to load, more than the")),
+                error.what());
+        }
+        options.memoryBudget = 0; // automatic: this machine has enough
+        QCOMPARE(loadTrace(path.toStdString(), options).kernels.size(), size_t(20000));
+        QVERIFY(availableMemory() > 0);
+    }
+
+    void fromMemoryAsFromAFile()
+    {
+        QFile file(real("minitoy_train_rocm6.2.mi250.json.gz"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray gz = file.readAll();
+        const TraceStore fromFile = load(real("minitoy_train_rocm6.2.mi250.json.gz"));
+        const TraceStore fromMemory = loadTraceFromMemory({gz.constData(), size_t(gz.size())}, "memory.json.gz");
+        verifySameEvents(fromFile, fromMemory);
+        QCOMPARE(fromMemory.label, std::string("memory (AMD Radeon Graphics)"));
+    }
+
+    void pathologicalEventsAreRejected_data()
+    {
+        QTest::addColumn<QByteArray>("bytes");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("deep array as an event")
+            << QByteArray("[" + QByteArray(3000, '[') + QByteArray(3000, ']') + "]") << "nested too deeply";
+        QTest::newRow("deep array among events")
+            << QByteArray("{\"traceEvents\": [{\"cat\": \"kernel\", \"name\": \"k\", \"ts\": 1}, " + QByteArray(3000, '[')
+                   + QByteArray(3000, ']') + "]}")
+            << "nested too deeply";
+        QTest::newRow("no event objects") << QByteArray("[1, 2, \"three\", [4]]") << "holds no event objects (4 other values)";
+    }
+
+    void pathologicalEventsAreRejected()
+    {
+        QFETCH(QByteArray, bytes);
+        QFETCH(QString, reason);
+        QTemporaryDir dir;
+        const InputError error = loadError(test::writeFile(dir, QStringLiteral("p.json"), bytes));
+        QVERIFY2(QString::fromStdString(error.reason()).contains(reason), error.what());
+    }
+
     void badFiles()
     {
         QTemporaryDir dir;
