@@ -48,6 +48,21 @@ const AnalysisParameter kParameters[] = {
 
 } // namespace
 
+bool parseOpLevel(std::string_view text, OpLevel& level)
+{
+    for (const OpLevel candidate : {OpLevel::Operator, OpLevel::Module, OpLevel::LaunchingOperator}) {
+        if (text == opLevelKey(candidate)) {
+            level = candidate;
+            return true;
+        }
+    }
+    if (text == "launch") {
+        level = OpLevel::LaunchingOperator;
+        return true;
+    }
+    return false;
+}
+
 std::span<const AnalysisParameter> analysisParameters()
 {
     return kParameters;

@@ -29,19 +29,6 @@ bool contains(std::string_view haystack, const std::string& needle)
     return haystack.find(needle) != std::string_view::npos;
 }
 
-bool matches(const Classifier::Rule& rule, std::string_view lowerName)
-{
-    if (!rule.prefix.empty()
-        && std::none_of(rule.prefix.begin(), rule.prefix.end(),
-            [&](const std::string& prefix) { return lowerName.substr(0, prefix.size()) == prefix; }))
-        return false;
-    if (!rule.any.empty()
-        && std::none_of(rule.any.begin(), rule.any.end(), [&](const std::string& s) { return contains(lowerName, s); }))
-        return false;
-    if (!std::all_of(rule.all.begin(), rule.all.end(), [&](const std::string& s) { return contains(lowerName, s); }))
-        return false;
-    return std::none_of(rule.none.begin(), rule.none.end(), [&](const std::string& s) { return contains(lowerName, s); });
-}
 
 class RuleFileParser
 {
@@ -70,7 +57,28 @@ public:
         return std::string(text);
     }
 
-    std::vector<std::string> readPatterns(simdjson::dom::object rule, const char* key, size_t index) const
+    // The conditions of a rule or tag rule; `what` names it in messages ("rule 3").
+    Classifier::Conditions readConditions(simdjson::dom::object rule, const std::string& what) const
+    {
+        Classifier::Conditions conditions;
+        conditions.any = readPatterns(rule, "any", what);
+        conditions.all = readPatterns(rule, "all", what);
+        conditions.none = readPatterns(rule, "none", what);
+        conditions.prefix = readPatterns(rule, "prefix", what);
+        if (conditions.any.empty() && conditions.all.empty() && conditions.prefix.empty())
+            fail(what + " needs \"any\", \"all\" or \"prefix\"");
+        return conditions;
+    }
+
+    void checkKeys(simdjson::dom::object rule, std::initializer_list<std::string_view> allowed, const std::string& what) const
+    {
+        for (auto field : rule) {
+            if (std::find(allowed.begin(), allowed.end(), field.key) == allowed.end())
+                fail(what + ": unknown key \"" + std::string(field.key) + "\"");
+        }
+    }
+
+    std::vector<std::string> readPatterns(simdjson::dom::object rule, const char* key, const std::string& what) const
     {
         std::vector<std::string> patterns;
         simdjson::dom::element value;
@@ -78,11 +86,11 @@ public:
             return patterns;
         simdjson::dom::array list;
         if (value.get_array().get(list))
-            fail("rule " + std::to_string(index + 1) + ": \"" + key + "\" must be a list of strings");
+            fail(what + ": \"" + key + "\" must be a list of strings");
         for (simdjson::dom::element item : list) {
             std::string_view text;
             if (item.get_string().get(text) || text.empty())
-                fail("rule " + std::to_string(index + 1) + ": \"" + key + "\" must hold non-empty strings");
+                fail(what + ": \"" + key + "\" must hold non-empty strings");
             patterns.push_back(lowerAscii(text));
         }
         return patterns;
@@ -93,6 +101,19 @@ private:
 };
 
 } // namespace
+
+bool Classifier::Conditions::matches(std::string_view lowerName) const
+{
+    if (!prefix.empty()
+        && std::none_of(prefix.begin(), prefix.end(),
+            [&](const std::string& p) { return lowerName.substr(0, p.size()) == p; }))
+        return false;
+    if (!any.empty() && std::none_of(any.begin(), any.end(), [&](const std::string& s) { return contains(lowerName, s); }))
+        return false;
+    if (!std::all_of(all.begin(), all.end(), [&](const std::string& s) { return contains(lowerName, s); }))
+        return false;
+    return std::none_of(none.begin(), none.end(), [&](const std::string& s) { return contains(lowerName, s); });
+}
 
 Classifier Classifier::parse(std::string_view json, const std::string& source)
 {
@@ -142,24 +163,55 @@ Classifier Classifier::parse(std::string_view json, const std::string& source)
     size_t index = 0;
     for (simdjson::dom::element item : rules) {
         simdjson::dom::object ruleObject;
+        const std::string what = "rule " + std::to_string(index + 1);
         if (item.get_object().get(ruleObject))
-            parser.fail("rule " + std::to_string(index + 1) + " is not an object");
-        for (auto field : ruleObject) {
-            const std::string_view key = field.key;
-            if (key != "category" && key != "any" && key != "all" && key != "none" && key != "prefix"
-                && key != "comment")
-                parser.fail("rule " + std::to_string(index + 1) + ": unknown key \"" + std::string(key) + "\"");
-        }
+            parser.fail(what + " is not an object");
+        parser.checkKeys(ruleObject, {"category", "any", "all", "none", "prefix", "comment"}, what);
         Rule rule;
-        rule.category = categoryId(parser.readString(ruleObject, "category", true), "rule " + std::to_string(index + 1));
-        rule.any = parser.readPatterns(ruleObject, "any", index);
-        rule.all = parser.readPatterns(ruleObject, "all", index);
-        rule.none = parser.readPatterns(ruleObject, "none", index);
-        rule.prefix = parser.readPatterns(ruleObject, "prefix", index);
-        if (rule.any.empty() && rule.all.empty() && rule.prefix.empty())
-            parser.fail("rule " + std::to_string(index + 1) + " needs \"any\", \"all\" or \"prefix\"");
+        rule.category = categoryId(parser.readString(ruleObject, "category", true), what);
+        rule.conditions = parser.readConditions(ruleObject, what);
         classifier.m_rules.push_back(std::move(rule));
         ++index;
+    }
+
+    simdjson::dom::element tagsValue;
+    if (!object["tags"].get(tagsValue)) {
+        simdjson::dom::array tags;
+        if (tagsValue.get_array().get(tags))
+            parser.fail("\"tags\" must be a list of tag rules");
+        size_t tagIndex = 0;
+        for (simdjson::dom::element item : tags) {
+            simdjson::dom::object tagObject;
+            const std::string what = "tag rule " + std::to_string(tagIndex + 1);
+            if (item.get_object().get(tagObject))
+                parser.fail(what + " is not an object");
+            parser.checkKeys(tagObject, {"tag", "any", "all", "none", "prefix", "categories", "comment"}, what);
+            const std::string name = parser.readString(tagObject, "tag", true);
+            TagRule rule;
+            const auto known = std::find(classifier.m_tags.begin(), classifier.m_tags.end(), name);
+            rule.tag = static_cast<uint16_t>(known - classifier.m_tags.begin());
+            if (known == classifier.m_tags.end()) {
+                if (classifier.m_tags.size() == kMaxTags)
+                    parser.fail("more than " + std::to_string(kMaxTags) + " tags");
+                classifier.m_tags.push_back(name);
+            }
+            rule.conditions = parser.readConditions(tagObject, what);
+            simdjson::dom::element restrict;
+            if (!tagObject["categories"].get(restrict)) {
+                simdjson::dom::array list;
+                if (restrict.get_array().get(list))
+                    parser.fail(what + ": \"categories\" must be a list of category names");
+                rule.categoryMask = 0;
+                for (simdjson::dom::element category : list) {
+                    std::string_view text;
+                    if (category.get_string().get(text))
+                        parser.fail(what + ": \"categories\" must hold category names");
+                    rule.categoryMask |= uint64_t(1) << categoryId(std::string(text), what);
+                }
+            }
+            classifier.m_tagRules.push_back(std::move(rule));
+            ++tagIndex;
+        }
     }
     return classifier;
 }
@@ -202,12 +254,30 @@ Classifier Classifier::load(const std::string& spec)
 
 CategoryId Classifier::classify(std::string_view kernelName) const
 {
+    return classifyWithTags(kernelName).first;
+}
+
+std::pair<CategoryId, uint64_t> Classifier::classifyWithTags(std::string_view kernelName) const
+{
     const std::string lower = lowerAscii(kernelName);
+    CategoryId category = m_fallback;
     for (const Rule& rule : m_rules) {
-        if (matches(rule, lower))
-            return rule.category;
+        if (rule.conditions.matches(lower)) {
+            category = rule.category;
+            break;
+        }
     }
-    return m_fallback;
+    return {category, tagsOf(lower, category)};
+}
+
+uint64_t Classifier::tagsOf(std::string_view lowerName, CategoryId category) const
+{
+    uint64_t tags = 0;
+    for (const TagRule& rule : m_tagRules) {
+        if ((rule.categoryMask >> category & 1) && !(tags >> rule.tag & 1) && rule.conditions.matches(lowerName))
+            tags |= uint64_t(1) << rule.tag;
+    }
+    return tags;
 }
 
 } // namespace fusiondiff

@@ -14,6 +14,8 @@ using simdjson::error_code;
 
 namespace {
 
+constexpr std::string_view kModulePrefix = "nn.Module: ";
+
 // Nesting accepted in values the decoder skips whole (JsonCursor applies the same limit).
 constexpr size_t kMaxNesting = 1024;
 
@@ -25,6 +27,7 @@ enum class EventKind
     CpuOp,
     CpuAnnotation,
     GpuAnnotation,
+    PythonFunction, // kept only if it is a module call
     Irrelevant,
 };
 
@@ -52,6 +55,8 @@ EventKind kindOfCategory(const char* raw)
         return rawEquals(raw, "Runtime") ? EventKind::Runtime : EventKind::Irrelevant;
     case 'O':
         return rawEquals(raw, "Operator") ? EventKind::CpuOp : EventKind::Irrelevant;
+    case 'p':
+        return rawEquals(raw, "python_function") ? EventKind::PythonFunction : EventKind::Irrelevant;
     case 'u':
         return rawEquals(raw, "user_annotation") ? EventKind::CpuAnnotation : EventKind::Irrelevant;
     case 'g':
@@ -305,6 +310,9 @@ error_code EventDecoder::decode(ondemand::value element, const char*& end)
         default:
             break;
         }
+        if (event.kind == EventKind::PythonFunction && event.rawName
+            && std::memcmp(event.rawName, kModulePrefix.data(), kModulePrefix.size()) != 0)
+            event.kind = EventKind::Irrelevant; // most python_function events: not a module call
         if (event.kind == EventKind::Irrelevant)
             break;
     }
@@ -333,6 +341,11 @@ error_code EventDecoder::decode(ondemand::value element, const char*& end)
     const std::string_view name = decodeJsonString(event.rawName, end, m_scratch, ok);
     if (!ok)
         return simdjson::STRING_ERROR;
+    if (event.kind == EventKind::PythonFunction) {
+        m_store.modules.push_back(
+            {event.ts, event.dur, event.pid, event.tid, m_store.strings.intern(name.substr(kModulePrefix.size()))});
+        return simdjson::SUCCESS;
+    }
     const StringId nameId = m_store.strings.intern(name);
 
     switch (event.kind) {
@@ -352,6 +365,7 @@ error_code EventDecoder::decode(ondemand::value element, const char*& end)
         m_store.annotations.push_back(
             {event.ts, event.dur, event.pid, event.tid, nameId, event.kind == EventKind::GpuAnnotation});
         break;
+    case EventKind::PythonFunction:
     case EventKind::Unknown:
     case EventKind::Irrelevant:
         break;

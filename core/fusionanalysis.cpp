@@ -1,6 +1,9 @@
 #include "fusionanalysis.h"
 
 #include "chainfusion.h"
+#include "collectives.h"
+#include "opattribution.h"
+#include "opcomparison.h"
 #include "correlationgroups.h"
 #include "fusionopportunities.h"
 #include "fusionversion.h"
@@ -248,6 +251,33 @@ FusionReport analyzeFusion(const TraceStore& trace1, const TraceStore& trace2, c
     }
 
     report.kernels = kernelTable(traces[0], traces[1]);
+    checkCancel(cancel);
+
+    // Beyond the seed: operation by operation, graph by graph.
+    std::vector<GroupKernelsPair> groupKernels;
+    for (const GroupPair& pair : report.groupPairs) {
+        GroupKernelsPair kernels;
+        for (size_t side = 0; side < 2; ++side) {
+            const PreparedTrace& trace = traces[side];
+            const uint32_t large = side == 0 ? pair.group1 : pair.group2;
+            const CorrelationGroup& group = trace.groups.groups[trace.largeGroupIndices[large]];
+            kernels.kernels[side] = inTimeOrder(trace.store, trace.groups.kernelsOf(group));
+            kernels.correlation[side] = group.correlation;
+        }
+        groupKernels.push_back(std::move(kernels));
+    }
+    const std::array<KernelAttribution, 2> attributions {attributeKernels(trace1), attributeKernels(trace2)};
+    checkCancel(cancel);
+    OpComparison operations = compareOperations(
+        {OpComparisonTrace {trace1, traces[0].types, attributions[0]}, OpComparisonTrace {trace2, traces[1].types, attributions[1]}},
+        groupKernels, classifier, options.opLevel, report.sideNames);
+    report.tagNames = classifier.tags();
+    report.opAlignment = std::move(operations.alignment);
+    report.iterations = std::move(operations.iterations);
+    report.opFindings = std::move(operations.findings);
+    report.opSummary = std::move(operations.byOperation);
+    report.extraKernels = std::move(operations.extraKernels);
+    report.collectives = compareCollectives({&trace1, &trace2});
     return report;
 }
 

@@ -2,6 +2,8 @@
 
 #include "analysisoptions.h"
 #include "classifier.h"
+#include "opreport.h"
+#include "side.h"
 #include "tracestore.h"
 
 #include <array>
@@ -12,22 +14,6 @@
 
 namespace fusiondiff {
 
-// Trace 1 is the first trace given (A), trace 2 the second (B), everywhere.
-enum class Side : uint8_t
-{
-    Trace1 = 0,
-    Trace2 = 1,
-};
-
-inline Side otherSide(Side side)
-{
-    return side == Side::Trace1 ? Side::Trace2 : Side::Trace1;
-}
-inline size_t sideIndex(Side side)
-{
-    return static_cast<size_t>(side);
-}
-const char* sideKey(Side side); // "trace1" / "trace2"
 
 struct TraceSummary
 {
@@ -161,6 +147,16 @@ struct FusionReport
     std::array<std::vector<LargeGroup>, 2> largeGroups; // in trace order
     std::vector<GroupPair> groupPairs; // in matching order
     std::vector<KernelNameRow> kernels; // by total time over both traces, largest first
+
+    // Beyond the seed: kernels attributed to the operations that launched them and compared
+    // operation by operation (and graph by graph), communication compared by collective.
+    std::vector<std::string> tagNames; // the classifier's fusion tags
+    OpAlignment opAlignment;
+    std::array<Iterations, 2> iterations;
+    std::vector<OpFinding> opFindings; // by the time the unfused side could save
+    std::vector<OpSummary> opSummary;
+    std::vector<ExtraKernels> extraKernels;
+    std::vector<CollectiveComparison> collectives;
 
     const std::string& typeName(CategoryId type) const { return classifier.categories[type]; }
     const std::string& sideName(Side side) const { return sideNames[sideIndex(side)]; }

@@ -3,6 +3,7 @@
 #include "tracestore.h"
 
 #include <algorithm>
+#include <tuple>
 
 namespace fusiondiff {
 
@@ -11,11 +12,12 @@ KernelTypes classifyKernels(const TraceStore& store, const Classifier& classifie
     constexpr CategoryId kUnclassified = 0xFFFF;
     KernelTypes types;
     types.ofName.assign(store.strings.size(), kUnclassified);
+    types.tagsOfName.assign(store.strings.size(), 0);
     types.ofKernel.reserve(store.kernels.size());
     for (const KernelEvent& kernel : store.kernels) {
         CategoryId& type = types.ofName[kernel.name];
         if (type == kUnclassified)
-            type = classifier.classify(store.name(kernel.name));
+            std::tie(type, types.tagsOfName[kernel.name]) = classifier.classifyWithTags(store.name(kernel.name));
         types.ofKernel.push_back(type);
     }
     for (CategoryId& type : types.ofName) {

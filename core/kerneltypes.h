@@ -10,10 +10,12 @@ namespace fusiondiff {
 
 struct TraceStore;
 
-// The category of every kernel of a trace. Each distinct kernel name is classified once.
+// The category and fusion tags of every kernel of a trace. Each distinct kernel name is
+// classified once.
 struct KernelTypes
 {
     std::vector<CategoryId> ofName; // indexed by StringId; meaningful for kernel names only
+    std::vector<uint64_t> tagsOfName; // indexed by StringId: bit t for Classifier::tags()[t]
     std::vector<CategoryId> ofKernel; // indexed like TraceStore::kernels
 };
 

@@ -139,6 +139,99 @@ std::string mappingsTable(const FusionReport& report)
     return csv.text();
 }
 
+std::string kernelsOf(const FusionReport& report, const std::vector<FindingKernel>& kernels)
+{
+    std::string text;
+    for (const FindingKernel& kernel : kernels)
+        text += (text.empty() ? "" : "+") + report.typeName(kernel.type);
+    return text;
+}
+
+std::string opFindingsTable(const FusionReport& report)
+{
+    CsvWriter csv;
+    for (const char* column : {"op", "fused_trace", "fused_by", "occurrences", "launch_difference", "extra_launches",
+             "trace1_kernel_count", "trace2_kernel_count", "trace1_types", "trace2_types", "trace1_median_us",
+             "trace1_q1_us", "trace1_q3_us", "trace1_total_us", "trace2_median_us", "trace2_q1_us", "trace2_q3_us",
+             "trace2_total_us", "saving_us", "summary", "explanation", "stack"})
+        csv.field(column);
+    csv.endRecord();
+    for (const OpFinding& finding : report.opFindings) {
+        std::string explanation;
+        for (const ExtraRun& run : finding.extraRuns)
+            explanation += (explanation.empty() ? "" : " | ") + run.explanation
+                + (run.repeats > 1 ? " (x" + std::to_string(run.repeats) + ")" : "");
+        std::string stack;
+        for (const std::string& frame : finding.stack)
+            stack += (stack.empty() ? "" : " > ") + frame;
+        csv.field(finding.op)
+            .field(sideKey(finding.fusedSide))
+            .field(report.sideName(finding.fusedSide))
+            .field(finding.occurrences)
+            .field(finding.launchDifference)
+            .field(finding.launchDifference * int64_t(finding.occurrences))
+            .field(uint64_t(finding.kernels[0].size()))
+            .field(uint64_t(finding.kernels[1].size()))
+            .field(kernelsOf(report, finding.kernels[0]))
+            .field(kernelsOf(report, finding.kernels[1]));
+        for (const Spread& time : finding.timeUs)
+            csv.field(time.median).field(time.q1).field(time.q3).field(time.total);
+        csv.field(finding.savingUs).field(finding.summary).field(explanation).field(stack).endRecord();
+    }
+    return csv.text();
+}
+
+std::string opSummaryTable(const FusionReport& report)
+{
+    CsvWriter csv;
+    for (const char* column : {"op", "occurrences", "differing", "trace1_kernels", "trace2_kernels", "trace1_median_us",
+             "trace1_q1_us", "trace1_q3_us", "trace1_total_us", "trace2_median_us", "trace2_q1_us", "trace2_q3_us",
+             "trace2_total_us", "saving_us"})
+        csv.field(column);
+    csv.endRecord();
+    for (const OpSummary& summary : report.opSummary) {
+        csv.field(summary.op).field(summary.occurrences).field(summary.differing).field(summary.kernels[0]).field(summary.kernels[1]);
+        for (const Spread& time : summary.timeUs)
+            csv.field(time.median).field(time.q1).field(time.q3).field(time.total);
+        csv.field(summary.savingUs).endRecord();
+    }
+    return csv.text();
+}
+
+std::string extraKernelsTable(const FusionReport& report)
+{
+    CsvWriter csv;
+    csv.field("kernel_type").field("trace1_kernels").field("trace2_kernels").field("trace1_time_us").field("trace2_time_us")
+        .endRecord();
+    for (const ExtraKernels& extra : report.extraKernels) {
+        csv.field(report.typeName(extra.type))
+            .field(extra.kernels[0])
+            .field(extra.kernels[1])
+            .field(extra.timeUs[0])
+            .field(extra.timeUs[1])
+            .endRecord();
+    }
+    return csv.text();
+}
+
+std::string collectivesTable(const FusionReport& report)
+{
+    CsvWriter csv;
+    csv.field("collective").field("trace1_count").field("trace2_count").field("trace1_time_us").field("trace2_time_us")
+        .field("trace1_implementation").field("trace2_implementation").endRecord();
+    for (const CollectiveComparison& c : report.collectives) {
+        csv.field(c.collective)
+            .field(c.count[0])
+            .field(c.count[1])
+            .field(c.timeUs[0])
+            .field(c.timeUs[1])
+            .field(c.implementation[0])
+            .field(c.implementation[1])
+            .endRecord();
+    }
+    return csv.text();
+}
+
 std::string matchedGroupsTable(const FusionReport& report)
 {
     CsvWriter csv;
@@ -191,6 +284,10 @@ std::vector<CsvTable> reportToCsv(const FusionReport& report)
         {"global_counts", globalCountsTable(report)},
         {"fusion_opportunities", opportunitiesTable(report)},
         {"fusion_mappings", mappingsTable(report)},
+        {"op_findings", opFindingsTable(report)},
+        {"op_summary", opSummaryTable(report)},
+        {"extra_kernels", extraKernelsTable(report)},
+        {"collectives", collectivesTable(report)},
         {"matched_groups", matchedGroupsTable(report)},
         {"kernels", kernelsTable(report)},
     };

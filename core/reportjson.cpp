@@ -107,6 +107,127 @@ void writeGroups(JsonWriter& json, const FusionReport& report)
     json.endObject();
 }
 
+void writeSpread(JsonWriter& json, const Spread& spread)
+{
+    json.beginObject();
+    json.field("count", spread.count);
+    json.field("total", spread.total);
+    json.field("median", spread.median);
+    json.field("q1", spread.q1);
+    json.field("q3", spread.q3);
+    json.endObject();
+}
+
+void writeFindingKernels(JsonWriter& json, const FusionReport& report, const std::vector<FindingKernel>& kernels)
+{
+    json.beginArray();
+    for (const FindingKernel& kernel : kernels) {
+        json.beginObject();
+        json.field("name", kernel.name);
+        json.field("type", report.typeName(kernel.type));
+        json.key("tags");
+        json.beginArray();
+        for (size_t t = 0; t < report.tagNames.size(); ++t) {
+            if (kernel.tags >> t & 1)
+                json.value(report.tagNames[t]);
+        }
+        json.endArray();
+        json.field("median_us", kernel.medianUs);
+        json.endObject();
+    }
+    json.endArray();
+}
+
+void writeOpFinding(JsonWriter& json, const FusionReport& report, const OpFinding& finding)
+{
+    json.beginObject();
+    json.field("op", finding.op);
+    json.key("stack");
+    json.beginArray();
+    for (const std::string& frame : finding.stack)
+        json.value(frame);
+    json.endArray();
+    json.field("fused_by", report.sideName(finding.fusedSide));
+    json.field("fused_trace", sideKey(finding.fusedSide));
+    json.field("occurrences", finding.occurrences);
+    json.field("launch_difference", finding.launchDifference);
+    json.field("extra_launches", finding.launchDifference * int64_t(finding.occurrences));
+    json.key("trace1_kernels");
+    writeFindingKernels(json, report, finding.kernels[0]);
+    json.key("trace2_kernels");
+    writeFindingKernels(json, report, finding.kernels[1]);
+    json.key("alignment");
+    json.beginArray();
+    for (const AlignedPair& pair : finding.alignment) {
+        json.beginArray();
+        pair.first >= 0 ? json.value(pair.first) : json.null();
+        pair.second >= 0 ? json.value(pair.second) : json.null();
+        json.endArray();
+    }
+    json.endArray();
+    json.key("extra_runs");
+    json.beginArray();
+    for (const ExtraRun& run : finding.extraRuns) {
+        json.beginObject();
+        json.field("trace", sideKey(run.side));
+        json.key("kernels");
+        json.beginArray();
+        for (const uint32_t k : run.kernels)
+            json.value(k);
+        json.endArray();
+        json.field("repeats", run.repeats);
+        json.field("explanation", run.explanation);
+        json.endObject();
+    }
+    json.endArray();
+    json.key("trace1_time_us");
+    writeSpread(json, finding.timeUs[0]);
+    json.key("trace2_time_us");
+    writeSpread(json, finding.timeUs[1]);
+    json.field("saving_us", finding.savingUs);
+    json.field("summary", finding.summary);
+    json.endObject();
+}
+
+void writeOpComparison(JsonWriter& json, const FusionReport& report)
+{
+    const OpAlignment& alignment = report.opAlignment;
+    json.beginObject();
+    json.field("level", opLevelKey(alignment.level));
+    json.field("trace1_occurrences", alignment.occurrences[0]);
+    json.field("trace2_occurrences", alignment.occurrences[1]);
+    json.field("matched", alignment.matched);
+    json.field("matched_share", alignment.matchedShare);
+    json.field("comparable", alignment.comparable);
+    json.field("verdict", alignment.verdict);
+    json.field("trace1_attributed_kernels", alignment.attributedKernels[0]);
+    json.field("trace2_attributed_kernels", alignment.attributedKernels[1]);
+    json.field("trace1_unattributed_kernels", alignment.unattributedKernels[0]);
+    json.field("trace2_unattributed_kernels", alignment.unattributedKernels[1]);
+    json.field("trace1_unattributed_time_us", alignment.unattributedTimeUs[0]);
+    json.field("trace2_unattributed_time_us", alignment.unattributedTimeUs[1]);
+    json.key("iterations");
+    json.beginObject();
+    for (const Side side : {Side::Trace1, Side::Trace2}) {
+        const Iterations& iterations = report.iterations[sideIndex(side)];
+        json.key(sideKey(side));
+        json.beginObject();
+        json.field("method", iterations.method);
+        json.field("count", iterations.count);
+        json.field("cycle_length", iterations.cycleLength);
+        json.field("compared", iterations.compared);
+        json.field("warmup_skipped", iterations.warmupSkipped);
+        json.key("phases");
+        json.beginArray();
+        for (const std::string& phase : iterations.phases)
+            json.value(phase);
+        json.endArray();
+        json.endObject();
+    }
+    json.endObject();
+    json.endObject();
+}
+
 void writeMapping(JsonWriter& json, const FusionReport& report, const FusionMapping& mapping)
 {
     json.beginObject();
@@ -233,10 +354,72 @@ std::string reportToJson(const FusionReport& report)
         else
             json.field(parameter.name, report.options.*parameter.real);
     }
+    json.field("op_level", opLevelKey(report.options.opLevel));
     json.endObject();
 
     json.key("correlation_groups");
     writeGroups(json, report);
+
+    json.key("fusion_tags");
+    json.beginArray();
+    for (const std::string& tag : report.tagNames)
+        json.value(tag);
+    json.endArray();
+
+    json.key("op_comparison");
+    writeOpComparison(json, report);
+
+    json.key("op_findings");
+    json.beginArray();
+    for (const OpFinding& finding : report.opFindings)
+        writeOpFinding(json, report, finding);
+    json.endArray();
+
+    json.key("op_summary");
+    json.beginArray();
+    for (const OpSummary& summary : report.opSummary) {
+        json.beginObject();
+        json.field("op", summary.op);
+        json.field("occurrences", summary.occurrences);
+        json.field("differing", summary.differing);
+        json.field("trace1_kernels", summary.kernels[0]);
+        json.field("trace2_kernels", summary.kernels[1]);
+        json.key("trace1_time_us");
+        writeSpread(json, summary.timeUs[0]);
+        json.key("trace2_time_us");
+        writeSpread(json, summary.timeUs[1]);
+        json.field("saving_us", summary.savingUs);
+        json.endObject();
+    }
+    json.endArray();
+
+    json.key("extra_kernels");
+    json.beginArray();
+    for (const ExtraKernels& extra : report.extraKernels) {
+        json.beginObject();
+        json.field("kernel_type", report.typeName(extra.type));
+        json.field("trace1_kernels", extra.kernels[0]);
+        json.field("trace2_kernels", extra.kernels[1]);
+        json.field("trace1_time_us", extra.timeUs[0]);
+        json.field("trace2_time_us", extra.timeUs[1]);
+        json.endObject();
+    }
+    json.endArray();
+
+    json.key("collectives");
+    json.beginArray();
+    for (const CollectiveComparison& collective : report.collectives) {
+        json.beginObject();
+        json.field("collective", collective.collective);
+        json.field("trace1_count", collective.count[0]);
+        json.field("trace2_count", collective.count[1]);
+        json.field("trace1_time_us", collective.timeUs[0]);
+        json.field("trace2_time_us", collective.timeUs[1]);
+        json.field("trace1_implementation", collective.implementation[0]);
+        json.field("trace2_implementation", collective.implementation[1]);
+        json.endObject();
+    }
+    json.endArray();
 
     json.key("kernels");
     json.beginArray();

@@ -81,9 +81,41 @@ std::string reportToMarkdown(const FusionReport& report)
     row(out, {"Groups with " + std::to_string(report.options.minGroupSize) + "+ kernels", count(a.largeGroups),
         count(b.largeGroups)});
     row(out, {"Matched group pairs", count(report.groupPairs.size()), count(report.groupPairs.size())});
+    out += "\n## Where to look first\n\n";
+    const std::vector<LookFirst> first = whereToLookFirst(report);
+    if (first.empty())
+        out += "Nothing stands out: no operation runs a different number of kernels on the two sides.\n";
+    for (size_t i = 0; i < first.size(); ++i) {
+        out += std::to_string(i + 1) + ". " + cell(first[i].headline) + "\n";
+        for (const std::string& detail : first[i].details)
+            out += "   - " + cell(detail) + "\n";
+    }
     out += "\n## Notes\n\n";
     for (const std::string& note : reportNotes(report))
         out += "- " + note + "\n";
+
+    out += "\n## Operations that run a different number of kernels\n\n";
+    if (report.opFindings.empty()) {
+        out += "None.\n";
+    } else {
+        header(out, {"Operation", "Fused by", "Calls", "A kernels", "B kernels", "A per call (median)", "B per call (median)",
+                        "Could save"},
+            "llrrrrrr");
+        for (const OpFinding& f : report.opFindings) {
+            row(out, {cell(f.op), cell(report.sideName(f.fusedSide)), count(f.occurrences), count(f.kernels[0].size()),
+                count(f.kernels[1].size()), formatDuration(f.timeUs[0].median), formatDuration(f.timeUs[1].median),
+                formatDuration(f.savingUs)});
+        }
+    }
+    if (!report.collectives.empty()) {
+        out += "\n## Collectives\n\n";
+        header(out, {"Collective", "A launches", "B launches", "A time", "B time", "A implementation", "B implementation"},
+            "lrrrrll");
+        for (const CollectiveComparison& c : report.collectives) {
+            row(out, {c.collective, count(c.count[0]), count(c.count[1]), formatDuration(c.timeUs[0]),
+                formatDuration(c.timeUs[1]), cell(c.implementation[0]), cell(c.implementation[1])});
+        }
+    }
 
     out += "\n## Kernel types\n\n";
     header(out, {"Type", "A kernels", "B kernels", "A/B", "A time", "B time", "A - B time"}, "lrrrrrr");

@@ -18,6 +18,45 @@ std::string formatDuration(double microseconds)
     return fixed(microseconds, magnitude >= 100 ? 0 : 1) + " us";
 }
 
+std::vector<LookFirst> whereToLookFirst(const FusionReport& report, size_t limit)
+{
+    std::vector<LookFirst> items;
+    for (const OpFinding& finding : report.opFindings) {
+        if (items.size() == limit)
+            break;
+        LookFirst item;
+        item.headline = finding.summary;
+        for (const ExtraRun& run : finding.extraRuns) {
+            if (item.details.size() == 3) {
+                item.details.push_back("(more differences in the JSON, CSV and app)");
+                break;
+            }
+            item.details.push_back(run.explanation + (run.repeats > 1 ? " (x" + std::to_string(run.repeats) + ")" : ""));
+        }
+        const Side unfused = otherSide(finding.fusedSide);
+        const Spread& u = finding.timeUs[sideIndex(unfused)];
+        const Spread& f = finding.timeUs[sideIndex(finding.fusedSide)];
+        std::string cost = report.sideName(unfused) + " " + formatDuration(u.median) + " (IQR " + formatDuration(u.q1)
+            + " to " + formatDuration(u.q3) + ") vs " + report.sideName(finding.fusedSide) + " " + formatDuration(f.median)
+            + " (IQR " + formatDuration(f.q1) + " to " + formatDuration(f.q3) + ") per call";
+        if (finding.savingUs > 0)
+            cost = "could save " + formatDuration(finding.savingUs) + " in all; " + cost;
+        item.details.push_back(cost);
+        items.push_back(std::move(item));
+    }
+    // Without operation findings, the seed's strongest opportunities.
+    for (const FusionOpportunity& o : report.opportunities) {
+        if (items.size() == limit || !report.opFindings.empty())
+            break;
+        items.push_back({report.typeName(o.kernelType) + ": " + withThousands(int64_t(o.total[0])) + " vs "
+                + withThousands(int64_t(o.total[1])) + " kernels, fused by " + report.sideName(o.fusedBy),
+            {"time " + fixed(o.timeMs[0], 3) + " ms vs " + fixed(o.timeMs[1], 3) + " ms ("
+                + (o.source == OpportunitySource::MatchedGroups ? "matched correlation groups" : "whole-trace counts")
+                + ")"}});
+    }
+    return items;
+}
+
 std::vector<std::string> reportNotes(const FusionReport& report)
 {
     std::vector<std::string> notes;
@@ -35,11 +74,40 @@ std::vector<std::string> reportNotes(const FusionReport& report)
     if (a.kernels == 0 || b.kernels == 0)
         return notes;
 
+    const OpAlignment& alignment = report.opAlignment;
+    notes.push_back("Operations (" + std::string(opLevelKey(alignment.level)) + " level): " + alignment.verdict);
+    for (const Side side : {Side::Trace1, Side::Trace2}) {
+        const size_t i = sideIndex(side);
+        const TraceSummary& trace = report.traces[i];
+        if (alignment.unattributedKernels[i] > 0 && trace.kernels > 0) {
+            notes.push_back(withThousands(int64_t(alignment.unattributedKernels[i])) + " of "
+                + withThousands(int64_t(trace.kernels)) + " kernels of " + sideLetter(side) + " ("
+                + formatDuration(alignment.unattributedTimeUs[i])
+                + ") have no launch in the trace (launched before the profiler's CPU window, or no CPU events): "
+                  "they count in the kernel types but not in the operation comparison.");
+        }
+        const Iterations& iterations = report.iterations[i];
+        if (iterations.method == "ProfilerStep annotations" && iterations.count > 0) {
+            std::string text = std::string(sideLetter(side)) + " has " + std::to_string(iterations.count)
+                + (iterations.count == 1 ? " profiler step" : " profiler steps") + "; " + std::to_string(iterations.compared)
+                + " compared"
+                + (iterations.warmupSkipped ? " (the first left out as warm-up)" : "");
+            if (iterations.phases.size() > 1) {
+                text += "; the steps fall into " + std::to_string(iterations.phases.size())
+                    + " phases that run different operations (such as prefill and decode), compared phase by phase";
+            }
+            notes.push_back(text + ".");
+        } else if (iterations.cycleLength > 0) {
+            notes.push_back(std::string(sideLetter(side)) + " repeats a cycle of " + std::to_string(iterations.cycleLength)
+                + " operations " + std::to_string(iterations.count) + " times (its layers, for a model).");
+        }
+    }
+
     if (a.largeGroups == 0 && b.largeGroups == 0) {
         notes.push_back("No correlation group has " + minimum
             + " or more kernels on either side: the traces were recorded in eager mode (one kernel per launch), "
-              "not with CUDA/HIP graphs. Group matching, per-group opportunities and partial-fusion mappings need "
-              "graph launches; the findings below come from whole-trace counts and kernel sequences.");
+              "not with CUDA/HIP graphs, so the reference analysis's group matching has nothing to compare; "
+              "the operation comparison and the whole-trace counts do.");
     } else if (report.groupPairs.empty()) {
         notes.push_back("A has " + std::to_string(a.largeGroups) + " and B " + std::to_string(b.largeGroups)
             + " correlation groups of " + minimum + "+ kernels, but none match within the size tolerance of "
@@ -94,9 +162,15 @@ std::vector<std::string> reportNotes(const FusionReport& report)
                     + ": see the kernels table, or give a rule file with --classifier.");
         }
     }
-    if (report.opportunities.empty() && report.mappings.empty())
-        notes.push_back("No fusion opportunity or mapping passed the thresholds: the two traces launch their "
-                        "kernel types in similar numbers.");
+    for (const CollectiveComparison& c : report.collectives) {
+        notes.push_back("Collective " + c.collective + ": A " + withThousands(int64_t(c.count[0])) + " launches, "
+            + formatDuration(c.timeUs[0]) + (c.implementation[0].empty() ? "" : " (" + c.implementation[0] + ")") + "; B "
+            + withThousands(int64_t(c.count[1])) + " launches, " + formatDuration(c.timeUs[1])
+            + (c.implementation[1].empty() ? "" : " (" + c.implementation[1] + ")") + ".");
+    }
+    if (report.opportunities.empty() && report.mappings.empty() && report.opFindings.empty())
+        notes.push_back("No fusion difference passed the thresholds: the two traces launch the same kernels for the "
+                        "same operations.");
     return notes;
 }
 

@@ -12,6 +12,15 @@ struct FusionReport;
 // Markdown report and the GUI so that they say the same things.
 std::vector<std::string> reportNotes(const FusionReport& report);
 
+// The operations (and graphs) to look at first, best first: the finding in one sentence, what
+// each side runs differently, and what it costs with its spread. At most `limit` entries.
+struct LookFirst
+{
+    std::string headline;
+    std::vector<std::string> details;
+};
+std::vector<LookFirst> whereToLookFirst(const FusionReport& report, size_t limit = 5);
+
 // "853 us", "12.4 ms", "3.21 s"
 std::string formatDuration(double microseconds);
 

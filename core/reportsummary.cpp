@@ -20,6 +20,7 @@ std::string pad(std::string text, size_t width)
     return text;
 }
 
+
 std::string padLeft(const std::string& text, size_t width)
 {
     return text.size() < width ? std::string(width - text.size(), ' ') + text : text;
@@ -37,7 +38,7 @@ std::string number(double value, int decimals)
 
 void line(std::string& out, const std::string& name, const std::string& a, const std::string& b)
 {
-    out += "  " + pad(name, 22) + pad(a, 44) + " " + b + "\n";
+    out += "  " + pad(name, 22) + padLeft(a, 12) + padLeft(b, 14) + "\n";
 }
 
 } // namespace
@@ -48,18 +49,27 @@ std::string reportSummary(const FusionReport& report)
     const TraceSummary& b = report.traces[1];
     std::string out = "FusionDiff " + report.toolVersion + " - classifier " + report.classifier.name + " ("
         + report.classifier.source + ")\n\n";
-    line(out, "", "A (trace1)", "B (trace2)");
-    line(out, "label", a.label, b.label);
-    line(out, "platform / GPU", std::string(platformName(a.platform)) + " / " + a.gpuName,
-        std::string(platformName(b.platform)) + " / " + b.gpuName);
+    out += "  A (trace1): " + a.label + ", " + platformName(a.platform) + "\n";
+    out += "  B (trace2): " + b.label + ", " + platformName(b.platform) + "\n\n";
+    line(out, "", "A", "B");
     line(out, "kernels", count(a.kernels), count(b.kernels));
     line(out, "GPU kernel time", formatDuration(a.kernelTimeUs), formatDuration(b.kernelTimeUs));
     line(out, "correlation groups", count(a.correlationGroups), count(b.correlationGroups));
     line(out, "  with " + std::to_string(report.options.minGroupSize) + "+ kernels", count(a.largeGroups),
         count(b.largeGroups));
-    line(out, "matched group pairs", count(report.groupPairs.size()), "");
-
+    line(out, "matched group pairs", count(report.groupPairs.size()), count(report.groupPairs.size()));
+    line(out, "operations compared", count(report.opAlignment.matched), count(report.opAlignment.matched));
     out += "\nWhere to look first:\n";
+    const std::vector<LookFirst> first = whereToLookFirst(report);
+    if (first.empty())
+        out += "  Nothing stands out: no operation runs a different number of kernels on the two sides.\n";
+    for (size_t i = 0; i < first.size(); ++i) {
+        out += "  " + std::to_string(i + 1) + ". " + first[i].headline + "\n";
+        for (const std::string& detail : first[i].details)
+            out += "     " + detail + "\n";
+    }
+
+    out += "\nNotes:\n";
     for (const std::string& note : reportNotes(report))
         out += "  - " + note + "\n";
 
@@ -72,6 +82,16 @@ std::string reportSummary(const FusionReport& report)
             + padLeft(formatDuration(counts.timeUs[0]), 11) + padLeft(formatDuration(counts.timeUs[1]), 11) + "\n";
     }
 
+    if (!report.extraKernels.empty()) {
+        out += "\nKernels one side runs in addition, by type (over the findings above):\n";
+        for (const ExtraKernels& extra : report.extraKernels) {
+            out += "  " + pad(report.typeName(extra.type), 20) + "A +" + count(extra.kernels[0]) + " ("
+                + formatDuration(extra.timeUs[0]) + "), B +" + count(extra.kernels[1]) + " (" + formatDuration(extra.timeUs[1])
+                + ")\n";
+        }
+    }
+
+    out += "\nReference analysis (the seed's):\n";
     out += "\nFusion opportunities (" + std::to_string(report.opportunities.size()) + "):\n";
     for (const FusionOpportunity& o : report.opportunities) {
         out += "  - " + report.typeName(o.kernelType) + ": " + count(o.total[0]) + " vs " + count(o.total[1])

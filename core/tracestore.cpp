@@ -11,7 +11,7 @@ size_t TraceStore::memoryUsage() const
 {
     return strings.memoryUsage() + kernels.capacity() * sizeof(KernelEvent)
         + runtimeCalls.capacity() * sizeof(RuntimeEvent) + cpuOps.capacity() * sizeof(CpuOpEvent)
-        + annotations.capacity() * sizeof(AnnotationEvent);
+        + annotations.capacity() * sizeof(AnnotationEvent) + modules.capacity() * sizeof(ModuleEvent);
 }
 
 } // namespace fusiondiff

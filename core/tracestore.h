@@ -59,6 +59,17 @@ struct AnnotationEvent
     bool onGpu = false;
 };
 
+// A PyTorch module call on the CPU: a `python_function` event named "nn.Module: Name_N" (traces
+// recorded with with_stack / with_modules). Other python_function events are not kept.
+struct ModuleEvent
+{
+    double ts = 0;
+    double dur = 0;
+    int64_t pid = -1;
+    int64_t tid = -1;
+    StringId name = 0; // without the "nn.Module: " prefix
+};
+
 enum class Platform
 {
     AMD,
@@ -98,6 +109,7 @@ struct TraceStore
     std::vector<RuntimeEvent> runtimeCalls;
     std::vector<CpuOpEvent> cpuOps;
     std::vector<AnnotationEvent> annotations;
+    std::vector<ModuleEvent> modules;
     LoadStatistics statistics;
 
     std::string_view name(StringId id) const { return strings.get(id); }

@@ -67,6 +67,10 @@ CompareArguments parseCompare(ArgumentReader& reader)
             setParameter(compare.options, "min_group_size", reader.valueOf(option, inlineValue));
         } else if (option == "--size-tolerance") {
             setParameter(compare.options, "size_tolerance", reader.valueOf(option, inlineValue));
+        } else if (option == "--op-level") {
+            const std::string level = reader.valueOf(option, inlineValue);
+            if (!parseOpLevel(level, compare.options.opLevel))
+                throw UsageError("--op-level takes operator, module or launch, not '" + level + "'");
         } else if (option == "--param") {
             const std::string assignment = reader.valueOf(option, inlineValue);
             const auto equals = assignment.find('=');
@@ -154,26 +158,34 @@ std::string usageText()
 Usage:
   fusiondiff-cli compare A B [--json FILE|-] [--csv DIR] [--markdown FILE|-]
                              [--classifier seed|default|PATH] [--min-group-size N]
-                             [--size-tolerance X] [--param NAME=VALUE]... [--quiet]
+                             [--size-tolerance X] [--op-level operator|module|launch]
+                             [--param NAME=VALUE]... [--quiet]
   fusiondiff-cli classify (TRACE | --names FILE) [--classifier seed|default|PATH]
   fusiondiff-cli params
   fusiondiff-cli --help | --version
 
 compare
   Loads the traces A and B (Kineto / Chrome-trace JSON, plain or gzip; A is
-  "trace1" and B "trace2" everywhere), classifies every GPU kernel, matches
-  correlation groups and reports where one side launches more kernels than the
-  other for the same work. Without an output option it prints a summary.
+  "trace1" and B "trace2" everywhere), classifies every GPU kernel, attributes
+  kernels to the PyTorch operations that launched them, aligns the operations
+  (and matched correlation groups) of the two traces, and reports where one
+  side launches more kernels than the other for the same work, with the time
+  it costs. Without an output option it prints a summary that starts with
+  where to look first.
     --json FILE|-       the whole report as JSON ("-": standard output)
     --csv DIR           one CSV file per table in DIR (created if needed):
                         traces, global_counts, fusion_opportunities,
-                        fusion_mappings, matched_groups, kernels
+                        fusion_mappings, op_findings, op_summary,
+                        extra_kernels, collectives, matched_groups, kernels
     --markdown FILE|-   a Markdown report
     --classifier C      "default" (FusionDiff's rules), "seed" (the reference
                         analyzer's rules) or the path of a rule file
     --min-group-size N  smallest correlation group compared (default 50)
     --size-tolerance X  largest relative size difference of matched groups
                         (default 0.25)
+    --op-level L        group kernels by the outermost PyTorch "operator"
+                        (default), the innermost nn.Module ("module"), or the
+                        operator that launched them ("launch")
     --param NAME=VALUE  any analysis threshold; "fusiondiff-cli params" lists them
     --quiet             no progress display on the terminal
 

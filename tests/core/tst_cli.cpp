@@ -98,9 +98,10 @@ private Q_SLOTS:
         QVERIFY(readFile(markdown).startsWith("# FusionDiff report"));
         const QStringList tables = QDir(csv).entryList({QStringLiteral("*.csv")}, QDir::Files, QDir::Name);
         QCOMPARE(tables,
-            (QStringList {QStringLiteral("fusion_mappings.csv"), QStringLiteral("fusion_opportunities.csv"),
+            (QStringList {QStringLiteral("collectives.csv"), QStringLiteral("extra_kernels.csv"),
+                QStringLiteral("fusion_mappings.csv"), QStringLiteral("fusion_opportunities.csv"),
                 QStringLiteral("global_counts.csv"), QStringLiteral("kernels.csv"), QStringLiteral("matched_groups.csv"),
-                QStringLiteral("traces.csv")}));
+                QStringLiteral("op_findings.csv"), QStringLiteral("op_summary.csv"), QStringLiteral("traces.csv")}));
         QVERIFY(readFile(csv + QStringLiteral("/kernels.csv")).startsWith("name,type,trace1_count"));
     }
 

@@ -168,7 +168,7 @@ private Q_SLOTS:
         for (const CsvTable& table : tables)
             names.push_back(table.name);
         QCOMPARE(names, (std::vector<std::string> {"traces", "global_counts", "fusion_opportunities", "fusion_mappings",
-                            "matched_groups", "kernels"}));
+                            "op_findings", "op_summary", "extra_kernels", "collectives", "matched_groups", "kernels"}));
         for (const CsvTable& table : tables) {
             const auto records = parseCsv(table.text);
             QVERIFY(!records.empty());

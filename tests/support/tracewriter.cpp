@@ -65,6 +65,58 @@ TraceWriter& TraceWriter::rawEvent(const std::string& json)
     return *this;
 }
 
+TraceWriter& TraceWriter::launch(const std::string& op, const std::vector<std::string>& kernelNames,
+    const std::vector<std::string>& modules, double kernelDur)
+{
+    const double begin = m_cpuTs;
+    const double opBegin = begin + double(modules.size());
+    const int64_t externalId = m_nextExternalId++;
+    double ts = opBegin + 1;
+    for (const std::string& name : kernelNames) {
+        const int64_t correlation = m_nextCorrelation++;
+        m_events.push_back(R"({"ph": "X", "cat": "cuda_runtime", "name": "cudaLaunchKernel", "pid": 1, "tid": 1, "ts": )"
+            + number(ts) + R"(, "dur": 2, "args": {"External id": )" + std::to_string(externalId) + R"(, "correlation": )"
+            + std::to_string(correlation) + "}}");
+        Kernel k;
+        k.name = name;
+        k.ts = std::max(m_nextTs, ts + 100);
+        k.dur = kernelDur;
+        k.correlation = correlation;
+        k.externalId = externalId;
+        kernel(k);
+        ts += 3;
+    }
+    const double opEnd = ts + 1;
+    m_events.push_back(R"({"ph": "X", "cat": "cpu_op", "name": )" + jsonQuoted(op) + R"(, "pid": 1, "tid": 1, "ts": )"
+        + number(opBegin) + R"(, "dur": )" + number(opEnd - opBegin) + R"(, "args": {"External id": )"
+        + std::to_string(externalId) + "}}");
+    for (size_t depth = 0; depth < modules.size(); ++depth) {
+        const double moduleBegin = begin + double(depth);
+        const double moduleEnd = opEnd + double(modules.size() - depth);
+        m_events.push_back(R"({"ph": "X", "cat": "python_function", "name": )" + jsonQuoted("nn.Module: " + modules[depth])
+            + R"(, "pid": 1, "tid": 1, "ts": )" + number(moduleBegin) + R"(, "dur": )" + number(moduleEnd - moduleBegin)
+            + "}");
+    }
+    m_cpuTs = opEnd + double(modules.size()) + 2;
+    return *this;
+}
+
+TraceWriter& TraceWriter::beginStep(const std::string& name)
+{
+    m_stepName = name;
+    m_stepBegin = m_cpuTs;
+    m_cpuTs += 1;
+    return *this;
+}
+
+TraceWriter& TraceWriter::endStep()
+{
+    m_events.push_back(R"({"ph": "X", "cat": "user_annotation", "name": )" + jsonQuoted(m_stepName)
+        + R"(, "pid": 1, "tid": 1, "ts": )" + number(m_stepBegin) + R"(, "dur": )" + number(m_cpuTs - m_stepBegin) + "}");
+    m_cpuTs += 1;
+    return *this;
+}
+
 QByteArray TraceWriter::json() const
 {
     std::string text = "{\"schemaVersion\": 1, " + m_header + "\n\"traceEvents\": [\n";

@@ -35,6 +35,16 @@ public:
     // A raw JSON event object, for odd input.
     TraceWriter& rawEvent(const std::string& json);
 
+    // Eager execution as the PyTorch profiler records it: an operator (cpu_op) on the main thread,
+    // inside the given nn.Module calls (outermost first, as python_function events), launching each
+    // kernel with a runtime call whose correlation id the kernel carries. Kernels run on the GPU
+    // timeline after their launch.
+    TraceWriter& launch(const std::string& op, const std::vector<std::string>& kernels,
+        const std::vector<std::string>& modules = {}, double kernelDur = 3);
+    // A user annotation (e.g. "ProfilerStep#3") around everything launched between begin and end.
+    TraceWriter& beginStep(const std::string& name);
+    TraceWriter& endStep();
+
     QByteArray json() const; // object format
     QByteArray arrayJson() const; // array format, with its final ']'
     // Writes json() to dir/name and returns the path.
@@ -47,6 +57,10 @@ private:
     std::vector<std::string> m_events;
     double m_nextTs = 1000;
     int64_t m_nextCorrelation = 1;
+    double m_cpuTs = 10;
+    int64_t m_nextExternalId = 1;
+    std::string m_stepName;
+    double m_stepBegin = 0;
 };
 
 // Writes `data` to dir/name (gzip-compressed if `gzip`) and returns the path.

@@ -1,0 +1,320 @@
+// Beyond the seed: kernels attributed to the operations that launched them, operations aligned
+// between the traces, findings with their kernels, explanations and spreads.
+
+#include "classifier.h"
+#include "collectives.h"
+#include "fusionanalysis.h"
+#include "opattribution.h"
+#include "traceloader.h"
+#include "tracewriter.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace fusiondiff;
+using test::TraceWriter;
+
+namespace {
+
+const std::string kGemm = "Cijk_Alik_Bljk_BBS_MT128x128_gemm";
+const std::string kGemmRelu = "void cutlass::Kernel2<cutlass_80_tensorop_bf16_s16816gemm_relu_bf16_64x64_64x6_tn_align8>";
+const std::string kRelu = "void at::native::vectorized_elementwise_kernel<4, at::native::threshold_kernel_impl<float>>";
+const std::string kAdd = "void at::native::vectorized_elementwise_kernel<4, at::native::CUDAFunctor_add<float>>";
+const std::string kNorm = "void at::native::vectorized_layer_norm_kernel<float>";
+const std::string kCopy = "void at::native::elementwise_kernel<128, 4, direct_copy_kernel_cuda>";
+
+class Pair
+{
+public:
+    FusionReport compare(const TraceWriter& a, const TraceWriter& b, OpLevel level = OpLevel::Operator)
+    {
+        m_a = loadTrace(a.write(m_dir, QStringLiteral("a.json")).toStdString());
+        m_b = loadTrace(b.write(m_dir, QStringLiteral("b.json")).toStdString());
+        AnalysisOptions options;
+        options.opLevel = level;
+        return analyzeFusion(m_a, m_b, Classifier::builtin("default"), options);
+    }
+    const TraceStore& a() const { return m_a; }
+
+private:
+    QTemporaryDir m_dir;
+    TraceStore m_a;
+    TraceStore m_b;
+};
+
+// A small model: per layer a norm, a linear with a ReLU, an add; A runs the ReLU as its own kernel.
+void layer(TraceWriter& writer, bool fusedRelu, int index, double dur = 3)
+{
+    const std::string suffix = "_" + std::to_string(index);
+    writer.launch("aten::layer_norm", {kNorm}, {"Model_0", "Layer" + suffix, "LayerNorm" + suffix}, dur);
+    writer.launch("aten::linear", fusedRelu ? std::vector {kGemmRelu} : std::vector {kGemm, kRelu},
+        {"Model_0", "Layer" + suffix, "Linear" + suffix}, dur);
+    writer.launch("aten::add", {kAdd}, {"Model_0", "Layer" + suffix}, dur);
+}
+
+} // namespace
+
+class TestOpComparison : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void kernelsAreAttributedToTheirOperators()
+    {
+        TraceWriter writer;
+        writer.amd();
+        layer(writer, false, 0);
+        writer.kernels("launched before the profiler's CPU window", 1);
+        QTemporaryDir dir;
+        const TraceStore store = loadTrace(writer.write(dir, QStringLiteral("t.json")).toStdString());
+        QCOMPARE(store.modules.size(), size_t(8));
+        const KernelAttribution attribution = attributeKernels(store);
+        QCOMPARE(attribution.attributed, uint64_t(4));
+        QCOMPARE(attribution.launchingFrame.back(), -1);
+        // The GEMM of aten::linear: Model_0 > Layer_0 > Linear_0 > aten::linear.
+        const int32_t frame = attribution.launchingFrame[1];
+        QVERIFY(frame >= 0);
+        std::vector<std::string> stack;
+        for (const int32_t f : attribution.stackOf(frame))
+            stack.emplace_back(store.name(attribution.frames[size_t(f)].name));
+        QCOMPARE(stack, (std::vector<std::string> {"Model_0", "Layer_0", "Linear_0", "aten::linear"}));
+        QCOMPARE(moduleClassName("Qwen2RMSNorm_13"), std::string("Qwen2RMSNorm"));
+        QCOMPARE(moduleClassName("Linear"), std::string("Linear"));
+        QCOMPARE(moduleClassName("conv_2d"), std::string("conv_2d"));
+    }
+
+    void aFusedEpilogueIsFoundAndExplained()
+    {
+        TraceWriter a, b;
+        a.amd();
+        b.nvidia();
+        for (int i = 0; i < 6; ++i) {
+            layer(a, false, i);
+            layer(b, true, i);
+        }
+        Pair pair;
+        const FusionReport report = pair.compare(a, b);
+        QVERIFY(report.opAlignment.comparable);
+        QCOMPARE(report.opAlignment.matched, uint64_t(18));
+        QCOMPARE(report.opAlignment.matchedShare, 1.0);
+        QCOMPARE(report.opFindings.size(), size_t(1));
+        const OpFinding& finding = report.opFindings.front();
+        QCOMPARE(finding.op, std::string("aten::linear"));
+        QCOMPARE(finding.fusedSide, Side::Trace2);
+        QCOMPARE(finding.occurrences, uint64_t(6));
+        QCOMPARE(finding.launchDifference, int64_t(1));
+        QCOMPARE(finding.kernels[0].size(), size_t(2));
+        QCOMPARE(report.typeName(finding.kernels[0][1].type), std::string("Activation"));
+        QCOMPARE(finding.timeUs[0].median, 6.0);
+        QCOMPARE(finding.timeUs[1].median, 3.0);
+        QCOMPARE(finding.savingUs, 18.0);
+        QCOMPARE(finding.stack, (std::vector<std::string> {"nn.Module: Model_0", "nn.Module: Layer_0", "nn.Module: Linear_0",
+                                    "aten::linear"}));
+        QCOMPARE(finding.alignment, (std::vector<AlignedPair> {{0, 0}, {1, -1}}));
+        QCOMPARE(finding.extraRuns.size(), size_t(1));
+        QCOMPARE(finding.extraRuns.front().explanation,
+            std::string("NVIDIA's GEMM kernel (cutlass::Kernel2) carries the relu that AMD runs as a separate "
+                        "Activation kernel (at::native::vectorized_elementwise_kernel)"));
+        QCOMPARE(finding.summary,
+            std::string("aten::linear: AMD runs 2 kernels (GEMM, Activation) where NVIDIA runs 1 (GEMM), in 6 calls; "
+                        "AMD takes 6.0 us and NVIDIA 3.0 us per call (median)"));
+        QCOMPARE(report.extraKernels.size(), size_t(1));
+        QCOMPARE(report.extraKernels.front().kernels[0], uint64_t(6));
+        QCOMPARE(report.extraKernels.front().timeUs[0], 18.0);
+        // The operation summary has every operation, the differing one first.
+        QCOMPARE(report.opSummary.front().op, std::string("aten::linear"));
+        QCOMPARE(report.opSummary.front().differing, uint64_t(6));
+        QCOMPARE(report.opSummary.size(), size_t(3));
+    }
+
+    void moduleLevel()
+    {
+        TraceWriter a, b;
+        a.amd();
+        b.nvidia();
+        for (int i = 0; i < 3; ++i) {
+            layer(a, false, i);
+            layer(b, true, i);
+        }
+        Pair pair;
+        const FusionReport report = pair.compare(a, b, OpLevel::Module);
+        QCOMPARE(report.opFindings.size(), size_t(1));
+        QCOMPARE(report.opFindings.front().op, std::string("nn.Module: Linear"));
+        QCOMPARE(report.opFindings.front().occurrences, uint64_t(3));
+    }
+
+    void anExtraOperationDoesNotShiftTheRest()
+    {
+        TraceWriter a, b;
+        a.amd();
+        b.nvidia();
+        for (int i = 0; i < 5; ++i) {
+            layer(a, false, i);
+            if (i == 2)
+                b.launch("aten::contiguous", {kCopy}, {"Model_0"});
+            layer(b, true, i);
+        }
+        Pair pair;
+        const FusionReport report = pair.compare(a, b);
+        QCOMPARE(report.opAlignment.matched, uint64_t(15));
+        QCOMPARE(report.opAlignment.occurrences[1], uint64_t(16));
+        QCOMPARE(report.opFindings.size(), size_t(1));
+        QCOMPARE(report.opFindings.front().occurrences, uint64_t(5));
+    }
+
+    void differentModelsAreSaidToBeDifferent()
+    {
+        TraceWriter a, b;
+        a.amd();
+        b.nvidia();
+        for (int i = 0; i < 10; ++i) {
+            a.launch("aten::conv2d", {kGemm, kCopy});
+            b.launch("aten::embedding", {kCopy, kCopy, kCopy});
+            b.launch("aten::softmax", {kAdd});
+        }
+        Pair pair;
+        const FusionReport report = pair.compare(a, b);
+        QVERIFY(!report.opAlignment.comparable);
+        QCOMPARE(report.opAlignment.matched, uint64_t(0));
+        QVERIFY(report.opAlignment.verdict.find("do not appear to run the same model") != std::string::npos);
+        QVERIFY(report.opFindings.empty());
+    }
+
+    void warmupStepIsLeftOutAndPhasesAreSeparated()
+    {
+        TraceWriter a, b;
+        a.amd();
+        b.nvidia();
+        // Step 1 (warm-up) differs; steps 2-3 are decode steps; step 4 a prefill with other operations.
+        for (TraceWriter* writer : {&a, &b}) {
+            const bool isA = writer == &a;
+            writer->beginStep("ProfilerStep#1");
+            writer->launch("aten::linear", isA ? std::vector {kGemm, kCopy, kCopy} : std::vector {kGemm});
+            writer->endStep();
+            for (int step = 2; step <= 3; ++step) {
+                writer->beginStep("ProfilerStep#" + std::to_string(step));
+                writer->launch("aten::linear", {kGemm});
+                writer->launch("aten::add", {kAdd});
+                writer->endStep();
+            }
+            writer->beginStep("ProfilerStep#4");
+            writer->launch("aten::layer_norm", {kNorm});
+            writer->launch("aten::linear", isA ? std::vector {kGemm, kRelu} : std::vector {kGemmRelu});
+            writer->endStep();
+        }
+        Pair pair;
+        const FusionReport report = pair.compare(a, b);
+        const Iterations& iterations = report.iterations[0];
+        QCOMPARE(iterations.method, std::string("ProfilerStep annotations"));
+        QCOMPARE(iterations.count, uint64_t(4));
+        QCOMPARE(iterations.compared, uint64_t(3));
+        QVERIFY(iterations.warmupSkipped);
+        QCOMPARE(iterations.phases.size(), size_t(2));
+        QCOMPARE(iterations.phases[0], std::string("phase 1: 2 steps, 4 operations"));
+        // Only the prefill's linear differs; the warm-up's extra copies are not a finding.
+        QCOMPARE(report.opFindings.size(), size_t(1));
+        QCOMPARE(report.opFindings.front().kernels[0].size(), size_t(2));
+        QCOMPARE(report.opFindings.front().occurrences, uint64_t(1));
+    }
+
+    void spreadsAreMedianAndQuartiles()
+    {
+        const Spread spread = spreadOf({4, 1, 3, 2, 100});
+        QCOMPARE(spread.count, uint64_t(5));
+        QCOMPARE(spread.total, 110.0);
+        QCOMPARE(spread.median, 3.0);
+        QCOMPARE(spread.q1, 2.0);
+        QCOMPARE(spread.q3, 4.0);
+        QCOMPARE(spreadOf({1, 2}).median, 1.5);
+        QCOMPARE(spreadOf({}).count, uint64_t(0));
+
+        TraceWriter a, b;
+        a.amd();
+        b.nvidia();
+        for (int i = 0; i < 4; ++i) {
+            layer(a, false, i, 2 + i); // per-call time of A's linear: 4, 6, 8, 10 us
+            layer(b, true, i, 3);
+        }
+        Pair pair;
+        const OpFinding& finding = pair.compare(a, b).opFindings.front();
+        QCOMPARE(finding.timeUs[0].median, 7.0);
+        QCOMPARE(finding.timeUs[0].q1, 5.5);
+        QCOMPARE(finding.timeUs[0].q3, 8.5);
+        QCOMPARE(finding.savingUs, 1.0 + 3.0 + 5.0 + 7.0);
+    }
+
+    void collectivesAcrossImplementations()
+    {
+        QCOMPARE(collectiveOf("ncclDevKernel_AllReduce_Sum_bf16_RING_LL(ncclDevComm*, unsigned long, ncclWork*)",
+                     Platform::NVIDIA).collective,
+            std::string("AllReduce"));
+        QCOMPARE(collectiveOf("ncclKernel_AllGather_RING_LL_Sum_int8_t", Platform::AMD).implementation, std::string("RCCL"));
+        QCOMPARE(collectiveOf("void vllm::cross_device_reduce_1stage<__hip_bfloat16, 8>", Platform::AMD).collective,
+            std::string("AllReduce"));
+        QCOMPARE(collectiveOf("ncclKernel_SendRecv_RING_SIMPLE_Sum_int8_t", Platform::NVIDIA).collective, std::string("SendRecv"));
+        QVERIFY(collectiveOf(kGemm, Platform::NVIDIA).collective.empty());
+
+        TraceWriter a, b;
+        a.amd().kernels("void vllm::cross_device_reduce_1stage<__hip_bfloat16, 8>", 4);
+        b.nvidia().kernels("ncclDevKernel_AllReduce_Sum_bf16_RING_LL", 4).kernels("ncclDevKernel_AllGather_RING_LL", 2);
+        Pair pair;
+        const FusionReport report = pair.compare(a, b);
+        QCOMPARE(report.collectives.size(), size_t(2));
+        QCOMPARE(report.collectives[0].collective, std::string("AllReduce"));
+        QCOMPARE(report.collectives[0].count[0], uint64_t(4));
+        QCOMPARE(report.collectives[0].implementation[0], std::string("custom all-reduce (vLLM cross_device_reduce)"));
+        QCOMPARE(report.collectives[0].implementation[1], std::string("NCCL"));
+        QCOMPARE(report.collectives[1].collective, std::string("AllGather"));
+        QCOMPARE(report.collectives[1].count[0], uint64_t(0));
+    }
+
+    void matchedGraphsAreAlignedKernelByKernel()
+    {
+        // Two graph launches per side (150 and 120 kernels: within the size tolerance); A runs a
+        // separate ReLU after each of 30 GEMMs that B fuses.
+        TraceWriter a, b;
+        a.amd();
+        b.nvidia();
+        for (int g = 0; g < 2; ++g) {
+            for (int i = 0; i < 30; ++i) {
+                a.kernels(kGemm, 1, 100 + g).kernels(kRelu, 1, 100 + g).kernels(kAdd, 3, 100 + g);
+                b.kernels(kGemmRelu, 1, 200 + g).kernels(kAdd, 3, 200 + g);
+            }
+        }
+        Pair pair;
+        const FusionReport report = pair.compare(a, b);
+        QCOMPARE(report.groupPairs.size(), size_t(2));
+        QCOMPARE(report.opFindings.size(), size_t(1));
+        const OpFinding& finding = report.opFindings.front();
+        QCOMPARE(finding.op, std::string("graph launch"));
+        QCOMPARE(finding.occurrences, uint64_t(2));
+        QCOMPARE(finding.launchDifference, int64_t(30));
+        QCOMPARE(finding.extraRuns.size(), size_t(1));
+        QCOMPARE(finding.extraRuns.front().repeats, uint32_t(30));
+        QVERIFY(finding.extraRuns.front().explanation.find("carries the relu") != std::string::npos);
+    }
+
+    void fusionTagsFromKernelNames()
+    {
+        const Classifier classifier = Classifier::builtin("default");
+        auto tags = [&](const std::string& name) {
+            std::vector<std::string> result;
+            const uint64_t bits = classifier.classifyWithTags(name).second;
+            for (size_t t = 0; t < classifier.tags().size(); ++t) {
+                if (bits >> t & 1)
+                    result.push_back(classifier.tags()[t]);
+            }
+            return result;
+        };
+        QCOMPARE(tags(kGemmRelu), (std::vector<std::string> {"relu"}));
+        QCOMPARE(tags("triton_red_fused_add_mean_mul_pow_rsqrt_0"), (std::vector<std::string> {"add", "mul", "norm"}));
+        QCOMPARE(tags("void vllm::fused_add_rms_norm_kernel<c10::BFloat16, 8>"), (std::vector<std::string> {"add", "norm"}));
+        QCOMPARE(tags("void vllm::act_and_mul_kernel<c10::BFloat16, &vllm::silu_kernel>"),
+            (std::vector<std::string> {"silu", "gated", "mul"}));
+        QCOMPARE(tags("nvjet_tst_64x64_64x16_2x1_2cta_v_bz_bias_TNT"), (std::vector<std::string> {"bias"}));
+        QCOMPARE(classifier.categoryName(classifier.classifyWithTags(kGemmRelu).first), std::string("GEMM"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestOpComparison)
+#include "tst_opcomparison.moc"

@@ -1,0 +1,152 @@
+#include "sequencealignment.h"
+
+#include <QRandomGenerator>
+#include <QTest>
+
+#include <algorithm>
+
+using namespace fusiondiff;
+
+namespace {
+
+size_t lcsLength(const std::vector<uint32_t>& a, const std::vector<uint32_t>& b)
+{
+    std::vector<size_t> previous(b.size() + 1, 0), row(b.size() + 1, 0);
+    for (size_t i = 1; i <= a.size(); ++i) {
+        for (size_t j = 1; j <= b.size(); ++j)
+            row[j] = a[i - 1] == b[j - 1] ? previous[j - 1] + 1 : std::max(previous[j], row[j - 1]);
+        std::swap(row, previous);
+    }
+    return previous[b.size()];
+}
+
+// Every element once, in order; pairs only equal symbols. Returns the number of pairs.
+size_t verifyAlignment(const std::vector<AlignedPair>& alignment, const std::vector<uint32_t>& a, const std::vector<uint32_t>& b)
+{
+    int64_t nextA = 0, nextB = 0;
+    size_t matches = 0;
+    for (const AlignedPair& pair : alignment) {
+        if (pair.first >= 0) {
+            if (pair.first != nextA++)
+                qFatal("first sequence out of order");
+        }
+        if (pair.second >= 0) {
+            if (pair.second != nextB++)
+                qFatal("second sequence out of order");
+        }
+        if (pair.isMatch()) {
+            if (a[size_t(pair.first)] != b[size_t(pair.second)])
+                qFatal("unequal symbols paired");
+            ++matches;
+        }
+    }
+    if (size_t(nextA) != a.size() || size_t(nextB) != b.size())
+        qFatal("elements missing");
+    return matches;
+}
+
+std::vector<uint32_t> randomSequence(QRandomGenerator& random, size_t length, uint32_t symbols)
+{
+    std::vector<uint32_t> sequence(length);
+    for (uint32_t& s : sequence)
+        s = random.bounded(symbols);
+    return sequence;
+}
+
+// `a` with some elements deleted and some inserted.
+std::vector<uint32_t> edited(QRandomGenerator& random, const std::vector<uint32_t>& a, int edits, uint32_t symbols)
+{
+    std::vector<uint32_t> b = a;
+    for (int e = 0; e < edits && !b.empty(); ++e) {
+        const size_t at = random.bounded(uint32_t(b.size()));
+        if (random.bounded(2))
+            b.erase(b.begin() + int64_t(at));
+        else
+            b.insert(b.begin() + int64_t(at), random.bounded(symbols));
+    }
+    return b;
+}
+
+} // namespace
+
+class TestSequenceAlignment : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void symbolsAlignToALongestCommonSubsequence()
+    {
+        QRandomGenerator random(5);
+        for (int round = 0; round < 300; ++round) {
+            const uint32_t symbols = 2 + random.bounded(30u);
+            const auto a = randomSequence(random, random.bounded(120u), symbols);
+            const auto b = round % 2 ? randomSequence(random, random.bounded(120u), symbols) : edited(random, a, 8, symbols);
+            QCOMPARE(verifyAlignment(alignSymbols(a, b), a, b), lcsLength(a, b));
+        }
+    }
+
+    void layersWithoutUniqueOperations()
+    {
+        // 24 "layers" of the same 40 operations; B lacks one operation in layer 7 and adds one in 20.
+        std::vector<uint32_t> layer(40);
+        for (uint32_t i = 0; i < 40; ++i)
+            layer[i] = i % 17;
+        std::vector<uint32_t> a, b;
+        for (int l = 0; l < 24; ++l) {
+            a.insert(a.end(), layer.begin(), layer.end());
+            for (size_t i = 0; i < layer.size(); ++i) {
+                if (!(l == 7 && i == 5))
+                    b.push_back(layer[i]);
+            }
+            if (l == 20)
+                b.push_back(99);
+        }
+        QCOMPARE(verifyAlignment(alignSymbols(a, b), a, b), a.size() - 1);
+    }
+
+    void largeSimilarSequencesAreNearLinear()
+    {
+        QRandomGenerator random(9);
+        // 300,000 operations from a vocabulary of 50 with few landmarks, 200 edits.
+        const auto a = randomSequence(random, 300000, 50);
+        const auto b = edited(random, a, 200, 50);
+        const size_t matches = verifyAlignment(alignSymbols(a, b), a, b);
+        QVERIFY(matches >= a.size() - 200);
+    }
+
+    void unrelatedLargeSequencesStillAlignQuickly()
+    {
+        QRandomGenerator random(3);
+        const auto a = randomSequence(random, 200000, 8);
+        const auto b = randomSequence(random, 150000, 8);
+        const size_t matches = verifyAlignment(alignSymbols(a, b), a, b);
+        QVERIFY(matches > 0);
+    }
+
+    void emptySequences()
+    {
+        const std::vector<uint32_t> none, some {1, 2};
+        QCOMPARE(alignSymbols(none, none).size(), size_t(0));
+        QCOMPARE(alignSymbols(some, none), (std::vector<AlignedPair> {{0, -1}, {1, -1}}));
+        QCOMPARE(alignSymbols(none, some), (std::vector<AlignedPair> {{-1, 0}, {-1, 1}}));
+    }
+
+    void scoredAlignmentShowsWhatOneSideRunsSeparately()
+    {
+        // A: GEMM, Elementwise, Elementwise; B: GEMM.
+        const std::vector<uint16_t> a {0, 5, 5};
+        const std::vector<uint16_t> b {0};
+        QCOMPARE(alignScored(a, b), (std::vector<AlignedPair> {{0, 0}, {1, -1}, {2, -1}}));
+        // A: Norm, GEMM, Activation, GEMM; B: GEMM, GEMM (the activation fused, the norm too).
+        const std::vector<uint16_t> c {3, 0, 4, 0};
+        const std::vector<uint16_t> d {0, 0};
+        QCOMPARE(alignScored(c, d), (std::vector<AlignedPair> {{0, -1}, {1, 0}, {2, -1}, {3, 1}}));
+        // Different kernels for the same step pair up rather than leaving two gaps.
+        const std::vector<uint16_t> e {0, 7, 1};
+        const std::vector<uint16_t> f {0, 8, 1};
+        QCOMPARE(alignScored(e, f), (std::vector<AlignedPair> {{0, 0}, {1, 1}, {2, 2}}));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSequenceAlignment)
+#include "tst_sequencealignment.moc"
