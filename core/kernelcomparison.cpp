@@ -49,7 +49,9 @@ std::string explainRun(const ExtraRun& run, const std::array<std::vector<Finding
     for (const uint32_t k : run.kernels) {
         const FindingKernel* neighbour = nullptr;
         for (const FindingKernel* candidate : {before, after}) {
-            if (candidate && (candidate->tags & own[k].tags) && (!carrier || candidate == carrier)) {
+            // A kernel of another type that does what the run's kernel does has fused it.
+            if (candidate && candidate->type != own[k].type && (candidate->tags & own[k].tags)
+                && (!carrier || candidate == carrier)) {
                 neighbour = candidate;
                 break;
             }

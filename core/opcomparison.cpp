@@ -204,6 +204,10 @@ private:
 
         KernelListComparison comparison = compareKernelLists(finding.kernels, m_naming);
         finding.alignment = std::move(comparison.alignment);
+        const auto sameType = std::count_if(finding.alignment.begin(), finding.alignment.end(), [&](const AlignedPair& p) {
+            return p.isMatch() && finding.kernels[0][size_t(p.first)].type == finding.kernels[1][size_t(p.second)].type;
+        });
+        finding.typeAgreement = double(sameType) / double(std::max(count1, count2));
         finding.extraRuns = std::move(comparison.runs);
         for (const ExtraRun& run : finding.extraRuns) {
             const size_t side = sideIndex(run.side);
@@ -236,7 +240,11 @@ private:
             + describeTypes(f, allF, m_naming.typeNames) + "), in " + std::to_string(finding.occurrences)
             + (finding.occurrences == 1 ? " call" : " calls") + "; " + uName + " takes "
             + formatDuration(finding.timeUs[sideIndex(unfused)].median) + " and " + fName + " "
-            + formatDuration(finding.timeUs[sideIndex(fused)].median) + " per call (median)";
+            + formatDuration(finding.timeUs[sideIndex(fused)].median) + " per call (median)"
+            + (finding.typeAgreement < kComparableShare
+                    ? "; only " + fixed(finding.typeAgreement * 100, 0)
+                        + "% of the kernels line up by type: these may not run the same model"
+                    : "");
     }
 
     std::array<PreparedSide, 2>& m_sides;

@@ -185,6 +185,7 @@ void writeOpFinding(JsonWriter& json, const FusionReport& report, const OpFindin
     json.key("trace2_time_us");
     writeSpread(json, finding.timeUs[1]);
     json.field("saving_us", finding.savingUs);
+    json.field("type_agreement", finding.typeAgreement);
     json.field("summary", finding.summary);
     json.endObject();
 }

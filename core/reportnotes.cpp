@@ -114,7 +114,8 @@ std::vector<std::string> reportNotes(const FusionReport& report)
             + fixed(report.options.sizeTolerance * 100, 0)
             + "%: the graphs differ in size (see the correlation groups), so only whole-trace counts are compared.");
     } else {
-        notes.push_back(std::to_string(report.groupPairs.size()) + " correlation group pairs matched (of "
+        notes.push_back(std::to_string(report.groupPairs.size())
+            + (report.groupPairs.size() == 1 ? " correlation group pair matched (of " : " correlation group pairs matched (of ")
             + std::to_string(a.largeGroups) + " in A and " + std::to_string(b.largeGroups) + " in B).");
     }
 

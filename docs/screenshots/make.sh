@@ -1,0 +1,45 @@
+#!/bin/sh
+# Regenerates the PNGs in docs/screenshots with the built desktop application under Xvfb:
+#   docs/screenshots/make.sh [BUILD_DIR]
+# BUILD_DIR defaults to build/release (cmake --workflow --preset release), else build-gui, else build.
+# The app's hidden --screenshot option loads the traces, grabs the window (QWidget::grab) on every
+# view and quits; settings start from the defaults, not from the user's.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+if [ $# -ge 1 ]; then
+    build=$1
+else
+    build=
+    for candidate in "$root/build/release" "$root/build-gui" "$root/build"; do
+        if [ -x "$candidate/app/gui/fusiondiff" ]; then
+            build=$candidate
+            break
+        fi
+    done
+fi
+app=$build/app/gui/fusiondiff
+if [ ! -x "$app" ]; then
+    echo "make.sh: no fusiondiff under '$build'; build it first or name the build directory" >&2
+    exit 1
+fi
+real=$root/tests/data/real
+
+shoot() {
+    if command -v xvfb-run > /dev/null; then
+        xvfb-run -a -s "-screen 0 1600x1000x24" "$app" "$@"
+    else
+        echo "make.sh: xvfb-run not found, using the offscreen platform" >&2
+        QT_QPA_PLATFORM=offscreen "$app" "$@"
+    fi
+}
+
+rm -f "$here"/*.png
+# Every view on the bundled real pair (Qwen1.5-0.5B-Chat, MI300X vs H100, eager mode).
+shoot --screenshot "$here"
+# Eager traces have no fusion opportunities or groups: two real graph pairs show those views filled.
+shoot --screenshot "$here" --screenshot-prefix xdit-vs-hta-seed- --classifier seed \
+    --screenshot-only 02-summary,03-fusion-opportunities,04-fusion-mappings,08-kernel-types-log-scale \
+    "$real/xdit_flux_aiter.mi300x.json.gz" "$real/hta_trace_diff_test.v100.json.gz"
+shoot --screenshot "$here" --screenshot-prefix vllm-vs-hta- --screenshot-only 07-correlation-groups \
+    "$real/vllm_decode_full_graph.mi300x.json.gz" "$real/hta_trace_diff_test.v100.json.gz"
