@@ -39,6 +39,7 @@ struct Pattern
     Side frameSide = Side::Trace1;
     std::array<std::vector<std::vector<uint32_t>>, 2> occurrences; // kernel lists per occurrence
     std::array<double, 2> firstTs {};
+    bool isGraph = false; // a matched pair of graph launches, not operations matched by name
 };
 
 uint64_t countOf(const std::vector<uint32_t>& kernels)
@@ -100,7 +101,7 @@ public:
 
     // One matched pair of kernel lists (two occurrences, or two graph groups).
     void addPair(const std::string& op, int32_t frame, Side frameSide, const std::array<const std::vector<uint32_t>*, 2>& kernels,
-        std::array<double, 2> ts)
+        std::array<double, 2> ts, bool isGraph)
     {
         OpSummary& summary = summaryOf(op);
         ++summary.occurrences;
@@ -114,7 +115,7 @@ public:
         const std::string key = op + "|" + typeKey(m_sides[0].types, *kernels[0]) + "|" + typeKey(m_sides[1].types, *kernels[1]);
         const auto [it, inserted] = m_patternOfKey.try_emplace(key, m_patterns.size());
         if (inserted)
-            m_patterns.push_back({op, frame, frameSide, {}, ts});
+            m_patterns.push_back({op, frame, frameSide, {}, ts, isGraph});
         Pattern& pattern = m_patterns[it->second];
         for (size_t side = 0; side < 2; ++side)
             pattern.occurrences[side].push_back(*kernels[side]);
@@ -170,6 +171,7 @@ private:
         finding.op = pattern.op;
         finding.occurrences = pattern.occurrences[0].size();
         finding.firstTs = pattern.firstTs;
+        finding.isGraph = pattern.isGraph;
         const PreparedSide& frameSide = m_sides[sideIndex(pattern.frameSide)];
         if (pattern.frame >= 0) {
             for (const int32_t f : frameSide.attribution.stackOf(pattern.frame))
@@ -241,9 +243,9 @@ private:
             + (finding.occurrences == 1 ? " call" : " calls") + "; " + uName + " takes "
             + formatDuration(finding.timeUs[sideIndex(unfused)].median) + " and " + fName + " "
             + formatDuration(finding.timeUs[sideIndex(fused)].median) + " per call (median)"
-            + (finding.typeAgreement < kComparableShare
+            + (finding.isGraph && finding.typeAgreement < kComparableShare
                     ? "; only " + fixed(finding.typeAgreement * 100, 0)
-                        + "% of the kernels line up by type: these may not run the same model"
+                        + "% of the kernels line up by type: these graphs may not run the same model"
                     : "");
     }
 
@@ -341,7 +343,8 @@ OpComparison compareOperations(const std::array<OpComparisonTrace, 2>& traces, s
         }
         if (outsideGroups[0].empty() && outsideGroups[1].empty())
             continue;
-        comparer.addPair(symbols.name(a.symbol), a.frame, Side::Trace1, {&outsideGroups[0], &outsideGroups[1]}, {a.ts, b.ts});
+        comparer.addPair(symbols.name(a.symbol), a.frame, Side::Trace1, {&outsideGroups[0], &outsideGroups[1]}, {a.ts, b.ts},
+            false);
     }
 
     for (const GroupKernelsPair& pair : groups) {
@@ -352,7 +355,7 @@ OpComparison compareOperations(const std::array<OpComparisonTrace, 2>& traces, s
         const std::string op = around.empty() ? std::string("graph launch") : "graph launch in " + around;
         const std::array<double, 2> ts {pair.kernels[0].empty() ? 0 : sides[0].store.kernels[pair.kernels[0].front()].ts,
             pair.kernels[1].empty() ? 0 : sides[1].store.kernels[pair.kernels[1].front()].ts};
-        comparer.addPair(op, launching, Side::Trace1, {&pair.kernels[0], &pair.kernels[1]}, ts);
+        comparer.addPair(op, launching, Side::Trace1, {&pair.kernels[0], &pair.kernels[1]}, ts, true);
     }
     return comparer.finish(std::move(alignment), {sides[0].iterations.info, sides[1].iterations.info});
 }

@@ -59,6 +59,7 @@ struct OpFinding
     std::vector<AlignedPair> alignment; // kernels of A against kernels of B, by type
     std::vector<ExtraRun> extraRuns;
     double typeAgreement = 0; // kernels paired with one of the same type, over the longer side
+    bool isGraph = false; // from a matched pair of graph launches (correlation groups)
     uint64_t occurrences = 0;
     int64_t launchDifference = 0; // per occurrence: unfused side's kernels minus the fused side's
     std::array<Spread, 2> timeUs; // GPU time of the operation's kernels, per occurrence

@@ -186,6 +186,7 @@ void writeOpFinding(JsonWriter& json, const FusionReport& report, const OpFindin
     writeSpread(json, finding.timeUs[1]);
     json.field("saving_us", finding.savingUs);
     json.field("type_agreement", finding.typeAgreement);
+    json.field("is_graph", finding.isGraph);
     json.field("summary", finding.summary);
     json.endObject();
 }

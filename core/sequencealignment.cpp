@@ -270,15 +270,17 @@ std::vector<AlignedPair> alignScored(
             const int64_t diagonal = previousRow[j - 1] + (first[i - 1] == second[j - 1] ? scores.match : scores.mismatch);
             const int64_t up = previousRow[j] + scores.gap;
             const int64_t left = row[j - 1] + scores.gap;
-            if (diagonal >= up && diagonal >= left) {
-                row[j] = diagonal;
-                moves[i * (m + 1) + j] = 1;
-            } else if (up >= left) {
+            // On ties a gap wins: read back from the end, that pairs the earliest kernels, so an
+            // extra kernel of the same type (a split-K reduction after its GEMM) shows as the later one.
+            if (up >= diagonal && up >= left) {
                 row[j] = up;
                 moves[i * (m + 1) + j] = 2;
-            } else {
+            } else if (left >= diagonal) {
                 row[j] = left;
                 moves[i * (m + 1) + j] = 3;
+            } else {
+                row[j] = diagonal;
+                moves[i * (m + 1) + j] = 1;
             }
         }
         std::swap(row, previousRow);

@@ -34,8 +34,9 @@ struct AlignmentScores
 };
 
 // Needleman-Wunsch global alignment of two short sequences (the kernel types of one operation or
-// graph), where different symbols may pair up. Ties prefer a match, then a gap in the second, so
-// that results are deterministic. O(n x m) time and memory: for sequences of up to a few thousand.
+// graph), where different symbols may pair up. Among equally good alignments the one that pairs
+// the earliest elements is chosen, so that results are deterministic and an extra element shows
+// as the later of two equal ones. O(n x m) time and memory: for sequences of up to a few thousand.
 std::vector<AlignedPair> alignScored(
     std::span<const uint16_t> first, std::span<const uint16_t> second, const AlignmentScores& scores = {});
 
