@@ -44,6 +44,32 @@ std::vector<LookFirst> whereToLookFirst(const FusionReport& report, size_t limit
         item.details.push_back(cost);
         items.push_back(std::move(item));
     }
+    // Then the operations whose time differs most although they launch the same kernels.
+    std::vector<const OpSummary*> slower;
+    for (const OpSummary& summary : report.opSummary) {
+        const double a = summary.timeUs[0].total;
+        const double b = summary.timeUs[1].total;
+        if (summary.differing == 0 && std::min(a, b) > 0 && std::max(a, b) >= 1.2 * std::min(a, b))
+            slower.push_back(&summary);
+    }
+    std::sort(slower.begin(), slower.end(), [](const OpSummary* x, const OpSummary* y) {
+        return std::fabs(x->timeUs[0].total - x->timeUs[1].total) > std::fabs(y->timeUs[0].total - y->timeUs[1].total);
+    });
+    for (const OpSummary* summary : slower) {
+        if (items.size() == limit)
+            break;
+        const Side slow = summary->timeUs[0].total > summary->timeUs[1].total ? Side::Trace1 : Side::Trace2;
+        const Spread& s = summary->timeUs[sideIndex(slow)];
+        const Spread& f = summary->timeUs[sideIndex(otherSide(slow))];
+        items.push_back({summary->op + ": the same kernels on both sides (" + withThousands(int64_t(summary->occurrences))
+                + (summary->occurrences == 1 ? " call" : " calls") + "), but " + report.sideName(slow) + " takes "
+                + fixed(s.total / f.total, 1) + "x as long (" + formatDuration(s.total) + " vs " + formatDuration(f.total)
+                + ")",
+            {"per call: " + report.sideName(slow) + " " + formatDuration(s.median) + " (IQR " + formatDuration(s.q1) + " to "
+                + formatDuration(s.q3) + ") vs " + report.sideName(otherSide(slow)) + " " + formatDuration(f.median)
+                + " (IQR " + formatDuration(f.q1) + " to " + formatDuration(f.q3) + "): not a fusion difference, a "
+                  "difference in the kernels' speed"}});
+    }
     // Without operation findings, the seed's strongest opportunities.
     for (const FusionOpportunity& o : report.opportunities) {
         if (items.size() == limit || !report.opFindings.empty())

@@ -12,8 +12,10 @@ struct FusionReport;
 // Markdown report and the GUI so that they say the same things.
 std::vector<std::string> reportNotes(const FusionReport& report);
 
-// The operations (and graphs) to look at first, best first: the finding in one sentence, what
-// each side runs differently, and what it costs with its spread. At most `limit` entries.
+// What to look at first, best first: the operations (and graphs) that run a different number of
+// kernels, with what each side runs differently and what it costs with its spread; then the
+// operations whose time differs most (1.2x or more) although they launch the same kernels. At
+// most `limit` entries.
 struct LookFirst
 {
     std::string headline;
