@@ -1,0 +1,93 @@
+// fusiondiff: the desktop application. `fusiondiff [A B] [--classifier C] [--param NAME=VALUE]...`
+
+#include "fusionversion.h"
+#include "mainwindow.h"
+#include "screenshotter.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QIcon>
+#include <QSettings>
+#include <QTemporaryDir>
+#include <QTimer>
+
+#include <cstdio>
+
+int main(int argc, char** argv)
+{
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("fusiondiff"));
+    QApplication::setApplicationDisplayName(QStringLiteral("FusionDiff"));
+    QApplication::setOrganizationName(QStringLiteral("FusionDiff"));
+    QApplication::setApplicationVersion(QStringLiteral(FUSIONDIFF_VERSION));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/fusiondiff.svg")));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QApplication::translate("main", "Compare kernel fusion between two PyTorch profiler traces."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("A"),
+        QApplication::translate("main", "Trace A (trace1), .json or .json.gz"), QStringLiteral("[A"));
+    parser.addPositionalArgument(
+        QStringLiteral("B"), QApplication::translate("main", "Trace B (trace2)"), QStringLiteral("B]"));
+    const QCommandLineOption classifierOption(QStringLiteral("classifier"),
+        QApplication::translate("main", "\"default\", \"seed\" or the path of a rule file."),
+        QApplication::translate("main", "C"));
+    const QCommandLineOption parameterOption(QStringLiteral("param"),
+        QApplication::translate("main", "An analysis parameter, as fusiondiff-cli params lists them."),
+        QApplication::translate("main", "NAME=VALUE"));
+    QCommandLineOption screenshotOption(QStringLiteral("screenshot"),
+        QStringLiteral("Save a PNG of every view into DIR and quit (docs/screenshots/make.sh)."),
+        QStringLiteral("DIR"));
+    screenshotOption.setFlags(QCommandLineOption::HiddenFromHelp);
+    QCommandLineOption prefixOption(
+        QStringLiteral("screenshot-prefix"), QStringLiteral("File name prefix."), QStringLiteral("PREFIX"));
+    prefixOption.setFlags(QCommandLineOption::HiddenFromHelp);
+    QCommandLineOption onlyOption(
+        QStringLiteral("screenshot-only"), QStringLiteral("Comma-separated view names."), QStringLiteral("NAMES"));
+    onlyOption.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOption(onlyOption);
+    parser.addOption(classifierOption);
+    parser.addOption(parameterOption);
+    parser.addOption(screenshotOption);
+    parser.addOption(prefixOption);
+    parser.process(app);
+
+    const QStringList traces = parser.positionalArguments();
+    if (traces.size() > 2) {
+        std::fprintf(stderr, "fusiondiff: give at most two traces (A and B)\n");
+        return 2;
+    }
+
+    // Screenshots start from default settings, not from the user's.
+    QTemporaryDir screenshotSettings;
+    const bool screenshots = parser.isSet(screenshotOption);
+    if (screenshots) {
+        QSettings::setDefaultFormat(QSettings::IniFormat);
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, screenshotSettings.path());
+    }
+
+    fusiondiff::ui::MainWindow window;
+    if (parser.isSet(classifierOption) || parser.isSet(parameterOption))
+        window.applyClassifierAndParameters(parser.value(classifierOption), parser.values(parameterOption));
+
+    if (screenshots) {
+        window.resize(1440, 900);
+        window.show();
+        const QStringList written
+            = fusiondiff::ui::takeScreenshots(window, parser.value(screenshotOption), parser.value(prefixOption),
+                traces.isEmpty(), traces, parser.value(onlyOption).split(QLatin1Char(','), Qt::SkipEmptyParts));
+        for (const QString& file : written)
+            std::printf("%s\n", qPrintable(QDir::cleanPath(file)));
+        return written.isEmpty() ? 1 : 0;
+    }
+
+    window.show();
+    if (traces.size() == 2)
+        window.openTraces(traces[0], traces[1]);
+    else if (traces.size() == 1)
+        window.openTrace(0, traces[0]);
+    return QApplication::exec();
+}

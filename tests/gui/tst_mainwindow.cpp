@@ -1,0 +1,591 @@
+// The desktop application driven as its users drive it: traces dropped onto the zones, results in
+// every table, the drill-down, exports identical to fusiondiff-cli, inline errors, cancellation,
+// re-analysis without re-reading, and the settings that persist.
+
+#include "guitestsupport.h"
+#include "tracewriter.h"
+
+#include "analysiscontroller.h"
+#include "analysissettingswidget.h"
+#include "barchart.h"
+#include "chartpanel.h"
+#include "fusionreport.h"
+#include "groupdiffmodel.h"
+#include "groupspage.h"
+#include "mainwindow.h"
+#include "reportnotes.h"
+#include "reporttablemodel.h"
+#include "summarypage.h"
+#include "tablechartpage.h"
+#include "tablefilterproxy.h"
+#include "tablepage.h"
+#include "tracedropzone.h"
+#include "tracestore.h"
+
+#include <QAbstractItemModelTester>
+#include <QBarSet>
+#include <QDir>
+#include <QDockWidget>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QHeaderView>
+#include <QHorizontalBarSeries>
+#include <QImage>
+#include <QProcess>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStackedWidget>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace fusiondiff;
+using namespace fusiondiff::ui;
+
+namespace {
+
+constexpr int kTimeoutMs = 120000;
+
+QString vllm()
+{
+    return test::realTrace(QStringLiteral("vllm_decode_full_graph.mi300x.json.gz"));
+}
+QString hta()
+{
+    return test::realTrace(QStringLiteral("hta_trace_diff_test.v100.json.gz"));
+}
+QString xdit()
+{
+    return test::realTrace(QStringLiteral("xdit_flux_aiter.mi300x.json.gz"));
+}
+QString sampleA()
+{
+    return test::sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.mi300x.json.gz"));
+}
+QString sampleB()
+{
+    return test::sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.h100.json.gz"));
+}
+
+QByteArray readFile(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return file.readAll();
+}
+
+// Runs fusiondiff-cli compare with --csv into `folder`.
+bool cliCsv(const QStringList& arguments, const QString& folder)
+{
+    QProcess process;
+    process.start(test::cliPath(),
+        QStringList { QStringLiteral("compare") } + arguments
+            + QStringList { QStringLiteral("--quiet"), QStringLiteral("--csv"), folder });
+    if (!process.waitForFinished(kTimeoutMs) || process.exitCode() != 0) {
+        qWarning("fusiondiff-cli failed: %s", process.readAllStandardError().constData());
+        return false;
+    }
+    return true;
+}
+
+// Waits until the controller is idle with no job queued.
+bool waitIdle(AnalysisController& controller)
+{
+    return QTest::qWaitFor([&] { return !controller.isBusy(); }, kTimeoutMs);
+}
+
+QBarSet* barSet(BarChart* chart, int side)
+{
+    auto* series = static_cast<QHorizontalBarSeries*>(chart->chart()->series().first());
+    for (QBarSet* set : series->barSets()) {
+        if (set->label().startsWith(side == 0 ? QLatin1String("A") : QLatin1String("B")))
+            return set;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+
+private:
+    // A window that has compared `a` and `b` (optionally with the seed's rules).
+    std::unique_ptr<MainWindow> compared(const QString& a, const QString& b, const QString& classifier = {})
+    {
+        auto window = std::make_unique<MainWindow>();
+        if (!classifier.isEmpty())
+            window->applyClassifierAndParameters(classifier, {});
+        QSignalSpy shown(window.get(), &MainWindow::resultsShown);
+        window->openTraces(a, b);
+        if (!shown.wait(kTimeoutMs))
+            return nullptr;
+        return window;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("FusionDiffTests"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_mainwindow"));
+    }
+
+    void init() { QSettings().clear(); }
+
+    void droppedTracesReachResults()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QSignalSpy shown(&window, &MainWindow::resultsShown);
+        QSignalSpy ready(window.controller(), &AnalysisController::resultsReady);
+        QCOMPARE(window.stack()->currentIndex(), 0); // the welcome page invites a drop
+
+        QVERIFY(test::dropFiles(window.dropZone(0), { vllm() }));
+        QVERIFY(waitIdle(*window.controller()));
+        QCOMPARE(window.controller()->side(0).status, AnalysisController::Status::Loaded);
+        QCOMPARE(ready.count(), 0); // one trace: nothing to compare yet
+        QVERIFY(window.dropZone(0)->fileText().contains(QLatin1String("vllm_decode_full_graph.mi300x.json.gz")));
+        QVERIFY2(window.dropZone(0)->detailsText().contains(QLatin1String("425 kernels")),
+            qPrintable(window.dropZone(0)->detailsText()));
+        QVERIFY(window.dropZone(0)->detailsText().contains(QLatin1String("AMD")));
+
+        QVERIFY(test::dropFiles(window.dropZone(1), { hta() }));
+        QVERIFY(shown.wait(kTimeoutMs));
+        QCOMPARE(ready.count(), 1);
+        QCOMPARE(window.stack()->currentWidget(), window.tabs());
+        QVERIFY(window.dropZone(1)->detailsText().contains(QLatin1String("9,876 kernels")));
+        QVERIFY(window.dropZone(1)->detailsText().contains(QLatin1String("Tesla V100-SXM2-16GB")));
+        QVERIFY(window.dropZone(1)->detailsText().contains(QLatin1String("802 ms")));
+
+        const FusionReport& report = *window.controller()->results().report;
+        QCOMPARE(QString::fromStdString(report.traces[0].path), vllm());
+        QCOMPARE(QString::fromStdString(report.traces[1].path), hta());
+        QCOMPARE(
+            window.opportunitiesPage()->table()->proxy()->rowCount(), static_cast<int>(report.opportunities.size()));
+        QCOMPARE(window.mappingsPage()->proxy()->rowCount(), static_cast<int>(report.mappings.size()));
+        QCOMPARE(window.kernelTypesPage()->table()->proxy()->rowCount(), static_cast<int>(report.globalCounts.size()));
+        QCOMPARE(window.kernelsPage()->proxy()->rowCount(), static_cast<int>(report.kernels.size()));
+        QCOMPARE(window.groupsPage()->pairsTable()->proxy()->rowCount(), static_cast<int>(report.groupPairs.size()));
+        // The summary says what the core's notes say, word for word.
+        const QString findings = window.summaryPage()->findingsText();
+        for (const std::string& note : reportNotes(report))
+            QVERIFY2(findings.contains(QString::fromStdString(note)), note.c_str());
+        QVERIFY(findings.contains(QString::fromStdString(report.mappings.front().evidence)));
+
+        // The window's own proxies, sorted as a user would by clicking a cost column.
+        for (TablePage* page :
+            { window.opportunitiesPage()->table(), window.mappingsPage(), window.kernelTypesPage()->table(),
+                window.kernelsPage(), window.groupsPage()->pairsTable(), window.groupsPage()->unmatchedTable(),
+                window.groupsPage()->sequenceTable(), window.summaryPage()->table() }) {
+            QAbstractItemModelTester tester(page->proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        }
+        QTableView* view = window.kernelsPage()->view();
+        view->horizontalHeader()->setSortIndicator(2, Qt::DescendingOrder);
+        uint64_t largest = 0;
+        for (const KernelNameRow& row : report.kernels)
+            largest = std::max(largest, row.count[0]);
+        QCOMPARE(view->model()->index(0, 2).data(ReportTableModel::SortRole).toULongLong(), largest);
+    }
+
+    void twoFilesDroppedAtOnceFillBothZones()
+    {
+        MainWindow window;
+        QSignalSpy shown(&window, &MainWindow::resultsShown);
+        // Dropped onto B, still A first and B second: the order of the dragged files decides.
+        QVERIFY(test::dropFiles(window.dropZone(1), { sampleA(), sampleB() }));
+        QVERIFY(shown.wait(kTimeoutMs));
+        QCOMPARE(window.controller()->side(0).path, sampleA());
+        QCOMPARE(window.controller()->side(1).path, sampleB());
+        QVERIFY(window.dropZone(0)->detailsText().contains(QLatin1String("1,516 kernels")));
+        QVERIFY(window.dropZone(1)->detailsText().contains(QLatin1String("1,465 kernels")));
+    }
+
+    void sampleTracesOpen()
+    {
+        MainWindow window;
+        QSignalSpy shown(&window, &MainWindow::resultsShown);
+        QVERIFY(window.openSampleTraces());
+        QVERIFY(shown.wait(kTimeoutMs));
+        const FusionReport& report = *window.controller()->results().report;
+        QCOMPARE(report.traces[0].platform, Platform::AMD);
+        QCOMPARE(report.traces[1].platform, Platform::NVIDIA);
+        QCOMPARE(report.traces[0].fileName, std::string("Qwen1.5-0.5B-Chat.mi300x.json.gz"));
+        // Eager traces: no groups to drill into, and the page says why.
+        QCOMPARE(window.groupsPage()->pairsTable()->proxy()->rowCount(), 0);
+    }
+
+    void selectingRowsHighlightsBarsAndBack()
+    {
+        auto window = compared(xdit(), hta(), QStringLiteral("seed"));
+        QVERIFY(window);
+        TableChartPage* page = window->opportunitiesPage();
+        BarChart* chart = page->chartPanel()->chart();
+        const FusionReport& report = *window->controller()->results().report;
+        QCOMPARE(chart->categoryCount(), static_cast<int>(report.opportunities.size()));
+        QCOMPARE(chart->values(0).first(), static_cast<qreal>(report.opportunities[0].total[0]));
+
+        // Sorted differently from the chart, so that proxy and source rows differ.
+        page->table()->view()->sortByColumn(0, Qt::AscendingOrder);
+        page->table()->selectSourceRows({ 3 });
+        QCOMPARE(chart->selectedCategories(), QList<int>({ 3 }));
+        QVERIFY(barSet(chart, 0)->isBarSelected(chart->categoryCount() - 1 - 3));
+        QVERIFY(barSet(chart, 1)->isBarSelected(chart->categoryCount() - 1 - 3));
+
+        // A click on a bar (Qt numbers the bars from the bottom) selects its row.
+        emit barSet(chart, 1)->clicked(chart->categoryCount() - 1 - 5);
+        QCOMPARE(page->table()->selectedSourceRows(), QList<int>({ 5 }));
+        QCOMPARE(chart->selectedCategories(), QList<int>({ 5 }));
+        const QModelIndex current = page->table()->view()->selectionModel()->selectedRows().first();
+        QCOMPARE(
+            current.data().toString(), QString::fromStdString(report.typeName(report.opportunities[5].kernelType)));
+
+        // The switch to GPU time.
+        page->chartPanel()->setMetric(ChartPanel::GpuTime);
+        QCOMPARE(chart->values(1)[5], report.opportunities[5].timeMs[1]);
+        QCOMPARE(chart->selectedCategories(), QList<int>({ 5 }));
+
+        // Kernel types: table and chart, with the log scale.
+        BarChart* types = window->kernelTypesPage()->chartPanel()->chart();
+        QCOMPARE(types->categoryCount(), static_cast<int>(report.globalCounts.size()));
+        window->kernelTypesPage()->chartPanel()->setLogarithmic(true);
+        QVERIFY(types->isLogarithmic());
+    }
+
+    void selectingAGroupPairFillsTheDrillDown()
+    {
+        auto window = compared(vllm(), hta());
+        QVERIFY(window);
+        GroupsPage* page = window->groupsPage();
+        const FusionReport& report = *window->controller()->results().report;
+        QCOMPARE(page->pairsTable()->proxy()->rowCount(), 1);
+        QSignalSpy drilled(page, &GroupsPage::drillDownReady);
+        page->unmatchedTable()->selectSourceRows({ 0 });
+        QVERIFY(drilled.wait(kTimeoutMs));
+        page->pairsTable()->selectSourceRows({ 0 });
+        QVERIFY(drilled.wait(kTimeoutMs));
+
+        const GroupPair& pair = report.groupPairs[0];
+        const LargeGroup& a = report.largeGroups[0][pair.group1];
+        const LargeGroup& b = report.largeGroups[1][pair.group2];
+        const GroupDiff& diff = page->diffModel()->diff();
+        QCOMPARE(diff.correlation[0], std::optional<int64_t>(a.correlation));
+        QCOMPARE(diff.correlation[1], std::optional<int64_t>(b.correlation));
+        QCOMPARE(diff.kernels[0].size(), size_t(a.size));
+        QCOMPARE(diff.kernels[1].size(), size_t(b.size));
+        QVERIFY(page->sequenceTable()->proxy()->rowCount() >= static_cast<int>(std::max(a.size, b.size)));
+        QVERIFY(page->diffModel()->rowsWithStatus(GroupDiffModel::OnlyA)
+                + page->diffModel()->rowsWithStatus(GroupDiffModel::OnlyB)
+                + page->diffModel()->rowsWithStatus(GroupDiffModel::Different)
+            > 0);
+
+        // The composition chart shows the pair's kernels per type.
+        BarChart* composition = page->compositionPanel()->chart();
+        qreal sumA = 0;
+        for (const qreal value : composition->values(0))
+            sumA += value;
+        QCOMPARE(sumA, static_cast<qreal>(a.size));
+    }
+
+    void exportAllWritesTheCliBytes_data()
+    {
+        QTest::addColumn<QString>("a");
+        QTest::addColumn<QString>("b");
+        QTest::addColumn<QString>("classifier");
+        QTest::addColumn<QStringList>("parameters");
+        QTest::addRow("bundled sample pair") << sampleA() << sampleB() << QString() << QStringList();
+        QTest::addRow("vllm vs hta, matched groups") << vllm() << hta() << QString() << QStringList();
+        QTest::addRow("xdit vs hta, seed rules") << xdit() << hta() << QStringLiteral("seed") << QStringList();
+        QTest::addRow("parameters") << vllm() << hta() << QStringLiteral("seed")
+                                    << QStringList { QStringLiteral("min_group_size=20"),
+                                           QStringLiteral("size_tolerance=0.5") };
+    }
+
+    void exportAllWritesTheCliBytes()
+    {
+        QFETCH(QString, a);
+        QFETCH(QString, b);
+        QFETCH(QString, classifier);
+        QFETCH(QStringList, parameters);
+        MainWindow window;
+        window.applyClassifierAndParameters(classifier, parameters);
+        QSignalSpy shown(&window, &MainWindow::resultsShown);
+        window.openTraces(a, b);
+        QVERIFY(shown.wait(kTimeoutMs));
+
+        QTemporaryDir dir;
+        const QString gui = dir.filePath(QStringLiteral("gui"));
+        const QString cli = dir.filePath(QStringLiteral("cli"));
+        QCOMPARE(window.exportAll(gui), QString());
+        QStringList arguments { a, b };
+        if (!classifier.isEmpty())
+            arguments << QStringLiteral("--classifier") << classifier;
+        for (const QString& parameter : parameters)
+            arguments << QStringLiteral("--param") << parameter;
+        QVERIFY(cliCsv(arguments, cli));
+
+        const QStringList cliFiles = QDir(cli).entryList(QDir::Files, QDir::Name);
+        QCOMPARE(QDir(gui).entryList(QDir::Files, QDir::Name), cliFiles);
+        QVERIFY(cliFiles.size() >= 6); // traces, global_counts, fusion_opportunities, ... kernels
+        for (const QString& file : cliFiles) {
+            const QByteArray expected = readFile(QDir(cli).filePath(file));
+            QVERIFY(!expected.isEmpty());
+            QVERIFY2(readFile(QDir(gui).filePath(file)) == expected, qPrintable(file));
+        }
+    }
+
+    void reanalysisDoesNotReadTheFilesAgain()
+    {
+        auto window = compared(vllm(), hta());
+        QVERIFY(window);
+        AnalysisController* controller = window->controller();
+        const std::shared_ptr<const TraceStore> storeA = controller->side(0).store;
+        const std::shared_ptr<const TraceStore> storeB = controller->side(1).store;
+        QCOMPARE(controller->results().report->classifier.name, std::string("default"));
+
+        QSignalSpy shown(window.get(), &MainWindow::resultsShown);
+        QVERIFY(window->settingsWidget()->setClassifierSpec(QStringLiteral("seed")));
+        QVERIFY(shown.wait(kTimeoutMs));
+        QCOMPARE(controller->results().report->classifier.name, std::string("seed"));
+        QCOMPARE(controller->results().stores[0], storeA);
+        QCOMPARE(controller->results().stores[1], storeB);
+
+        // A parameter typed into the settings: applied once editing pauses, on the same stores.
+        window->settingsWidget()->setParameter(QStringLiteral("min_group_size"), 500);
+        QVERIFY(shown.wait(kTimeoutMs));
+        QCOMPARE(controller->results().report->options.minGroupSize, int64_t(500));
+        QCOMPARE(controller->results().report->groupPairs.size(), size_t(0));
+        QCOMPARE(controller->results().stores[0], storeA);
+
+        // Swapping A and B re-analyses without reading either file.
+        window->swapTraces();
+        QVERIFY(shown.wait(kTimeoutMs));
+        QCOMPARE(controller->results().stores[0], storeB);
+        QCOMPARE(controller->results().stores[1], storeA);
+        QCOMPARE(QString::fromStdString(controller->results().report->traces[0].path), hta());
+        QVERIFY(window->dropZone(0)->fileText().contains(QLatin1String("hta_trace_diff_test")));
+    }
+
+    void newerRunSupersedesOlder()
+    {
+        auto window = compared(vllm(), hta());
+        QVERIFY(window);
+        AnalysisController* controller = window->controller();
+        QSignalSpy ready(controller, &AnalysisController::resultsReady);
+        const quint64 before = controller->generation();
+        AnalysisOptions options;
+        for (const int64_t size : { 10, 20, 30, 40 }) {
+            options.minGroupSize = size;
+            controller->setOptions(options);
+        }
+        QVERIFY(waitIdle(*controller));
+        QCOMPARE(controller->generation(), before + 4);
+        // Only the newest run's results arrive.
+        QCOMPARE(ready.count(), 1);
+        QCOMPARE(controller->results().report->options.minGroupSize, int64_t(40));
+
+        // A new trace while another one loads: the newest pair wins.
+        controller->setTraces(xdit(), hta());
+        controller->setTrace(0, vllm());
+        QVERIFY(waitIdle(*controller));
+        QCOMPARE(QString::fromStdString(controller->results().report->traces[0].path), vllm());
+    }
+
+    void badFileShowsItsErrorInlineAndKeepsTheOtherTrace_data()
+    {
+        QTest::addColumn<QByteArray>("content");
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("reason");
+        QTest::addColumn<QString>("offset");
+        const QByteArray real = readFile(test::realTrace(QStringLiteral("bert-small-uncased.h100.json.gz")));
+        QTest::addRow("malformed JSON") << QByteArray(
+            R"({"traceEvents": [{"ph":"X","cat":"kernel","name":"k","ts":1,"dur":2}, {"ph": "X", "ts": 3,, }]})")
+                                        << QStringLiteral("malformed.json") << QStringLiteral("malformed JSON")
+                                        << QStringLiteral("at byte 90");
+        QTest::addRow("truncated gzip") << real.left(40000) << QStringLiteral("truncated.json.gz")
+                                        << QStringLiteral("truncated") << QStringLiteral("at byte 40000");
+        QTest::addRow("not a trace") << QByteArray("not json at all\n") << QStringLiteral("notes.json")
+                                     << QStringLiteral("not a JSON trace") << QStringLiteral("at byte 0");
+        QTest::addRow("empty file") << QByteArray() << QStringLiteral("empty.json") << QStringLiteral("empty")
+                                    << QString();
+        QTest::addRow("missing file") << QByteArray("-") << QStringLiteral("missing.json")
+                                      << QStringLiteral("does not exist") << QString();
+    }
+
+    void badFileShowsItsErrorInlineAndKeepsTheOtherTrace()
+    {
+        QFETCH(QByteArray, content);
+        QFETCH(QString, name);
+        QFETCH(QString, reason);
+        QFETCH(QString, offset);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(name);
+        if (content != "-") {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(content);
+        }
+
+        auto window = compared(sampleA(), sampleB());
+        QVERIFY(window);
+        const std::shared_ptr<const FusionReport> earlier = window->controller()->results().report;
+        QSignalSpy shown(window.get(), &MainWindow::resultsShown);
+
+        QVERIFY(test::dropFiles(window->dropZone(1), { path }));
+        QVERIFY(waitIdle(*window->controller()));
+        const QString error = window->dropZone(1)->errorText();
+        QVERIFY2(error.contains(name), qPrintable(error));
+        QVERIFY2(error.contains(reason), qPrintable(error));
+        if (!offset.isEmpty())
+            QVERIFY2(error.contains(offset), qPrintable(error));
+        QVERIFY(window->dropZone(1)->isVisible() || !window->isVisible());
+        QCOMPARE(window->controller()->side(1).status, AnalysisController::Status::Failed);
+
+        // A stays loaded and the earlier results stay on screen.
+        QCOMPARE(window->controller()->side(0).status, AnalysisController::Status::Loaded);
+        QVERIFY(window->dropZone(0)->errorText().isEmpty());
+        QVERIFY(window->dropZone(0)->detailsText().contains(QLatin1String("1,516 kernels")));
+        QCOMPARE(shown.count(), 0);
+        QCOMPARE(window->controller()->results().report, earlier);
+        QCOMPARE(window->stack()->currentWidget(), window->tabs());
+        QCOMPARE(window->kernelsPage()->proxy()->rowCount(), static_cast<int>(earlier->kernels.size()));
+
+        // A good file on B again compares with the A that stayed loaded.
+        QVERIFY(test::dropFiles(window->dropZone(1), { sampleB() }));
+        QVERIFY(shown.wait(kTimeoutMs));
+        QVERIFY(window->dropZone(1)->errorText().isEmpty());
+    }
+
+    void cancelStopsARunningAnalysis()
+    {
+        // A synthetic trace large enough (~100 MB) that loading spans many 8 MB chunks.
+        QTemporaryDir dir;
+        test::TraceWriter writer;
+        writer.amd();
+        for (int group = 0; group < 1500; ++group)
+            writer.kernels("void at::native::vectorized_elementwise_kernel<4, at::native::CUDAFunctor_add<float>>", 300,
+                group + 1);
+        const QString big = writer.write(dir, QStringLiteral("big.json"));
+        QVERIFY(QFileInfo(big).size() > 50'000'000);
+        qInfo("synthetic trace: %lld bytes", QFileInfo(big).size());
+
+        MainWindow window;
+        AnalysisController* controller = window.controller();
+        QSignalSpy cancelled(controller, &AnalysisController::cancelled);
+        QSignalSpy ready(controller, &AnalysisController::resultsReady);
+        bool pressed = false;
+        connect(controller, &AnalysisController::progressChanged, this, [&](int permille) {
+            if (!pressed && permille > 0 && permille < 900) {
+                pressed = true;
+                QTest::mouseClick(window.cancelButton(), Qt::LeftButton);
+            }
+        });
+        window.show();
+        window.openTraces(big, hta());
+        QVERIFY(controller->isBusy());
+        QVERIFY(window.cancelButton()->isVisible());
+        QElapsedTimer sinceStart;
+        sinceStart.start();
+        QVERIFY(cancelled.wait(kTimeoutMs));
+        QVERIFY(pressed);
+        qInfo(
+            "cancelled %lld ms after the start, at %d per mille", sinceStart.elapsed(), window.progressBar()->value());
+        QVERIFY(waitIdle(*controller));
+        QCOMPARE(ready.count(), 0);
+        for (int side = 0; side < 2; ++side) {
+            QCOMPARE(controller->side(side).status, AnalysisController::Status::Cancelled);
+            QVERIFY(!controller->side(side).store); // nothing of the cancelled run is kept
+        }
+        QVERIFY(!window.cancelButton()->isVisible());
+        QVERIFY(window.dropZone(0)->detailsText().contains(QLatin1String("cancelled")));
+
+        // A cancelled side is not loaded again behind the user's back; opening it again is.
+        AnalysisOptions options;
+        options.minGroupSize = 7;
+        controller->setOptions(options);
+        QVERIFY(!controller->isBusy());
+        QSignalSpy shown(&window, &MainWindow::resultsShown);
+        window.openTraces(sampleA(), sampleB());
+        QVERIFY(shown.wait(kTimeoutMs));
+    }
+
+    void chartsSaveAsPngAndSvg()
+    {
+        auto window = compared(xdit(), hta(), QStringLiteral("seed"));
+        QVERIFY(window);
+        window->resize(1440, 900);
+        window->show();
+        window->tabs()->setCurrentIndex(MainWindow::KernelTypesTab);
+        QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+        QTemporaryDir dir;
+        BarChart* chart = window->kernelTypesPage()->chartPanel()->chart();
+        const QString png = dir.filePath(QStringLiteral("types.png"));
+        const QString svg = dir.filePath(QStringLiteral("types.svg"));
+        QCOMPARE(chart->saveImage(png), QString());
+        QCOMPARE(chart->saveImage(svg), QString());
+        QVERIFY(readFile(png).startsWith("\x89PNG"));
+        QCOMPARE(QImage(png).size(), chart->size());
+        QVERIFY(chart->width() >= 400);
+        const QByteArray svgText = readFile(svg);
+        QVERIFY(svgText.contains("<svg"));
+        QVERIFY(svgText.contains("GEMM")); // the category labels are text in the SVG
+    }
+
+    void settingsPersist()
+    {
+        {
+            MainWindow window;
+            window.show();
+            window.resize(1300, 820);
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            window.applyClassifierAndParameters(QStringLiteral("seed"), { QStringLiteral("min_group_size=33") });
+            window.settingsDock()->show();
+            window.close();
+        }
+        MainWindow window;
+        QCOMPARE(window.settingsWidget()->classifierSpec(), QStringLiteral("seed"));
+        QCOMPARE(window.settingsWidget()->options().minGroupSize, int64_t(33));
+        QCOMPARE(window.controller()->options().minGroupSize, int64_t(33));
+        QCOMPARE(window.controller()->classifier()->name(), std::string("seed"));
+        QCOMPARE(window.size(), QSize(1300, 820));
+
+        // A rule file that cannot be read is reported beside the classifier; the previous one stays.
+        QVERIFY(!window.settingsWidget()->setClassifierSpec(QStringLiteral("/nonexistent/rules.json")));
+        QVERIFY(window.settingsWidget()->classifierError().contains(QLatin1String("rules.json")));
+        QCOMPARE(window.settingsWidget()->classifierSpec(), QStringLiteral("seed"));
+
+        // Recent files.
+        QSignalSpy shown(&window, &MainWindow::resultsShown);
+        window.openTraces(sampleA(), sampleB());
+        QVERIFY(shown.wait(kTimeoutMs));
+        QCOMPARE(window.recentFiles().mid(0, 2), QStringList({ sampleB(), sampleA() }));
+    }
+
+    void applicationOpensTracesFromTheCommandLine()
+    {
+        // `fusiondiff A B`, with the hidden option that saves every view and quits.
+        QTemporaryDir dir;
+        QProcess process;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        process.setProcessEnvironment(environment);
+        process.start(QStringLiteral(FUSIONDIFF_GUI_PATH),
+            { QStringLiteral("--screenshot"), dir.path(), QStringLiteral("--classifier"), QStringLiteral("seed"),
+                vllm(), hta() });
+        QVERIFY(process.waitForFinished(kTimeoutMs));
+        QCOMPARE(process.exitCode(), 0);
+        const QStringList files = QDir(dir.path()).entryList({ QStringLiteral("*.png") });
+        QVERIFY2(files.contains(QStringLiteral("07-correlation-groups.png")), qPrintable(files.join(QLatin1Char(' '))));
+        QVERIFY(files.size() >= 7);
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

@@ -1,0 +1,199 @@
+#include "barchart.h"
+
+#include "colors.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QFileInfo>
+#include <QHorizontalBarSeries>
+#include <QLegend>
+#include <QLogValueAxis>
+#include <QPainter>
+#include <QSvgGenerator>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace fusiondiff::ui {
+
+BarChart::BarChart(QWidget* parent)
+    : QChartView(parent)
+    , m_series(new QHorizontalBarSeries)
+{
+    auto* chart = new QChart;
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->legend()->setAlignment(Qt::AlignTop);
+    chart->setMargins(QMargins(4, 4, 12, 4));
+    chart->setBackgroundRoundness(0);
+    chart->addSeries(m_series);
+    setChart(chart);
+    setRenderHint(QPainter::Antialiasing);
+    setMinimumHeight(160);
+
+    // Qt stacks a category's bars from the bottom up: add B first so that A is above B, and list
+    // the legend in reverse so that it still reads A, B.
+    chart->legend()->setReverseMarkers(true);
+    for (int side = 1; side >= 0; --side) {
+        auto* set = new QBarSet(side == 0 ? QStringLiteral("A") : QStringLiteral("B"));
+        set->setColor(sideColor(side));
+        set->setBorderColor(sideColor(side).darker(115));
+        set->setSelectedColor(sideSelectedColor(side));
+        m_series->append(set);
+        m_sets[static_cast<size_t>(side)] = set;
+        connect(set, &QBarSet::clicked, this, [this](int index) {
+            if (index >= 0 && index < m_categories.size())
+                emit categoryClicked(barIndex(index));
+        });
+    }
+    m_series->setBarWidth(0.8);
+    rebuildAxes();
+}
+
+QSize BarChart::sizeHint() const
+{
+    return { 600, 360 };
+}
+
+void BarChart::setTitle(const QString& title)
+{
+    chart()->setTitle(title);
+}
+
+void BarChart::setData(const QStringList& categories, const QString& nameA, const QList<qreal>& valuesA,
+    const QString& nameB, const QList<qreal>& valuesB, const QString& valueTitle)
+{
+    m_categories = categories;
+    m_values = { valuesA, valuesB };
+    m_valueTitle = valueTitle;
+    for (int side = 0; side < 2; ++side) {
+        QBarSet* set = m_sets[static_cast<size_t>(side)];
+        set->setLabel(side == 0 ? nameA : nameB);
+        set->deselectAllBars();
+    }
+    rebuildAxes();
+}
+
+void BarChart::applyValues(qreal floor)
+{
+    for (int side = 0; side < 2; ++side) {
+        QBarSet* set = m_sets[static_cast<size_t>(side)];
+        const QList<int> selected = set->selectedBars();
+        // Qt draws the first category at the bottom: reverse so that the chart reads like the table.
+        QList<qreal> values;
+        const QList<qreal>& source = m_values[static_cast<size_t>(side)];
+        for (auto it = source.rbegin(); it != source.rend(); ++it)
+            values.append(std::max(*it, floor));
+        set->remove(0, set->count());
+        set->append(values);
+        set->selectBars(selected);
+    }
+}
+
+QList<qreal> BarChart::values(int side) const
+{
+    return m_values[static_cast<size_t>(side)];
+}
+
+void BarChart::setLogarithmic(bool logarithmic)
+{
+    if (m_logarithmic == logarithmic)
+        return;
+    m_logarithmic = logarithmic;
+    rebuildAxes();
+}
+
+void BarChart::rebuildAxes()
+{
+    QChart* chart = this->chart();
+    for (QAbstractAxis* axis : chart->axes()) {
+        chart->removeAxis(axis);
+        delete axis;
+    }
+
+    QStringList reversed(m_categories.rbegin(), m_categories.rend());
+    auto* categoryAxis = new QBarCategoryAxis;
+    categoryAxis->append(reversed);
+    chart->addAxis(categoryAxis, Qt::AlignLeft);
+    m_series->attachAxis(categoryAxis);
+
+    qreal maximum = 0;
+    qreal minimumPositive = 0;
+    for (const QList<qreal>& values : m_values) {
+        for (const qreal value : values) {
+            maximum = std::max(maximum, value);
+            if (value > 0 && (minimumPositive == 0 || value < minimumPositive))
+                minimumPositive = value;
+        }
+    }
+
+    QAbstractAxis* valueAxis = nullptr;
+    if (m_logarithmic) {
+        auto* axis = new QLogValueAxis;
+        axis->setBase(10);
+        axis->setLabelFormat(QStringLiteral("%g"));
+        // Zero cannot be shown on a log scale: start at the decade below the smallest value, so
+        // that even the smallest bar has a length.
+        const qreal low = minimumPositive > 0 ? std::pow(10.0, std::ceil(std::log10(minimumPositive)) - 1) : 1.0;
+        const qreal high = maximum > 0 ? std::pow(10.0, std::ceil(std::log10(maximum * 1.01))) : 10.0;
+        axis->setRange(low, std::max(high, low * 10));
+        axis->setMinorTickCount(8);
+        applyValues(low);
+        valueAxis = axis;
+    } else {
+        auto* axis = new QValueAxis;
+        applyValues(0);
+        axis->setRange(0, maximum > 0 ? maximum * 1.05 : 1.0);
+        axis->applyNiceNumbers();
+        axis->setLabelFormat(QStringLiteral("%g"));
+        valueAxis = axis;
+    }
+    valueAxis->setTitleText(m_logarithmic ? m_valueTitle + tr(" (log scale)") : m_valueTitle);
+    chart->addAxis(valueAxis, Qt::AlignBottom);
+    m_series->attachAxis(valueAxis);
+}
+
+void BarChart::setSelectedCategories(const QList<int>& categories)
+{
+    for (QBarSet* set : m_sets) {
+        set->deselectAllBars();
+        QList<int> bars;
+        for (const int category : categories) {
+            if (category >= 0 && category < m_categories.size())
+                bars.append(barIndex(category));
+        }
+        set->selectBars(bars);
+    }
+}
+
+QList<int> BarChart::selectedCategories() const
+{
+    QList<int> categories;
+    for (const int bar : m_sets[0]->selectedBars())
+        categories.append(barIndex(bar));
+    std::sort(categories.begin(), categories.end());
+    return categories;
+}
+
+QString BarChart::saveImage(const QString& path)
+{
+    if (QFileInfo(path).suffix().compare(QLatin1String("svg"), Qt::CaseInsensitive) == 0) {
+        QSvgGenerator generator;
+        generator.setFileName(path);
+        generator.setSize(size());
+        generator.setViewBox(QRect(QPoint(0, 0), size()));
+        generator.setTitle(chart()->title());
+        QPainter painter;
+        if (!painter.begin(&generator))
+            return tr("Cannot write %1.").arg(path);
+        render(&painter);
+        painter.end();
+        return {};
+    }
+    if (!grab().save(path, "PNG"))
+        return tr("Cannot write %1.").arg(path);
+    return {};
+}
+
+} // namespace fusiondiff::ui

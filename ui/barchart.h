@@ -1,0 +1,61 @@
+#pragma once
+
+#include <QChartView>
+#include <QList>
+#include <QStringList>
+
+#include <array>
+
+class QBarCategoryAxis;
+class QBarSet;
+class QHorizontalBarSeries;
+
+namespace fusiondiff::ui {
+
+// Horizontal grouped bars, A beside B, one category per row of a table (so that long kernel type
+// names stay readable). Linear or logarithmic value axis; selected categories are drawn in darker
+// colours, and a click on a bar reports its category.
+class BarChart : public QChartView
+{
+    Q_OBJECT
+public:
+    explicit BarChart(QWidget* parent = nullptr);
+
+    // `categories` from the top of the chart down; `values` per side, one per category.
+    void setData(const QStringList& categories, const QString& nameA, const QList<qreal>& valuesA, const QString& nameB,
+        const QList<qreal>& valuesB, const QString& valueTitle);
+    void setLogarithmic(bool logarithmic);
+    bool isLogarithmic() const { return m_logarithmic; }
+    void setTitle(const QString& title);
+
+    void setSelectedCategories(const QList<int>& categories);
+    QList<int> selectedCategories() const;
+    int categoryCount() const { return static_cast<int>(m_categories.size()); }
+    QStringList categories() const { return m_categories; }
+    QList<qreal> values(int side) const;
+
+    // Writes the chart as shown (its size on screen) as PNG or, for a name ending in .svg, SVG;
+    // returns an error text or "".
+    QString saveImage(const QString& path);
+
+    QSize sizeHint() const override;
+
+signals:
+    void categoryClicked(int category);
+
+private:
+    void rebuildAxes();
+    // Fills the bar sets from m_values; on a log scale values below `floor` (zeros) become
+    // `floor`, a bar of no length, since zero has no logarithm.
+    void applyValues(qreal floor);
+    int barIndex(int category) const { return static_cast<int>(m_categories.size()) - 1 - category; }
+
+    QHorizontalBarSeries* m_series;
+    std::array<QBarSet*, 2> m_sets {};
+    QStringList m_categories;
+    std::array<QList<qreal>, 2> m_values; // per side, in category order
+    QString m_valueTitle;
+    bool m_logarithmic = false;
+};
+
+} // namespace fusiondiff::ui

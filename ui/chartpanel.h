@@ -1,0 +1,51 @@
+#pragma once
+
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+
+namespace fusiondiff::ui {
+
+class BarChart;
+
+// A BarChart with its controls: launch counts or GPU time, optionally a log scale, and "Save
+// chart" (PNG or SVG).
+class ChartPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    enum Metric
+    {
+        Launches,
+        GpuTime,
+    };
+
+    explicit ChartPanel(const QString& saveName, bool offerLogScale, QWidget* parent = nullptr);
+
+    BarChart* chart() const { return m_chart; }
+    Metric metric() const;
+    void setMetric(Metric metric);
+    void setLogarithmic(bool logarithmic);
+    // Shown instead of the chart when there is nothing to draw.
+    void setEmptyText(const QString& text);
+
+public slots:
+    void saveChart();
+
+signals:
+    void metricChanged(Metric metric);
+
+private:
+    void updateEmpty();
+
+    BarChart* m_chart;
+    QComboBox* m_metric;
+    QCheckBox* m_logScale = nullptr;
+    QLabel* m_empty;
+    QString m_saveName;
+    QString m_emptyText;
+};
+
+} // namespace fusiondiff::ui

@@ -1,0 +1,74 @@
+#include "formatting.h"
+
+#include "fusionreport.h"
+#include "reportnotes.h"
+#include "textformat.h"
+
+#include <QChar>
+#include <QStringList>
+
+#include <cmath>
+
+namespace fusiondiff::ui {
+
+QString toQString(const std::string& text)
+{
+    return QString::fromStdString(text);
+}
+
+QString formatCount(uint64_t value)
+{
+    return toQString(withThousands(static_cast<int64_t>(value)));
+}
+
+QString formatInteger(int64_t value)
+{
+    return toQString(withThousands(value));
+}
+
+QString formatDuration(double microseconds)
+{
+    return toQString(fusiondiff::formatDuration(microseconds));
+}
+
+QString formatMilliseconds(double milliseconds, int decimals)
+{
+    return toQString(fixed(milliseconds, decimals)) + QStringLiteral(" ms");
+}
+
+QString formatFixed(double value, int decimals)
+{
+    if (std::isinf(value))
+        return value > 0 ? QString(QChar(0x221E)) : QStringLiteral("-") + QChar(0x221E);
+    return toQString(fixed(value, decimals));
+}
+
+QString formatRatio(double ratio, int decimals)
+{
+    return formatFixed(ratio, decimals);
+}
+
+QString formatBytes(uint64_t bytes)
+{
+    const double value = static_cast<double>(bytes);
+    if (value >= 1e9)
+        return toQString(fixed(value / 1e9, 2)) + QStringLiteral(" GB");
+    if (value >= 1e6)
+        return toQString(fixed(value / 1e6, 1)) + QStringLiteral(" MB");
+    if (value >= 1e3)
+        return toQString(fixed(value / 1e3, 1)) + QStringLiteral(" kB");
+    return QString::number(bytes) + QStringLiteral(" B");
+}
+
+QString compositionText(const FusionReport& report, const LargeGroup& group)
+{
+    QStringList parts;
+    for (size_t type = 0; type < group.typeCounts.size(); ++type) {
+        if (group.typeCounts[type] > 0)
+            parts.append(toQString(report.typeName(static_cast<CategoryId>(type))) + QLatin1Char(' ')
+                + formatCount(group.typeCounts[type]));
+    }
+    return parts.join(QStringLiteral(", "));
+}
+
+} // namespace fusiondiff::ui

@@ -1,0 +1,61 @@
+#pragma once
+
+#include "groupdiff.h"
+
+#include <QAbstractTableModel>
+#include <QStringList>
+
+namespace fusiondiff::ui {
+
+// Two kernel sequences side by side, one aligned row each: A's kernel on the left, B's on the
+// right. Rows where only one side has a kernel, or where the two types differ, are highlighted.
+class GroupDiffModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Columns
+    {
+        IndexAColumn,
+        NameAColumn,
+        TypeAColumn,
+        DurationAColumn,
+        IndexBColumn,
+        NameBColumn,
+        TypeBColumn,
+        DurationBColumn,
+        NumColumns
+    };
+    enum Roles
+    {
+        SortRole = Qt::UserRole, // as ReportTableModel's
+        FullTextRole = Qt::UserRole + 3, // as ReportTableModel's: names not shortened
+        StatusRole = Qt::UserRole + 16, // a Status
+    };
+    enum Status
+    {
+        Same, // both sides, same type
+        Different, // both sides, different types
+        OnlyA,
+        OnlyB,
+    };
+
+    explicit GroupDiffModel(QObject* parent = nullptr);
+
+    void setDiff(GroupDiff diff, QStringList typeNames);
+    void clear();
+    const GroupDiff& diff() const { return m_diff; }
+    int rowsWithStatus(Status status) const;
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+
+private:
+    Status statusOf(const AlignedRow& row) const;
+
+    GroupDiff m_diff;
+    QStringList m_typeNames;
+};
+
+} // namespace fusiondiff::ui

@@ -1,0 +1,71 @@
+#pragma once
+
+#include "analysisresults.h"
+
+#include <QFutureWatcher>
+#include <QWidget>
+
+#include "groupdiff.h"
+
+class QLabel;
+class QStackedWidget;
+class QTabWidget;
+
+namespace fusiondiff::ui {
+
+class ChartPanel;
+class GroupDiffModel;
+class GroupPairsModel;
+class TablePage;
+class UnmatchedGroupsModel;
+
+// The correlation groups: matched pairs and unmatched groups above; for the selected pair (or
+// group) a composition chart and the two kernel sequences side by side, differences highlighted.
+class GroupsPage : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit GroupsPage(QWidget* parent = nullptr);
+    ~GroupsPage() override;
+
+    void setResults(const AnalysisResults& results);
+
+    TablePage* pairsTable() const { return m_pairs; }
+    TablePage* unmatchedTable() const { return m_unmatched; }
+    TablePage* sequenceTable() const { return m_sequence; }
+    ChartPanel* compositionPanel() const { return m_composition; }
+    GroupDiffModel* diffModel() const { return m_diffModel; }
+    // Selects the matched pair at `row` of the pairs model (source order) and drills into it.
+    void selectPair(int row);
+
+signals:
+    void exportCsvRequested(const QString& csvName);
+    // A drill-down finished and the sequence table shows it.
+    void drillDownReady();
+
+private:
+    void showPair(int row);
+    void showUnmatched(int row);
+    void drillInto(const std::array<int, 2>& groupIndices);
+    void updateComposition();
+    void diffReady();
+
+    AnalysisResults m_results;
+    GroupPairsModel* m_pairsModel;
+    UnmatchedGroupsModel* m_unmatchedModel;
+    GroupDiffModel* m_diffModel;
+    TablePage* m_pairs;
+    TablePage* m_unmatched;
+    TablePage* m_sequence;
+    ChartPanel* m_composition;
+    QLabel* m_detailTitle;
+    QLabel* m_emptyText;
+    QStackedWidget* m_stack;
+    QTabWidget* m_groupTables = nullptr;
+    std::array<int, 2> m_groupIndices { -1, -1 }; // into report.largeGroups[side], -1: none
+    QFutureWatcher<GroupDiff> m_watcher;
+    uint64_t m_drillGeneration = 0;
+    uint64_t m_watchedGeneration = 0;
+};
+
+} // namespace fusiondiff::ui

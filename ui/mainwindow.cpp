@@ -1,0 +1,657 @@
+#include "mainwindow.h"
+
+#include "analysiscontroller.h"
+#include "analysissettingswidget.h"
+#include "barchart.h"
+#include "classifier.h"
+#include "csvexport.h"
+#include "filedialogs.h"
+#include "formatting.h"
+#include "fusionreport.h"
+#include "groupspage.h"
+#include "kernelsmodel.h"
+#include "kerneltypesmodel.h"
+#include "mappingsmodel.h"
+#include "opportunitiesmodel.h"
+#include "samplefiles.h"
+#include "summarypage.h"
+#include "tablechartpage.h"
+#include "tablepage.h"
+#include "tracedropzone.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QKeySequence>
+#include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSettings>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTimer>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace fusiondiff::ui {
+
+namespace {
+
+constexpr int kMaxRecent = 10;
+
+const QString kRecentFilesKey = QStringLiteral("recent/files");
+const QString kRecentPairsKey = QStringLiteral("recent/pairs");
+
+ChartData opportunitiesChart(const FusionReport& report, ChartPanel::Metric metric)
+{
+    ChartData data;
+    for (const FusionOpportunity& opportunity : report.opportunities) {
+        data.categories.append(toQString(report.typeName(opportunity.kernelType)));
+        for (size_t side = 0; side < 2; ++side) {
+            data.values[side].append(metric == ChartPanel::Launches ? static_cast<qreal>(opportunity.total[side])
+                                                                    : opportunity.timeMs[side]);
+        }
+    }
+    data.valueTitle
+        = metric == ChartPanel::Launches ? MainWindow::tr("Kernel launches") : MainWindow::tr("GPU time (ms)");
+    return data;
+}
+
+ChartData kernelTypesChart(const FusionReport& report, ChartPanel::Metric metric)
+{
+    ChartData data;
+    for (const TypeCount& counts : report.globalCounts) {
+        data.categories.append(toQString(report.typeName(counts.type)));
+        for (size_t side = 0; side < 2; ++side) {
+            data.values[side].append(
+                metric == ChartPanel::Launches ? static_cast<qreal>(counts.count[side]) : counts.timeUs[side] / 1000.0);
+        }
+    }
+    data.valueTitle
+        = metric == ChartPanel::Launches ? MainWindow::tr("Kernel launches") : MainWindow::tr("GPU time (ms)");
+    return data;
+}
+
+} // namespace
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent)
+    , m_controller(new AnalysisController(this))
+    , m_settings(new AnalysisSettingsWidget(this))
+{
+    setWindowTitle(tr("FusionDiff"));
+    setAcceptDrops(true);
+
+    // Drop zones A and B with the swap button between them.
+    auto* zones = new QHBoxLayout;
+    for (int side = 0; side < 2; ++side) {
+        m_zones[side] = new TraceDropZone(side, this);
+        connect(m_zones[side], &TraceDropZone::fileDropped, this, &MainWindow::openTrace);
+        connect(m_zones[side], &TraceDropZone::filesDropped, this,
+            [this](const QStringList& files) { openTraces(files.value(0), files.value(1)); });
+        connect(m_zones[side], &TraceDropZone::openRequested, this, &MainWindow::showOpenDialog);
+    }
+    m_swap = new QToolButton(this);
+    m_swap->setText(QStringLiteral("A \u21C4 B"));
+    m_swap->setToolTip(tr("Swap A and B (re-runs the analysis without reading the files again)"));
+    connect(m_swap, &QToolButton::clicked, this, &MainWindow::swapTraces);
+    zones->addWidget(m_zones[0], 1);
+    zones->addWidget(m_swap);
+    zones->addWidget(m_zones[1], 1);
+
+    // Progress and Cancel, shown while busy.
+    m_progressRow = new QWidget(this);
+    auto* progressLayout = new QHBoxLayout(m_progressRow);
+    progressLayout->setContentsMargins(0, 0, 0, 0);
+    m_progress = new QProgressBar(m_progressRow);
+    m_progress->setRange(0, 1000);
+    m_progress->setTextVisible(true);
+    m_cancel = new QPushButton(tr("Cancel"), m_progressRow);
+    m_cancel->setToolTip(tr("Stop loading and analysing (Esc)"));
+    m_cancel->setShortcut(QKeySequence(Qt::Key_Escape));
+    connect(m_cancel, &QPushButton::clicked, m_controller, &AnalysisController::cancel);
+    progressLayout->addWidget(m_progress, 1);
+    progressLayout->addWidget(m_cancel);
+    m_progressRow->hide();
+
+    m_message = new QLabel(this);
+    m_message->setWordWrap(true);
+    m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_message->setStyleSheet(QStringLiteral("QLabel { color: #B00020; }"));
+    m_message->hide();
+
+    createPages();
+    m_stack = new QStackedWidget(this);
+    m_stack->addWidget(createWelcomePage());
+    m_stack->addWidget(m_tabs);
+
+    auto* central = new QWidget(this);
+    auto* layout = new QVBoxLayout(central);
+    layout->addLayout(zones);
+    layout->addWidget(m_progressRow);
+    layout->addWidget(m_message);
+    layout->addWidget(m_stack, 1);
+    setCentralWidget(central);
+
+    m_settingsDock = new QDockWidget(tr("Analysis Settings"), this);
+    m_settingsDock->setObjectName(QStringLiteral("analysisSettingsDock"));
+    auto* scroll = new QScrollArea(m_settingsDock);
+    scroll->setWidget(m_settings);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    m_settingsDock->setWidget(scroll);
+    m_settingsDock->setMinimumWidth(m_settings->sizeHint().width() + 24);
+    addDockWidget(Qt::RightDockWidgetArea, m_settingsDock);
+    m_settingsDock->hide();
+
+    m_resultsLabel = new QLabel(this);
+    statusBar()->addPermanentWidget(m_resultsLabel);
+
+    createMenus();
+
+    connect(m_controller, &AnalysisController::sideChanged, this, &MainWindow::updateZone);
+    connect(m_controller, &AnalysisController::busyChanged, this, &MainWindow::setBusy);
+    connect(m_controller, &AnalysisController::progressChanged, this, [this](int permille, const QString& text) {
+        m_progress->setValue(permille);
+        m_progress->setFormat(text + QStringLiteral("  %p%"));
+    });
+    connect(m_controller, &AnalysisController::resultsReady, this, &MainWindow::showResults);
+    connect(m_controller, &AnalysisController::analysisFailed, this,
+        [this](const QString& message) { showMessage(tr("The analysis failed: %1").arg(message)); });
+    connect(m_controller, &AnalysisController::cancelled, this,
+        [this] { statusBar()->showMessage(tr("Cancelled."), 5000); });
+    connect(m_settings, &AnalysisSettingsWidget::classifierChanged, m_controller, &AnalysisController::setClassifier);
+    connect(m_settings, &AnalysisSettingsWidget::optionsChanged, m_controller, &AnalysisController::setOptions);
+
+    m_saveRecentTimer.setSingleShot(true);
+    m_saveRecentTimer.setInterval(2000);
+    connect(&m_saveRecentTimer, &QTimer::timeout, this, &MainWindow::saveRecent);
+
+    restoreSettings();
+    updateZone(0);
+    updateZone(1);
+    updateActions();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createPages()
+{
+    m_tabs = new QTabWidget(this);
+    m_tabs->setDocumentMode(true);
+
+    m_summary = new SummaryPage(this);
+    m_opportunities = new TableChartPage(
+        new OpportunitiesModel, QStringLiteral("fusion_opportunities"), opportunitiesChart, false, Qt::Vertical, this);
+    m_opportunities->setEmptyChartText(
+        tr("No fusion opportunity passed the thresholds for these traces: both launch their kernel types in "
+           "similar numbers. The Kernel types page compares the counts of every type."));
+    m_opportunities->chartPanel()->chart()->setTitle(tr("Kernels of each opportunity's type"));
+    m_mappings = new TablePage(new MappingsModel(this), QStringLiteral("fusion_mappings"), this);
+    m_mappings->setMaximumColumnWidth(480);
+    m_mappings->setStretchColumns({ MappingsModel::EvidenceColumn }, 520);
+    m_kernelTypes = new TableChartPage(
+        new KernelTypesModel, QStringLiteral("global_counts"), kernelTypesChart, true, Qt::Horizontal, this);
+    m_kernelTypes->chartPanel()->chart()->setTitle(tr("Kernels per type over each whole trace"));
+    m_kernels = new TablePage(new KernelsModel(this), QStringLiteral("kernels"), this);
+    m_kernels->setStretchColumns({ KernelsModel::NameColumn }, 400);
+    m_groups = new GroupsPage(this);
+
+    m_tabs->addTab(m_summary, tr("Summary"));
+    m_tabs->addTab(m_opportunities, tr("Fusion opportunities"));
+    m_tabs->addTab(m_mappings, tr("Fusion mappings"));
+    m_tabs->addTab(m_kernelTypes, tr("Kernel types"));
+    m_tabs->addTab(m_kernels, tr("Kernels"));
+    m_tabs->addTab(m_groups, tr("Correlation groups"));
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateActions);
+
+    connect(m_summary, &SummaryPage::exportCsvRequested, this, &MainWindow::exportCsvDialog);
+    connect(m_opportunities, &TableChartPage::exportCsvRequested, this, &MainWindow::exportCsvDialog);
+    connect(m_mappings, &TablePage::exportCsvRequested, this, &MainWindow::exportCsvDialog);
+    connect(m_kernelTypes, &TableChartPage::exportCsvRequested, this, &MainWindow::exportCsvDialog);
+    connect(m_kernels, &TablePage::exportCsvRequested, this, &MainWindow::exportCsvDialog);
+    connect(m_groups, &GroupsPage::exportCsvRequested, this, &MainWindow::exportCsvDialog);
+}
+
+QWidget* MainWindow::createWelcomePage()
+{
+    auto* page = new QWidget(this);
+    auto* title = new QLabel(tr("<h2>Drop two PyTorch profiler traces here</h2>"), page);
+    auto* text = new QLabel(tr("<p>One trace from each platform (for example AMD and NVIDIA), or two runs of one "
+                               "platform: Kineto Chrome-trace JSON, <tt>.json</tt> or <tt>.json.gz</tt>. Drop both "
+                               "files at once, or one onto A and one onto B above. A is <i>trace1</i> and B "
+                               "<i>trace2</i> in every table.</p>"),
+        page);
+    text->setWordWrap(true);
+    text->setFixedWidth(720);
+    text->setMinimumHeight(text->heightForWidth(720));
+    title->setAlignment(Qt::AlignCenter);
+    text->setAlignment(Qt::AlignCenter);
+
+    m_sampleButton = new QPushButton(tr("Open the sample traces"), page);
+    m_sampleButton->setToolTip(
+        tr("Qwen1.5-0.5B-Chat traced with the PyTorch profiler on an AMD MI300X (A) and an NVIDIA H100 (B)"));
+    QFont buttonFont = m_sampleButton->font();
+    buttonFont.setPointSizeF(buttonFont.pointSizeF() * 1.2);
+    m_sampleButton->setFont(buttonFont);
+    m_sampleButton->setMinimumHeight(44);
+    connect(m_sampleButton, &QPushButton::clicked, this, &MainWindow::openSampleTraces);
+    auto* sampleText = new QLabel(
+        tr("Qwen1.5-0.5B-Chat, eager PyTorch: AMD Instinct MI300X (A) vs NVIDIA H100 (B), bundled with FusionDiff"),
+        page);
+    sampleText->setAlignment(Qt::AlignCenter);
+
+    auto* openA = new QPushButton(tr("Open trace A..."), page);
+    auto* openB = new QPushButton(tr("Open trace B..."), page);
+    connect(openA, &QPushButton::clicked, this, [this] { showOpenDialog(0); });
+    connect(openB, &QPushButton::clicked, this, [this] { showOpenDialog(1); });
+    auto* openRow = new QHBoxLayout;
+    openRow->addStretch(1);
+    openRow->addWidget(openA);
+    openRow->addWidget(openB);
+    openRow->addStretch(1);
+
+    auto* layout = new QVBoxLayout(page);
+    layout->addStretch(1);
+    layout->addWidget(title, 0, Qt::AlignHCenter);
+    layout->addWidget(text, 0, Qt::AlignHCenter);
+    layout->addSpacing(16);
+    layout->addWidget(m_sampleButton, 0, Qt::AlignHCenter);
+    layout->addWidget(sampleText, 0, Qt::AlignHCenter);
+    layout->addSpacing(16);
+    layout->addLayout(openRow);
+    layout->addStretch(2);
+
+    if (sampleTracePaths().isEmpty()) {
+        m_sampleButton->setEnabled(false);
+        sampleText->setText(tr("The sample traces are not installed."));
+    }
+    return page;
+}
+
+void MainWindow::createMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* openA = file->addAction(tr("Open Trace &A..."), this, [this] { showOpenDialog(0); });
+    openA->setShortcut(QKeySequence::Open);
+    QAction* openB = file->addAction(tr("Open Trace &B..."), this, [this] { showOpenDialog(1); });
+    openB->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
+    m_sampleAction = file->addAction(tr("Open the &Sample Traces"), this, &MainWindow::openSampleTraces);
+    m_sampleAction->setEnabled(!sampleTracePaths().isEmpty());
+    QAction* swap = file->addAction(tr("S&wap A and B"), this, &MainWindow::swapTraces);
+    swap->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X));
+    file->addSeparator();
+    m_exportAll = file->addAction(tr("&Export All Tables as CSV..."), this, &MainWindow::exportAllDialog);
+    m_exportAll->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    m_exportTable = file->addAction(tr("Export &Current Table as CSV..."), this, &MainWindow::exportCurrentTableDialog);
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    QAction* settings = m_settingsDock->toggleViewAction();
+    settings->setText(tr("&Analysis Settings"));
+    settings->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Comma));
+    view->addAction(settings);
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About FusionDiff"), this, [this] {
+        QMessageBox::about(this, tr("About FusionDiff"),
+            tr("<h3>FusionDiff %1</h3><p>Compares kernel fusion between two PyTorch profiler traces: which kernel "
+               "types one platform runs as several kernels where the other runs one.</p>")
+                .arg(QApplication::applicationVersion()));
+    });
+}
+
+void MainWindow::updateActions()
+{
+    const bool results = m_results.report != nullptr;
+    m_exportAll->setEnabled(results);
+    m_exportTable->setEnabled(results && m_stack->currentWidget() == m_tabs);
+}
+
+void MainWindow::updateZone(int side)
+{
+    TraceDropZone* zone = m_zones[side];
+    const AnalysisController::SideState& state = m_controller->side(side);
+    switch (state.status) {
+    case AnalysisController::Status::Empty:
+        zone->showEmpty();
+        break;
+    case AnalysisController::Status::Loading:
+        zone->showLoading(state.path);
+        break;
+    case AnalysisController::Status::Loaded: {
+        const TraceStore& store = *state.store;
+        const QString details = tr("%1 \u00B7 %2 \u00B7 %3 kernels \u00B7 %4 GPU time")
+                                    .arg(QString::fromLatin1(platformName(store.platform)),
+                                        store.gpuName.empty() ? tr("GPU not recorded") : toQString(store.gpuName),
+                                        formatCount(state.totals.kernels), formatDuration(state.totals.kernelTimeUs));
+        zone->showLoaded(state.path, details);
+        break;
+    }
+    case AnalysisController::Status::Failed: {
+        const TraceError& error = *state.error;
+        QString message = tr("Cannot use %1: %2").arg(error.fileName(), error.reason);
+        if (error.byteOffset)
+            message += tr(" (%1)").arg(error.offsetText());
+        zone->showError(state.path, message);
+        break;
+    }
+    case AnalysisController::Status::Cancelled:
+        zone->showCancelled(state.path);
+        break;
+    }
+}
+
+void MainWindow::setBusy(bool busy)
+{
+    m_progressRow->setVisible(busy);
+    if (busy) {
+        m_message->hide();
+    }
+}
+
+void MainWindow::showMessage(const QString& text)
+{
+    m_message->setText(text);
+    m_message->setVisible(!text.isEmpty());
+}
+
+void MainWindow::showResults(const AnalysisResults& results)
+{
+    m_results = results;
+    const FusionReport& report = *results.report;
+    m_summary->setReport(results.report, results.analysisSeconds);
+    m_opportunities->setReport(results.report);
+    static_cast<ReportTableModel*>(m_mappings->sourceModel())->setReport(results.report);
+    m_kernelTypes->setReport(results.report);
+    static_cast<ReportTableModel*>(m_kernels->sourceModel())->setReport(results.report);
+    m_groups->setResults(results);
+
+    m_tabs->setTabText(OpportunitiesTab, tr("Fusion opportunities (%1)").arg(report.opportunities.size()));
+    m_tabs->setTabText(MappingsTab, tr("Fusion mappings (%1)").arg(report.mappings.size()));
+    m_tabs->setTabText(KernelTypesTab, tr("Kernel types (%1)").arg(report.globalCounts.size()));
+    m_tabs->setTabText(KernelsTab, tr("Kernels (%1)").arg(report.kernels.size()));
+    m_tabs->setTabText(GroupsTab, tr("Correlation groups (%1 matched)").arg(report.groupPairs.size()));
+    m_stack->setCurrentWidget(m_tabs);
+
+    const QString a = toQString(report.traces[0].label);
+    const QString b = toQString(report.traces[1].label);
+    setWindowTitle(tr("FusionDiff \u2014 %1 vs %2").arg(a, b));
+    m_resultsLabel->setText(
+        tr("Showing A: %1  vs  B: %2  \u00B7  classifier %3").arg(a, b, toQString(report.classifier.name)));
+    addRecentPair(toQString(report.traces[0].path), toQString(report.traces[1].path));
+    showMessage({});
+    updateActions();
+    emit resultsShown();
+}
+
+void MainWindow::openTraces(const QString& pathA, const QString& pathB)
+{
+    addRecentFile(pathA);
+    addRecentFile(pathB);
+    m_controller->setTraces(pathA, pathB);
+}
+
+void MainWindow::openTrace(int side, const QString& path)
+{
+    addRecentFile(path);
+    m_controller->setTrace(side, path);
+}
+
+bool MainWindow::openSampleTraces()
+{
+    const QStringList samples = sampleTracePaths();
+    if (samples.size() != 2) {
+        showMessage(tr("The sample traces were not found next to the program (../share/fusiondiff/samples) nor in "
+                       "the source tree."));
+        return false;
+    }
+    m_controller->setTraces(samples[0], samples[1]);
+    return true;
+}
+
+void MainWindow::showOpenDialog(int side)
+{
+    const QStringList files
+        = openTraceFiles(this, side == 0 ? tr("Open Trace A (trace1)") : tr("Open Trace B (trace2)"));
+    if (files.size() >= 2)
+        openTraces(files[0], files[1]);
+    else if (files.size() == 1)
+        openTrace(side, files.first());
+}
+
+void MainWindow::swapTraces()
+{
+    m_controller->swapTraces();
+}
+
+QString MainWindow::exportAll(const QString& folder)
+{
+    if (!m_results.report)
+        return tr("There are no results to export yet.");
+    return writeAllCsvTables(*m_results.report, folder);
+}
+
+void MainWindow::exportAllDialog()
+{
+    if (!m_results.report)
+        return;
+    const QString folder = existingFolder(this, tr("Export All Tables as CSV into Folder"));
+    if (folder.isEmpty())
+        return;
+    const QString error = exportAll(folder);
+    if (error.isEmpty())
+        statusBar()->showMessage(tr("Wrote %1 CSV tables to %2").arg(csvTableNames().size()).arg(folder), 8000);
+    else
+        showMessage(error);
+}
+
+void MainWindow::exportCsvDialog(const QString& csvName)
+{
+    if (!m_results.report)
+        return;
+    const QString file = saveFileName(
+        this, tr("Export Table as CSV"), csvName + QStringLiteral(".csv"), tr("CSV files (*.csv);;All files (*)"));
+    if (file.isEmpty())
+        return;
+    const QString error = writeCsvTable(*m_results.report, csvName, file);
+    if (error.isEmpty())
+        statusBar()->showMessage(tr("Wrote %1").arg(file), 8000);
+    else
+        showMessage(error);
+}
+
+void MainWindow::exportCurrentTableDialog()
+{
+    static const char* const names[]
+        = { "traces", "fusion_opportunities", "fusion_mappings", "global_counts", "kernels", "matched_groups" };
+    const int tab = m_tabs->currentIndex();
+    if (tab >= 0 && tab < static_cast<int>(std::size(names)))
+        exportCsvDialog(QString::fromLatin1(names[tab]));
+}
+
+QStringList MainWindow::recentFiles() const
+{
+    return m_recentFiles;
+}
+
+void MainWindow::saveRecent() const
+{
+    QSettings settings;
+    settings.setValue(kRecentFilesKey, m_recentFiles);
+    settings.setValue(kRecentPairsKey, m_recentPairs);
+}
+
+void MainWindow::addRecentFile(const QString& path)
+{
+    if (path.isEmpty())
+        return;
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    m_recentFiles.removeAll(absolute);
+    m_recentFiles.prepend(absolute);
+    while (m_recentFiles.size() > kMaxRecent)
+        m_recentFiles.removeLast();
+    // Written a little later, not while the user waits for the results.
+    m_saveRecentTimer.start();
+}
+
+void MainWindow::addRecentPair(const QString& pathA, const QString& pathB)
+{
+    const QString pair = pathA + QLatin1Char('\n') + pathB;
+    m_recentPairs.removeAll(pair);
+    m_recentPairs.prepend(pair);
+    while (m_recentPairs.size() > kMaxRecent)
+        m_recentPairs.removeLast();
+    m_saveRecentTimer.start();
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    m_recentMenu->clear();
+    for (const QString& pair : m_recentPairs) {
+        const QStringList paths = pair.split(QLatin1Char('\n'));
+        if (paths.size() != 2)
+            continue;
+        QAction* action = m_recentMenu->addAction(
+            tr("%1  vs  %2").arg(QFileInfo(paths[0]).fileName(), QFileInfo(paths[1]).fileName()), this,
+            [this, paths] { openTraces(paths[0], paths[1]); });
+        action->setToolTip(pair);
+    }
+    if (!m_recentPairs.isEmpty())
+        m_recentMenu->addSeparator();
+    for (const QString& path : m_recentFiles) {
+        QMenu* menu = m_recentMenu->addMenu(QFileInfo(path).fileName());
+        menu->setToolTip(path);
+        menu->addAction(tr("Open as A"), this, [this, path] { openTrace(0, path); });
+        menu->addAction(tr("Open as B"), this, [this, path] { openTrace(1, path); });
+    }
+    if (m_recentMenu->isEmpty())
+        m_recentMenu->addAction(tr("(none)"))->setEnabled(false);
+}
+
+void MainWindow::applyClassifierAndParameters(const QString& classifier, const QStringList& parameters)
+{
+    if (!classifier.isEmpty() && !m_settings->setClassifierSpec(classifier)) {
+        // The settings dock shows the error too; it may be hidden, the message bar is not.
+        showMessage(tr("The classifier cannot be used: %1").arg(m_settings->classifierError()));
+        m_settingsDock->show();
+    }
+    AnalysisOptions options = m_settings->options();
+    for (const QString& parameter : parameters) {
+        const qsizetype equals = parameter.indexOf(QLatin1Char('='));
+        const std::string error = setAnalysisParameter(options, parameter.left(equals).toStdString(),
+            equals < 0 ? std::string() : parameter.mid(equals + 1).toStdString());
+        if (!error.empty())
+            showMessage(QString::fromStdString(error));
+    }
+    m_settings->setOptions(options);
+    m_controller->setOptions(options);
+}
+
+void MainWindow::restoreSettings()
+{
+    QSettings settings;
+    m_recentFiles = settings.value(kRecentFilesKey).toStringList();
+    m_recentPairs = settings.value(kRecentPairsKey).toStringList();
+    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
+        resize(1440, 900);
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    for (QSplitter* splitter : findChildren<QSplitter*>()) {
+        if (!splitter->objectName().isEmpty())
+            splitter->restoreState(settings.value(QStringLiteral("splitters/") + splitter->objectName()).toByteArray());
+    }
+
+    AnalysisOptions options;
+    for (const AnalysisParameter& parameter : analysisParameters()) {
+        const QString key = QStringLiteral("analysis/parameters/")
+            + QString::fromLatin1(parameter.name.data(), static_cast<qsizetype>(parameter.name.size()));
+        if (!settings.contains(key))
+            continue;
+        setAnalysisParameter(options, parameter.name, settings.value(key).toString().toStdString());
+    }
+    m_settings->setOptions(options);
+    m_controller->setOptions(options);
+    const QString classifier
+        = settings.value(QStringLiteral("analysis/classifier"), QStringLiteral("default")).toString();
+    if (!m_settings->setClassifierSpec(classifier))
+        m_settings->setClassifierSpec(QStringLiteral("default"));
+    m_controller->setClassifier(m_settings->classifier());
+
+    m_opportunities->chartPanel()->setMetric(static_cast<ChartPanel::Metric>(
+        settings.value(QStringLiteral("charts/opportunitiesMetric"), ChartPanel::Launches).toInt()));
+    m_kernelTypes->chartPanel()->setMetric(static_cast<ChartPanel::Metric>(
+        settings.value(QStringLiteral("charts/kernelTypesMetric"), ChartPanel::Launches).toInt()));
+    m_kernelTypes->chartPanel()->setLogarithmic(
+        settings.value(QStringLiteral("charts/kernelTypesLog"), false).toBool());
+}
+
+void MainWindow::saveSettings() const
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    for (const QSplitter* splitter : findChildren<QSplitter*>()) {
+        if (!splitter->objectName().isEmpty())
+            settings.setValue(QStringLiteral("splitters/") + splitter->objectName(), splitter->saveState());
+    }
+    settings.setValue(QStringLiteral("analysis/classifier"), m_settings->classifierSpec());
+    const AnalysisOptions options = m_settings->options();
+    for (const AnalysisParameter& parameter : analysisParameters()) {
+        const QString key = QStringLiteral("analysis/parameters/")
+            + QString::fromLatin1(parameter.name.data(), static_cast<qsizetype>(parameter.name.size()));
+        settings.setValue(key, QString::number(parameterValue(options, parameter), 'g', 17));
+    }
+    settings.setValue(QStringLiteral("charts/opportunitiesMetric"), m_opportunities->chartPanel()->metric());
+    settings.setValue(QStringLiteral("charts/kernelTypesMetric"), m_kernelTypes->chartPanel()->metric());
+    settings.setValue(QStringLiteral("charts/kernelTypesLog"), m_kernelTypes->chartPanel()->chart()->isLogarithmic());
+    settings.setValue(kRecentFilesKey, m_recentFiles);
+    settings.setValue(kRecentPairsKey, m_recentPairs);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    saveSettings();
+    m_controller->cancel();
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (!TraceDropZone::localFiles(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const QStringList files = TraceDropZone::localFiles(event->mimeData());
+    if (files.isEmpty())
+        return;
+    event->acceptProposedAction();
+    if (files.size() >= 2) {
+        openTraces(files[0], files[1]);
+        return;
+    }
+    // One file dropped outside the zones: the first empty side takes it.
+    const bool aEmpty = m_controller->side(0).status != AnalysisController::Status::Loaded
+        && m_controller->side(0).status != AnalysisController::Status::Loading;
+    openTrace(aEmpty ? 0 : 1, files.first());
+}
+
+} // namespace fusiondiff::ui

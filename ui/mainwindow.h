@@ -1,0 +1,134 @@
+#pragma once
+
+#include "analysisresults.h"
+
+#include <QMainWindow>
+#include <QStringList>
+#include <QTimer>
+
+class QAction;
+class QDockWidget;
+class QLabel;
+class QMenu;
+class QProgressBar;
+class QPushButton;
+class QStackedWidget;
+class QTabWidget;
+class QToolButton;
+
+namespace fusiondiff::ui {
+
+class AnalysisController;
+class AnalysisSettingsWidget;
+class GroupsPage;
+class SummaryPage;
+class TableChartPage;
+class TablePage;
+class TraceDropZone;
+
+// The FusionDiff window: drop zones A and B, progress with Cancel, a welcome page until the first
+// results, then one tab per report table; the analysis settings in a dock. Settings (last
+// folder, window layout, classifier, parameters, recent files) persist in QSettings.
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+public:
+    enum Tab
+    {
+        SummaryTab,
+        OpportunitiesTab,
+        MappingsTab,
+        KernelTypesTab,
+        KernelsTab,
+        GroupsTab,
+    };
+
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    AnalysisController* controller() const { return m_controller; }
+    AnalysisSettingsWidget* settingsWidget() const { return m_settings; }
+    TraceDropZone* dropZone(int side) const { return m_zones[side]; }
+    QTabWidget* tabs() const { return m_tabs; }
+    QStackedWidget* stack() const { return m_stack; }
+    SummaryPage* summaryPage() const { return m_summary; }
+    TableChartPage* opportunitiesPage() const { return m_opportunities; }
+    TablePage* mappingsPage() const { return m_mappings; }
+    TableChartPage* kernelTypesPage() const { return m_kernelTypes; }
+    TablePage* kernelsPage() const { return m_kernels; }
+    GroupsPage* groupsPage() const { return m_groups; }
+    QPushButton* cancelButton() const { return m_cancel; }
+    QProgressBar* progressBar() const { return m_progress; }
+    QLabel* messageLabel() const { return m_message; }
+    QDockWidget* settingsDock() const { return m_settingsDock; }
+    QStringList recentFiles() const;
+
+    // Writes every CSV table into `folder`; returns an error text, empty on success.
+    QString exportAll(const QString& folder);
+    void applyClassifierAndParameters(const QString& classifier, const QStringList& parameters);
+
+public slots:
+    void openTraces(const QString& pathA, const QString& pathB);
+    void openTrace(int side, const QString& path);
+    bool openSampleTraces();
+    void showOpenDialog(int side);
+    void swapTraces();
+    void exportAllDialog();
+    void exportCsvDialog(const QString& csvName);
+    void exportCurrentTableDialog();
+
+signals:
+    // The pages show a new report.
+    void resultsShown();
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    void createPages();
+    void createMenus();
+    QWidget* createWelcomePage();
+    void updateZone(int side);
+    void setBusy(bool busy);
+    void showResults(const AnalysisResults& results);
+    void showMessage(const QString& text);
+    void addRecentFile(const QString& path);
+    void addRecentPair(const QString& pathA, const QString& pathB);
+    void rebuildRecentMenu();
+    void restoreSettings();
+    void saveSettings() const;
+    void saveRecent() const;
+    void updateActions();
+
+    AnalysisController* m_controller;
+    AnalysisSettingsWidget* m_settings;
+    QDockWidget* m_settingsDock = nullptr;
+    TraceDropZone* m_zones[2] = { nullptr, nullptr };
+    QToolButton* m_swap = nullptr;
+    QWidget* m_progressRow = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QPushButton* m_cancel = nullptr;
+    QLabel* m_message = nullptr;
+    QStackedWidget* m_stack = nullptr;
+    QTabWidget* m_tabs = nullptr;
+    SummaryPage* m_summary = nullptr;
+    TableChartPage* m_opportunities = nullptr;
+    TablePage* m_mappings = nullptr;
+    TableChartPage* m_kernelTypes = nullptr;
+    TablePage* m_kernels = nullptr;
+    GroupsPage* m_groups = nullptr;
+    QLabel* m_resultsLabel = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    QAction* m_exportAll = nullptr;
+    QAction* m_exportTable = nullptr;
+    QAction* m_sampleAction = nullptr;
+    QPushButton* m_sampleButton = nullptr;
+    AnalysisResults m_results;
+    QStringList m_recentFiles;
+    QStringList m_recentPairs; // "A\nB"
+    QTimer m_saveRecentTimer;
+};
+
+} // namespace fusiondiff::ui

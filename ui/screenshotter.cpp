@@ -1,0 +1,138 @@
+#include "screenshotter.h"
+
+#include "analysiscontroller.h"
+#include "groupdiffmodel.h"
+#include "groupspage.h"
+#include "mainwindow.h"
+#include "tablechartpage.h"
+#include "tablepage.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QDockWidget>
+#include <QEventLoop>
+#include <QFile>
+#include <QFileInfo>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTimer>
+
+namespace fusiondiff::ui {
+
+namespace {
+
+// Lets layouts, charts and queued signals settle.
+void settle(int milliseconds)
+{
+    QEventLoop loop;
+    QTimer::singleShot(milliseconds, &loop, &QEventLoop::quit);
+    loop.exec();
+}
+
+template<typename Sender, typename Signal>
+bool waitFor(Sender* sender, Signal signal, int timeoutMs)
+{
+    QEventLoop loop;
+    bool arrived = false;
+    QObject::connect(sender, signal, &loop, [&] {
+        arrived = true;
+        loop.quit();
+    });
+    QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
+    loop.exec();
+    return arrived;
+}
+
+} // namespace
+
+QStringList takeScreenshots(MainWindow& window, const QString& folder, const QString& prefix, bool welcome,
+    const QStringList& traces, const QStringList& only)
+{
+    QStringList written;
+    QDir().mkpath(folder);
+    const auto save = [&](const QString& name) {
+        if (!only.isEmpty() && !only.contains(name))
+            return true;
+        settle(400);
+        const QString path = QDir(folder).filePath(prefix + name + QStringLiteral(".png"));
+        if (!window.grab().save(path, "PNG")) {
+            qWarning("cannot write %s", qPrintable(path));
+            return false;
+        }
+        written.append(path);
+        return true;
+    };
+
+    settle(300);
+    if (welcome && !save(QStringLiteral("01-welcome")))
+        return {};
+
+    if (traces.size() == 2)
+        window.openTraces(traces[0], traces[1]);
+    else
+        window.openSampleTraces();
+    if (!waitFor(&window, &MainWindow::resultsShown, 300000)) {
+        qWarning("no results within 5 minutes");
+        return {};
+    }
+
+    const struct
+    {
+        int tab;
+        const char* name;
+    } tabs[] = {
+        { MainWindow::SummaryTab, "02-summary" },
+        { MainWindow::OpportunitiesTab, "03-fusion-opportunities" },
+        { MainWindow::MappingsTab, "04-fusion-mappings" },
+        { MainWindow::KernelTypesTab, "05-kernel-types" },
+        { MainWindow::KernelsTab, "06-kernels" },
+        { MainWindow::GroupsTab, "07-correlation-groups" },
+    };
+    for (const auto& tab : tabs) {
+        window.tabs()->setCurrentIndex(tab.tab);
+        if (tab.tab == MainWindow::OpportunitiesTab)
+            window.opportunitiesPage()->table()->selectSourceRows({ 0 });
+        if (tab.tab == MainWindow::KernelTypesTab)
+            window.kernelTypesPage()->table()->selectSourceRows({ 0 });
+        if (tab.tab == MainWindow::GroupsTab && window.groupsPage()->diffModel()->rowCount() == 0
+            && window.groupsPage()->pairsTable()->sourceModel()->rowCount() > 0) {
+            waitFor(window.groupsPage(), &GroupsPage::drillDownReady, 60000);
+        }
+        if (!save(QString::fromLatin1(tab.name)))
+            return {};
+    }
+
+    window.tabs()->setCurrentIndex(MainWindow::KernelTypesTab);
+    window.kernelTypesPage()->chartPanel()->setLogarithmic(true);
+    if (!save(QStringLiteral("08-kernel-types-log-scale")))
+        return {};
+    window.kernelTypesPage()->chartPanel()->setLogarithmic(false);
+
+    window.tabs()->setCurrentIndex(MainWindow::SummaryTab);
+    window.settingsDock()->show();
+    if (!save(QStringLiteral("09-analysis-settings")))
+        return {};
+    window.settingsDock()->hide();
+
+    // A trace that cannot be read: the first half of B's file. Its error shows beside B, and A
+    // and the results stay.
+    if (only.isEmpty() || only.contains(QStringLiteral("10-inline-error"))) {
+        QTemporaryDir temporary;
+        const QString source = window.controller()->side(1).path;
+        QFile in(source);
+        const QString broken = temporary.filePath(QFileInfo(source).fileName());
+        QFile out(broken);
+        if (!temporary.isValid() || !in.open(QIODevice::ReadOnly) || !out.open(QIODevice::WriteOnly))
+            return {};
+        out.write(in.read(in.size() / 2));
+        out.close();
+        window.openTrace(1, broken);
+        if (window.controller()->isBusy() && !waitFor(window.controller(), &AnalysisController::busyChanged, 60000))
+            return {};
+        if (!save(QStringLiteral("10-inline-error")))
+            return {};
+    }
+    return written;
+}
+
+} // namespace fusiondiff::ui

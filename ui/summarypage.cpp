@@ -1,0 +1,130 @@
+#include "summarypage.h"
+
+#include "formatting.h"
+#include "fusionreport.h"
+#include "reportnotes.h"
+#include "tablepage.h"
+#include "tracesummarymodel.h"
+
+#include <QHeaderView>
+#include <QSplitter>
+#include <QTableView>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+namespace fusiondiff::ui {
+
+namespace {
+
+constexpr size_t kTopItems = 5;
+
+QString zoneLetter(Side side)
+{
+    return side == Side::Trace1 ? QStringLiteral("A") : QStringLiteral("B");
+}
+
+} // namespace
+
+SummaryPage::SummaryPage(QWidget* parent)
+    : QWidget(parent)
+    , m_model(new TraceSummaryModel(this))
+    , m_table(new TablePage(m_model, QStringLiteral("traces"), this))
+    , m_findings(new QTextBrowser(this))
+{
+    m_table->setTitle(tr("The two traces"));
+    m_table->setSortable(false);
+    m_table->setFilterVisible(false);
+    m_table->setMaximumColumnWidth(380);
+    m_table->view()->setAlternatingRowColors(true);
+    m_table->setStretchColumns({ TraceSummaryModel::TraceAColumn, TraceSummaryModel::TraceBColumn }, 160);
+
+    m_findings->setOpenLinks(false);
+    m_findings->setFrameShape(QFrame::NoFrame);
+
+    auto* splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->setObjectName(QStringLiteral("summary_splitter"));
+    splitter->addWidget(m_table);
+    splitter->addWidget(m_findings);
+    splitter->setStretchFactor(0, 6);
+    splitter->setStretchFactor(1, 5);
+    splitter->setChildrenCollapsible(false);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(splitter);
+
+    connect(m_table, &TablePage::exportCsvRequested, this, &SummaryPage::exportCsvRequested);
+}
+
+void SummaryPage::setReport(std::shared_ptr<const FusionReport> report, double analysisSeconds)
+{
+    m_model->setReport(report);
+    if (!report) {
+        m_findings->clear();
+        return;
+    }
+
+    QString html;
+    html += QStringLiteral("<h3>") + tr("Where to look first") + QStringLiteral("</h3><ul>");
+    for (const std::string& note : reportNotes(*report))
+        html += QStringLiteral("<li>") + toQString(note).toHtmlEscaped() + QStringLiteral("</li>");
+    html += QStringLiteral("</ul>");
+
+    html += QStringLiteral("<h3>") + tr("Fusion opportunities (%1)").arg(report->opportunities.size())
+        + QStringLiteral("</h3>");
+    if (report->opportunities.empty()) {
+        html += QStringLiteral("<p>") + tr("None passed the thresholds.") + QStringLiteral("</p>");
+    } else {
+        html += QStringLiteral("<ul>");
+        for (size_t i = 0; i < std::min(kTopItems, report->opportunities.size()); ++i) {
+            const FusionOpportunity& o = report->opportunities[i];
+            html += QStringLiteral("<li>")
+                + tr("<b>%1</b>: A %2 vs B %3 kernels (ratio %4), fused by %5 (%6); time %7 vs %8")
+                      .arg(toQString(report->typeName(o.kernelType)).toHtmlEscaped(), formatCount(o.total[0]),
+                          formatCount(o.total[1]), formatRatio(o.ratio, 1),
+                          toQString(report->sideName(o.fusedBy)).toHtmlEscaped(), zoneLetter(o.fusedBy),
+                          formatMilliseconds(o.timeMs[0]), formatMilliseconds(o.timeMs[1]))
+                + QStringLiteral("</li>");
+        }
+        html += QStringLiteral("</ul>");
+        if (report->opportunities.size() > kTopItems)
+            html += QStringLiteral("<p>")
+                + tr("... and %1 more on the Fusion opportunities page.").arg(report->opportunities.size() - kTopItems)
+                + QStringLiteral("</p>");
+    }
+
+    html += QStringLiteral("<h3>") + tr("Fusion mappings (%1)").arg(report->mappings.size()) + QStringLiteral("</h3>");
+    if (report->mappings.empty()) {
+        html += QStringLiteral("<p>") + tr("None passed the thresholds.") + QStringLiteral("</p>");
+    } else {
+        html += QStringLiteral("<ul>");
+        for (size_t i = 0; i < std::min(kTopItems, report->mappings.size()); ++i) {
+            const FusionMapping& m = report->mappings[i];
+            html += QStringLiteral("<li>") + toQString(m.evidence).toHtmlEscaped() + QStringLiteral(" <i>(")
+                + tr("confidence %1").arg(formatFixed(m.patternConfidence, 2)) + QStringLiteral(")</i></li>");
+        }
+        html += QStringLiteral("</ul>");
+        if (report->mappings.size() > kTopItems)
+            html += QStringLiteral("<p>")
+                + tr("... and %1 more on the Fusion mappings page.").arg(report->mappings.size() - kTopItems)
+                + QStringLiteral("</p>");
+    }
+
+    const ClassifierSummary& classifier = report->classifier;
+    html += QStringLiteral("<p style=\"color:#555\">")
+        + tr("Classifier <b>%1</b> (%2, %3 kernel types); groups of %4+ kernels compared, size tolerance %5. "
+             "Classification and analysis took %6.")
+              .arg(toQString(classifier.name).toHtmlEscaped(), toQString(classifier.source).toHtmlEscaped())
+              .arg(classifier.categories.size())
+              .arg(report->options.minGroupSize)
+              .arg(formatFixed(report->options.sizeTolerance, 2), formatDuration(analysisSeconds * 1e6))
+        + QStringLiteral("</p>");
+    m_findings->setHtml(html);
+}
+
+QString SummaryPage::findingsText() const
+{
+    return m_findings->toPlainText();
+}
+
+} // namespace fusiondiff::ui

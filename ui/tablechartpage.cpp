@@ -1,0 +1,65 @@
+#include "tablechartpage.h"
+
+#include "barchart.h"
+#include "fusionreport.h"
+#include "reporttablemodel.h"
+#include "tablepage.h"
+
+#include <QSplitter>
+#include <QVBoxLayout>
+
+namespace fusiondiff::ui {
+
+TableChartPage::TableChartPage(ReportTableModel* model, const QString& csvName, ChartSource chartSource,
+    bool offerLogScale, Qt::Orientation orientation, QWidget* parent)
+    : QWidget(parent)
+    , m_model(model)
+    , m_table(new TablePage(model, csvName, this))
+    , m_chartPanel(new ChartPanel(csvName, offerLogScale, this))
+    , m_chartSource(std::move(chartSource))
+{
+    model->setParent(this);
+    auto* splitter = new QSplitter(orientation, this);
+    splitter->setObjectName(csvName + QStringLiteral("_splitter"));
+    splitter->addWidget(m_table);
+    splitter->addWidget(m_chartPanel);
+    splitter->setChildrenCollapsible(false);
+    splitter->setStretchFactor(0, orientation == Qt::Vertical ? 3 : 3);
+    splitter->setStretchFactor(1, 2);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(splitter);
+
+    connect(m_table, &TablePage::exportCsvRequested, this, &TableChartPage::exportCsvRequested);
+    connect(m_table, &TablePage::selectedSourceRowsChanged, m_chartPanel->chart(), &BarChart::setSelectedCategories);
+    connect(m_chartPanel->chart(), &BarChart::categoryClicked, this, [this](int category) {
+        m_table->selectSourceRows({ category });
+        m_chartPanel->chart()->setSelectedCategories({ category });
+    });
+    connect(m_chartPanel, &ChartPanel::metricChanged, this, &TableChartPage::updateChart);
+}
+
+void TableChartPage::setReport(std::shared_ptr<const FusionReport> report)
+{
+    m_report = std::move(report);
+    m_model->setReport(m_report);
+    updateChart();
+}
+
+void TableChartPage::updateChart()
+{
+    BarChart* chart = m_chartPanel->chart();
+    if (!m_report) {
+        chart->setData({}, {}, {}, {}, {}, {});
+        return;
+    }
+    const ChartData chartData = m_chartSource(*m_report, m_chartPanel->metric());
+    chart->setData(chartData.categories, tr("A: %1").arg(QString::fromStdString(m_report->sideNames[0])),
+        chartData.values[0], tr("B: %1").arg(QString::fromStdString(m_report->sideNames[1])), chartData.values[1],
+        chartData.valueTitle);
+    chart->setSelectedCategories(m_table->selectedSourceRows());
+    m_chartPanel->setEmptyText(chartData.categories.isEmpty() ? m_emptyChartText : QString());
+}
+
+} // namespace fusiondiff::ui

@@ -1,0 +1,55 @@
+#pragma once
+
+#include <QFrame>
+#include <QStringList>
+
+class QLabel;
+class QMimeData;
+class QPushButton;
+
+namespace fusiondiff::ui {
+
+// One of the two trace slots, A or B: takes a dropped .json/.json.gz file (two dropped files
+// fill both slots), shows the loaded trace (file, platform, GPU, kernels, GPU time) or its
+// error inline (file, reason, byte offset).
+class TraceDropZone : public QFrame
+{
+    Q_OBJECT
+public:
+    explicit TraceDropZone(int side, QWidget* parent = nullptr);
+
+    int side() const { return m_side; }
+    void showEmpty();
+    void showLoading(const QString& path);
+    void showLoaded(const QString& path, const QString& details);
+    void showError(const QString& path, const QString& message);
+    void showCancelled(const QString& path);
+
+    QString fileText() const;
+    QString detailsText() const;
+    QString errorText() const;
+
+    // The local files among dropped URLs.
+    static QStringList localFiles(const QMimeData* mime);
+
+signals:
+    void fileDropped(int side, const QString& path);
+    void filesDropped(const QStringList& paths);
+    void openRequested(int side);
+
+protected:
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dragLeaveEvent(QDragLeaveEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    void setHighlighted(bool highlighted);
+
+    int m_side;
+    QLabel* m_file;
+    QLabel* m_details;
+    QLabel* m_error;
+    QPushButton* m_open;
+};
+
+} // namespace fusiondiff::ui

@@ -1,0 +1,51 @@
+#pragma once
+
+#include "reporttablemodel.h"
+
+namespace fusiondiff::ui {
+
+// The two TraceSummary records side by side: one row per property, a column for A and for B.
+class TraceSummaryModel : public ReportTableModel
+{
+    Q_OBJECT
+public:
+    enum Columns
+    {
+        PropertyColumn,
+        TraceAColumn,
+        TraceBColumn,
+        NumColumns
+    };
+    enum Rows
+    {
+        LabelRow,
+        FileRow,
+        PlatformRow,
+        GpuRow,
+        KernelsRow,
+        KernelTimeRow,
+        DistinctNamesRow,
+        CorrelationGroupsRow,
+        LargeGroupsRow,
+        KernelsInLargeGroupsRow,
+        MatchedGroupsRow,
+        KernelsWithoutCorrelationRow,
+        RuntimeCallsRow,
+        GraphLaunchesRow,
+        CpuOpsRow,
+        FileSizeRow,
+        EventsRow,
+        NameInFindingsRow,
+        NumRows
+    };
+
+    explicit TraceSummaryModel(QObject* parent = nullptr);
+
+protected:
+    int rows() const override;
+    QVariant display(int row, int column) const override;
+    QVariant sortValue(int row, int column) const override;
+    QVariant toolTip(int row, int column) const override;
+};
+
+} // namespace fusiondiff::ui
