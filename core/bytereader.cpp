@@ -30,8 +30,7 @@ class FileSource final : public ByteSource
 public:
     explicit FileSource(const std::string& path)
         : m_file(path)
-    {
-    }
+    { }
     size_t read(char* destination, size_t size) override { return m_file.read(destination, size); }
     uint64_t size() const override { return m_file.size(); }
 
@@ -44,8 +43,7 @@ class MemorySource final : public ByteSource
 public:
     explicit MemorySource(std::string_view bytes)
         : m_bytes(bytes)
-    {
-    }
+    { }
     size_t read(char* destination, size_t size) override
     {
         const size_t count = std::min(size, m_bytes.size() - m_position);
@@ -67,8 +65,7 @@ public:
         : ByteReader(std::move(path), file->size())
         , m_file(std::move(file))
         , m_prefix(prefix)
-    {
-    }
+    { }
 
     size_t read(char* destination, size_t size) override
     {
@@ -122,8 +119,9 @@ public:
         while (m_stream.avail_out > 0 && !m_finished) {
             if (m_stream.avail_in == 0 && !fetchInput()) {
                 if (m_insideMember)
-                    throw InputError(path(), "the gzip data is truncated: the file ends before the compressed stream does",
-                        m_fileBytesRead, InputError::OffsetKind::File);
+                    throw InputError(path(),
+                        "the gzip data is truncated: the file ends before the compressed stream does", m_fileBytesRead,
+                        InputError::OffsetKind::File);
                 m_finished = true;
                 break;
             }

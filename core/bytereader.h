@@ -30,8 +30,7 @@ protected:
     ByteReader(std::string path, uint64_t fileSize)
         : m_path(std::move(path))
         , m_fileSize(fileSize)
-    {
-    }
+    { }
 
 private:
     std::string m_path;

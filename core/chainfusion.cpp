@@ -76,8 +76,8 @@ std::vector<FusionMapping> findChainFusion(
         const ChainStats stats2 = chainStats(lengths2);
         if (stats1.chains == 0 || stats2.chains == 0)
             continue;
-        const double chainRatio = std::max(stats1.averageChain, stats2.averageChain)
-            / std::min(stats1.averageChain, stats2.averageChain);
+        const double chainRatio
+            = std::max(stats1.averageChain, stats2.averageChain) / std::min(stats1.averageChain, stats2.averageChain);
         const auto difference = std::llabs(static_cast<int64_t>(stats1.total) - static_cast<int64_t>(stats2.total));
         if (!(chainRatio > options.chainMinRatio) || !(difference > options.chainMinDifference))
             continue;
@@ -91,17 +91,16 @@ std::vector<FusionMapping> findChainFusion(
         mapping.fusedSide = fused;
         mapping.fusedKernelType = type;
         mapping.fusedCount = f.total;
-        mapping.unfusedSequence = {type, type};
-        mapping.unfusedCountPerType = {{type, u.total}};
+        mapping.unfusedSequence = { type, type };
+        mapping.unfusedCountPerType = { { type, u.total } };
         mapping.patternCount = static_cast<int64_t>(u.total) - static_cast<int64_t>(f.total);
-        mapping.patternConfidence = static_cast<double>(std::min(u.chains, f.chains))
-            / static_cast<double>(std::max(u.chains, f.chains));
+        mapping.patternConfidence
+            = static_cast<double>(std::min(u.chains, f.chains)) / static_cast<double>(std::max(u.chains, f.chains));
         mapping.evidence = context.side(unfused) + " runs " + context.type(type) + " in chains of "
             + fixed(u.averageChain, 0) + " calls (" + std::to_string(u.chains) + " chains, "
             + withThousands(static_cast<int64_t>(u.total)) + " total), " + context.side(fused) + " fuses to "
             + fixed(f.averageChain, 0) + " calls (" + std::to_string(f.chains) + " chains, "
-            + withThousands(static_cast<int64_t>(f.total)) + " total) - " + fixed(chainRatio, 1)
-            + "x more efficient";
+            + withThousands(static_cast<int64_t>(f.total)) + " total) - " + fixed(chainRatio, 1) + "x more efficient";
         mappings.push_back(std::move(mapping));
     }
     return mappings;

@@ -29,14 +29,12 @@ bool contains(std::string_view haystack, const std::string& needle)
     return haystack.find(needle) != std::string_view::npos;
 }
 
-
 class RuleFileParser
 {
 public:
     explicit RuleFileParser(const std::string& source)
         : m_source(source)
-    {
-    }
+    { }
 
     [[noreturn]] void fail(const std::string& reason) const
     {
@@ -70,7 +68,8 @@ public:
         return conditions;
     }
 
-    void checkKeys(simdjson::dom::object rule, std::initializer_list<std::string_view> allowed, const std::string& what) const
+    void checkKeys(
+        simdjson::dom::object rule, std::initializer_list<std::string_view> allowed, const std::string& what) const
     {
         for (auto field : rule) {
             if (std::find(allowed.begin(), allowed.end(), field.key) == allowed.end())
@@ -104,11 +103,12 @@ private:
 
 bool Classifier::Conditions::matches(std::string_view lowerName) const
 {
-    if (!prefix.empty()
-        && std::none_of(prefix.begin(), prefix.end(),
-            [&](const std::string& p) { return lowerName.substr(0, p.size()) == p; }))
+    if (!prefix.empty() && std::none_of(prefix.begin(), prefix.end(), [&](const std::string& p) {
+            return lowerName.substr(0, p.size()) == p;
+        }))
         return false;
-    if (!any.empty() && std::none_of(any.begin(), any.end(), [&](const std::string& s) { return contains(lowerName, s); }))
+    if (!any.empty()
+        && std::none_of(any.begin(), any.end(), [&](const std::string& s) { return contains(lowerName, s); }))
         return false;
     if (!std::all_of(all.begin(), all.end(), [&](const std::string& s) { return contains(lowerName, s); }))
         return false;
@@ -166,7 +166,7 @@ Classifier Classifier::parse(std::string_view json, const std::string& source)
         const std::string what = "rule " + std::to_string(index + 1);
         if (item.get_object().get(ruleObject))
             parser.fail(what + " is not an object");
-        parser.checkKeys(ruleObject, {"category", "any", "all", "none", "prefix", "comment"}, what);
+        parser.checkKeys(ruleObject, { "category", "any", "all", "none", "prefix", "comment" }, what);
         Rule rule;
         rule.category = categoryId(parser.readString(ruleObject, "category", true), what);
         rule.conditions = parser.readConditions(ruleObject, what);
@@ -185,7 +185,7 @@ Classifier Classifier::parse(std::string_view json, const std::string& source)
             const std::string what = "tag rule " + std::to_string(tagIndex + 1);
             if (item.get_object().get(tagObject))
                 parser.fail(what + " is not an object");
-            parser.checkKeys(tagObject, {"tag", "any", "all", "none", "prefix", "categories", "comment"}, what);
+            parser.checkKeys(tagObject, { "tag", "any", "all", "none", "prefix", "categories", "comment" }, what);
             const std::string name = parser.readString(tagObject, "tag", true);
             TagRule rule;
             const auto known = std::find(classifier.m_tags.begin(), classifier.m_tags.end(), name);
@@ -267,7 +267,7 @@ std::pair<CategoryId, uint64_t> Classifier::classifyWithTags(std::string_view ke
             break;
         }
     }
-    return {category, tagsOf(lower, category)};
+    return { category, tagsOf(lower, category) };
 }
 
 uint64_t Classifier::tagsOf(std::string_view lowerName, CategoryId category) const

@@ -17,7 +17,7 @@ CorrelationGroups groupByCorrelation(const TraceStore& store)
         const auto next = static_cast<uint32_t>(result.groups.size());
         const uint32_t group = groupOf.findOrInsert(correlation, next);
         if (group == next)
-            result.groups.push_back({correlation, 0, 0});
+            result.groups.push_back({ correlation, 0, 0 });
         ++result.groups[group].size;
         groupOfKernel[i] = group;
     }

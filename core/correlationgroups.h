@@ -26,7 +26,7 @@ struct CorrelationGroups
 
     std::span<const uint32_t> kernelsOf(const CorrelationGroup& group) const
     {
-        return {kernelIndices.data() + group.first, group.size};
+        return { kernelIndices.data() + group.first, group.size };
     }
 };
 

@@ -61,7 +61,7 @@ class ChunkFrame
 public:
     ChunkFrame(char* begin, size_t length)
         : m_end(begin + length)
-        , m_saved {m_end[0], m_end[1]}
+        , m_saved { m_end[0], m_end[1] }
     {
         begin[-1] = '[';
         m_end[0] = ']';
@@ -86,8 +86,7 @@ EventArrayReader::EventArrayReader(JsonCursor& cursor, EventDecoder& decoder, Op
     : m_cursor(cursor)
     , m_decoder(decoder)
     , m_options(std::move(options))
-{
-}
+{ }
 
 bool EventArrayReader::read(bool allowMissingEnd)
 {
@@ -214,7 +213,7 @@ EventArrayReader::Attempt EventArrayReader::tryChunk(size_t cut, bool wholeRest,
     if (error == simdjson::UNCLOSED_STRING)
         m_cursor.failAt("the file ends inside a string: it is truncated", window.offset() + cut);
     if (error == simdjson::UTF8_ERROR)
-        m_cursor.failAt(describeError(error), window.offset() + firstInvalidUtf8({base, cut}));
+        m_cursor.failAt(describeError(error), window.offset() + firstInvalidUtf8({ base, cut }));
     if (error)
         failParse(error, base);
 

@@ -164,8 +164,7 @@ error_code objectEnd(ondemand::object& object, const char*& end)
 
 EventDecoder::EventDecoder(TraceStore& store)
     : m_store(store)
-{
-}
+{ }
 
 error_code EventDecoder::decode(ondemand::value element, const char*& end)
 {
@@ -327,7 +326,8 @@ error_code EventDecoder::decode(ondemand::value element, const char*& end)
     }
     if (!event.hasDur)
         ++statistics.eventsMissingDuration;
-    const bool streamFromArgs = event.kind == EventKind::Kernel && event.argsDevice != kNoId && event.argsStream != kNoId;
+    const bool streamFromArgs
+        = event.kind == EventKind::Kernel && event.argsDevice != kNoId && event.argsStream != kNoId;
     if (streamFromArgs) {
         event.pid = event.argsDevice;
         event.tid = event.argsStream;
@@ -343,7 +343,7 @@ error_code EventDecoder::decode(ondemand::value element, const char*& end)
         return simdjson::STRING_ERROR;
     if (event.kind == EventKind::PythonFunction) {
         m_store.modules.push_back(
-            {event.ts, event.dur, event.pid, event.tid, m_store.strings.intern(name.substr(kModulePrefix.size()))});
+            { event.ts, event.dur, event.pid, event.tid, m_store.strings.intern(name.substr(kModulePrefix.size())) });
         return simdjson::SUCCESS;
     }
     const StringId nameId = m_store.strings.intern(name);
@@ -351,19 +351,19 @@ error_code EventDecoder::decode(ondemand::value element, const char*& end)
     switch (event.kind) {
     case EventKind::Kernel:
         m_store.kernels.push_back(
-            {event.ts, event.dur, event.correlation, event.externalId, event.pid, event.tid, nameId});
+            { event.ts, event.dur, event.correlation, event.externalId, event.pid, event.tid, nameId });
         break;
     case EventKind::Runtime:
         m_store.runtimeCalls.push_back(
-            {event.ts, event.dur, event.correlation, event.externalId, event.pid, event.tid, nameId, false});
+            { event.ts, event.dur, event.correlation, event.externalId, event.pid, event.tid, nameId, false });
         break;
     case EventKind::CpuOp:
-        m_store.cpuOps.push_back({event.ts, event.dur, event.externalId, event.pid, event.tid, nameId});
+        m_store.cpuOps.push_back({ event.ts, event.dur, event.externalId, event.pid, event.tid, nameId });
         break;
     case EventKind::CpuAnnotation:
     case EventKind::GpuAnnotation:
         m_store.annotations.push_back(
-            {event.ts, event.dur, event.pid, event.tid, nameId, event.kind == EventKind::GpuAnnotation});
+            { event.ts, event.dur, event.pid, event.tid, nameId, event.kind == EventKind::GpuAnnotation });
         break;
     case EventKind::PythonFunction:
     case EventKind::Unknown:

@@ -30,7 +30,9 @@ std::string systemReason(int error)
 FileDescriptor::FileDescriptor(const std::string& path)
     : m_path(path)
 {
-    struct stat info {};
+    struct stat info
+    {
+    };
     if (::stat(path.c_str(), &info) != 0)
         throw InputError(path, systemReason(errno));
     if (S_ISDIR(info.st_mode))

@@ -2,14 +2,14 @@
 
 #include "chainfusion.h"
 #include "collectives.h"
-#include "opattribution.h"
-#include "opcomparison.h"
 #include "correlationgroups.h"
 #include "fusionopportunities.h"
 #include "fusionversion.h"
 #include "groupmatcher.h"
 #include "inputerror.h"
 #include "kerneltypes.h"
+#include "opattribution.h"
+#include "opcomparison.h"
 #include "partialfusion.h"
 #include "sequencepatterns.h"
 #include "tracestore.h"
@@ -108,7 +108,7 @@ std::vector<KernelNameRow> kernelTable(const PreparedTrace& trace1, const Prepar
     std::vector<KernelNameRow> rows;
     // Keyed by views into the stores' string tables, which outlive this function.
     std::unordered_map<std::string_view, size_t> rowOfName;
-    for (const PreparedTrace* trace : {&trace1, &trace2}) {
+    for (const PreparedTrace* trace : { &trace1, &trace2 }) {
         const size_t side = trace == &trace1 ? 0 : 1;
         std::unordered_map<StringId, size_t> rowOfId;
         for (size_t i = 0; i < trace->store.kernels.size(); ++i) {
@@ -118,7 +118,7 @@ std::vector<KernelNameRow> kernelTable(const PreparedTrace& trace1, const Prepar
                 const std::string_view name = trace->store.name(kernel.name);
                 const auto [named, isNew] = rowOfName.try_emplace(name, rows.size());
                 if (isNew)
-                    rows.push_back({std::string(name), trace->types.ofKernel[i], {}, {}});
+                    rows.push_back({ std::string(name), trace->types.ofKernel[i], {}, {} });
                 it->second = named->second;
             }
             KernelNameRow& row = rows[it->second];
@@ -140,7 +140,8 @@ FusionReport analyzeFusion(const TraceStore& trace1, const TraceStore& trace2, c
     const AnalysisOptions& options, const std::atomic<bool>* cancel)
 {
     const size_t typeCount = classifier.categories().size();
-    std::array<PreparedTrace, 2> traces {PreparedTrace {trace1, {}, {}, {}, {}}, PreparedTrace {trace2, {}, {}, {}, {}}};
+    std::array<PreparedTrace, 2> traces { PreparedTrace { trace1, {}, {}, {}, {} },
+        PreparedTrace { trace2, {}, {}, {}, {} } };
     for (PreparedTrace& trace : traces) {
         trace.types = classifyKernels(trace.store, classifier);
         trace.groups = groupByCorrelation(trace.store);
@@ -157,8 +158,8 @@ FusionReport analyzeFusion(const TraceStore& trace1, const TraceStore& trace2, c
 
     FusionReport report;
     report.toolVersion = FUSIONDIFF_VERSION;
-    report.classifier = {classifier.name(), classifier.source(), classifier.description(), classifier.categories(),
-        classifier.fallback()};
+    report.classifier = { classifier.name(), classifier.source(), classifier.description(), classifier.categories(),
+        classifier.fallback() };
     report.options = options;
     for (size_t side = 0; side < 2; ++side) {
         report.traces[side] = summarize(traces[side], traces[side].largeGroupIndices.size());
@@ -182,14 +183,16 @@ FusionReport analyzeFusion(const TraceStore& trace1, const TraceStore& trace2, c
         GroupPair pair;
         pair.group1 = index1;
         pair.group2 = index2;
-        pair.sharedTypes = static_cast<uint32_t>(std::popcount(profiles[0][index1].typeMask & profiles[1][index2].typeMask));
-        pair.score = std::llabs(static_cast<int64_t>(profiles[0][index1].size) - static_cast<int64_t>(profiles[1][index2].size))
+        pair.sharedTypes
+            = static_cast<uint32_t>(std::popcount(profiles[0][index1].typeMask & profiles[1][index2].typeMask));
+        pair.score = std::llabs(static_cast<int64_t>(profiles[0][index1].size)
+                         - static_cast<int64_t>(profiles[1][index2].size))
             - 10 * static_cast<int64_t>(pair.sharedTypes);
         report.groupPairs.push_back(pair);
     }
     checkCancel(cancel);
 
-    const MappingContext context {options, classifier.categories(), classifier.fallback(), report.sideNames};
+    const MappingContext context { options, classifier.categories(), classifier.fallback(), report.sideNames };
 
     // Sequence patterns inside each matched pair.
     for (const GroupPair& pair : report.groupPairs) {
@@ -210,8 +213,10 @@ FusionReport analyzeFusion(const TraceStore& trace1, const TraceStore& trace2, c
     checkCancel(cancel);
 
     // Whole-trace counts and times per type (times summed in file order, as the seed does).
-    std::array<std::vector<uint64_t>, 2> countByType {std::vector<uint64_t>(typeCount, 0), std::vector<uint64_t>(typeCount, 0)};
-    std::array<std::vector<double>, 2> timeByType {std::vector<double>(typeCount, 0.0), std::vector<double>(typeCount, 0.0)};
+    std::array<std::vector<uint64_t>, 2> countByType { std::vector<uint64_t>(typeCount, 0),
+        std::vector<uint64_t>(typeCount, 0) };
+    std::array<std::vector<double>, 2> timeByType { std::vector<double>(typeCount, 0.0),
+        std::vector<double>(typeCount, 0.0) };
     for (size_t side = 0; side < 2; ++side) {
         const PreparedTrace& trace = traces[side];
         for (size_t i = 0; i < trace.store.kernels.size(); ++i) {
@@ -223,7 +228,7 @@ FusionReport analyzeFusion(const TraceStore& trace1, const TraceStore& trace2, c
         if (countByType[0][type] == 0 && countByType[1][type] == 0)
             continue;
         report.globalCounts.push_back(
-            {type, {countByType[0][type], countByType[1][type]}, {timeByType[0][type], timeByType[1][type]}});
+            { type, { countByType[0][type], countByType[1][type] }, { timeByType[0][type], timeByType[1][type] } });
     }
 
     report.opportunities = findFusionOpportunities(report, timeByType);
@@ -266,10 +271,10 @@ FusionReport analyzeFusion(const TraceStore& trace1, const TraceStore& trace2, c
         }
         groupKernels.push_back(std::move(kernels));
     }
-    const std::array<KernelAttribution, 2> attributions {attributeKernels(trace1), attributeKernels(trace2)};
+    const std::array<KernelAttribution, 2> attributions { attributeKernels(trace1), attributeKernels(trace2) };
     checkCancel(cancel);
-    OpComparison operations = compareOperations(
-        {OpComparisonTrace {trace1, traces[0].types, attributions[0]}, OpComparisonTrace {trace2, traces[1].types, attributions[1]}},
+    OpComparison operations = compareOperations({ OpComparisonTrace { trace1, traces[0].types, attributions[0] },
+                                                    OpComparisonTrace { trace2, traces[1].types, attributions[1] } },
         groupKernels, classifier, options.opLevel, report.sideNames);
     report.tagNames = classifier.tags();
     report.opAlignment = std::move(operations.alignment);
@@ -277,7 +282,7 @@ FusionReport analyzeFusion(const TraceStore& trace1, const TraceStore& trace2, c
     report.opFindings = std::move(operations.findings);
     report.opSummary = std::move(operations.byOperation);
     report.extraKernels = std::move(operations.extraKernels);
-    report.collectives = compareCollectives({&trace1, &trace2});
+    report.collectives = compareCollectives({ &trace1, &trace2 });
     return report;
 }
 

@@ -62,8 +62,8 @@ void addGroupOpportunities(const FusionReport& report, std::vector<FusionOpportu
         FusionOpportunity opportunity;
         opportunity.kernelType = type;
         opportunity.total = difference.count;
-        opportunity.avgPerGroup = {average1, average2};
-        opportunity.timeMs = {difference.timeUs[0] / 1000, difference.timeUs[1] / 1000};
+        opportunity.avgPerGroup = { average1, average2 };
+        opportunity.timeMs = { difference.timeUs[0] / 1000, difference.timeUs[1] / 1000 };
         opportunity.timeRatio = divide(opportunity.timeMs[0], opportunity.timeMs[1]);
         const bool trace2Fuses = ratio > options.fusedByRatio;
         opportunity.fusedBy = trace2Fuses ? Side::Trace2 : Side::Trace1;
@@ -95,8 +95,8 @@ void addGlobalOpportunities(const FusionReport& report, const std::array<std::ve
         FusionOpportunity opportunity;
         opportunity.kernelType = counts.type;
         opportunity.total = counts.count;
-        opportunity.avgPerGroup = {pairs > 0 ? count1 / pairs : 0.0, pairs > 0 ? count2 / pairs : 0.0};
-        opportunity.timeMs = {timeUsByType[0][counts.type] / 1000, timeUsByType[1][counts.type] / 1000};
+        opportunity.avgPerGroup = { pairs > 0 ? count1 / pairs : 0.0, pairs > 0 ? count2 / pairs : 0.0 };
+        opportunity.timeMs = { timeUsByType[0][counts.type] / 1000, timeUsByType[1][counts.type] / 1000 };
         opportunity.timeRatio = divide(opportunity.timeMs[0], opportunity.timeMs[1]);
         const bool trace2Fuses = ratio > options.fusedByRatio;
         opportunity.fusedBy = trace2Fuses ? Side::Trace2 : Side::Trace1;
@@ -110,19 +110,20 @@ void addGlobalOpportunities(const FusionReport& report, const std::array<std::ve
 
 } // namespace
 
-std::vector<FusionOpportunity> findFusionOpportunities(const FusionReport& report,
-    const std::array<std::vector<double>, 2>& globalTimeUsByType)
+std::vector<FusionOpportunity> findFusionOpportunities(
+    const FusionReport& report, const std::array<std::vector<double>, 2>& globalTimeUsByType)
 {
     std::vector<FusionOpportunity> opportunities;
     addGroupOpportunities(report, opportunities);
     addGlobalOpportunities(report, globalTimeUsByType, opportunities);
-    std::stable_sort(opportunities.begin(), opportunities.end(), [](const FusionOpportunity& a, const FusionOpportunity& b) {
-        if (a.impact() != b.impact())
-            return a.impact() > b.impact();
-        if (a.total[0] + a.total[1] != b.total[0] + b.total[1])
-            return a.total[0] + a.total[1] > b.total[0] + b.total[1];
-        return a.kernelType < b.kernelType;
-    });
+    std::stable_sort(
+        opportunities.begin(), opportunities.end(), [](const FusionOpportunity& a, const FusionOpportunity& b) {
+            if (a.impact() != b.impact())
+                return a.impact() > b.impact();
+            if (a.total[0] + a.total[1] != b.total[0] + b.total[1])
+                return a.total[0] + a.total[1] > b.total[0] + b.total[1];
+            return a.kernelType < b.kernelType;
+        });
     return opportunities;
 }
 

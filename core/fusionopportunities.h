@@ -13,7 +13,7 @@ namespace fusiondiff {
 // significant_min_total kernels. Then, for the types this did not report, the same from whole-trace
 // counts (more than global_min_total kernels, ratio above global_ratio). Sorted by impact
 // (ratio x kernels), largest first; ties by kernels, then category order.
-std::vector<FusionOpportunity> findFusionOpportunities(const FusionReport& report,
-    const std::array<std::vector<double>, 2>& globalTimeUsByType);
+std::vector<FusionOpportunity> findFusionOpportunities(
+    const FusionReport& report, const std::array<std::vector<double>, 2>& globalTimeUsByType);
 
 } // namespace fusiondiff

@@ -14,7 +14,6 @@
 
 namespace fusiondiff {
 
-
 struct TraceSummary
 {
     std::string path;

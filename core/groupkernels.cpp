@@ -17,9 +17,10 @@ std::vector<GroupKernel> kernelsOfGroup(const TraceStore& store, const Classifie
         auto [it, inserted] = typeOfName.try_emplace(kernel.name, 0);
         if (inserted)
             it->second = classifier.classify(store.name(kernel.name));
-        kernels.push_back({std::string(store.name(kernel.name)), it->second, kernel.ts, kernel.dur});
+        kernels.push_back({ std::string(store.name(kernel.name)), it->second, kernel.ts, kernel.dur });
     }
-    std::stable_sort(kernels.begin(), kernels.end(), [](const GroupKernel& a, const GroupKernel& b) { return a.ts < b.ts; });
+    std::stable_sort(
+        kernels.begin(), kernels.end(), [](const GroupKernel& a, const GroupKernel& b) { return a.ts < b.ts; });
     return kernels;
 }
 

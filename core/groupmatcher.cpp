@@ -59,7 +59,7 @@ std::vector<std::pair<uint32_t, uint32_t>> matchGroups(
         SizeClass& sizeClass = sizes[profile.size];
         if (i == 0 || second[byProfile[i - 1]].size != profile.size
             || second[byProfile[i - 1]].typeMask != profile.typeMask) {
-            sizeClass.buckets.push_back({profile.typeMask, {}, 0});
+            sizeClass.buckets.push_back({ profile.typeMask, {}, 0 });
             ++sizeClass.nonEmpty;
         }
         sizeClass.buckets.back().groups.push_back(byProfile[i]);
@@ -88,25 +88,25 @@ std::vector<std::pair<uint32_t, uint32_t>> matchGroups(
                 const int64_t score = distance - kSharedTypeWeight * std::popcount(mask & bucket.typeMask);
                 const uint32_t group = bucket.groups[bucket.next];
                 if (best.improvesOn(score, group))
-                    best = {score, group, &bucket, it->first};
+                    best = { score, group, &bucket, it->first };
             }
         };
         auto inRange = [&](uint32_t n) { return !(n < minSize) && !(n > maxSize); };
         // A size at this distance can only beat or tie the best so far if this holds.
-        auto mayCompete = [&](uint32_t n) {
-            return std::llabs(size - static_cast<int64_t>(n)) - bestPossibleBonus <= best.score;
-        };
+        auto mayCompete
+            = [&](uint32_t n) { return std::llabs(size - static_cast<int64_t>(n)) - bestPossibleBonus <= best.score; };
 
         auto up = sizes.lower_bound(static_cast<uint32_t>(size));
         auto down = up; // sizes below `size` are visited from std::prev(down)
         for (;;) {
             const bool upOk = up != sizes.end() && inRange(up->first) && mayCompete(up->first);
-            const bool downOk = down != sizes.begin() && inRange(std::prev(down)->first)
-                && mayCompete(std::prev(down)->first);
+            const bool downOk
+                = down != sizes.begin() && inRange(std::prev(down)->first) && mayCompete(std::prev(down)->first);
             if (!upOk && !downOk)
                 break;
             const bool takeUp = upOk
-                && (!downOk || up->first - static_cast<uint64_t>(size) <= static_cast<uint64_t>(size) - std::prev(down)->first);
+                && (!downOk
+                    || up->first - static_cast<uint64_t>(size) <= static_cast<uint64_t>(size) - std::prev(down)->first);
             if (takeUp) {
                 consider(up);
                 ++up;

@@ -40,7 +40,7 @@ public:
         for (size_t i = slotOf(key);; i = (i + 1) & mask()) {
             Slot& slot = m_slots[i];
             if (slot.value == kMissing) {
-                slot = {key, value};
+                slot = { key, value };
                 ++m_size;
                 return value;
             }

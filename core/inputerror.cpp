@@ -22,8 +22,7 @@ std::string describe(const std::string& path, const std::string& reason, uint64_
 
 InputError::InputError(std::string path, std::string reason)
     : InputError(std::move(path), std::move(reason), 0, OffsetKind::None)
-{
-}
+{ }
 
 InputError::InputError(std::string path, std::string reason, uint64_t byteOffset, OffsetKind kind)
     : std::runtime_error(describe(path, reason, byteOffset, kind))
@@ -31,8 +30,7 @@ InputError::InputError(std::string path, std::string reason, uint64_t byteOffset
     , m_reason(std::move(reason))
     , m_byteOffset(byteOffset)
     , m_offsetKind(kind)
-{
-}
+{ }
 
 std::optional<uint64_t> InputError::byteOffset() const
 {
@@ -43,7 +41,6 @@ std::optional<uint64_t> InputError::byteOffset() const
 
 Cancelled::Cancelled()
     : std::runtime_error("cancelled")
-{
-}
+{ }
 
 } // namespace fusiondiff

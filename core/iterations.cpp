@@ -25,7 +25,7 @@ std::vector<Step> profilerSteps(const TraceStore& store)
     std::vector<Step> steps;
     for (const AnnotationEvent& annotation : store.annotations) {
         if (!annotation.onGpu && store.name(annotation.name).starts_with(kStepPrefix))
-            steps.push_back({annotation.ts, annotation.ts + annotation.dur});
+            steps.push_back({ annotation.ts, annotation.ts + annotation.dur });
     }
     std::sort(steps.begin(), steps.end(), [](const Step& a, const Step& b) { return a.begin < b.begin; });
     return steps;
@@ -53,7 +53,8 @@ uint64_t repeatingCycle(std::span<const uint32_t> symbols, uint64_t& repeats)
     // The rarest symbol that repeats at least three times, and the spacing it repeats with.
     const std::vector<size_t>* rarest = nullptr;
     for (const auto& [symbol, where] : positions) {
-        if (where.size() >= 3 && (!rarest || where.size() < rarest->size()
+        if (where.size() >= 3
+            && (!rarest || where.size() < rarest->size()
                 || (where.size() == rarest->size() && where.front() < rarest->front())))
             rarest = &where;
     }
@@ -62,8 +63,8 @@ uint64_t repeatingCycle(std::span<const uint32_t> symbols, uint64_t& repeats)
     std::map<size_t, size_t> spacings;
     for (size_t i = 1; i < rarest->size(); ++i)
         ++spacings[(*rarest)[i] - (*rarest)[i - 1]];
-    const auto common = std::max_element(spacings.begin(), spacings.end(),
-        [](const auto& a, const auto& b) { return a.second < b.second; });
+    const auto common = std::max_element(
+        spacings.begin(), spacings.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
     const size_t period = common->first;
     if (period == 0 || period * 2 > symbols.size())
         return 0;
@@ -104,8 +105,8 @@ TraceIterations findIterations(const TraceStore& store, std::vector<OpOccurrence
     result.info.method = "ProfilerStep annotations";
     result.info.count = steps.size();
     for (OpOccurrence& occurrence : occurrences) {
-        const auto after = std::upper_bound(steps.begin(), steps.end(), occurrence.ts,
-            [](double ts, const Step& step) { return ts < step.begin; });
+        const auto after = std::upper_bound(
+            steps.begin(), steps.end(), occurrence.ts, [](double ts, const Step& step) { return ts < step.begin; });
         if (after != steps.begin() && occurrence.ts <= std::prev(after)->end)
             occurrence.step = int32_t(std::prev(after) - steps.begin());
     }
@@ -135,7 +136,8 @@ TraceIterations findIterations(const TraceStore& store, std::vector<OpOccurrence
             result.phases.emplace_back();
             stepsOfPhase.push_back(0);
         }
-        result.phases[phase].insert(result.phases[phase].end(), stepOccurrences[step].begin(), stepOccurrences[step].end());
+        result.phases[phase].insert(
+            result.phases[phase].end(), stepOccurrences[step].begin(), stepOccurrences[step].end());
         ++stepsOfPhase[phase];
     }
     for (size_t phase = 0; phase < result.phases.size(); ++phase) {

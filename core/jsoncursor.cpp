@@ -64,8 +64,7 @@ JsonCursor::JsonCursor(InputWindow& window, std::string path, bool compressed)
     : m_window(window)
     , m_path(std::move(path))
     , m_compressed(compressed)
-{
-}
+{ }
 
 int JsonCursor::peek()
 {
@@ -106,8 +105,8 @@ void JsonCursor::fail(const std::string& reason) const
 
 void JsonCursor::failAt(const std::string& reason, uint64_t offset) const
 {
-    throw InputError(m_path, reason, offset,
-        m_compressed ? InputError::OffsetKind::Decompressed : InputError::OffsetKind::File);
+    throw InputError(
+        m_path, reason, offset, m_compressed ? InputError::OffsetKind::Decompressed : InputError::OffsetKind::File);
 }
 
 std::string JsonCursor::describeNext()

@@ -119,7 +119,7 @@ std::string_view decodeJsonString(const char* raw, const char* limit, std::strin
         return {};
     if (*p == '"') {
         ok = true;
-        return {raw, static_cast<size_t>(p - raw)};
+        return { raw, static_cast<size_t>(p - raw) };
     }
     scratch.assign(raw, p);
     while (p < limit) {

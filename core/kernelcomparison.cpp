@@ -48,7 +48,7 @@ std::string explainRun(const ExtraRun& run, const std::array<std::vector<Finding
     uint64_t carriedTags = 0;
     for (const uint32_t k : run.kernels) {
         const FindingKernel* neighbour = nullptr;
-        for (const FindingKernel* candidate : {before, after}) {
+        for (const FindingKernel* candidate : { before, after }) {
             // A kernel of another type that does what the run's kernel does has fused it.
             if (candidate && candidate->type != own[k].type && (candidate->tags & own[k].tags)
                 && (!carrier || candidate == carrier)) {
@@ -65,16 +65,16 @@ std::string explainRun(const ExtraRun& run, const std::array<std::vector<Finding
         }
     }
     if (carrier) {
-        sentences.push_back(fuser + "'s " + naming.typeNames[carrier->type] + " kernel (" + shortKernelName(carrier->name)
-            + ") carries the " + tagList(carriedTags, naming.tagNames) + " that " + runner + " runs as a separate "
-            + describeTypes(own, carried, naming.typeNames) + " " + kernelWord(carried.size()) + " ("
-            + shortKernelName(own[carried.front()].name) + ")");
+        sentences.push_back(fuser + "'s " + naming.typeNames[carrier->type] + " kernel ("
+            + shortKernelName(carrier->name) + ") carries the " + tagList(carriedTags, naming.tagNames) + " that "
+            + runner + " runs as a separate " + describeTypes(own, carried, naming.typeNames) + " "
+            + kernelWord(carried.size()) + " (" + shortKernelName(own[carried.front()].name) + ")");
     }
     if (!rest.empty()) {
         std::string where;
         if (before && after)
-            where = "between " + fuser + "'s " + naming.typeNames[before->type] + " and " + naming.typeNames[after->type]
-                + " kernels";
+            where = "between " + fuser + "'s " + naming.typeNames[before->type] + " and "
+                + naming.typeNames[after->type] + " kernels";
         else if (before)
             where = "after " + fuser + "'s last kernel (" + naming.typeNames[before->type] + ")";
         else if (after)
@@ -126,8 +126,8 @@ std::string describeTypes(const std::vector<FindingKernel>& kernels, std::span<c
     return text;
 }
 
-KernelListComparison compareKernelLists(const std::array<std::vector<FindingKernel>, 2>& kernels,
-    const NamingContext& naming)
+KernelListComparison compareKernelLists(
+    const std::array<std::vector<FindingKernel>, 2>& kernels, const NamingContext& naming)
 {
     KernelListComparison result;
     result.alignment = alignScored(typesOf(kernels[0]), typesOf(kernels[1]));
@@ -138,7 +138,7 @@ KernelListComparison compareKernelLists(const std::array<std::vector<FindingKern
             continue;
         }
         const Side side = columns[c].first >= 0 ? Side::Trace1 : Side::Trace2;
-        ExtraRun run {side, {}, {}};
+        ExtraRun run { side, {}, {} };
         size_t end = c;
         while (end < columns.size() && !columns[end].isMatch()
             && (side == Side::Trace1 ? columns[end].first >= 0 : columns[end].second >= 0)) {

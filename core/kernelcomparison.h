@@ -27,8 +27,8 @@ struct KernelListComparison
     std::vector<ExtraRun> runs;
 };
 
-KernelListComparison compareKernelLists(const std::array<std::vector<FindingKernel>, 2>& kernels,
-    const NamingContext& naming);
+KernelListComparison compareKernelLists(
+    const std::array<std::vector<FindingKernel>, 2>& kernels, const NamingContext& naming);
 
 // "GEMM, Activation, Elementwise x3" (repeats folded), at most `maxParts` parts then "...".
 std::string describeTypes(const std::vector<FindingKernel>& kernels, std::span<const uint32_t> which,

@@ -48,16 +48,17 @@ KernelAttribution attributeKernels(const TraceStore& store)
     std::vector<ThreadEvent> events;
     events.reserve(store.cpuOps.size() + store.modules.size() + store.runtimeCalls.size());
     for (const CpuOpEvent& op : store.cpuOps) {
-        events.push_back({op.pid, op.tid, op.ts, op.ts + op.dur, int32_t(result.frames.size()), -1});
-        result.frames.push_back({op.name, op.ts, op.ts + op.dur, -1, 0, false});
+        events.push_back({ op.pid, op.tid, op.ts, op.ts + op.dur, int32_t(result.frames.size()), -1 });
+        result.frames.push_back({ op.name, op.ts, op.ts + op.dur, -1, 0, false });
     }
     for (const ModuleEvent& module : store.modules) {
-        events.push_back({module.pid, module.tid, module.ts, module.ts + module.dur, int32_t(result.frames.size()), -1});
-        result.frames.push_back({module.name, module.ts, module.ts + module.dur, -1, 0, true});
+        events.push_back(
+            { module.pid, module.tid, module.ts, module.ts + module.dur, int32_t(result.frames.size()), -1 });
+        result.frames.push_back({ module.name, module.ts, module.ts + module.dur, -1, 0, true });
     }
     for (size_t i = 0; i < store.runtimeCalls.size(); ++i) {
         const RuntimeEvent& call = store.runtimeCalls[i];
-        events.push_back({call.pid, call.tid, call.ts, call.ts + call.dur, -1, int32_t(i)});
+        events.push_back({ call.pid, call.tid, call.ts, call.ts + call.dur, -1, int32_t(i) });
     }
     std::sort(events.begin(), events.end(), sweepOrder);
 

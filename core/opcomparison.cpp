@@ -92,16 +92,16 @@ std::vector<int64_t> pairPhases(const TraceIterations& a, const TraceIterations&
 class Comparer
 {
 public:
-    Comparer(std::array<PreparedSide, 2>& sides, const Classifier& classifier, const std::array<std::string, 2>& sideNames)
+    Comparer(
+        std::array<PreparedSide, 2>& sides, const Classifier& classifier, const std::array<std::string, 2>& sideNames)
         : m_sides(sides)
         , m_classifier(classifier)
-        , m_naming {classifier.categories(), classifier.tags(), sideNames}
-    {
-    }
+        , m_naming { classifier.categories(), classifier.tags(), sideNames }
+    { }
 
     // One matched pair of kernel lists (two occurrences, or two graph groups).
-    void addPair(const std::string& op, int32_t frame, Side frameSide, const std::array<const std::vector<uint32_t>*, 2>& kernels,
-        std::array<double, 2> ts, bool isGraph)
+    void addPair(const std::string& op, int32_t frame, Side frameSide,
+        const std::array<const std::vector<uint32_t>*, 2>& kernels, std::array<double, 2> ts, bool isGraph)
     {
         OpSummary& summary = summaryOf(op);
         ++summary.occurrences;
@@ -112,10 +112,11 @@ public:
         if (kernels[0]->size() == kernels[1]->size())
             return; // same launches: no fusion difference (kernel choices may still differ)
         ++summary.differing;
-        const std::string key = op + "|" + typeKey(m_sides[0].types, *kernels[0]) + "|" + typeKey(m_sides[1].types, *kernels[1]);
+        const std::string key
+            = op + "|" + typeKey(m_sides[0].types, *kernels[0]) + "|" + typeKey(m_sides[1].types, *kernels[1]);
         const auto [it, inserted] = m_patternOfKey.try_emplace(key, m_patterns.size());
         if (inserted)
-            m_patterns.push_back({op, frame, frameSide, {}, ts, isGraph});
+            m_patterns.push_back({ op, frame, frameSide, {}, ts, isGraph });
         Pattern& pattern = m_patterns[it->second];
         for (size_t side = 0; side < 2; ++side)
             pattern.occurrences[side].push_back(*kernels[side]);
@@ -187,9 +188,9 @@ private:
                 std::vector<double> durations;
                 for (const auto& kernels : occurrences)
                     durations.push_back(prepared.store.kernels[kernels[position]].dur);
-                finding.kernels[side].push_back({std::string(prepared.store.name(kernel.name)),
-                    prepared.types.ofKernel[first[position]], prepared.types.tagsOfName[kernel.name],
-                    spreadOf(durations).median});
+                finding.kernels[side].push_back(
+                    { std::string(prepared.store.name(kernel.name)), prepared.types.ofKernel[first[position]],
+                        prepared.types.tagsOfName[kernel.name], spreadOf(durations).median });
             }
             for (const auto& kernels : occurrences)
                 times[side].push_back(timeOf(prepared.store, kernels));
@@ -206,9 +207,11 @@ private:
 
         KernelListComparison comparison = compareKernelLists(finding.kernels, m_naming);
         finding.alignment = std::move(comparison.alignment);
-        const auto sameType = std::count_if(finding.alignment.begin(), finding.alignment.end(), [&](const AlignedPair& p) {
-            return p.isMatch() && finding.kernels[0][size_t(p.first)].type == finding.kernels[1][size_t(p.second)].type;
-        });
+        const auto sameType
+            = std::count_if(finding.alignment.begin(), finding.alignment.end(), [&](const AlignedPair& p) {
+                  return p.isMatch()
+                      && finding.kernels[0][size_t(p.first)].type == finding.kernels[1][size_t(p.second)].type;
+              });
         finding.typeAgreement = double(sameType) / double(std::max(count1, count2));
         finding.extraRuns = std::move(comparison.runs);
         for (const ExtraRun& run : finding.extraRuns) {
@@ -238,8 +241,8 @@ private:
         const std::string& uName = m_naming.sideNames[sideIndex(unfused)];
         const std::string& fName = m_naming.sideNames[sideIndex(fused)];
         return finding.op + ": " + uName + " runs " + std::to_string(u.size()) + " kernels ("
-            + describeTypes(u, allU, m_naming.typeNames) + ") where " + fName + " runs " + std::to_string(f.size()) + " ("
-            + describeTypes(f, allF, m_naming.typeNames) + "), in " + std::to_string(finding.occurrences)
+            + describeTypes(u, allU, m_naming.typeNames) + ") where " + fName + " runs " + std::to_string(f.size())
+            + " (" + describeTypes(f, allF, m_naming.typeNames) + "), in " + std::to_string(finding.occurrences)
             + (finding.occurrences == 1 ? " call" : " calls") + "; " + uName + " takes "
             + formatDuration(finding.timeUs[sideIndex(unfused)].median) + " and " + fName + " "
             + formatDuration(finding.timeUs[sideIndex(fused)].median) + " per call (median)"
@@ -280,9 +283,9 @@ OpComparison compareOperations(const std::array<OpComparisonTrace, 2>& traces, s
     const Classifier& classifier, OpLevel level, const std::array<std::string, 2>& sideNames)
 {
     SymbolTable symbols;
-    std::array<PreparedSide, 2> sides {
-        PreparedSide {traces[0].store, traces[0].types, traces[0].attribution, {}, {}},
-        PreparedSide {traces[1].store, traces[1].types, traces[1].attribution, {}, {}}};
+    std::array<PreparedSide, 2> sides { PreparedSide {
+                                            traces[0].store, traces[0].types, traces[0].attribution, {}, {} },
+        PreparedSide { traces[1].store, traces[1].types, traces[1].attribution, {}, {} } };
     OpAlignment alignment;
     alignment.level = level;
     for (size_t side = 0; side < 2; ++side) {
@@ -343,21 +346,23 @@ OpComparison compareOperations(const std::array<OpComparisonTrace, 2>& traces, s
         }
         if (outsideGroups[0].empty() && outsideGroups[1].empty())
             continue;
-        comparer.addPair(symbols.name(a.symbol), a.frame, Side::Trace1, {&outsideGroups[0], &outsideGroups[1]}, {a.ts, b.ts},
-            false);
+        comparer.addPair(symbols.name(a.symbol), a.frame, Side::Trace1, { &outsideGroups[0], &outsideGroups[1] },
+            { a.ts, b.ts }, false);
     }
 
     for (const GroupKernelsPair& pair : groups) {
         // A graph is named after the operation around its launch, where the trace has one.
         const KernelAttribution& attribution = sides[0].attribution;
         const int32_t launching = pair.kernels[0].empty() ? -1 : attribution.launchingFrame[pair.kernels[0].front()];
-        const std::string around = launching >= 0 ? frameName(sides[0].store, attribution.frames[size_t(launching)]) : "";
+        const std::string around
+            = launching >= 0 ? frameName(sides[0].store, attribution.frames[size_t(launching)]) : "";
         const std::string op = around.empty() ? std::string("graph launch") : "graph launch in " + around;
-        const std::array<double, 2> ts {pair.kernels[0].empty() ? 0 : sides[0].store.kernels[pair.kernels[0].front()].ts,
-            pair.kernels[1].empty() ? 0 : sides[1].store.kernels[pair.kernels[1].front()].ts};
-        comparer.addPair(op, launching, Side::Trace1, {&pair.kernels[0], &pair.kernels[1]}, ts, true);
+        const std::array<double, 2> ts { pair.kernels[0].empty() ? 0
+                                                                 : sides[0].store.kernels[pair.kernels[0].front()].ts,
+            pair.kernels[1].empty() ? 0 : sides[1].store.kernels[pair.kernels[1].front()].ts };
+        comparer.addPair(op, launching, Side::Trace1, { &pair.kernels[0], &pair.kernels[1] }, ts, true);
     }
-    return comparer.finish(std::move(alignment), {sides[0].iterations.info, sides[1].iterations.info});
+    return comparer.finish(std::move(alignment), { sides[0].iterations.info, sides[1].iterations.info });
 }
 
 } // namespace fusiondiff

@@ -79,7 +79,7 @@ std::vector<OpOccurrence> groupByOperation(
         if (occurrence < 0) {
             occurrence = int32_t(occurrences.size());
             const OpFrame& frame = attribution.frames[size_t(group)];
-            occurrences.push_back({group, symbols.intern(symbolName(store, frame)), frame.ts, {}, -1});
+            occurrences.push_back({ group, symbols.intern(symbolName(store, frame)), frame.ts, {}, -1 });
         }
         occurrences[size_t(occurrence)].kernels.push_back(uint32_t(k));
     }

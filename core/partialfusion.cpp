@@ -27,9 +27,10 @@ std::vector<FusionMapping> findPartialFusion(const std::array<std::vector<LargeG
     std::span<const GroupPair> pairs, const MappingContext& context)
 {
     const size_t typeCount = context.typeCount();
-    std::array<std::vector<uint64_t>, 2> totals {std::vector<uint64_t>(typeCount, 0), std::vector<uint64_t>(typeCount, 0)};
+    std::array<std::vector<uint64_t>, 2> totals { std::vector<uint64_t>(typeCount, 0),
+        std::vector<uint64_t>(typeCount, 0) };
     for (const GroupPair& pair : pairs) {
-        for (const Side side : {Side::Trace1, Side::Trace2}) {
+        for (const Side side : { Side::Trace1, Side::Trace2 }) {
             const LargeGroup& group = groupOf(largeGroups, pair, side);
             for (size_t type = 0; type < typeCount; ++type)
                 totals[sideIndex(side)][type] += group.typeCounts[type];
@@ -42,7 +43,8 @@ std::vector<FusionMapping> findPartialFusion(const std::array<std::vector<LargeG
         const uint64_t count2 = totals[1][type];
         if (count1 == 0 || count2 == 0)
             continue;
-        const double ratio = static_cast<double>(std::max(count1, count2)) / static_cast<double>(std::min(count1, count2));
+        const double ratio
+            = static_cast<double>(std::max(count1, count2)) / static_cast<double>(std::min(count1, count2));
         if (ratio < context.options.imbalanceMinRatio
             || static_cast<int64_t>(count1 + count2) < context.options.imbalanceMinTotal)
             continue;
@@ -73,7 +75,7 @@ std::vector<FusionMapping> findPartialFusion(const std::array<std::vector<LargeG
         std::vector<Target> targets;
         for (CategoryId other = 0; other < typeCount; ++other) {
             if (extra[other] > 0)
-                targets.push_back({other, extra[other], insertion[other]});
+                targets.push_back({ other, extra[other], insertion[other] });
         }
         if (targets.empty() || static_cast<int64_t>(groupsAnalyzed) < context.options.partialMinGroups)
             continue;
@@ -94,14 +96,15 @@ std::vector<FusionMapping> findPartialFusion(const std::array<std::vector<LargeG
         mapping.fusedSide = fused;
         mapping.fusedKernelType = targets.front().type;
         mapping.fusedCount = fusedCount;
-        mapping.unfusedSequence = {type};
-        mapping.unfusedCountPerType = {{type, unfusedCount}};
+        mapping.unfusedSequence = { type };
+        mapping.unfusedCountPerType = { { type, unfusedCount } };
         mapping.patternCount = static_cast<int64_t>(unfusedCount - fusedCount);
-        mapping.patternConfidence = pairs.empty() ? 0.0 : static_cast<double>(groupsAnalyzed) / static_cast<double>(pairs.size());
+        mapping.patternConfidence
+            = pairs.empty() ? 0.0 : static_cast<double>(groupsAnalyzed) / static_cast<double>(pairs.size());
         mapping.evidence = context.side(unfused) + " calls " + context.type(type) + " " + fixed(ratio, 1) + "x more ("
             + std::to_string(unfusedCount) + " vs " + std::to_string(fusedCount) + "). In "
-            + std::to_string(groupsAnalyzed) + " groups where " + context.side(unfused) + " has "
-            + context.type(type) + ", " + context.side(fused) + " has more: " + targetText;
+            + std::to_string(groupsAnalyzed) + " groups where " + context.side(unfused) + " has " + context.type(type)
+            + ", " + context.side(fused) + " has more: " + targetText;
         mappings.push_back(std::move(mapping));
     }
     return mappings;

@@ -25,14 +25,13 @@ std::string joinCounts(const FusionReport& report, const std::vector<std::pair<C
 std::string tracesTable(const FusionReport& report)
 {
     CsvWriter csv;
-    for (const char* column : {"trace", "label", "name_in_findings", "path", "platform", "gpu", "kernels",
+    for (const char* column : { "trace", "label", "name_in_findings", "path", "platform", "gpu", "kernels",
              "kernel_time_us", "distinct_kernel_names", "kernels_without_correlation", "correlation_groups",
-             "large_correlation_groups", "kernels_in_large_groups", "matched_groups", "runtime_calls",
-             "graph_launches", "cpu_ops", "file_bytes", "data_bytes", "events", "events_skipped",
-             "fields_coerced", "fields_ignored"})
+             "large_correlation_groups", "kernels_in_large_groups", "matched_groups", "runtime_calls", "graph_launches",
+             "cpu_ops", "file_bytes", "data_bytes", "events", "events_skipped", "fields_coerced", "fields_ignored" })
         csv.field(column);
     csv.endRecord();
-    for (const Side side : {Side::Trace1, Side::Trace2}) {
+    for (const Side side : { Side::Trace1, Side::Trace2 }) {
         const TraceSummary& trace = report.traces[sideIndex(side)];
         const LoadStatistics& load = trace.statistics;
         csv.field(sideKey(side))
@@ -66,8 +65,13 @@ std::string tracesTable(const FusionReport& report)
 std::string globalCountsTable(const FusionReport& report)
 {
     CsvWriter csv;
-    csv.field("kernel_type").field("trace1_count").field("trace2_count").field("ratio").field("trace1_time_us")
-        .field("trace2_time_us").endRecord();
+    csv.field("kernel_type")
+        .field("trace1_count")
+        .field("trace2_count")
+        .field("ratio")
+        .field("trace1_time_us")
+        .field("trace2_time_us")
+        .endRecord();
     for (const TypeCount& counts : report.globalCounts) {
         csv.field(report.typeName(counts.type))
             .field(counts.count[0])
@@ -83,9 +87,9 @@ std::string globalCountsTable(const FusionReport& report)
 std::string opportunitiesTable(const FusionReport& report)
 {
     CsvWriter csv;
-    for (const char* column : {"kernel_type", "trace1_total", "trace2_total", "trace1_avg_per_group",
+    for (const char* column : { "kernel_type", "trace1_total", "trace2_total", "trace1_avg_per_group",
              "trace2_avg_per_group", "trace1_time_ms", "trace2_time_ms", "time_ratio", "ratio", "fused_by",
-             "fused_by_trace", "groups_affected", "total_groups", "source", "impact"})
+             "fused_by_trace", "groups_affected", "total_groups", "source", "impact" })
         csv.field(column);
     csv.endRecord();
     for (const FusionOpportunity& opportunity : report.opportunities) {
@@ -112,9 +116,9 @@ std::string opportunitiesTable(const FusionReport& report)
 std::string mappingsTable(const FusionReport& report)
 {
     CsvWriter csv;
-    for (const char* column : {"kind", "fused_trace", "fused_platform", "fused_kernel_type", "fused_count",
+    for (const char* column : { "kind", "fused_trace", "fused_platform", "fused_kernel_type", "fused_count",
              "unfused_trace", "unfused_platform", "unfused_sequence", "unfused_count_per_type", "pattern_count",
-             "pattern_confidence", "evidence", "correlation_group_trace1", "correlation_group_trace2"})
+             "pattern_confidence", "evidence", "correlation_group_trace1", "correlation_group_trace2" })
         csv.field(column);
     csv.endRecord();
     for (const FusionMapping& mapping : report.mappings) {
@@ -150,10 +154,10 @@ std::string kernelsOf(const FusionReport& report, const std::vector<FindingKerne
 std::string opFindingsTable(const FusionReport& report)
 {
     CsvWriter csv;
-    for (const char* column : {"op", "fused_trace", "fused_by", "occurrences", "launch_difference", "extra_launches",
+    for (const char* column : { "op", "fused_trace", "fused_by", "occurrences", "launch_difference", "extra_launches",
              "trace1_kernel_count", "trace2_kernel_count", "trace1_types", "trace2_types", "trace1_median_us",
              "trace1_q1_us", "trace1_q3_us", "trace1_total_us", "trace2_median_us", "trace2_q1_us", "trace2_q3_us",
-             "trace2_total_us", "saving_us", "summary", "explanation", "stack"})
+             "trace2_total_us", "saving_us", "summary", "explanation", "stack" })
         csv.field(column);
     csv.endRecord();
     for (const OpFinding& finding : report.opFindings) {
@@ -184,13 +188,17 @@ std::string opFindingsTable(const FusionReport& report)
 std::string opSummaryTable(const FusionReport& report)
 {
     CsvWriter csv;
-    for (const char* column : {"op", "occurrences", "differing", "trace1_kernels", "trace2_kernels", "trace1_median_us",
-             "trace1_q1_us", "trace1_q3_us", "trace1_total_us", "trace2_median_us", "trace2_q1_us", "trace2_q3_us",
-             "trace2_total_us", "saving_us"})
+    for (const char* column : { "op", "occurrences", "differing", "trace1_kernels", "trace2_kernels",
+             "trace1_median_us", "trace1_q1_us", "trace1_q3_us", "trace1_total_us", "trace2_median_us", "trace2_q1_us",
+             "trace2_q3_us", "trace2_total_us", "saving_us" })
         csv.field(column);
     csv.endRecord();
     for (const OpSummary& summary : report.opSummary) {
-        csv.field(summary.op).field(summary.occurrences).field(summary.differing).field(summary.kernels[0]).field(summary.kernels[1]);
+        csv.field(summary.op)
+            .field(summary.occurrences)
+            .field(summary.differing)
+            .field(summary.kernels[0])
+            .field(summary.kernels[1]);
         for (const Spread& time : summary.timeUs)
             csv.field(time.median).field(time.q1).field(time.q3).field(time.total);
         csv.field(summary.savingUs).endRecord();
@@ -201,7 +209,11 @@ std::string opSummaryTable(const FusionReport& report)
 std::string extraKernelsTable(const FusionReport& report)
 {
     CsvWriter csv;
-    csv.field("kernel_type").field("trace1_kernels").field("trace2_kernels").field("trace1_time_us").field("trace2_time_us")
+    csv.field("kernel_type")
+        .field("trace1_kernels")
+        .field("trace2_kernels")
+        .field("trace1_time_us")
+        .field("trace2_time_us")
         .endRecord();
     for (const ExtraKernels& extra : report.extraKernels) {
         csv.field(report.typeName(extra.type))
@@ -217,8 +229,14 @@ std::string extraKernelsTable(const FusionReport& report)
 std::string collectivesTable(const FusionReport& report)
 {
     CsvWriter csv;
-    csv.field("collective").field("trace1_count").field("trace2_count").field("trace1_time_us").field("trace2_time_us")
-        .field("trace1_implementation").field("trace2_implementation").endRecord();
+    csv.field("collective")
+        .field("trace1_count")
+        .field("trace2_count")
+        .field("trace1_time_us")
+        .field("trace2_time_us")
+        .field("trace1_implementation")
+        .field("trace2_implementation")
+        .endRecord();
     for (const CollectiveComparison& c : report.collectives) {
         csv.field(c.collective)
             .field(c.count[0])
@@ -235,8 +253,14 @@ std::string collectivesTable(const FusionReport& report)
 std::string matchedGroupsTable(const FusionReport& report)
 {
     CsvWriter csv;
-    csv.field("trace1_correlation").field("trace2_correlation").field("trace1_size").field("trace2_size")
-        .field("shared_types").field("score").field("trace1_time_us").field("trace2_time_us");
+    csv.field("trace1_correlation")
+        .field("trace2_correlation")
+        .field("trace1_size")
+        .field("trace2_size")
+        .field("shared_types")
+        .field("score")
+        .field("trace1_time_us")
+        .field("trace2_time_us");
     for (const std::string& type : report.classifier.categories)
         csv.field("trace1_" + type).field("trace2_" + type);
     csv.endRecord();
@@ -261,8 +285,13 @@ std::string matchedGroupsTable(const FusionReport& report)
 std::string kernelsTable(const FusionReport& report)
 {
     CsvWriter csv;
-    csv.field("name").field("type").field("trace1_count").field("trace2_count").field("trace1_time_us")
-        .field("trace2_time_us").endRecord();
+    csv.field("name")
+        .field("type")
+        .field("trace1_count")
+        .field("trace2_count")
+        .field("trace1_time_us")
+        .field("trace2_time_us")
+        .endRecord();
     for (const KernelNameRow& row : report.kernels) {
         csv.field(row.name)
             .field(report.typeName(row.type))
@@ -280,16 +309,16 @@ std::string kernelsTable(const FusionReport& report)
 std::vector<CsvTable> reportToCsv(const FusionReport& report)
 {
     return {
-        {"traces", tracesTable(report)},
-        {"global_counts", globalCountsTable(report)},
-        {"fusion_opportunities", opportunitiesTable(report)},
-        {"fusion_mappings", mappingsTable(report)},
-        {"op_findings", opFindingsTable(report)},
-        {"op_summary", opSummaryTable(report)},
-        {"extra_kernels", extraKernelsTable(report)},
-        {"collectives", collectivesTable(report)},
-        {"matched_groups", matchedGroupsTable(report)},
-        {"kernels", kernelsTable(report)},
+        { "traces", tracesTable(report) },
+        { "global_counts", globalCountsTable(report) },
+        { "fusion_opportunities", opportunitiesTable(report) },
+        { "fusion_mappings", mappingsTable(report) },
+        { "op_findings", opFindingsTable(report) },
+        { "op_summary", opSummaryTable(report) },
+        { "extra_kernels", extraKernelsTable(report) },
+        { "collectives", collectivesTable(report) },
+        { "matched_groups", matchedGroupsTable(report) },
+        { "kernels", kernelsTable(report) },
     };
 }
 

@@ -64,8 +64,8 @@ void writeGroups(JsonWriter& json, const FusionReport& report)
     json.beginObject();
     json.key("matched");
     json.beginArray();
-    std::array<std::vector<bool>, 2> matched {std::vector<bool>(report.largeGroups[0].size(), false),
-        std::vector<bool>(report.largeGroups[1].size(), false)};
+    std::array<std::vector<bool>, 2> matched { std::vector<bool>(report.largeGroups[0].size(), false),
+        std::vector<bool>(report.largeGroups[1].size(), false) };
     for (const GroupPair& pair : report.groupPairs) {
         const LargeGroup& group1 = report.largeGroups[0][pair.group1];
         const LargeGroup& group2 = report.largeGroups[1][pair.group2];
@@ -87,7 +87,7 @@ void writeGroups(JsonWriter& json, const FusionReport& report)
         json.endObject();
     }
     json.endArray();
-    for (const Side side : {Side::Trace1, Side::Trace2}) {
+    for (const Side side : { Side::Trace1, Side::Trace2 }) {
         json.key(side == Side::Trace1 ? "unmatched_trace1" : "unmatched_trace2");
         json.beginArray();
         const auto& groups = report.largeGroups[sideIndex(side)];
@@ -210,7 +210,7 @@ void writeOpComparison(JsonWriter& json, const FusionReport& report)
     json.field("trace2_unattributed_time_us", alignment.unattributedTimeUs[1]);
     json.key("iterations");
     json.beginObject();
-    for (const Side side : {Side::Trace1, Side::Trace2}) {
+    for (const Side side : { Side::Trace1, Side::Trace2 }) {
         const Iterations& iterations = report.iterations[sideIndex(side)];
         json.key(sideKey(side));
         json.beginObject();

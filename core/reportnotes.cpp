@@ -31,14 +31,15 @@ std::vector<LookFirst> whereToLookFirst(const FusionReport& report, size_t limit
                 item.details.push_back("(more differences in the JSON, CSV and app)");
                 break;
             }
-            item.details.push_back(run.explanation + (run.repeats > 1 ? " (x" + std::to_string(run.repeats) + ")" : ""));
+            item.details.push_back(
+                run.explanation + (run.repeats > 1 ? " (x" + std::to_string(run.repeats) + ")" : ""));
         }
         const Side unfused = otherSide(finding.fusedSide);
         const Spread& u = finding.timeUs[sideIndex(unfused)];
         const Spread& f = finding.timeUs[sideIndex(finding.fusedSide)];
         std::string cost = report.sideName(unfused) + " " + formatDuration(u.median) + " (IQR " + formatDuration(u.q1)
-            + " to " + formatDuration(u.q3) + ") vs " + report.sideName(finding.fusedSide) + " " + formatDuration(f.median)
-            + " (IQR " + formatDuration(f.q1) + " to " + formatDuration(f.q3) + ") per call";
+            + " to " + formatDuration(u.q3) + ") vs " + report.sideName(finding.fusedSide) + " "
+            + formatDuration(f.median) + " (IQR " + formatDuration(f.q1) + " to " + formatDuration(f.q3) + ") per call";
         if (finding.savingUs > 0)
             cost = "could save " + formatDuration(finding.savingUs) + " in all; " + cost;
         item.details.push_back(cost);
@@ -61,24 +62,25 @@ std::vector<LookFirst> whereToLookFirst(const FusionReport& report, size_t limit
         const Side slow = summary->timeUs[0].total > summary->timeUs[1].total ? Side::Trace1 : Side::Trace2;
         const Spread& s = summary->timeUs[sideIndex(slow)];
         const Spread& f = summary->timeUs[sideIndex(otherSide(slow))];
-        items.push_back({summary->op + ": the same kernels on both sides (" + withThousands(int64_t(summary->occurrences))
-                + (summary->occurrences == 1 ? " call" : " calls") + "), but " + report.sideName(slow) + " takes "
-                + fixed(s.total / f.total, 1) + "x as long (" + formatDuration(s.total) + " vs " + formatDuration(f.total)
-                + ")",
-            {"per call: " + report.sideName(slow) + " " + formatDuration(s.median) + " (IQR " + formatDuration(s.q1) + " to "
-                + formatDuration(s.q3) + ") vs " + report.sideName(otherSide(slow)) + " " + formatDuration(f.median)
-                + " (IQR " + formatDuration(f.q1) + " to " + formatDuration(f.q3) + "): not a fusion difference, a "
-                  "difference in the kernels' speed"}});
+        items.push_back({ summary->op + ": the same kernels on both sides ("
+                + withThousands(int64_t(summary->occurrences)) + (summary->occurrences == 1 ? " call" : " calls")
+                + "), but " + report.sideName(slow) + " takes " + fixed(s.total / f.total, 1) + "x as long ("
+                + formatDuration(s.total) + " vs " + formatDuration(f.total) + ")",
+            { "per call: " + report.sideName(slow) + " " + formatDuration(s.median) + " (IQR " + formatDuration(s.q1)
+                + " to " + formatDuration(s.q3) + ") vs " + report.sideName(otherSide(slow)) + " "
+                + formatDuration(f.median) + " (IQR " + formatDuration(f.q1) + " to " + formatDuration(f.q3)
+                + "): not a fusion difference, a "
+                  "difference in the kernels' speed" } });
     }
     // Without operation findings, the seed's strongest opportunities.
     for (const FusionOpportunity& o : report.opportunities) {
         if (items.size() == limit || !report.opFindings.empty())
             break;
-        items.push_back({report.typeName(o.kernelType) + ": " + withThousands(int64_t(o.total[0])) + " vs "
+        items.push_back({ report.typeName(o.kernelType) + ": " + withThousands(int64_t(o.total[0])) + " vs "
                 + withThousands(int64_t(o.total[1])) + " kernels, fused by " + report.sideName(o.fusedBy),
-            {"time " + fixed(o.timeMs[0], 3) + " ms vs " + fixed(o.timeMs[1], 3) + " ms ("
+            { "time " + fixed(o.timeMs[0], 3) + " ms vs " + fixed(o.timeMs[1], 3) + " ms ("
                 + (o.source == OpportunitySource::MatchedGroups ? "matched correlation groups" : "whole-trace counts")
-                + ")"}});
+                + ")" } });
     }
     return items;
 }
@@ -90,11 +92,12 @@ std::vector<std::string> reportNotes(const FusionReport& report)
     const TraceSummary& b = report.traces[1];
     const std::string minimum = std::to_string(report.options.minGroupSize);
 
-    for (const Side side : {Side::Trace1, Side::Trace2}) {
+    for (const Side side : { Side::Trace1, Side::Trace2 }) {
         const TraceSummary& trace = report.traces[sideIndex(side)];
         if (trace.kernels == 0)
             notes.push_back(std::string(side == Side::Trace1 ? "A" : "B") + " (" + trace.label
-                + ") holds no GPU kernels: it was recorded without CUDA/HIP activity, so there is nothing to compare on "
+                + ") holds no GPU kernels: it was recorded without CUDA/HIP activity, so there is nothing to compare "
+                  "on "
                   "that side.");
     }
     if (a.kernels == 0 || b.kernels == 0)
@@ -102,7 +105,7 @@ std::vector<std::string> reportNotes(const FusionReport& report)
 
     const OpAlignment& alignment = report.opAlignment;
     notes.push_back("Operations (" + std::string(opLevelKey(alignment.level)) + " level): " + alignment.verdict);
-    for (const Side side : {Side::Trace1, Side::Trace2}) {
+    for (const Side side : { Side::Trace1, Side::Trace2 }) {
         const size_t i = sideIndex(side);
         const TraceSummary& trace = report.traces[i];
         if (alignment.unattributedKernels[i] > 0 && trace.kernels > 0) {
@@ -115,8 +118,8 @@ std::vector<std::string> reportNotes(const FusionReport& report)
         const Iterations& iterations = report.iterations[i];
         if (iterations.method == "ProfilerStep annotations" && iterations.count > 0) {
             std::string text = std::string(sideLetter(side)) + " has " + std::to_string(iterations.count)
-                + (iterations.count == 1 ? " profiler step" : " profiler steps") + "; " + std::to_string(iterations.compared)
-                + " compared"
+                + (iterations.count == 1 ? " profiler step" : " profiler steps") + "; "
+                + std::to_string(iterations.compared) + " compared"
                 + (iterations.warmupSkipped ? " (the first left out as warm-up)" : "");
             if (iterations.phases.size() > 1) {
                 text += "; the steps fall into " + std::to_string(iterations.phases.size())
@@ -124,8 +127,9 @@ std::vector<std::string> reportNotes(const FusionReport& report)
             }
             notes.push_back(text + ".");
         } else if (iterations.cycleLength > 0) {
-            notes.push_back(std::string(sideLetter(side)) + " repeats a cycle of " + std::to_string(iterations.cycleLength)
-                + " operations " + std::to_string(iterations.count) + " times (its layers, for a model).");
+            notes.push_back(std::string(sideLetter(side)) + " repeats a cycle of "
+                + std::to_string(iterations.cycleLength) + " operations " + std::to_string(iterations.count)
+                + " times (its layers, for a model).");
         }
     }
 
@@ -141,7 +145,8 @@ std::vector<std::string> reportNotes(const FusionReport& report)
             + "%: the graphs differ in size (see the correlation groups), so only whole-trace counts are compared.");
     } else {
         notes.push_back(std::to_string(report.groupPairs.size())
-            + (report.groupPairs.size() == 1 ? " correlation group pair matched (of " : " correlation group pairs matched (of ")
+            + (report.groupPairs.size() == 1 ? " correlation group pair matched (of "
+                                             : " correlation group pairs matched (of ")
             + std::to_string(a.largeGroups) + " in A and " + std::to_string(b.largeGroups) + " in B).");
     }
 
@@ -179,7 +184,7 @@ std::vector<std::string> reportNotes(const FusionReport& report)
     const auto fallback = std::find_if(report.globalCounts.begin(), report.globalCounts.end(),
         [&](const TypeCount& counts) { return counts.type == report.classifier.fallback; });
     if (fallback != report.globalCounts.end()) {
-        for (const Side side : {Side::Trace1, Side::Trace2}) {
+        for (const Side side : { Side::Trace1, Side::Trace2 }) {
             const double total = report.traces[sideIndex(side)].kernelTimeUs;
             const double share = total > 0 ? fallback->timeUs[sideIndex(side)] / total : 0;
             if (share >= 0.05)
@@ -191,8 +196,8 @@ std::vector<std::string> reportNotes(const FusionReport& report)
     }
     for (const CollectiveComparison& c : report.collectives) {
         notes.push_back("Collective " + c.collective + ": A " + withThousands(int64_t(c.count[0])) + " launches, "
-            + formatDuration(c.timeUs[0]) + (c.implementation[0].empty() ? "" : " (" + c.implementation[0] + ")") + "; B "
-            + withThousands(int64_t(c.count[1])) + " launches, " + formatDuration(c.timeUs[1])
+            + formatDuration(c.timeUs[0]) + (c.implementation[0].empty() ? "" : " (" + c.implementation[0] + ")")
+            + "; B " + withThousands(int64_t(c.count[1])) + " launches, " + formatDuration(c.timeUs[1])
             + (c.implementation[1].empty() ? "" : " (" + c.implementation[1] + ")") + ".");
     }
     if (report.opportunities.empty() && report.mappings.empty() && report.opFindings.empty())

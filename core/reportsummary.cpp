@@ -20,7 +20,6 @@ std::string pad(std::string text, size_t width)
     return text;
 }
 
-
 std::string padLeft(const std::string& text, size_t width)
 {
     return text.size() < width ? std::string(width - text.size(), ' ') + text : text;
@@ -86,8 +85,8 @@ std::string reportSummary(const FusionReport& report)
         out += "\nKernels one side runs in addition, by type (over the findings above):\n";
         for (const ExtraKernels& extra : report.extraKernels) {
             out += "  " + pad(report.typeName(extra.type), 20) + "A +" + count(extra.kernels[0]) + " ("
-                + formatDuration(extra.timeUs[0]) + "), B +" + count(extra.kernels[1]) + " (" + formatDuration(extra.timeUs[1])
-                + ")\n";
+                + formatDuration(extra.timeUs[0]) + "), B +" + count(extra.kernels[1]) + " ("
+                + formatDuration(extra.timeUs[1]) + ")\n";
         }
     }
 

@@ -24,13 +24,12 @@ public:
     SymbolAligner(std::span<const uint32_t> first, std::span<const uint32_t> second)
         : m_first(first)
         , m_second(second)
-    {
-    }
+    { }
 
     std::vector<AlignedPair> run()
     {
         // Ranges are solved left to right; the stack holds what is still to do, in order.
-        std::vector<Range> todo {{0, m_first.size(), 0, m_second.size()}};
+        std::vector<Range> todo { { 0, m_first.size(), 0, m_second.size() } };
         while (!todo.empty()) {
             const Range range = todo.back();
             todo.pop_back();
@@ -43,16 +42,17 @@ private:
     void emitGaps(const Range& r)
     {
         for (size_t i = r.firstBegin; i < r.firstEnd; ++i)
-            m_result.push_back({int64_t(i), -1});
+            m_result.push_back({ int64_t(i), -1 });
         for (size_t j = r.secondBegin; j < r.secondEnd; ++j)
-            m_result.push_back({-1, int64_t(j)});
+            m_result.push_back({ -1, int64_t(j) });
     }
 
     // Aligns `r`, or splits it and pushes the parts (in reverse order) onto `todo`.
     void solve(Range r, std::vector<Range>& todo)
     {
-        while (r.firstBegin < r.firstEnd && r.secondBegin < r.secondEnd && m_first[r.firstBegin] == m_second[r.secondBegin]) {
-            m_result.push_back({int64_t(r.firstBegin), int64_t(r.secondBegin)});
+        while (r.firstBegin < r.firstEnd && r.secondBegin < r.secondEnd
+            && m_first[r.firstBegin] == m_second[r.secondBegin]) {
+            m_result.push_back({ int64_t(r.firstBegin), int64_t(r.secondBegin) });
             ++r.firstBegin;
             ++r.secondBegin;
         }
@@ -62,7 +62,7 @@ private:
             ++suffix;
         if (suffix > 0) {
             // The suffix is emitted after the middle: push it first (it is solved last).
-            todo.push_back({r.firstEnd - suffix, r.firstEnd, r.secondEnd - suffix, r.secondEnd});
+            todo.push_back({ r.firstEnd - suffix, r.firstEnd, r.secondEnd - suffix, r.secondEnd });
             r.firstEnd -= suffix;
             r.secondEnd -= suffix;
         }
@@ -83,12 +83,13 @@ private:
 
     // Splits `r` at the anchors, pushing the pieces right to left: [anchor_k+1, end), anchor_k,
     // ..., [begin, anchor_0).
-    static void pushPieces(const Range& r, const std::vector<std::pair<size_t, size_t>>& anchors, std::vector<Range>& todo)
+    static void pushPieces(
+        const Range& r, const std::vector<std::pair<size_t, size_t>>& anchors, std::vector<Range>& todo)
     {
         Range rest = r;
         for (auto it = anchors.rbegin(); it != anchors.rend(); ++it) {
-            todo.push_back({it->first + 1, rest.firstEnd, it->second + 1, rest.secondEnd});
-            todo.push_back({it->first, it->first + 1, it->second, it->second + 1});
+            todo.push_back({ it->first + 1, rest.firstEnd, it->second + 1, rest.secondEnd });
+            todo.push_back({ it->first, it->first + 1, it->second, it->second + 1 });
             rest.firstEnd = it->first;
             rest.secondEnd = it->second;
         }
@@ -190,7 +191,7 @@ private:
         size_t i = r.firstBegin;
         size_t j = r.secondBegin;
         while (i < r.firstEnd && j < r.secondEnd) {
-            const Range window {i, std::min(r.firstEnd, i + kWindow), j, std::min(r.secondEnd, j + kWindow)};
+            const Range window { i, std::min(r.firstEnd, i + kWindow), j, std::min(r.secondEnd, j + kWindow) };
             const bool last = window.firstEnd == r.firstEnd && window.secondEnd == r.secondEnd;
             const size_t before = m_result.size();
             alignByTable(window);
@@ -213,7 +214,7 @@ private:
             i = nextI;
             j = nextJ;
         }
-        emitGaps({i, r.firstEnd, j, r.secondEnd});
+        emitGaps({ i, r.firstEnd, j, r.secondEnd });
     }
 
     template<typename Move>
@@ -225,14 +226,14 @@ private:
         while (i > 0 || j > 0) {
             const uint8_t step = i == 0 ? 3 : (j == 0 ? 2 : move(i, j));
             if (step == 1) {
-                reversed.push_back({int64_t(r.firstBegin + i - 1), int64_t(r.secondBegin + j - 1)});
+                reversed.push_back({ int64_t(r.firstBegin + i - 1), int64_t(r.secondBegin + j - 1) });
                 --i;
                 --j;
             } else if (step == 2) {
-                reversed.push_back({int64_t(r.firstBegin + i - 1), -1});
+                reversed.push_back({ int64_t(r.firstBegin + i - 1), -1 });
                 --i;
             } else {
-                reversed.push_back({-1, int64_t(r.secondBegin + j - 1)});
+                reversed.push_back({ -1, int64_t(r.secondBegin + j - 1) });
                 --j;
             }
         }
@@ -267,7 +268,8 @@ std::vector<AlignedPair> alignScored(
         row[0] = int64_t(i) * scores.gap;
         moves[i * (m + 1)] = 2;
         for (size_t j = 1; j <= m; ++j) {
-            const int64_t diagonal = previousRow[j - 1] + (first[i - 1] == second[j - 1] ? scores.match : scores.mismatch);
+            const int64_t diagonal
+                = previousRow[j - 1] + (first[i - 1] == second[j - 1] ? scores.match : scores.mismatch);
             const int64_t up = previousRow[j] + scores.gap;
             const int64_t left = row[j - 1] + scores.gap;
             // On ties a gap wins: read back from the end, that pairs the earliest kernels, so an
@@ -291,18 +293,18 @@ std::vector<AlignedPair> alignScored(
     while (i > 0 || j > 0) {
         const uint8_t step = moves[i * (m + 1) + j];
         if (step == 1) {
-            reversed.push_back({int64_t(i - 1), int64_t(j - 1)});
+            reversed.push_back({ int64_t(i - 1), int64_t(j - 1) });
             --i;
             --j;
         } else if (step == 2) {
-            reversed.push_back({int64_t(i - 1), -1});
+            reversed.push_back({ int64_t(i - 1), -1 });
             --i;
         } else {
-            reversed.push_back({-1, int64_t(j - 1)});
+            reversed.push_back({ -1, int64_t(j - 1) });
             --j;
         }
     }
-    return {reversed.rbegin(), reversed.rend()};
+    return { reversed.rbegin(), reversed.rend() };
 }
 
 } // namespace fusiondiff

@@ -20,7 +20,7 @@ struct SequenceStats
 
 SequenceStats statsOf(std::span<const CategoryId> sequence, size_t typeCount)
 {
-    SequenceStats stats {std::vector<uint64_t>(typeCount, 0), std::vector<size_t>(typeCount, SIZE_MAX)};
+    SequenceStats stats { std::vector<uint64_t>(typeCount, 0), std::vector<size_t>(typeCount, SIZE_MAX) };
     for (size_t i = 0; i < sequence.size(); ++i) {
         if (stats.counts[sequence[i]]++ == 0)
             stats.firstPosition[sequence[i]] = i;
@@ -74,8 +74,8 @@ void findAdjacentPatterns(std::span<const CategoryId> sequence, const SequenceSt
         mapping.fusedSide = fused;
         mapping.fusedKernelType = candidate;
         mapping.fusedCount = otherStats.counts[candidate];
-        mapping.unfusedSequence = {candidate, unique};
-        mapping.unfusedCountPerType = {{candidate, stats.counts[candidate]}, {unique, occurrences}};
+        mapping.unfusedSequence = { candidate, unique };
+        mapping.unfusedCountPerType = { { candidate, stats.counts[candidate] }, { unique, occurrences } };
         mapping.patternCount = static_cast<int64_t>(occurrences);
         mapping.patternConfidence = share;
         mapping.evidence = context.side(unfused) + " runs " + context.type(candidate) + "+" + context.type(unique)
@@ -93,7 +93,8 @@ void findCountImbalances(const SequenceStats& stats1, const SequenceStats& stats
             continue;
         const uint64_t count1 = stats1.counts[type];
         const uint64_t count2 = stats2.counts[type];
-        const double ratio = static_cast<double>(std::max(count1, count2)) / static_cast<double>(std::min(count1, count2));
+        const double ratio
+            = static_cast<double>(std::max(count1, count2)) / static_cast<double>(std::min(count1, count2));
         if (ratio < context.options.imbalanceMinRatio
             || static_cast<int64_t>(count1 + count2) < context.options.imbalanceMinTotal)
             continue;
@@ -114,8 +115,8 @@ void findCountImbalances(const SequenceStats& stats1, const SequenceStats& stats
         mapping.fusedSide = fused;
         mapping.fusedKernelType = target;
         mapping.fusedCount = fusedCount;
-        mapping.unfusedSequence = {type};
-        mapping.unfusedCountPerType = {{type, unfusedCount}};
+        mapping.unfusedSequence = { type };
+        mapping.unfusedCountPerType = { { type, unfusedCount } };
         mapping.patternCount = static_cast<int64_t>(unfusedCount - fusedCount);
         mapping.patternConfidence = static_cast<double>(unfusedCount - fusedCount) / static_cast<double>(unfusedCount);
         mapping.evidence = context.side(unfused) + " calls " + context.type(type) + " " + fixed(ratio, 1) + "x more ("

@@ -47,7 +47,7 @@ std::string_view StringTable::store(std::string_view text)
     char* destination = m_blocks.back().get() + m_blockUsed;
     std::memcpy(destination, text.data(), text.size());
     m_blockUsed += text.size();
-    return {destination, text.size()};
+    return { destination, text.size() };
 }
 
 size_t StringTable::memoryUsage() const

@@ -63,8 +63,7 @@ PlatformInfo detectPlatform(const TraceHeader& header)
     bool hasName = false;
     std::string name;
     simdjson::dom::element devices;
-    if (!header.deviceProperties.empty() && !parser.parse(header.deviceProperties).get(devices)
-        && devices.is_array()) {
+    if (!header.deviceProperties.empty() && !parser.parse(header.deviceProperties).get(devices) && devices.is_array()) {
         simdjson::dom::element first;
         if (!devices.at(0).get(first) && first.is_object()) {
             simdjson::dom::element warpSize;
@@ -87,7 +86,7 @@ PlatformInfo detectPlatform(const TraceHeader& header)
 
 std::string traceStem(std::string_view fileName)
 {
-    for (const std::string_view suffix : {".gz", ".json", ".pt.trace"}) {
+    for (const std::string_view suffix : { ".gz", ".json", ".pt.trace" }) {
         if (endsWith(fileName, suffix))
             fileName.remove_suffix(suffix.size());
     }

@@ -59,8 +59,7 @@ public:
         , m_window(reader, options.chunkBytes)
         , m_cursor(m_window, reader.path(), reader.isCompressed())
         , m_decoder(store)
-    {
-    }
+    { }
 
     TraceHeader parse()
     {
@@ -128,8 +127,8 @@ private:
             failInObject("expected ',' or '}'");
         }
         if (!sawEvents)
-            throw InputError(m_reader.path(),
-                "no \"traceEvents\" array: this JSON file is not a PyTorch profiler (Kineto) trace");
+            throw InputError(
+                m_reader.path(), "no \"traceEvents\" array: this JSON file is not a PyTorch profiler (Kineto) trace");
     }
 
     [[noreturn]] void failInObject(const std::string& expected)
@@ -187,7 +186,6 @@ private:
     EventDecoder m_decoder;
     TraceHeader m_header;
 };
-
 
 TraceStore loadFrom(ByteReader& reader, const LoadOptions& options)
 {

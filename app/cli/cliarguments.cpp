@@ -11,8 +11,7 @@ class ArgumentReader
 public:
     explicit ArgumentReader(const std::vector<std::string>& arguments)
         : m_arguments(arguments)
-    {
-    }
+    { }
 
     bool done() const { return m_next >= m_arguments.size(); }
     const std::string& next() { return m_arguments[m_next++]; }
@@ -37,8 +36,8 @@ std::pair<std::string, std::optional<std::string>> splitOption(const std::string
 {
     const auto equals = argument.find('=');
     if (argument.rfind("--", 0) != 0 || equals == std::string::npos)
-        return {argument, std::nullopt};
-    return {argument.substr(0, equals), argument.substr(equals + 1)};
+        return { argument, std::nullopt };
+    return { argument.substr(0, equals), argument.substr(equals + 1) };
 }
 
 void setParameter(AnalysisOptions& options, const std::string& name, const std::string& value)

@@ -77,8 +77,8 @@ int runCompare(const CompareArguments& arguments)
     // Check the rule file before spending time on the traces.
     const Classifier classifier = Classifier::load(arguments.classifier);
 
-    TerminalProgress progress({"A", "B"}, !arguments.quiet);
-    std::vector<LoadedTrace> traces = loadTraces({arguments.traceA, arguments.traceB}, nullptr,
+    TerminalProgress progress({ "A", "B" }, !arguments.quiet);
+    std::vector<LoadedTrace> traces = loadTraces({ arguments.traceA, arguments.traceB }, nullptr,
         [&](size_t trace, uint64_t done, uint64_t total) { progress.update(trace, done, total); });
     progress.finish();
 
@@ -145,7 +145,7 @@ int runClassify(const ClassifyArguments& arguments)
         for (const KernelEvent& kernel : store.kernels) {
             const auto [it, inserted] = rowOf.try_emplace(kernel.name, rows.size());
             if (inserted)
-                rows.push_back({kernel.name});
+                rows.push_back({ kernel.name });
             ++rows[it->second].count;
             rows[it->second].totalUs += kernel.dur;
         }

@@ -9,8 +9,7 @@ TerminalProgress::TerminalProgress(std::vector<std::string> names, bool enabled)
     : m_names(std::move(names))
     , m_fractions(m_names.size(), 0.0)
     , m_enabled(enabled && ::isatty(STDERR_FILENO))
-{
-}
+{ }
 
 TerminalProgress::~TerminalProgress()
 {

@@ -61,24 +61,41 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("name");
         QTest::addColumn<QString>("category");
-        QTest::newRow("hipBLASLt") << "Cijk_Alik_Bljk_BBS_BH_Bias_HA_S_SAV_UserArgs_MT256x192x64" << "GEMM";
-        QTest::newRow("case-insensitive") << "CUBLAS_something" << "GEMM";
-        QTest::newRow("GEMM wins over attention") << "nvjet_attention" << "GEMM";
-        QTest::newRow("fmha") << "aiter::fmha_fwd_hd128_bf16_rtz" << "Attention";
-        QTest::newRow("kv cache") << "reshape_and_cache_flash_kernel" << "KV_Cache";
-        QTest::newRow("triton rsqrt") << "triton_red_fused_add_mean_mul_pow_rsqrt_0" << "RMSNorm";
-        QTest::newRow("layernorm") << "vectorized_layer_norm_kernel" << "Other"; // "layer_norm" is not "layernorm"
-        QTest::newRow("vLLM norm is Other in the seed") << "fused_add_rms_norm_kernel" << "Other";
-        QTest::newRow("silu") << "act_and_mul_kernel<silu>" << "SwiGLU";
+        QTest::newRow("hipBLASLt") << "Cijk_Alik_Bljk_BBS_BH_Bias_HA_S_SAV_UserArgs_MT256x192x64"
+                                   << "GEMM";
+        QTest::newRow("case-insensitive") << "CUBLAS_something"
+                                          << "GEMM";
+        QTest::newRow("GEMM wins over attention") << "nvjet_attention"
+                                                  << "GEMM";
+        QTest::newRow("fmha") << "aiter::fmha_fwd_hd128_bf16_rtz"
+                              << "Attention";
+        QTest::newRow("kv cache") << "reshape_and_cache_flash_kernel"
+                                  << "KV_Cache";
+        QTest::newRow("triton rsqrt") << "triton_red_fused_add_mean_mul_pow_rsqrt_0"
+                                      << "RMSNorm";
+        QTest::newRow("layernorm") << "vectorized_layer_norm_kernel"
+                                   << "Other"; // "layer_norm" is not "layernorm"
+        QTest::newRow("vLLM norm is Other in the seed") << "fused_add_rms_norm_kernel"
+                                                        << "Other";
+        QTest::newRow("silu") << "act_and_mul_kernel<silu>"
+                              << "SwiGLU";
         QTest::newRow("CUTLASS relu epilogue is ReLU in the seed")
-            << "cutlass_80_tensorop_bf16_s16816gemm_relu_bf16_64x64_64x6_tn_align8" << "ReLU";
-        QTest::newRow("triton_poi") << "triton_poi_fused_add_0" << "Triton_Pointwise";
-        QTest::newRow("radix sort") << "DeviceRadixSortOnesweepKernel" << "Sort";
-        QTest::newRow("softmax") << "cunn_SoftMaxForward" << "Softmax";
-        QTest::newRow("elementwise") << "vectorized_elementwise_kernel<4, AddFunctor>" << "Elementwise";
-        QTest::newRow("copy") << "CatArrayBatchedCopy" << "MemCopy";
-        QTest::newRow("nothing") << "ncclKernel_AllReduce_RING_LL_Sum_float" << "Other";
-        QTest::newRow("empty") << "" << "Other";
+            << "cutlass_80_tensorop_bf16_s16816gemm_relu_bf16_64x64_64x6_tn_align8"
+            << "ReLU";
+        QTest::newRow("triton_poi") << "triton_poi_fused_add_0"
+                                    << "Triton_Pointwise";
+        QTest::newRow("radix sort") << "DeviceRadixSortOnesweepKernel"
+                                    << "Sort";
+        QTest::newRow("softmax") << "cunn_SoftMaxForward"
+                                 << "Softmax";
+        QTest::newRow("elementwise") << "vectorized_elementwise_kernel<4, AddFunctor>"
+                                     << "Elementwise";
+        QTest::newRow("copy") << "CatArrayBatchedCopy"
+                              << "MemCopy";
+        QTest::newRow("nothing") << "ncclKernel_AllReduce_RING_LL_Sum_float"
+                                 << "Other";
+        QTest::newRow("empty") << ""
+                               << "Other";
     }
 
     void seedRulesInOrder()
@@ -92,9 +109,9 @@ private Q_SLOTS:
     void defaultClassifierHasTheDocumentedCategories()
     {
         const Classifier classifier = Classifier::load("default");
-        const std::vector<std::string> expected {"GEMM", "Conv", "Attention", "Norm", "Activation", "Elementwise",
+        const std::vector<std::string> expected { "GEMM", "Conv", "Attention", "Norm", "Activation", "Elementwise",
             "Reduce", "Softmax", "SortTopK", "Communication", "Memory", "KVCache", "Embedding", "RoPE", "MoE",
-            "Quantization", "Other"};
+            "Quantization", "Other" };
         QVERIFY(classifier.categories() == expected);
         QCOMPARE(classifier.categoryName(classifier.fallback()), std::string("Other"));
         QCOMPARE(classifier.source(), std::string("built-in"));
@@ -128,7 +145,8 @@ private Q_SLOTS:
     {
         QTest::addColumn<QByteArray>("json");
         QTest::addColumn<QString>("reason");
-        const QByteArray head = R"("format": "fusiondiff-classifier/1", "name": "x", "fallback": "B", "categories": ["A", "B"])";
+        const QByteArray head
+            = R"("format": "fusiondiff-classifier/1", "name": "x", "fallback": "B", "categories": ["A", "B"])";
         QTest::newRow("not json") << QByteArray("{nope") << "not valid JSON";
         QTest::newRow("not an object") << QByteArray("[]") << "must be a JSON object";
         QTest::newRow("format") << QByteArray(R"({"format": "v2", "name": "x"})") << "\"format\" must be";
@@ -141,12 +159,12 @@ private Q_SLOTS:
                                      << "unknown key \"regex\"";
         QTest::newRow("empty pattern") << QByteArray("{" + head + R"(, "rules": [{"category": "A", "any": [""]}]})")
                                        << "non-empty strings";
-        QTest::newRow("bad fallback")
-            << QByteArray(R"({"format": "fusiondiff-classifier/1", "name": "x", "fallback": "Z", "categories": ["A"], "rules": []})")
-            << "\"fallback\": category \"Z\"";
-        QTest::newRow("duplicate category")
-            << QByteArray(R"({"format": "fusiondiff-classifier/1", "name": "x", "fallback": "A", "categories": ["A", "A"], "rules": []})")
-            << "listed twice";
+        QTest::newRow("bad fallback") << QByteArray(
+            R"({"format": "fusiondiff-classifier/1", "name": "x", "fallback": "Z", "categories": ["A"], "rules": []})")
+                                      << "\"fallback\": category \"Z\"";
+        QTest::newRow("duplicate category") << QByteArray(
+            R"({"format": "fusiondiff-classifier/1", "name": "x", "fallback": "A", "categories": ["A", "A"], "rules": []})")
+                                            << "listed twice";
     }
 
     void badRuleFiles()

@@ -28,8 +28,8 @@ Run cli(const QStringList& arguments)
     process.start(test::cliPath(), arguments);
     if (!process.waitForFinished(120000))
         qFatal("fusiondiff-cli did not finish");
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, process.readAllStandardOutput(),
-        process.readAllStandardError()};
+    return { process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, process.readAllStandardOutput(),
+        process.readAllStandardError() };
 }
 
 QString sampleA()
@@ -57,21 +57,21 @@ class TestCli : public QObject
 private Q_SLOTS:
     void helpAndVersion()
     {
-        const Run help = cli({QStringLiteral("--help")});
+        const Run help = cli({ QStringLiteral("--help") });
         QCOMPARE(help.exitCode, 0);
         QVERIFY(help.out.contains("fusiondiff-cli compare A B [--json FILE|-] [--csv DIR] [--markdown FILE|-]"));
         QVERIFY(help.out.contains("classify (TRACE | --names FILE)"));
-        const Run version = cli({QStringLiteral("--version")});
+        const Run version = cli({ QStringLiteral("--version") });
         QCOMPARE(version.exitCode, 0);
         QVERIFY(version.out.startsWith("fusiondiff-cli "));
-        const Run params = cli({QStringLiteral("params")});
+        const Run params = cli({ QStringLiteral("params") });
         QCOMPARE(params.exitCode, 0);
         QVERIFY(params.out.contains("min_group_size"));
     }
 
     void summaryWithoutOutputOptions()
     {
-        const Run run = cli({QStringLiteral("compare"), sampleA(), sampleB()});
+        const Run run = cli({ QStringLiteral("compare"), sampleA(), sampleB() });
         QCOMPARE(run.exitCode, 0);
         QVERIFY(run.out.contains("Qwen1.5-0.5B-Chat.mi300x (AMD Instinct MI300X VF)"));
         QVERIFY(run.out.contains("Where to look first:"));
@@ -84,9 +84,9 @@ private Q_SLOTS:
         const QString json = dir.filePath(QStringLiteral("report.json"));
         const QString markdown = dir.filePath(QStringLiteral("report.md"));
         const QString csv = dir.filePath(QStringLiteral("tables/nested"));
-        const Run run = cli({QStringLiteral("compare"), sampleA(), sampleB(), QStringLiteral("--json"), json,
+        const Run run = cli({ QStringLiteral("compare"), sampleA(), sampleB(), QStringLiteral("--json"), json,
             QStringLiteral("--markdown=") + markdown, QStringLiteral("--csv"), csv, QStringLiteral("--classifier"),
-            QStringLiteral("seed"), QStringLiteral("--min-group-size"), QStringLiteral("10")});
+            QStringLiteral("seed"), QStringLiteral("--min-group-size"), QStringLiteral("10") });
         QCOMPARE(run.exitCode, 0);
         QVERIFY(run.out.isEmpty());
         simdjson::dom::parser parser;
@@ -96,28 +96,32 @@ private Q_SLOTS:
         QCOMPARE(root["options"]["min_group_size"].get_int64().value(), int64_t(10));
         QCOMPARE(root["metadata"]["trace1_total_kernels"].get_int64().value(), int64_t(1516));
         QVERIFY(readFile(markdown).startsWith("# FusionDiff report"));
-        const QStringList tables = QDir(csv).entryList({QStringLiteral("*.csv")}, QDir::Files, QDir::Name);
+        const QStringList tables = QDir(csv).entryList({ QStringLiteral("*.csv") }, QDir::Files, QDir::Name);
         QCOMPARE(tables,
-            (QStringList {QStringLiteral("collectives.csv"), QStringLiteral("extra_kernels.csv"),
+            (QStringList { QStringLiteral("collectives.csv"), QStringLiteral("extra_kernels.csv"),
                 QStringLiteral("fusion_mappings.csv"), QStringLiteral("fusion_opportunities.csv"),
-                QStringLiteral("global_counts.csv"), QStringLiteral("kernels.csv"), QStringLiteral("matched_groups.csv"),
-                QStringLiteral("op_findings.csv"), QStringLiteral("op_summary.csv"), QStringLiteral("traces.csv")}));
+                QStringLiteral("global_counts.csv"), QStringLiteral("kernels.csv"),
+                QStringLiteral("matched_groups.csv"), QStringLiteral("op_findings.csv"),
+                QStringLiteral("op_summary.csv"), QStringLiteral("traces.csv") }));
         QVERIFY(readFile(csv + QStringLiteral("/kernels.csv")).startsWith("name,type,trace1_count"));
     }
 
     void jsonToStandardOutput()
     {
-        const Run run = cli({QStringLiteral("compare"), sampleA(), sampleB(), QStringLiteral("--json"), QStringLiteral("-")});
+        const Run run
+            = cli({ QStringLiteral("compare"), sampleA(), sampleB(), QStringLiteral("--json"), QStringLiteral("-") });
         QCOMPARE(run.exitCode, 0);
         simdjson::dom::parser parser;
         simdjson::dom::element root;
         QVERIFY(!parser.parse(run.out.constData(), size_t(run.out.size())).get(root));
-        QCOMPARE(std::string(root["metadata"]["trace2_gpu"].get_string().value()), std::string("NVIDIA H100 80GB HBM3"));
+        QCOMPARE(
+            std::string(root["metadata"]["trace2_gpu"].get_string().value()), std::string("NVIDIA H100 80GB HBM3"));
     }
 
     void classifyTrace()
     {
-        const Run run = cli({QStringLiteral("classify"), sampleB(), QStringLiteral("--classifier"), QStringLiteral("default")});
+        const Run run
+            = cli({ QStringLiteral("classify"), sampleB(), QStringLiteral("--classifier"), QStringLiteral("default") });
         QCOMPARE(run.exitCode, 0);
         const QList<QByteArray> lines = run.out.trimmed().split('\n');
         QCOMPARE(lines.front(), QByteArray("name\tcategory\tcount\ttotal_us"));
@@ -139,13 +143,15 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString names = test::writeFile(dir, QStringLiteral("names.txt"),
             "Cijk_Alik_Bljk_gemm\r\nvoid vllm::fused_add_rms_norm_kernel<float>\n\nweird\tname\n");
-        const Run run = cli({QStringLiteral("classify"), QStringLiteral("--names"), names});
+        const Run run = cli({ QStringLiteral("classify"), QStringLiteral("--names"), names });
         QCOMPARE(run.exitCode, 0);
-        QCOMPARE(run.out, QByteArray("name\tcategory\tcount\ttotal_us\n"
-                                     "Cijk_Alik_Bljk_gemm\tGEMM\t0\t0\n"
-                                     "void vllm::fused_add_rms_norm_kernel<float>\tNorm\t0\t0\n"
-                                     "weird\\tname\tOther\t0\t0\n"));
-        const Run seed = cli({QStringLiteral("classify"), QStringLiteral("--names"), names, QStringLiteral("--classifier=seed")});
+        QCOMPARE(run.out,
+            QByteArray("name\tcategory\tcount\ttotal_us\n"
+                       "Cijk_Alik_Bljk_gemm\tGEMM\t0\t0\n"
+                       "void vllm::fused_add_rms_norm_kernel<float>\tNorm\t0\t0\n"
+                       "weird\\tname\tOther\t0\t0\n"));
+        const Run seed = cli(
+            { QStringLiteral("classify"), QStringLiteral("--names"), names, QStringLiteral("--classifier=seed") });
         QVERIFY(seed.out.contains("void vllm::fused_add_rms_norm_kernel<float>\tOther"));
     }
 
@@ -153,26 +159,26 @@ private Q_SLOTS:
     {
         QTest::addColumn<QStringList>("arguments");
         QTest::addColumn<QString>("message");
-        QTest::newRow("missing file") << QStringList {QStringLiteral("compare"), QStringLiteral("/nope/a.json"), sampleB()}
-                                      << "fusiondiff-cli: error: /nope/a.json: no such file";
-        QTest::newRow("directory") << QStringList {QStringLiteral("compare"), sampleA(), QStringLiteral("/tmp")}
+        QTest::newRow("missing file") << QStringList { QStringLiteral("compare"), QStringLiteral("/nope/a.json"),
+            sampleB() } << "fusiondiff-cli: error: /nope/a.json: no such file";
+        QTest::newRow("directory") << QStringList { QStringLiteral("compare"), sampleA(), QStringLiteral("/tmp") }
                                    << "/tmp: is a directory";
-        QTest::newRow("classifier file") << QStringList {QStringLiteral("compare"), sampleA(), sampleB(),
-            QStringLiteral("--classifier"), QStringLiteral("/nope/rules.json")}
+        QTest::newRow("classifier file") << QStringList { QStringLiteral("compare"), sampleA(), sampleB(),
+            QStringLiteral("--classifier"), QStringLiteral("/nope/rules.json") }
                                          << "/nope/rules.json: cannot open the classifier rule file";
-        QTest::newRow("unknown option") << QStringList {QStringLiteral("compare"), sampleA(), sampleB(), QStringLiteral("--fast")}
-                                        << "unknown option for compare: --fast";
-        QTest::newRow("one trace") << QStringList {QStringLiteral("compare"), sampleA()}
+        QTest::newRow("unknown option") << QStringList { QStringLiteral("compare"), sampleA(), sampleB(),
+            QStringLiteral("--fast") } << "unknown option for compare: --fast";
+        QTest::newRow("one trace") << QStringList { QStringLiteral("compare"), sampleA() }
                                    << "compare needs exactly two trace files";
-        QTest::newRow("bad parameter") << QStringList {QStringLiteral("compare"), sampleA(), sampleB(),
-            QStringLiteral("--param"), QStringLiteral("size_tolerance=wide")}
+        QTest::newRow("bad parameter") << QStringList { QStringLiteral("compare"), sampleA(), sampleB(),
+            QStringLiteral("--param"), QStringLiteral("size_tolerance=wide") }
                                        << "parameter size_tolerance needs a number";
-        QTest::newRow("two outputs to stdout") << QStringList {QStringLiteral("compare"), sampleA(), sampleB(),
-            QStringLiteral("--json"), QStringLiteral("-"), QStringLiteral("--markdown"), QStringLiteral("-")}
+        QTest::newRow("two outputs to stdout") << QStringList { QStringLiteral("compare"), sampleA(), sampleB(),
+            QStringLiteral("--json"), QStringLiteral("-"), QStringLiteral("--markdown"), QStringLiteral("-") }
                                                << "only one of --json and --markdown";
         QTest::newRow("no command") << QStringList {} << "no command given";
-        QTest::newRow("classify without input") << QStringList {QStringLiteral("classify")}
-                                                << "classify needs either a trace file or --names FILE";
+        QTest::newRow("classify without input")
+            << QStringList { QStringLiteral("classify") } << "classify needs either a trace file or --names FILE";
     }
 
     void badInputExitsWithTwo()
@@ -189,31 +195,35 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QByteArray json = test::TraceWriter().nvidia().kernels("k", 100).json();
-        const QString truncated = test::writeFile(dir, QStringLiteral("cut.json.gz"), json.left(json.size() - 300), true);
+        const QString truncated
+            = test::writeFile(dir, QStringLiteral("cut.json.gz"), json.left(json.size() - 300), true);
         const QString garbage = test::writeFile(dir, QStringLiteral("garbage.json"), "PK\x03\x04 not a trace");
-        const Run run = cli({QStringLiteral("compare"), truncated, garbage, QStringLiteral("--json"),
-            dir.filePath(QStringLiteral("never.json"))});
+        const Run run = cli({ QStringLiteral("compare"), truncated, garbage, QStringLiteral("--json"),
+            dir.filePath(QStringLiteral("never.json")) });
         QCOMPARE(run.exitCode, 2);
         // Both problems are reported, each with its file.
         QVERIFY2(run.err.contains((truncated + QStringLiteral(": ")).toUtf8()), run.err.constData());
         QVERIFY2(run.err.contains("truncated"), run.err.constData());
         QVERIFY2(run.err.contains("of the decompressed data)"), run.err.constData());
-        QVERIFY2(run.err.contains((garbage + QStringLiteral(": not a JSON trace: expected '{' or '[' at the start but found 'P' (at byte 0)")).toUtf8()),
+        QVERIFY2(run.err.contains((garbage
+                     + QStringLiteral(": not a JSON trace: expected '{' or '[' at the start but found 'P' (at byte 0)"))
+                                      .toUtf8()),
             run.err.constData());
         QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("never.json")))); // nothing half-written
     }
 
     void unwritableOutput()
     {
-        const Run run = cli({QStringLiteral("compare"), sampleA(), sampleB(), QStringLiteral("--json"),
-            QStringLiteral("/nonexistent-dir/report.json")});
+        const Run run = cli({ QStringLiteral("compare"), sampleA(), sampleB(), QStringLiteral("--json"),
+            QStringLiteral("/nonexistent-dir/report.json") });
         QCOMPARE(run.exitCode, 2);
         QVERIFY(run.err.contains("/nonexistent-dir/report.json: cannot write the output file"));
     }
 
     void sameFileTwice()
     {
-        const Run run = cli({QStringLiteral("compare"), sampleA(), sampleA(), QStringLiteral("--json"), QStringLiteral("-")});
+        const Run run
+            = cli({ QStringLiteral("compare"), sampleA(), sampleA(), QStringLiteral("--json"), QStringLiteral("-") });
         QCOMPARE(run.exitCode, 0);
         QVERIFY(run.out.contains("\"trace1_label\": \"A: Qwen1.5-0.5B-Chat.mi300x (AMD Instinct MI300X VF)\""));
     }

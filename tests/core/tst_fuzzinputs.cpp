@@ -20,8 +20,8 @@ private Q_SLOTS:
     void inputsLoadOrFailCleanly_data()
     {
         QTest::addColumn<QString>("path");
-        for (const QString& folder : {test::sourcePath(QStringLiteral("tests/fuzz/corpus")),
-                 test::dataPath(QStringLiteral("fuzz-regressions"))}) {
+        for (const QString& folder : { test::sourcePath(QStringLiteral("tests/fuzz/corpus")),
+                 test::dataPath(QStringLiteral("fuzz-regressions")) }) {
             const QDir dir(folder);
             for (const QString& name : dir.entryList(QDir::Files, QDir::Name)) {
                 if (name != QStringLiteral("README.md"))

@@ -46,15 +46,16 @@ Matches quadraticReference(const std::vector<GroupProfile>& amd, const std::vect
     return matches;
 }
 
-std::vector<GroupProfile> randomGroups(QRandomGenerator& random, int count, uint32_t minSize, uint32_t maxSize, int types,
-    int distinctMasks)
+std::vector<GroupProfile> randomGroups(
+    QRandomGenerator& random, int count, uint32_t minSize, uint32_t maxSize, int types, int distinctMasks)
 {
     std::vector<uint64_t> masks;
     for (int i = 0; i < distinctMasks; ++i)
         masks.push_back(random.generate64() & ((uint64_t(1) << types) - 1));
     std::vector<GroupProfile> groups;
     for (int i = 0; i < count; ++i)
-        groups.push_back({uint32_t(random.bounded(minSize, maxSize + 1)), masks[size_t(random.bounded(distinctMasks))]});
+        groups.push_back(
+            { uint32_t(random.bounded(minSize, maxSize + 1)), masks[size_t(random.bounded(distinctMasks))] });
     return groups;
 }
 
@@ -104,25 +105,25 @@ private Q_SLOTS:
     void sizeBoundsAreInclusiveAsInTheSeed()
     {
         // 100 / 1.25 = 80 and 100 * 1.25 = 125 are both allowed; 79 and 126 are not.
-        const std::vector<GroupProfile> first {{100, 1}};
-        QCOMPARE(matchGroups(first, std::vector<GroupProfile> {{79, 1}, {126, 1}}, 0.25).size(), size_t(0));
-        QCOMPARE(matchGroups(first, std::vector<GroupProfile> {{80, 1}}, 0.25), (Matches {{0, 0}}));
-        QCOMPARE(matchGroups(first, std::vector<GroupProfile> {{125, 1}}, 0.25), (Matches {{0, 0}}));
+        const std::vector<GroupProfile> first { { 100, 1 } };
+        QCOMPARE(matchGroups(first, std::vector<GroupProfile> { { 79, 1 }, { 126, 1 } }, 0.25).size(), size_t(0));
+        QCOMPARE(matchGroups(first, std::vector<GroupProfile> { { 80, 1 } }, 0.25), (Matches { { 0, 0 } }));
+        QCOMPARE(matchGroups(first, std::vector<GroupProfile> { { 125, 1 } }, 0.25), (Matches { { 0, 0 } }));
     }
 
     void sharedTypesOutweighSize()
     {
         // Score = |size difference| - 10 * shared types: two more shared types beat 15 kernels.
-        const std::vector<GroupProfile> first {{100, 0b111}};
-        const std::vector<GroupProfile> second {{100, 0b001}, {115, 0b111}};
-        QCOMPARE(matchGroups(first, second, 0.25), (Matches {{0, 1}}));
+        const std::vector<GroupProfile> first { { 100, 0b111 } };
+        const std::vector<GroupProfile> second { { 100, 0b001 }, { 115, 0b111 } };
+        QCOMPARE(matchGroups(first, second, 0.25), (Matches { { 0, 1 } }));
     }
 
     void largestFirstAndEarliestOnTies()
     {
-        const std::vector<GroupProfile> first {{60, 1}, {90, 1}, {60, 1}};
-        const std::vector<GroupProfile> second {{60, 1}, {60, 1}, {88, 1}};
-        QCOMPARE(matchGroups(first, second, 0.25), (Matches {{1, 2}, {0, 0}, {2, 1}}));
+        const std::vector<GroupProfile> first { { 60, 1 }, { 90, 1 }, { 60, 1 } };
+        const std::vector<GroupProfile> second { { 60, 1 }, { 60, 1 }, { 88, 1 } };
+        QCOMPARE(matchGroups(first, second, 0.25), (Matches { { 1, 2 }, { 0, 0 }, { 2, 1 } }));
     }
 
     void hundredThousandGroupsAreNearLinear()

@@ -17,7 +17,8 @@ using test::TraceWriter;
 namespace {
 
 const std::string kGemm = "Cijk_Alik_Bljk_BBS_MT128x128_gemm";
-const std::string kGemmRelu = "void cutlass::Kernel2<cutlass_80_tensorop_bf16_s16816gemm_relu_bf16_64x64_64x6_tn_align8>";
+const std::string kGemmRelu
+    = "void cutlass::Kernel2<cutlass_80_tensorop_bf16_s16816gemm_relu_bf16_64x64_64x6_tn_align8>";
 const std::string kRelu = "void at::native::vectorized_elementwise_kernel<4, at::native::threshold_kernel_impl<float>>";
 const std::string kAdd = "void at::native::vectorized_elementwise_kernel<4, at::native::CUDAFunctor_add<float>>";
 const std::string kNorm = "void at::native::vectorized_layer_norm_kernel<float>";
@@ -46,10 +47,10 @@ private:
 void layer(TraceWriter& writer, bool fusedRelu, int index, double dur = 3)
 {
     const std::string suffix = "_" + std::to_string(index);
-    writer.launch("aten::layer_norm", {kNorm}, {"Model_0", "Layer" + suffix, "LayerNorm" + suffix}, dur);
-    writer.launch("aten::linear", fusedRelu ? std::vector {kGemmRelu} : std::vector {kGemm, kRelu},
-        {"Model_0", "Layer" + suffix, "Linear" + suffix}, dur);
-    writer.launch("aten::add", {kAdd}, {"Model_0", "Layer" + suffix}, dur);
+    writer.launch("aten::layer_norm", { kNorm }, { "Model_0", "Layer" + suffix, "LayerNorm" + suffix }, dur);
+    writer.launch("aten::linear", fusedRelu ? std::vector { kGemmRelu } : std::vector { kGemm, kRelu },
+        { "Model_0", "Layer" + suffix, "Linear" + suffix }, dur);
+    writer.launch("aten::add", { kAdd }, { "Model_0", "Layer" + suffix }, dur);
 }
 
 } // namespace
@@ -77,7 +78,7 @@ private Q_SLOTS:
         std::vector<std::string> stack;
         for (const int32_t f : attribution.stackOf(frame))
             stack.emplace_back(store.name(attribution.frames[size_t(f)].name));
-        QCOMPARE(stack, (std::vector<std::string> {"Model_0", "Layer_0", "Linear_0", "aten::linear"}));
+        QCOMPARE(stack, (std::vector<std::string> { "Model_0", "Layer_0", "Linear_0", "aten::linear" }));
         QCOMPARE(moduleClassName("Qwen2RMSNorm_13"), std::string("Qwen2RMSNorm"));
         QCOMPARE(moduleClassName("Linear"), std::string("Linear"));
         QCOMPARE(moduleClassName("conv_2d"), std::string("conv_2d"));
@@ -108,9 +109,10 @@ private Q_SLOTS:
         QCOMPARE(finding.timeUs[0].median, 6.0);
         QCOMPARE(finding.timeUs[1].median, 3.0);
         QCOMPARE(finding.savingUs, 18.0);
-        QCOMPARE(finding.stack, (std::vector<std::string> {"nn.Module: Model_0", "nn.Module: Layer_0", "nn.Module: Linear_0",
-                                    "aten::linear"}));
-        QCOMPARE(finding.alignment, (std::vector<AlignedPair> {{0, 0}, {1, -1}}));
+        QCOMPARE(finding.stack,
+            (std::vector<std::string> {
+                "nn.Module: Model_0", "nn.Module: Layer_0", "nn.Module: Linear_0", "aten::linear" }));
+        QCOMPARE(finding.alignment, (std::vector<AlignedPair> { { 0, 0 }, { 1, -1 } }));
         QCOMPARE(finding.extraRuns.size(), size_t(1));
         QCOMPARE(finding.extraRuns.front().explanation,
             std::string("NVIDIA's GEMM kernel (cutlass::Kernel2) carries the relu that AMD runs as a separate "
@@ -151,7 +153,7 @@ private Q_SLOTS:
         for (int i = 0; i < 5; ++i) {
             layer(a, false, i);
             if (i == 2)
-                b.launch("aten::contiguous", {kCopy}, {"Model_0"});
+                b.launch("aten::contiguous", { kCopy }, { "Model_0" });
             layer(b, true, i);
         }
         Pair pair;
@@ -168,9 +170,9 @@ private Q_SLOTS:
         a.amd();
         b.nvidia();
         for (int i = 0; i < 10; ++i) {
-            a.launch("aten::conv2d", {kGemm, kCopy});
-            b.launch("aten::embedding", {kCopy, kCopy, kCopy});
-            b.launch("aten::softmax", {kAdd});
+            a.launch("aten::conv2d", { kGemm, kCopy });
+            b.launch("aten::embedding", { kCopy, kCopy, kCopy });
+            b.launch("aten::softmax", { kAdd });
         }
         Pair pair;
         const FusionReport report = pair.compare(a, b);
@@ -186,20 +188,20 @@ private Q_SLOTS:
         a.amd();
         b.nvidia();
         // Step 1 (warm-up) differs; steps 2-3 are decode steps; step 4 a prefill with other operations.
-        for (TraceWriter* writer : {&a, &b}) {
+        for (TraceWriter* writer : { &a, &b }) {
             const bool isA = writer == &a;
             writer->beginStep("ProfilerStep#1");
-            writer->launch("aten::linear", isA ? std::vector {kGemm, kCopy, kCopy} : std::vector {kGemm});
+            writer->launch("aten::linear", isA ? std::vector { kGemm, kCopy, kCopy } : std::vector { kGemm });
             writer->endStep();
             for (int step = 2; step <= 3; ++step) {
                 writer->beginStep("ProfilerStep#" + std::to_string(step));
-                writer->launch("aten::linear", {kGemm});
-                writer->launch("aten::add", {kAdd});
+                writer->launch("aten::linear", { kGemm });
+                writer->launch("aten::add", { kAdd });
                 writer->endStep();
             }
             writer->beginStep("ProfilerStep#4");
-            writer->launch("aten::layer_norm", {kNorm});
-            writer->launch("aten::linear", isA ? std::vector {kGemm, kRelu} : std::vector {kGemmRelu});
+            writer->launch("aten::layer_norm", { kNorm });
+            writer->launch("aten::linear", isA ? std::vector { kGemm, kRelu } : std::vector { kGemmRelu });
             writer->endStep();
         }
         Pair pair;
@@ -219,13 +221,13 @@ private Q_SLOTS:
 
     void spreadsAreMedianAndQuartiles()
     {
-        const Spread spread = spreadOf({4, 1, 3, 2, 100});
+        const Spread spread = spreadOf({ 4, 1, 3, 2, 100 });
         QCOMPARE(spread.count, uint64_t(5));
         QCOMPARE(spread.total, 110.0);
         QCOMPARE(spread.median, 3.0);
         QCOMPARE(spread.q1, 2.0);
         QCOMPARE(spread.q3, 4.0);
-        QCOMPARE(spreadOf({1, 2}).median, 1.5);
+        QCOMPARE(spreadOf({ 1, 2 }).median, 1.5);
         QCOMPARE(spreadOf({}).count, uint64_t(0));
 
         TraceWriter a, b;
@@ -246,12 +248,15 @@ private Q_SLOTS:
     void collectivesAcrossImplementations()
     {
         QCOMPARE(collectiveOf("ncclDevKernel_AllReduce_Sum_bf16_RING_LL(ncclDevComm*, unsigned long, ncclWork*)",
-                     Platform::NVIDIA).collective,
+                     Platform::NVIDIA)
+                     .collective,
             std::string("AllReduce"));
-        QCOMPARE(collectiveOf("ncclKernel_AllGather_RING_LL_Sum_int8_t", Platform::AMD).implementation, std::string("RCCL"));
+        QCOMPARE(
+            collectiveOf("ncclKernel_AllGather_RING_LL_Sum_int8_t", Platform::AMD).implementation, std::string("RCCL"));
         QCOMPARE(collectiveOf("void vllm::cross_device_reduce_1stage<__hip_bfloat16, 8>", Platform::AMD).collective,
             std::string("AllReduce"));
-        QCOMPARE(collectiveOf("ncclKernel_SendRecv_RING_SIMPLE_Sum_int8_t", Platform::NVIDIA).collective, std::string("SendRecv"));
+        QCOMPARE(collectiveOf("ncclKernel_SendRecv_RING_SIMPLE_Sum_int8_t", Platform::NVIDIA).collective,
+            std::string("SendRecv"));
         QVERIFY(collectiveOf(kGemm, Platform::NVIDIA).collective.empty());
 
         TraceWriter a, b;
@@ -306,12 +311,14 @@ private Q_SLOTS:
             }
             return result;
         };
-        QCOMPARE(tags(kGemmRelu), (std::vector<std::string> {"relu"}));
-        QCOMPARE(tags("triton_red_fused_add_mean_mul_pow_rsqrt_0"), (std::vector<std::string> {"add", "mul", "norm"}));
-        QCOMPARE(tags("void vllm::fused_add_rms_norm_kernel<c10::BFloat16, 8>"), (std::vector<std::string> {"add", "norm"}));
+        QCOMPARE(tags(kGemmRelu), (std::vector<std::string> { "relu" }));
+        QCOMPARE(
+            tags("triton_red_fused_add_mean_mul_pow_rsqrt_0"), (std::vector<std::string> { "add", "mul", "norm" }));
+        QCOMPARE(tags("void vllm::fused_add_rms_norm_kernel<c10::BFloat16, 8>"),
+            (std::vector<std::string> { "add", "norm" }));
         QCOMPARE(tags("void vllm::act_and_mul_kernel<c10::BFloat16, &vllm::silu_kernel>"),
-            (std::vector<std::string> {"silu", "gated", "mul"}));
-        QCOMPARE(tags("nvjet_tst_64x64_64x16_2x1_2cta_v_bz_bias_TNT"), (std::vector<std::string> {"bias"}));
+            (std::vector<std::string> { "silu", "gated", "mul" }));
+        QCOMPARE(tags("nvjet_tst_64x64_64x16_2x1_2cta_v_bz_bias_TNT"), (std::vector<std::string> { "bias" }));
         QCOMPARE(classifier.categoryName(classifier.classifyWithTags(kGemmRelu).first), std::string("GEMM"));
     }
 };

@@ -125,12 +125,12 @@ private Q_SLOTS:
         simdjson::dom::parser parser;
         simdjson::dom::element root;
         QVERIFY(!parser.parse(text).get(root));
-        for (const char* key : {"metadata", "global_counts", "fusion_opportunities", "fusion_mappings", "traces",
-                 "classifier", "options", "correlation_groups", "kernels"})
+        for (const char* key : { "metadata", "global_counts", "fusion_opportunities", "fusion_mappings", "traces",
+                 "classifier", "options", "correlation_groups", "kernels" })
             QVERIFY2(!root[key].error(), key);
-        for (const char* key : {"trace1_gpu", "trace2_gpu", "trace1_total_kernels", "trace2_total_kernels",
+        for (const char* key : { "trace1_gpu", "trace2_gpu", "trace1_total_kernels", "trace2_total_kernels",
                  "trace1_correlation_groups", "trace2_correlation_groups", "matched_groups", "trace1_label",
-                 "trace2_label", "trace1_platform", "trace2_platform", "classifier", "tool_version"})
+                 "trace2_label", "trace1_platform", "trace2_platform", "classifier", "tool_version" })
             QVERIFY2(!root["metadata"][key].error(), key);
         QCOMPARE(std::string(root["metadata"]["trace1_label"].get_string().value()),
             std::string("a, \"odd\" (AMD Instinct MI300X)"));
@@ -167,8 +167,9 @@ private Q_SLOTS:
         std::vector<std::string> names;
         for (const CsvTable& table : tables)
             names.push_back(table.name);
-        QCOMPARE(names, (std::vector<std::string> {"traces", "global_counts", "fusion_opportunities", "fusion_mappings",
-                            "op_findings", "op_summary", "extra_kernels", "collectives", "matched_groups", "kernels"}));
+        QCOMPARE(names,
+            (std::vector<std::string> { "traces", "global_counts", "fusion_opportunities", "fusion_mappings",
+                "op_findings", "op_summary", "extra_kernels", "collectives", "matched_groups", "kernels" }));
         for (const CsvTable& table : tables) {
             const auto records = parseCsv(table.text);
             QVERIFY(!records.empty());
@@ -177,7 +178,9 @@ private Q_SLOTS:
         }
         const auto kernels = parseCsv(tables.back().text);
         QCOMPARE(kernels.size(), size_t(3));
-        QCOMPARE(kernels[0], (std::vector<std::string> {"name", "type", "trace1_count", "trace2_count", "trace1_time_us", "trace2_time_us"}));
+        QCOMPARE(kernels[0],
+            (std::vector<std::string> {
+                "name", "type", "trace1_count", "trace2_count", "trace1_time_us", "trace2_time_us" }));
         QCOMPARE(kernels[2][0], kAwkwardName);
         QCOMPARE(kernels[2][2], std::string("3"));
         const auto traces = parseCsv(tables.front().text);

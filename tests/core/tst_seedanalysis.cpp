@@ -113,8 +113,8 @@ private Q_SLOTS:
         a.amd();
         b.nvidia();
         for (int g = 0; g < 3; ++g) {
-            graph(a, 100 + g, {kGemm, kRelu, kElementwise}, 20); // 60 kernels
-            graph(b, 900 + g, {kNvGemm, kElementwise}, 25); // 50 kernels: within 25% of 60
+            graph(a, 100 + g, { kGemm, kRelu, kElementwise }, 20); // 60 kernels
+            graph(b, 900 + g, { kNvGemm, kElementwise }, 25); // 50 kernels: within 25% of 60
         }
         Fixture fixture;
         const FusionReport report = fixture.compare(a, b);
@@ -215,11 +215,11 @@ private Q_SLOTS:
         a.amd();
         b.nvidia();
         for (int g = 0; g < 6; ++g) {
-            graph(a, 100 + g, {kGemm, kSoftmax, kSoftmax, kElementwise}, 15); // 60
+            graph(a, 100 + g, { kGemm, kSoftmax, kSoftmax, kElementwise }, 15); // 60
             if (g == 0)
-                graph(b, 200 + g, {kGemm, kSoftmax, kElementwise, kAttention}, 15); // 60
+                graph(b, 200 + g, { kGemm, kSoftmax, kElementwise, kAttention }, 15); // 60
             else
-                graph(b, 200 + g, {kGemm, kAttention, kElementwise, kElementwise}, 15); // 60
+                graph(b, 200 + g, { kGemm, kAttention, kElementwise, kElementwise }, 15); // 60
         }
         Fixture fixture;
         const FusionReport report = fixture.compare(a, b);
@@ -257,8 +257,9 @@ private Q_SLOTS:
         const auto chains = mappingsOf(report, MappingKind::IntraTypeChain);
         QCOMPARE(chains.size(), size_t(1));
         QCOMPARE(chains.front()->evidence,
-            std::string("AMD runs Sort in chains of 3 calls (60 chains, 180 total), NVIDIA fuses to 1 calls (60 chains, "
-                        "60 total) - 3.0x more efficient"));
+            std::string(
+                "AMD runs Sort in chains of 3 calls (60 chains, 180 total), NVIDIA fuses to 1 calls (60 chains, "
+                "60 total) - 3.0x more efficient"));
         QCOMPARE(chains.front()->patternConfidence, 1.0);
         // The Sort count imbalance of the whole-trace sequences is left out: the chain covers Sort.
         for (const FusionMapping* m : mappingsOf(report, MappingKind::GlobalSequence))
@@ -375,7 +376,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const TraceStore x = loadTrace(a.write(dir, QStringLiteral("a.json")).toStdString());
         const TraceStore y = loadTrace(b.write(dir, QStringLiteral("b.json")).toStdString());
-        std::atomic<bool> cancel {true};
+        std::atomic<bool> cancel { true };
         QVERIFY_THROWS_EXCEPTION(Cancelled, analyzeFusion(x, y, Classifier::builtin("seed"), {}, &cancel));
     }
 };

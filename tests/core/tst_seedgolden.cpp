@@ -65,7 +65,7 @@ std::vector<Case> goldenCases()
         if (line.isEmpty() || line.startsWith(QLatin1Char('#')))
             continue;
         const QStringList fields = line.split(QLatin1Char('\t'));
-        cases.push_back({fields[0], fields[1].toLongLong(), fields[2], fields[3]});
+        cases.push_back({ fields[0], fields[1].toLongLong(), fields[2], fields[3] });
     }
     return cases;
 }
@@ -75,15 +75,14 @@ class Canonical
 public:
     Canonical(const FusionReport& report)
         : m_report(report)
-    {
-    }
+    { }
 
     // Platforms stand in for the names the report gives each side, so that texts compare with the
     // seed's (which names sides by platform, or "Trace 1"/"Trace 2" in one branch).
     std::string platformOf(Side side) const { return platformName(m_report.traces[sideIndex(side)].platform); }
     std::string withPlatforms(std::string text) const
     {
-        for (const Side side : {Side::Trace1, Side::Trace2}) {
+        for (const Side side : { Side::Trace1, Side::Trace2 }) {
             const std::string& name = m_report.sideName(side);
             for (size_t at = text.find(name); at != std::string::npos; at = text.find(name, at + 1))
                 text.replace(at, name.size(), platformOf(side));
@@ -97,8 +96,8 @@ public:
         for (const FusionOpportunity& o : m_report.opportunities) {
             rows.push_back(m_report.typeName(o.kernelType) + "|" + number(double(o.total[0])) + "|"
                 + number(double(o.total[1])) + "|" + number(o.avgPerGroup[0]) + "|" + number(o.avgPerGroup[1]) + "|"
-                + number(o.timeMs[0]) + "|" + number(o.timeMs[1]) + "|" + number(o.timeRatio) + "|"
-                + number(o.ratio) + "|" + platformOf(o.fusedBy) + "|" + number(double(o.groupsAffected)) + "|"
+                + number(o.timeMs[0]) + "|" + number(o.timeMs[1]) + "|" + number(o.timeRatio) + "|" + number(o.ratio)
+                + "|" + platformOf(o.fusedBy) + "|" + number(double(o.groupsAffected)) + "|"
                 + number(double(o.totalGroups)));
         }
         std::sort(rows.begin(), rows.end());
@@ -121,8 +120,9 @@ public:
                 row += m_report.typeName(type) + "=" + number(double(count)) + ",";
             row += "|" + number(double(m.patternCount)) + "|" + number(m.patternConfidence) + "|"
                 + withPlatforms(m.evidence) + "|"
-                + (m.correlationGroup1 ? number(double(*m.correlationGroup1)) + "/" + number(double(*m.correlationGroup2))
-                                       : std::string("-"));
+                + (m.correlationGroup1
+                        ? number(double(*m.correlationGroup1)) + "/" + number(double(*m.correlationGroup2))
+                        : std::string("-"));
             rows.push_back(row);
         }
         std::sort(rows.begin(), rows.end());
@@ -264,8 +264,10 @@ private Q_SLOTS:
     // is fixed: impact, then kernels, then category order.
     void opportunitiesAreSortedByImpact()
     {
-        const TraceStore a = loadTrace(test::dataPath(QStringLiteral("real/xdit_flux_aiter.mi300x.json.gz")).toStdString());
-        const TraceStore b = loadTrace(test::dataPath(QStringLiteral("real/hta_trace_diff_test.v100.json.gz")).toStdString());
+        const TraceStore a
+            = loadTrace(test::dataPath(QStringLiteral("real/xdit_flux_aiter.mi300x.json.gz")).toStdString());
+        const TraceStore b
+            = loadTrace(test::dataPath(QStringLiteral("real/hta_trace_diff_test.v100.json.gz")).toStdString());
         const FusionReport report = analyzeFusion(a, b, Classifier::builtin("seed"), AnalysisOptions());
         QCOMPARE(report.opportunities.size(), size_t(11));
         for (size_t i = 1; i < report.opportunities.size(); ++i) {

@@ -21,7 +21,8 @@ size_t lcsLength(const std::vector<uint32_t>& a, const std::vector<uint32_t>& b)
 }
 
 // Every element once, in order; pairs only equal symbols. Returns the number of pairs.
-size_t verifyAlignment(const std::vector<AlignedPair>& alignment, const std::vector<uint32_t>& a, const std::vector<uint32_t>& b)
+size_t verifyAlignment(
+    const std::vector<AlignedPair>& alignment, const std::vector<uint32_t>& a, const std::vector<uint32_t>& b)
 {
     int64_t nextA = 0, nextB = 0;
     size_t matches = 0;
@@ -80,7 +81,8 @@ private Q_SLOTS:
         for (int round = 0; round < 300; ++round) {
             const uint32_t symbols = 2 + random.bounded(30u);
             const auto a = randomSequence(random, random.bounded(120u), symbols);
-            const auto b = round % 2 ? randomSequence(random, random.bounded(120u), symbols) : edited(random, a, 8, symbols);
+            const auto b
+                = round % 2 ? randomSequence(random, random.bounded(120u), symbols) : edited(random, a, 8, symbols);
             QCOMPARE(verifyAlignment(alignSymbols(a, b), a, b), lcsLength(a, b));
         }
     }
@@ -125,26 +127,26 @@ private Q_SLOTS:
 
     void emptySequences()
     {
-        const std::vector<uint32_t> none, some {1, 2};
+        const std::vector<uint32_t> none, some { 1, 2 };
         QCOMPARE(alignSymbols(none, none).size(), size_t(0));
-        QCOMPARE(alignSymbols(some, none), (std::vector<AlignedPair> {{0, -1}, {1, -1}}));
-        QCOMPARE(alignSymbols(none, some), (std::vector<AlignedPair> {{-1, 0}, {-1, 1}}));
+        QCOMPARE(alignSymbols(some, none), (std::vector<AlignedPair> { { 0, -1 }, { 1, -1 } }));
+        QCOMPARE(alignSymbols(none, some), (std::vector<AlignedPair> { { -1, 0 }, { -1, 1 } }));
     }
 
     void scoredAlignmentShowsWhatOneSideRunsSeparately()
     {
         // A: GEMM, Elementwise, Elementwise; B: GEMM.
-        const std::vector<uint16_t> a {0, 5, 5};
-        const std::vector<uint16_t> b {0};
-        QCOMPARE(alignScored(a, b), (std::vector<AlignedPair> {{0, 0}, {1, -1}, {2, -1}}));
+        const std::vector<uint16_t> a { 0, 5, 5 };
+        const std::vector<uint16_t> b { 0 };
+        QCOMPARE(alignScored(a, b), (std::vector<AlignedPair> { { 0, 0 }, { 1, -1 }, { 2, -1 } }));
         // A: Norm, GEMM, Activation, GEMM; B: GEMM, GEMM (the activation fused, the norm too).
-        const std::vector<uint16_t> c {3, 0, 4, 0};
-        const std::vector<uint16_t> d {0, 0};
-        QCOMPARE(alignScored(c, d), (std::vector<AlignedPair> {{0, -1}, {1, 0}, {2, -1}, {3, 1}}));
+        const std::vector<uint16_t> c { 3, 0, 4, 0 };
+        const std::vector<uint16_t> d { 0, 0 };
+        QCOMPARE(alignScored(c, d), (std::vector<AlignedPair> { { 0, -1 }, { 1, 0 }, { 2, -1 }, { 3, 1 } }));
         // Different kernels for the same step pair up rather than leaving two gaps.
-        const std::vector<uint16_t> e {0, 7, 1};
-        const std::vector<uint16_t> f {0, 8, 1};
-        QCOMPARE(alignScored(e, f), (std::vector<AlignedPair> {{0, 0}, {1, 1}, {2, 2}}));
+        const std::vector<uint16_t> e { 0, 7, 1 };
+        const std::vector<uint16_t> f { 0, 8, 1 };
+        QCOMPARE(alignScored(e, f), (std::vector<AlignedPair> { { 0, 0 }, { 1, 1 }, { 2, 2 } }));
     }
 };
 

@@ -77,7 +77,8 @@ QByteArray trickyTrace(bool arrayFormat, bool closeArray = true)
     TraceWriter writer;
     writer.nvidia();
     for (int i = 0; i < 40; ++i) {
-        writer.rawEvent(R"({"ph": "X", "cat": "cpu_op", "name": "op },{ \"x\": [{\"y\": 1}]}, {", "pid": 1, "tid": 2, "ts": )"
+        writer.rawEvent(
+            R"({"ph": "X", "cat": "cpu_op", "name": "op },{ \"x\": [{\"y\": 1}]}, {", "pid": 1, "tid": 2, "ts": )"
             + std::to_string(100 + i) + R"(, "dur": 1, "args": {"External id": )" + std::to_string(i)
             + R"(, "Concrete Inputs": ["}, {", "]", "},\n{"], "nested": [{"a": {"b": [1, {"c": "}"}]}}, {"d": 2}]}})");
         TraceWriter::Kernel k;
@@ -89,7 +90,8 @@ QByteArray trickyTrace(bool arrayFormat, bool closeArray = true)
         writer.kernel(k);
         writer.rawEvent(R"({"name": "ac2g", "ph": "f", "id": )" + std::to_string(i)
             + R"(, "pid": 0, "tid": 7, "ts": 1, "cat": "ac2g", "bp": "e", "args": [{"x": 1}, {"y": 2}]})");
-        writer.rawEvent(R"({"ph": "X", "cat": "cuda_runtime", "name": "cudaLaunchKernel\u0020", "pid": 1, "tid": 2, "ts": )"
+        writer.rawEvent(
+            R"({"ph": "X", "cat": "cuda_runtime", "name": "cudaLaunchKernel\u0020", "pid": 1, "tid": 2, "ts": )"
             + std::to_string(990 + i * 10) + R"(, "dur": 2, "args": {"correlation": )" + std::to_string(500 + i)
             + R"(, "External id": )" + std::to_string(i) + "}}");
     }
@@ -118,25 +120,35 @@ private Q_SLOTS:
         QTest::addColumn<QString>("platform");
         QTest::addColumn<QString>("gpu");
         QTest::addColumn<QString>("label");
-        QTest::newRow("H100 eager") << test::sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.h100.json.gz"))
-                                    << 1465 << 1922 << 4186 << "NVIDIA" << "NVIDIA H100 80GB HBM3"
+        QTest::newRow("H100 eager") << test::sourcePath(
+            QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.h100.json.gz"))
+                                    << 1465 << 1922 << 4186 << "NVIDIA"
+                                    << "NVIDIA H100 80GB HBM3"
                                     << "Qwen1.5-0.5B-Chat.h100 (NVIDIA H100 80GB HBM3)";
-        QTest::newRow("MI300X eager") << test::sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.mi300x.json.gz"))
-                                      << 1516 << 1707 << 4619 << "AMD" << "AMD Instinct MI300X VF"
+        QTest::newRow("MI300X eager") << test::sourcePath(
+            QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.mi300x.json.gz"))
+                                      << 1516 << 1707 << 4619 << "AMD"
+                                      << "AMD Instinct MI300X VF"
                                       << "Qwen1.5-0.5B-Chat.mi300x (AMD Instinct MI300X VF)";
         QTest::newRow("2021 schema") << real("resnet50_2021_schema.worker0.pt.trace.json.gz") << 9564 << 10920 << 33384
-                                     << "NVIDIA" << "Unknown GPU" << "resnet50_2021_schema.worker0 (Unknown GPU)";
+                                     << "NVIDIA"
+                                     << "Unknown GPU"
+                                     << "resnet50_2021_schema.worker0 (Unknown GPU)";
         QTest::newRow("plain json") << real("dlrm_worker0.v100.pt.trace.json") << 245 << 525 << 1633 << "NVIDIA"
-                                    << "Tesla V100-SXM2-32GB" << "dlrm_worker0.v100 (Tesla V100-SXM2-32GB)";
+                                    << "Tesla V100-SXM2-32GB"
+                                    << "dlrm_worker0.v100 (Tesla V100-SXM2-32GB)";
         QTest::newRow("no kernels") << real("no_kernels.a100.json.gz") << 0 << 1862 << 375 << "NVIDIA"
-                                    << "NVIDIA A100-PG509-200" << "no_kernels.a100 (NVIDIA A100-PG509-200)";
+                                    << "NVIDIA A100-PG509-200"
+                                    << "no_kernels.a100 (NVIDIA A100-PG509-200)";
         QTest::newRow("AMD by warpSize only") << real("minitoy_train_rocm6.2.mi250.json.gz") << 14 << 21 << 70 << "AMD"
                                               << "AMD Radeon Graphics"
                                               << "minitoy_train_rocm6.2.mi250 (AMD Radeon Graphics)";
         QTest::newRow("empty GPU name") << real("vllm_decode_full_graph.mi300x.json.gz") << 425 << 20 << 100 << "AMD"
-                                        << "" << "vllm_decode_full_graph.mi300x (AMD)";
+                                        << ""
+                                        << "vllm_decode_full_graph.mi300x (AMD)";
         QTest::newRow("CUDA graphs") << real("hta_trace_diff_test.v100.json.gz") << 9876 << 21167 << 31236 << "NVIDIA"
-                                     << "Tesla V100-SXM2-16GB" << "hta_trace_diff_test.v100 (Tesla V100-SXM2-16GB)";
+                                     << "Tesla V100-SXM2-16GB"
+                                     << "hta_trace_diff_test.v100 (Tesla V100-SXM2-16GB)";
     }
 
     void realTraces()
@@ -177,10 +189,12 @@ private Q_SLOTS:
 
     void kernelFieldsFromTheFile()
     {
-        const TraceStore store = load(test::sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.h100.json.gz")));
+        const TraceStore store
+            = load(test::sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.h100.json.gz")));
         const KernelEvent& first = store.kernels.front();
-        QVERIFY(store.name(first.name).starts_with(
-            "void at::native::vectorized_elementwise_kernel<4, at::native::bfloat16_copy_kernel_cuda("));
+        QVERIFY(store.name(first.name)
+                    .starts_with(
+                        "void at::native::vectorized_elementwise_kernel<4, at::native::bfloat16_copy_kernel_cuda("));
         QCOMPARE(first.ts, 1428625731622.25);
         QCOMPARE(first.dur, 18.112);
         QCOMPARE(first.correlation, int64_t(675771));
@@ -230,7 +244,8 @@ private Q_SLOTS:
     void chunkSizeDoesNotChangeTheResult_data()
     {
         QTest::addColumn<QString>("path");
-        QTest::newRow("eager") << test::sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.mi300x.json.gz"));
+        QTest::newRow("eager") << test::sourcePath(
+            QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.mi300x.json.gz"));
         QTest::newRow("graphs") << real("sglang_qwen3-8b_decode.mi300x.json.gz");
         QTest::newRow("2021") << real("resnet50_2021_schema.worker0.pt.trace.json.gz");
     }
@@ -239,7 +254,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, path);
         const TraceStore reference = load(path);
-        for (const size_t chunk : {size_t(512), size_t(4099), size_t(65536)}) {
+        for (const size_t chunk : { size_t(512), size_t(4099), size_t(65536) }) {
             const TraceStore chunked = load(path, chunk);
             verifySameEvents(reference, chunked);
         }
@@ -248,7 +263,7 @@ private Q_SLOTS:
     void trickyStringsAtEveryCut()
     {
         QTemporaryDir dir;
-        for (const bool arrayFormat : {false, true}) {
+        for (const bool arrayFormat : { false, true }) {
             const QString path = test::writeFile(dir, QStringLiteral("tricky.json"), trickyTrace(arrayFormat));
             const TraceStore reference = load(path);
             QCOMPARE(reference.kernels.size(), size_t(40));
@@ -274,8 +289,8 @@ private Q_SLOTS:
         const TraceStore a = load(closed);
         QVERIFY(a.statistics.arrayFormat);
         QVERIFY(!a.statistics.missingClosingBracket);
-        for (const QString& path : {open, trailingComma}) {
-            for (const size_t chunk : {size_t(100), size_t(1) << 20}) {
+        for (const QString& path : { open, trailingComma }) {
+            for (const size_t chunk : { size_t(100), size_t(1) << 20 }) {
                 const TraceStore b = load(path, chunk);
                 QVERIFY(b.statistics.missingClosingBracket);
                 verifySameEvents(a, b);
@@ -289,7 +304,8 @@ private Q_SLOTS:
     void emptyEventArrays()
     {
         QTemporaryDir dir;
-        QCOMPARE(load(test::writeFile(dir, QStringLiteral("a.json"), "{\"traceEvents\": []}")).kernels.size(), size_t(0));
+        QCOMPARE(
+            load(test::writeFile(dir, QStringLiteral("a.json"), "{\"traceEvents\": []}")).kernels.size(), size_t(0));
         QCOMPARE(load(test::writeFile(dir, QStringLiteral("b.json"), " [ ] ")).statistics.events, uint64_t(0));
         QCOMPARE(load(test::writeFile(dir, QStringLiteral("c.json"), "[")).statistics.events, uint64_t(0));
     }
@@ -299,9 +315,12 @@ private Q_SLOTS:
         QTemporaryDir dir;
         TraceWriter writer;
         writer.amd();
-        writer.rawEvent(R"({"ph": "X", "cat": "kernel", "name": "ts_as_string", "pid": "0", "tid": "7", "ts": "12.5", "dur": 2, "args": {"correlation": 1}})");
-        writer.rawEvent(R"({"ph": "X", "cat": "kernel", "name": "no_dur", "pid": 0, "tid": 7, "ts": 20, "args": {"correlation": 2.0}})");
-        writer.rawEvent(R"({"ph": "X", "cat": "kernel", "name": "args_not_object", "pid": 0, "tid": 7, "ts": 30, "dur": 1, "args": [1, 2]})");
+        writer.rawEvent(
+            R"({"ph": "X", "cat": "kernel", "name": "ts_as_string", "pid": "0", "tid": "7", "ts": "12.5", "dur": 2, "args": {"correlation": 1}})");
+        writer.rawEvent(
+            R"({"ph": "X", "cat": "kernel", "name": "no_dur", "pid": 0, "tid": 7, "ts": 20, "args": {"correlation": 2.0}})");
+        writer.rawEvent(
+            R"({"ph": "X", "cat": "kernel", "name": "args_not_object", "pid": 0, "tid": 7, "ts": 30, "dur": 1, "args": [1, 2]})");
         writer.rawEvent(R"({"ph": "X", "cat": "kernel", "pid": 0, "tid": 7, "ts": 40, "dur": 1, "args": {}})");
         writer.rawEvent(R"({"ph": "X", "cat": "kernel", "name": "no_ts", "pid": 0, "tid": 7, "dur": 1})");
         writer.rawEvent(R"({"ph": "X", "cat": "kernel", "name": "bad_ts", "ts": "soon", "dur": 1})");
@@ -309,7 +328,8 @@ private Q_SLOTS:
         writer.rawEvent(R"("a string where an event should be")");
         writer.rawEvent(R"([1, {"cat": "kernel"}])");
         writer.rawEvent(R"(null)");
-        writer.rawEvent(R"({"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 1, "tid": "thread 3", "ts": 5, "dur": 9, "args": {"External id": "77"}})");
+        writer.rawEvent(
+            R"({"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 1, "tid": "thread 3", "ts": 5, "dur": 9, "args": {"External id": "77"}})");
         writer.rawEvent(R"({"ph": "X", "cat": 5, "name": "cat is a number", "ts": 1})");
         const TraceStore store = load(writer.write(dir, QStringLiteral("odd.json")));
         QCOMPARE(store.kernels.size(), size_t(3));
@@ -336,7 +356,8 @@ private Q_SLOTS:
         QTemporaryDir dir;
         TraceWriter writer;
         // (Not a raw string literal: moc misreads escaped quotes inside those.)
-        writer.rawEvent("{\"cat\": \"kernel\", \"name\": \"\\u00e9\\ud83d\\ude80 \\\"q\\\" \\t,x\", \"ts\": 1, \"dur\": 1}");
+        writer.rawEvent(
+            "{\"cat\": \"kernel\", \"name\": \"\\u00e9\\ud83d\\ude80 \\\"q\\\" \\t,x\", \"ts\": 1, \"dur\": 1}");
         writer.rawEvent(R"({"cat": "kernel", "name": "raw é🚀", "ts": 2, "dur": 1})");
         const TraceStore store = load(writer.write(dir, QStringLiteral("u.json")));
         QCOMPARE(store.name(store.kernels[0].name), std::string_view("\xc3\xa9\xf0\x9f\x9a\x80 \"q\" \t,x"));
@@ -349,7 +370,8 @@ private Q_SLOTS:
         TraceWriter writer;
         writer.nvidia();
         for (int i = 0; i < 60000; ++i)
-            writer.rawEvent(R"({"ph": "X", "cat": "python_function", "name": "torch/nn/modules/module.py(1736): _call_impl", "pid": 1, "tid": 1, "ts": 1, "dur": 1, "args": {"Python id": 5, "Python parent id": 4}})");
+            writer.rawEvent(
+                R"({"ph": "X", "cat": "python_function", "name": "torch/nn/modules/module.py(1736): _call_impl", "pid": 1, "tid": 1, "ts": 1, "dur": 1, "args": {"Python id": 5, "Python parent id": 4}})");
         writer.kernels("gemm", 30000);
         const QString path = writer.write(dir, QStringLiteral("big.json"));
         QVERIFY(QFileInfo(path).size() > 12 * 1024 * 1024);
@@ -370,11 +392,12 @@ private Q_SLOTS:
 
     void cancelStopsLoading()
     {
-        std::atomic<bool> cancel {true};
+        std::atomic<bool> cancel { true };
         LoadOptions options;
         options.cancel = &cancel;
         QVERIFY_THROWS_EXCEPTION(Cancelled,
-            loadTrace(test::sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.h100.json.gz")).toStdString(),
+            loadTrace(
+                test::sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.h100.json.gz")).toStdString(),
                 options));
     }
 
@@ -393,39 +416,43 @@ private Q_SLOTS:
         garbage[0] = '\x13';
 
         QTest::newRow("whitespace") << QByteArray(" \n\t ") << false << "only whitespace" << qint64(4);
-        QTest::newRow("not json") << QByteArray("hello world") << false << "expected '{' or '[' at the start but found 'h'"
-                                  << qint64(0);
+        QTest::newRow("not json") << QByteArray("hello world") << false
+                                  << "expected '{' or '[' at the start but found 'h'" << qint64(0);
         QTest::newRow("nul bytes") << QByteArray(16, '\0') << false << "found byte 0x00" << qint64(0);
         QTest::newRow("binary garbage") << garbage << false << "not a JSON trace" << qint64(0);
         QTest::newRow("truncated") << good.left(good.size() / 2) << false << "truncated" << qint64(-2);
         QTest::newRow("truncated in gzip") << good.left(good.size() / 2) << true << "truncated" << qint64(-2);
-        QTest::newRow("truncated after the array") << good.left(good.lastIndexOf(']') + 1) << false
-                                                   << "truncated" << qint64(-2);
+        QTest::newRow("truncated after the array")
+            << good.left(good.lastIndexOf(']') + 1) << false << "truncated" << qint64(-2);
         QTest::newRow("no traceEvents") << QByteArray(R"({"schemaVersion": 1, "events": []})") << false
                                         << "no \"traceEvents\" array" << qint64(-1);
-        QTest::newRow("traceEvents not an array") << QByteArray(R"({"traceEvents": {"a": 1}})") << false
-                                                  << "\"traceEvents\" is not an array" << qint64(16);
-        QTest::newRow("missing comma") << QByteArray(R"({"traceEvents": [{"cat": "kernel", "name": "a", "ts": 1} {"cat": "x"}]})")
+        QTest::newRow("traceEvents not an array")
+            << QByteArray(R"({"traceEvents": {"a": 1}})") << false << "\"traceEvents\" is not an array" << qint64(16);
+        QTest::newRow("missing comma") << QByteArray(
+            R"({"traceEvents": [{"cat": "kernel", "name": "a", "ts": 1} {"cat": "x"}]})")
                                        << false << "a comma, colon or bracket is missing" << qint64(57);
-        QTest::newRow("bad event syntax") << QByteArray(R"({"traceEvents": [{"cat": "kernel" "name": "a"}, {"cat": "x"}]})")
-                                          << false << "malformed JSON" << qint64(34);
+        QTest::newRow("bad event syntax")
+            << QByteArray(R"({"traceEvents": [{"cat": "kernel" "name": "a"}, {"cat": "x"}]})") << false
+            << "malformed JSON" << qint64(34);
         QTest::newRow("bad number") << QByteArray(R"({"traceEvents": [{"cat": "kernel", "name": "a", "ts": 1.2.3}]})")
                                     << false << "malformed JSON number" << qint64(-2);
-        QTest::newRow("control char in name") << QByteArray("{\"traceEvents\": [{\"cat\": \"kernel\", \"name\": \"a\x01\", \"ts\": 1}]}")
-                                              << false << "control character" << qint64(-2);
-        QTest::newRow("invalid utf-8") << QByteArray("{\"traceEvents\": [{\"cat\": \"kernel\", \"name\": \"a\xff\", \"ts\": 1}]}")
+        QTest::newRow("control char in name")
+            << QByteArray("{\"traceEvents\": [{\"cat\": \"kernel\", \"name\": \"a\x01\", \"ts\": 1}]}") << false
+            << "control character" << qint64(-2);
+        QTest::newRow("invalid utf-8") << QByteArray(
+            "{\"traceEvents\": [{\"cat\": \"kernel\", \"name\": \"a\xff\", \"ts\": 1}]}")
                                        << false << "invalid UTF-8" << qint64(45);
         QTest::newRow("deep nesting around the events")
             << QByteArray("{\"x\": " + QByteArray(5000, '[') + QByteArray(5000, ']') + ", \"traceEvents\": []}")
             << false << "nested more than 1024 levels" << qint64(1030);
         QTest::newRow("trailing garbage") << QByteArray(R"({"traceEvents": []} x)") << false
                                           << "unexpected 'x' after the end of the JSON document" << qint64(20);
-        QTest::newRow("trailing comma in object format") << QByteArray(R"({"traceEvents": [{"cat": "x"},]})") << false
-                                                         << "malformed JSON" << qint64(30);
-        QTest::newRow("traceEvents twice") << QByteArray(R"({"traceEvents": [], "traceEvents": []})") << false
-                                           << "appears twice" << qint64(20);
-        QTest::newRow("bad value before events") << QByteArray(R"({"x": tru, "traceEvents": []})") << false
-                                                 << "invalid JSON value 'tru'" << qint64(6);
+        QTest::newRow("trailing comma in object format")
+            << QByteArray(R"({"traceEvents": [{"cat": "x"},]})") << false << "malformed JSON" << qint64(30);
+        QTest::newRow("traceEvents twice")
+            << QByteArray(R"({"traceEvents": [], "traceEvents": []})") << false << "appears twice" << qint64(20);
+        QTest::newRow("bad value before events")
+            << QByteArray(R"({"x": tru, "traceEvents": []})") << false << "invalid JSON value 'tru'" << qint64(6);
     }
 
     void badInput()
@@ -461,7 +488,8 @@ private Q_SLOTS:
             loadTrace(path.toStdString(), options);
             QFAIL("loaded beyond its memory budget");
         } catch (const InputError& error) {
-            QVERIFY2(QString::fromStdString(error.reason()).contains(QStringLiteral("of memory to load, more than the")),
+            QVERIFY2(
+                QString::fromStdString(error.reason()).contains(QStringLiteral("of memory to load, more than the")),
                 error.what());
         }
         options.memoryBudget = 0; // automatic: this machine has enough
@@ -475,7 +503,7 @@ private Q_SLOTS:
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QByteArray gz = file.readAll();
         const TraceStore fromFile = load(real("minitoy_train_rocm6.2.mi250.json.gz"));
-        const TraceStore fromMemory = loadTraceFromMemory({gz.constData(), size_t(gz.size())}, "memory.json.gz");
+        const TraceStore fromMemory = loadTraceFromMemory({ gz.constData(), size_t(gz.size()) }, "memory.json.gz");
         verifySameEvents(fromFile, fromMemory);
         QCOMPARE(fromMemory.label, std::string("memory (AMD Radeon Graphics)"));
     }
@@ -486,11 +514,11 @@ private Q_SLOTS:
         QTest::addColumn<QString>("reason");
         QTest::newRow("deep array as an event")
             << QByteArray("[" + QByteArray(3000, '[') + QByteArray(3000, ']') + "]") << "nested too deeply";
-        QTest::newRow("deep array among events")
-            << QByteArray("{\"traceEvents\": [{\"cat\": \"kernel\", \"name\": \"k\", \"ts\": 1}, " + QByteArray(3000, '[')
-                   + QByteArray(3000, ']') + "]}")
-            << "nested too deeply";
-        QTest::newRow("no event objects") << QByteArray("[1, 2, \"three\", [4]]") << "holds no event objects (4 other values)";
+        QTest::newRow("deep array among events") << QByteArray(
+            "{\"traceEvents\": [{\"cat\": \"kernel\", \"name\": \"k\", \"ts\": 1}, " + QByteArray(3000, '[')
+            + QByteArray(3000, ']') + "]}") << "nested too deeply";
+        QTest::newRow("no event objects")
+            << QByteArray("[1, 2, \"three\", [4]]") << "holds no event objects (4 other values)";
     }
 
     void pathologicalEventsAreRejected()
@@ -505,14 +533,18 @@ private Q_SLOTS:
     void badFiles()
     {
         QTemporaryDir dir;
-        QCOMPARE(loadError(dir.path()).reason(), std::string("is a directory, not a trace file (give the .json or .json.gz file inside it)"));
+        QCOMPARE(loadError(dir.path()).reason(),
+            std::string("is a directory, not a trace file (give the .json or .json.gz file inside it)"));
         QCOMPARE(loadError(dir.filePath(QStringLiteral("missing.json"))).reason(), std::string("no such file"));
-        QCOMPARE(loadError(test::writeFile(dir, QStringLiteral("empty.json"), {})).reason(), std::string("the file is empty"));
+        QCOMPARE(loadError(test::writeFile(dir, QStringLiteral("empty.json"), {})).reason(),
+            std::string("the file is empty"));
 
         const QByteArray json = TraceWriter().nvidia().kernels("k", 2000).json();
         QByteArray gz = test::gzipCompress(json);
-        const InputError truncated = loadError(test::writeFile(dir, QStringLiteral("cut.json.gz"), gz.left(gz.size() / 2)));
-        QVERIFY2(QString::fromStdString(truncated.reason()).contains(QStringLiteral("gzip data is truncated")), truncated.what());
+        const InputError truncated
+            = loadError(test::writeFile(dir, QStringLiteral("cut.json.gz"), gz.left(gz.size() / 2)));
+        QVERIFY2(QString::fromStdString(truncated.reason()).contains(QStringLiteral("gzip data is truncated")),
+            truncated.what());
         QCOMPARE(*truncated.byteOffset(), uint64_t(gz.size() / 2));
 
         QByteArray corrupt = gz;

@@ -47,7 +47,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         analyze(store, store, seed);
         const fusiondiff::TraceStore empty = fusiondiff::loadTraceFromMemory("[]", "empty", options);
         analyze(store, empty, defaults);
-    } catch (const fusiondiff::InputError&) {
-    }
+    } catch (const fusiondiff::InputError&) { }
     return 0;
 }

@@ -39,9 +39,9 @@ TraceWriter& TraceWriter::kernel(const Kernel& k)
     args += "\"device\": " + std::to_string(k.device) + ", \"stream\": " + std::to_string(k.stream);
     if (k.correlation)
         args += ", \"correlation\": " + std::to_string(*k.correlation);
-    m_events.push_back("{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": " + jsonQuoted(k.name) + ", \"pid\": "
-        + std::to_string(k.device) + ", \"tid\": " + std::to_string(k.stream) + ", \"ts\": " + number(k.ts)
-        + ", \"dur\": " + number(k.dur) + ", \"args\": {" + args + "}}");
+    m_events.push_back("{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": " + jsonQuoted(k.name)
+        + ", \"pid\": " + std::to_string(k.device) + ", \"tid\": " + std::to_string(k.stream)
+        + ", \"ts\": " + number(k.ts) + ", \"dur\": " + number(k.dur) + ", \"args\": {" + args + "}}");
     m_nextTs = std::max(m_nextTs, k.ts + k.dur + 1);
     return *this;
 }
@@ -74,8 +74,9 @@ TraceWriter& TraceWriter::launch(const std::string& op, const std::vector<std::s
     double ts = opBegin + 1;
     for (const std::string& name : kernelNames) {
         const int64_t correlation = m_nextCorrelation++;
-        m_events.push_back(R"({"ph": "X", "cat": "cuda_runtime", "name": "cudaLaunchKernel", "pid": 1, "tid": 1, "ts": )"
-            + number(ts) + R"(, "dur": 2, "args": {"External id": )" + std::to_string(externalId) + R"(, "correlation": )"
+        m_events.push_back(
+            R"({"ph": "X", "cat": "cuda_runtime", "name": "cudaLaunchKernel", "pid": 1, "tid": 1, "ts": )" + number(ts)
+            + R"(, "dur": 2, "args": {"External id": )" + std::to_string(externalId) + R"(, "correlation": )"
             + std::to_string(correlation) + "}}");
         Kernel k;
         k.name = name;
@@ -93,9 +94,9 @@ TraceWriter& TraceWriter::launch(const std::string& op, const std::vector<std::s
     for (size_t depth = 0; depth < modules.size(); ++depth) {
         const double moduleBegin = begin + double(depth);
         const double moduleEnd = opEnd + double(modules.size() - depth);
-        m_events.push_back(R"({"ph": "X", "cat": "python_function", "name": )" + jsonQuoted("nn.Module: " + modules[depth])
-            + R"(, "pid": 1, "tid": 1, "ts": )" + number(moduleBegin) + R"(, "dur": )" + number(moduleEnd - moduleBegin)
-            + "}");
+        m_events.push_back(R"({"ph": "X", "cat": "python_function", "name": )"
+            + jsonQuoted("nn.Module: " + modules[depth]) + R"(, "pid": 1, "tid": 1, "ts": )" + number(moduleBegin)
+            + R"(, "dur": )" + number(moduleEnd - moduleBegin) + "}");
     }
     m_cpuTs = opEnd + double(modules.size()) + 2;
     return *this;
@@ -112,7 +113,8 @@ TraceWriter& TraceWriter::beginStep(const std::string& name)
 TraceWriter& TraceWriter::endStep()
 {
     m_events.push_back(R"({"ph": "X", "cat": "user_annotation", "name": )" + jsonQuoted(m_stepName)
-        + R"(, "pid": 1, "tid": 1, "ts": )" + number(m_stepBegin) + R"(, "dur": )" + number(m_cpuTs - m_stepBegin) + "}");
+        + R"(, "pid": 1, "tid": 1, "ts": )" + number(m_stepBegin) + R"(, "dur": )" + number(m_cpuTs - m_stepBegin)
+        + "}");
     m_cpuTs += 1;
     return *this;
 }
