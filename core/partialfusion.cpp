@@ -39,16 +39,14 @@ std::vector<FusionMapping> findPartialFusion(const std::array<std::vector<LargeG
 
     std::vector<FusionMapping> mappings;
     for (CategoryId type = 0; type < typeCount; ++type) {
-        const uint64_t count1 = totals[0][type];
-        const uint64_t count2 = totals[1][type];
-        if (count1 == 0 || count2 == 0)
+        const std::optional<CountImbalance> imbalance
+            = countImbalance(totals[0][type], totals[1][type], context.options);
+        if (!imbalance)
             continue;
-        const double ratio
-            = static_cast<double>(std::max(count1, count2)) / static_cast<double>(std::min(count1, count2));
-        if (ratio < context.options.imbalanceMinRatio
-            || static_cast<int64_t>(count1 + count2) < context.options.imbalanceMinTotal)
-            continue;
-        const Side unfused = count1 > count2 ? Side::Trace1 : Side::Trace2;
+        const double ratio = imbalance->ratio;
+        const uint64_t unfusedCount = imbalance->unfusedCount;
+        const uint64_t fusedCount = imbalance->fusedCount;
+        const Side unfused = imbalance->unfused;
         const Side fused = otherSide(unfused);
 
         std::vector<uint64_t> extra(typeCount, 0);
@@ -89,8 +87,6 @@ std::vector<FusionMapping> findPartialFusion(const std::array<std::vector<LargeG
                 + std::to_string(target.extra) + ")";
         }
 
-        const uint64_t unfusedCount = std::max(count1, count2);
-        const uint64_t fusedCount = std::min(count1, count2);
         FusionMapping mapping;
         mapping.kind = MappingKind::PartialFusion;
         mapping.fusedSide = fused;

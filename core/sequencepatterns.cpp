@@ -89,20 +89,16 @@ void findCountImbalances(const SequenceStats& stats1, const SequenceStats& stats
     const MappingContext& context, std::vector<FusionMapping>& out)
 {
     for (CategoryId type = 0; type < context.typeCount(); ++type) {
-        if (!stats1.has(type) || !stats2.has(type))
+        const std::optional<CountImbalance> imbalance
+            = countImbalance(stats1.counts[type], stats2.counts[type], context.options);
+        if (!imbalance)
             continue;
-        const uint64_t count1 = stats1.counts[type];
-        const uint64_t count2 = stats2.counts[type];
-        const double ratio
-            = static_cast<double>(std::max(count1, count2)) / static_cast<double>(std::min(count1, count2));
-        if (ratio < context.options.imbalanceMinRatio
-            || static_cast<int64_t>(count1 + count2) < context.options.imbalanceMinTotal)
-            continue;
-        const Side unfused = count1 > count2 ? Side::Trace1 : Side::Trace2;
+        const double ratio = imbalance->ratio;
+        const uint64_t unfusedCount = imbalance->unfusedCount;
+        const uint64_t fusedCount = imbalance->fusedCount;
+        const Side unfused = imbalance->unfused;
         const Side fused = otherSide(unfused);
         const SequenceStats& fusedStats = fused == Side::Trace1 ? stats1 : stats2;
-        const uint64_t unfusedCount = std::max(count1, count2);
-        const uint64_t fusedCount = std::min(count1, count2);
 
         std::vector<uint64_t> candidates = fusedStats.counts;
         candidates[type] = 0;
