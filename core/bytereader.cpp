@@ -2,6 +2,7 @@
 
 #include "filedescriptor.h"
 #include "inputerror.h"
+#include "prefetchingreader.h"
 
 #include <algorithm>
 #include <array>
@@ -207,7 +208,11 @@ std::unique_ptr<ByteReader> openSource(const std::string& path, std::unique_ptr<
 
 std::unique_ptr<ByteReader> openTraceFile(const std::string& path)
 {
-    return openSource(path, std::make_unique<FileSource>(path));
+    std::unique_ptr<ByteReader> reader = openSource(path, std::make_unique<FileSource>(path));
+    // Decompression is as slow as parsing: let it run ahead on a thread of its own.
+    if (reader->isCompressed())
+        return std::make_unique<PrefetchingReader>(std::move(reader));
+    return reader;
 }
 
 std::unique_ptr<ByteReader> openTraceBuffer(const std::string& name, std::string_view bytes)
