@@ -24,6 +24,7 @@ const QString kRuleFileItem = QStringLiteral("<rule file>");
 AnalysisSettingsWidget::AnalysisSettingsWidget(QWidget* parent)
     : QWidget(parent)
     , m_classifierCombo(new QComboBox(this))
+    , m_opLevelCombo(new QComboBox(this))
     , m_classifierInfo(new QLabel(this))
     , m_classifierError(new QLabel(this))
 {
@@ -43,6 +44,29 @@ AnalysisSettingsWidget::AnalysisSettingsWidget(QWidget* parent)
     m_classifierError->setWordWrap(true);
     m_classifierError->setStyleSheet(QStringLiteral("QLabel { color: #B00020; }"));
     m_classifierError->hide();
+
+    const struct
+    {
+        OpLevel level;
+        QString text;
+        QString toolTip;
+    } levels[] = {
+        { OpLevel::Operator, tr("Operator (aten::linear)"),
+            tr("The outermost PyTorch operator inside the innermost module: what the model's code called") },
+        { OpLevel::Module, tr("Module (nn.Module: Qwen2RMSNorm)"),
+            tr("The innermost nn.Module, by class, for a layer-level view (the operator where there is none)") },
+        { OpLevel::LaunchingOperator, tr("Launching operator (aten::addmm)"),
+            tr("The innermost operator: the one that launched the kernel") },
+    };
+    for (const auto& level : levels) {
+        m_opLevelCombo->addItem(level.text, QString::fromLatin1(opLevelKey(level.level)));
+        m_opLevelCombo->setItemData(m_opLevelCombo->count() - 1, level.toolTip, Qt::ToolTipRole);
+    }
+    m_opLevelCombo->setObjectName(QStringLiteral("op_level"));
+    m_opLevelCombo->setToolTip(tr("What an operation is when kernels are compared operation by operation "
+                                  "(fusiondiff-cli --op-level; docs/operations.md)"));
+    // setOptions() blocks this: only the user's choices (and setOpLevel) re-run the analysis.
+    connect(m_opLevelCombo, &QComboBox::currentIndexChanged, this, [this] { emit optionsChanged(options()); });
 
     auto* form = new QFormLayout;
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
@@ -81,12 +105,16 @@ AnalysisSettingsWidget::AnalysisSettingsWidget(QWidget* parent)
     connect(reset, &QPushButton::clicked, this, &AnalysisSettingsWidget::resetToDefaults);
 
     auto* classifierCaption = new QLabel(tr("<b>Classifier</b>"), this);
+    auto* opLevelCaption = new QLabel(tr("<b>Operations</b> are compared at the level of"), this);
     auto* parametersCaption = new QLabel(tr("<b>Parameters</b> (hover for their meaning)"), this);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(classifierCaption);
     layout->addWidget(m_classifierCombo);
     layout->addWidget(m_classifierInfo);
     layout->addWidget(m_classifierError);
+    layout->addSpacing(8);
+    layout->addWidget(opLevelCaption);
+    layout->addWidget(m_opLevelCombo);
     layout->addSpacing(8);
     layout->addWidget(parametersCaption);
     layout->addLayout(form);
@@ -183,6 +211,7 @@ AnalysisOptions AnalysisSettingsWidget::options() const
         else
             options.*parameter.real = static_cast<QDoubleSpinBox*>(m_boxes[i])->value();
     }
+    parseOpLevel(m_opLevelCombo->currentData().toString().toStdString(), options.opLevel);
     return options;
 }
 
@@ -196,6 +225,13 @@ void AnalysisSettingsWidget::setOptions(const AnalysisOptions& options)
         else
             static_cast<QDoubleSpinBox*>(m_boxes[i])->setValue(parameterValue(options, parameters[i]));
     }
+    const QSignalBlocker blocker(m_opLevelCombo);
+    m_opLevelCombo->setCurrentIndex(m_opLevelCombo->findData(QString::fromLatin1(opLevelKey(options.opLevel))));
+}
+
+void AnalysisSettingsWidget::setOpLevel(OpLevel level)
+{
+    m_opLevelCombo->setCurrentIndex(m_opLevelCombo->findData(QString::fromLatin1(opLevelKey(level))));
 }
 
 void AnalysisSettingsWidget::setParameter(const QString& name, double value)

@@ -18,9 +18,9 @@ class Classifier;
 
 namespace fusiondiff::ui {
 
-// The classifier (built-in "default" or "seed", or a rule file) and every analysis parameter by
-// its name. A rule file is checked when chosen and its error shown here; parameter edits are
-// reported once editing pauses.
+// The classifier (built-in "default" or "seed", or a rule file), the level at which kernels are
+// attributed to operations, and every analysis parameter by its name. A rule file is checked when
+// chosen and its error shown here; parameter edits are reported once editing pauses.
 class AnalysisSettingsWidget : public QWidget
 {
     Q_OBJECT
@@ -41,6 +41,8 @@ public:
     void setOptions(const AnalysisOptions& options);
     // Sets one parameter's box as a user would (for tests and restoring settings).
     void setParameter(const QString& name, double value);
+    // Chooses the operation level as a user would: the analysis runs again at once.
+    void setOpLevel(OpLevel level);
 
 public slots:
     void resetToDefaults();
@@ -55,6 +57,7 @@ private:
     void onComboActivated(int index);
 
     QComboBox* m_classifierCombo;
+    QComboBox* m_opLevelCombo;
     QLabel* m_classifierInfo;
     QLabel* m_classifierError;
     std::vector<QAbstractSpinBox*> m_boxes; // in analysisParameters() order

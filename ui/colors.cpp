@@ -27,4 +27,10 @@ QColor gapBackground()
     return QColor(0xEC, 0xEC, 0xEC);
 }
 
+QString colorChip(const QColor& background, const QString& text)
+{
+    return QStringLiteral("<span style=\"background-color:%1\">&nbsp;%2&nbsp;</span>")
+        .arg(background.name(), text.toHtmlEscaped());
+}
+
 } // namespace fusiondiff::ui

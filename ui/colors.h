@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QColor>
+#include <QString>
 
 namespace fusiondiff::ui {
 
@@ -11,5 +12,7 @@ QColor sideSelectedColor(int side); // bars of the selected rows
 QColor sideBackground(int side); // light: table cells only one side has
 QColor differenceBackground(); // both sides present, of different types
 QColor gapBackground(); // the side that has nothing on this row
+// Rich text: `text` (escaped) on a `background` patch, as a legend of highlighted rows.
+QString colorChip(const QColor& background, const QString& text);
 
 } // namespace fusiondiff::ui

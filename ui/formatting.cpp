@@ -71,4 +71,33 @@ QString compositionText(const FusionReport& report, const LargeGroup& group)
     return parts.join(QStringLiteral(", "));
 }
 
+QString formatSpread(const Spread& spread)
+{
+    // "169 us (166–174 us)"; the unit is written once where both quartiles share it.
+    const QString q1 = formatDuration(spread.q1);
+    const QString q3 = formatDuration(spread.q3);
+    const qsizetype space1 = q1.lastIndexOf(QLatin1Char(' '));
+    const qsizetype space3 = q3.lastIndexOf(QLatin1Char(' '));
+    const QString range = space1 > 0 && space3 > 0 && q1.mid(space1) == q3.mid(space3)
+        ? q1.left(space1) + QChar(0x2013) + q3
+        : q1 + QChar(0x2013) + q3;
+    return QStringLiteral("%1 (%2)").arg(formatDuration(spread.median), range);
+}
+
+QString tagsText(const FusionReport& report, uint64_t tags)
+{
+    QStringList names;
+    for (size_t bit = 0; bit < report.tagNames.size() && bit < 64; ++bit) {
+        if (tags & (uint64_t(1) << bit))
+            names.append(toQString(report.tagNames[bit]));
+    }
+    return names.join(QStringLiteral(", "));
+}
+
+QString shownKernelName(const QString& name)
+{
+    constexpr qsizetype kShownCharacters = 240;
+    return name.size() > kShownCharacters ? name.left(kShownCharacters) + QChar(0x2026) : name;
+}
+
 } // namespace fusiondiff::ui

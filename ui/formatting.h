@@ -8,6 +8,7 @@
 namespace fusiondiff {
 struct FusionReport;
 struct LargeGroup;
+struct Spread;
 } // namespace fusiondiff
 
 namespace fusiondiff::ui {
@@ -24,5 +25,12 @@ QString formatRatio(double ratio, int decimals = 2);
 QString formatBytes(uint64_t bytes);
 // "GEMM 72, Attention 36, Norm 49": the group's kernels per type, in category order.
 QString compositionText(const FusionReport& report, const LargeGroup& group);
+// "169 us (166–174 us)": a median per call with its interquartile range.
+QString formatSpread(const Spread& spread);
+// "relu, bias": the classifier's fusion tags set in `tags`; empty for none.
+QString tagsText(const FusionReport& report, uint64_t tags);
+// What a view shows of a kernel name: template names run to thousands of characters, which no
+// column shows whole and which would make every repaint lay out the whole text to elide it.
+QString shownKernelName(const QString& name);
 
 } // namespace fusiondiff::ui

@@ -1,6 +1,5 @@
 #include "groupdiffmodel.h"
 
-#include "colors.h"
 #include "formatting.h"
 #include "reporttablemodel.h"
 
@@ -26,21 +25,17 @@ void GroupDiffModel::clear()
     setDiff({}, {});
 }
 
-GroupDiffModel::Status GroupDiffModel::statusOf(const AlignedRow& row) const
+AlignedRowStatus GroupDiffModel::statusOf(const AlignedPair& row) const
 {
-    if (row.a < 0)
-        return OnlyB;
-    if (row.b < 0)
-        return OnlyA;
-    return m_diff.kernels[0][static_cast<size_t>(row.a)].type == m_diff.kernels[1][static_cast<size_t>(row.b)].type
-        ? Same
-        : Different;
+    const CategoryId typeA = row.first >= 0 ? m_diff.kernels[0][static_cast<size_t>(row.first)].type : 0;
+    const CategoryId typeB = row.second >= 0 ? m_diff.kernels[1][static_cast<size_t>(row.second)].type : 0;
+    return alignedRowStatus(row, typeA, typeB);
 }
 
-int GroupDiffModel::rowsWithStatus(Status status) const
+int GroupDiffModel::rowsWithStatus(AlignedRowStatus status) const
 {
     int count = 0;
-    for (const AlignedRow& row : m_diff.rows)
+    for (const AlignedPair& row : m_diff.rows)
         count += statusOf(row) == status;
     return count;
 }
@@ -86,23 +81,16 @@ QVariant GroupDiffModel::data(const QModelIndex& index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const AlignedRow& row = m_diff.rows[static_cast<size_t>(index.row())];
+    const AlignedPair& row = m_diff.rows[static_cast<size_t>(index.row())];
     const int side = index.column() < IndexBColumn ? 0 : 1;
-    const int position = side == 0 ? row.a : row.b;
+    const int position = static_cast<int>(side == 0 ? row.first : row.second);
     const int field = index.column() % IndexBColumn;
-    const Status status = statusOf(row);
+    const AlignedRowStatus status = statusOf(row);
 
     if (role == StatusRole)
         return status;
-    if (role == Qt::BackgroundRole) {
-        if (position < 0)
-            return gapBackground();
-        if (status == OnlyA || status == OnlyB)
-            return sideBackground(side);
-        if (status == Different)
-            return differenceBackground();
-        return {};
-    }
+    if (role == Qt::BackgroundRole)
+        return alignedRowBackground(status, side);
     if (role == Qt::TextAlignmentRole) {
         return QVariant::fromValue(Qt::Alignment(
             field == 1 || field == 2 ? Qt::AlignLeft | Qt::AlignVCenter : Qt::AlignRight | Qt::AlignVCenter));
@@ -120,11 +108,8 @@ QVariant GroupDiffModel::data(const QModelIndex& index, int role) const
         return role == SortRole ? QVariant(position) : QVariant(position + 1);
     case 1: {
         // Template names run to thousands of characters: the view shows the start of them.
-        constexpr qsizetype kShownCharacters = 240;
         const QString name = toQString(kernel.name);
-        if (role == Qt::DisplayRole && name.size() > kShownCharacters)
-            return QString(name.left(kShownCharacters) + QChar(0x2026));
-        return name;
+        return role == Qt::DisplayRole ? shownKernelName(name) : name;
     }
     case 2:
         return typeName;

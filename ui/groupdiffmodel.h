@@ -1,5 +1,6 @@
 #pragma once
 
+#include "alignedrow.h"
 #include "groupdiff.h"
 
 #include <QAbstractTableModel>
@@ -8,7 +9,8 @@
 namespace fusiondiff::ui {
 
 // Two kernel sequences side by side, one aligned row each: A's kernel on the left, B's on the
-// right. Rows where only one side has a kernel, or where the two types differ, are highlighted.
+// right, as the core aligns them (alignScored). Rows where only one side has a kernel, or where the
+// two types differ, are highlighted.
 class GroupDiffModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -29,14 +31,7 @@ public:
     {
         SortRole = Qt::UserRole, // as ReportTableModel's
         FullTextRole = Qt::UserRole + 3, // as ReportTableModel's: names not shortened
-        StatusRole = Qt::UserRole + 16, // a Status
-    };
-    enum Status
-    {
-        Same, // both sides, same type
-        Different, // both sides, different types
-        OnlyA,
-        OnlyB,
+        StatusRole = Qt::UserRole + 16, // an AlignedRowStatus
     };
 
     explicit GroupDiffModel(QObject* parent = nullptr);
@@ -44,7 +39,7 @@ public:
     void setDiff(GroupDiff diff, QStringList typeNames);
     void clear();
     const GroupDiff& diff() const { return m_diff; }
-    int rowsWithStatus(Status status) const;
+    int rowsWithStatus(AlignedRowStatus status) const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -52,7 +47,7 @@ public:
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
 
 private:
-    Status statusOf(const AlignedRow& row) const;
+    AlignedRowStatus statusOf(const AlignedPair& row) const;
 
     GroupDiff m_diff;
     QStringList m_typeNames;

@@ -22,16 +22,6 @@
 
 namespace fusiondiff::ui {
 
-namespace {
-
-QString chip(int side, const QString& text)
-{
-    return QStringLiteral("<span style=\"background-color:%1\">&nbsp;%2&nbsp;</span>")
-        .arg(sideBackground(side).name(), text.toHtmlEscaped());
-}
-
-} // namespace
-
 GroupsPage::GroupsPage(QWidget* parent)
     : QWidget(parent)
     , m_pairsModel(new GroupPairsModel(this))
@@ -228,14 +218,16 @@ void GroupsPage::diffReady()
     }
     QString text = parts.join(QStringLiteral(" &nbsp;|&nbsp; "));
     if (m_groupIndices[0] >= 0 && m_groupIndices[1] >= 0) {
+        const QString format = m_diffModel->diff().byPosition
+            ? tr("Too long to align by type, paired by position. Rows: %1 of the same type, %2 of different types, "
+                 "%3, %4")
+            : tr("Aligned by kernel type, as the operation findings are. Rows: %1 of the same type, %2 of different "
+                 "types, %3, %4");
         text += QStringLiteral("<br>")
-            + tr("Aligned by kernel type: %1 rows alike, %2 of different types, %3, %4")
-                  .arg(m_diffModel->rowsWithStatus(GroupDiffModel::Same))
-                  .arg(QStringLiteral("<span style=\"background-color:%1\">&nbsp;%2&nbsp;</span>")
-                           .arg(differenceBackground().name())
-                           .arg(m_diffModel->rowsWithStatus(GroupDiffModel::Different)))
-                  .arg(chip(0, tr("%1 only in A").arg(m_diffModel->rowsWithStatus(GroupDiffModel::OnlyA))),
-                      chip(1, tr("%1 only in B").arg(m_diffModel->rowsWithStatus(GroupDiffModel::OnlyB))));
+            + format.arg(QString::number(m_diffModel->rowsWithStatus(SameType)),
+                colorChip(differenceBackground(), QString::number(m_diffModel->rowsWithStatus(DifferentTypes))),
+                colorChip(sideBackground(0), tr("%1 only in A").arg(m_diffModel->rowsWithStatus(OnlyA))),
+                colorChip(sideBackground(1), tr("%1 only in B").arg(m_diffModel->rowsWithStatus(OnlyB))));
     }
     m_detailTitle->setText(text);
     m_sequence->adjustColumns();

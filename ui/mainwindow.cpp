@@ -12,6 +12,8 @@
 #include "kernelsmodel.h"
 #include "kerneltypesmodel.h"
 #include "mappingsmodel.h"
+#include "operationspage.h"
+#include "operationsummarypage.h"
 #include "opportunitiesmodel.h"
 #include "samplefiles.h"
 #include "summarypage.h"
@@ -54,6 +56,7 @@ constexpr int kMaxRecent = 10;
 
 const QString kRecentFilesKey = QStringLiteral("recent/files");
 const QString kRecentPairsKey = QStringLiteral("recent/pairs");
+const QString kOpLevelKey = QStringLiteral("analysis/opLevel");
 
 ChartData opportunitiesChart(const FusionReport& report, ChartPanel::Metric metric)
 {
@@ -194,6 +197,8 @@ void MainWindow::createPages()
     m_tabs->setDocumentMode(true);
 
     m_summary = new SummaryPage(this);
+    m_operations = new OperationsPage(this);
+    m_operationSummary = new OperationSummaryPage(this);
     m_opportunities = new TableChartPage(
         new OpportunitiesModel, QStringLiteral("fusion_opportunities"), opportunitiesChart, false, Qt::Vertical, this);
     m_opportunities->setEmptyChartText(
@@ -211,6 +216,8 @@ void MainWindow::createPages()
     m_groups = new GroupsPage(this);
 
     m_tabs->addTab(m_summary, tr("Summary"));
+    m_tabs->addTab(m_operations, tr("Operations"));
+    m_tabs->addTab(m_operationSummary, tr("Operation summary"));
     m_tabs->addTab(m_opportunities, tr("Fusion opportunities"));
     m_tabs->addTab(m_mappings, tr("Fusion mappings"));
     m_tabs->addTab(m_kernelTypes, tr("Kernel types"));
@@ -219,6 +226,8 @@ void MainWindow::createPages()
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateActions);
 
     connect(m_summary, &SummaryPage::exportCsvRequested, this, &MainWindow::exportCsvDialog);
+    connect(m_operations, &OperationsPage::exportCsvRequested, this, &MainWindow::exportCsvDialog);
+    connect(m_operationSummary, &OperationSummaryPage::exportCsvRequested, this, &MainWindow::exportCsvDialog);
     connect(m_opportunities, &TableChartPage::exportCsvRequested, this, &MainWindow::exportCsvDialog);
     connect(m_mappings, &TablePage::exportCsvRequested, this, &MainWindow::exportCsvDialog);
     connect(m_kernelTypes, &TableChartPage::exportCsvRequested, this, &MainWindow::exportCsvDialog);
@@ -378,12 +387,16 @@ void MainWindow::showResults(const AnalysisResults& results)
     m_results = results;
     const FusionReport& report = *results.report;
     m_summary->setReport(results.report, results.analysisSeconds);
+    m_operations->setReport(results.report);
+    m_operationSummary->setReport(results.report);
     m_opportunities->setReport(results.report);
     static_cast<ReportTableModel*>(m_mappings->sourceModel())->setReport(results.report);
     m_kernelTypes->setReport(results.report);
     static_cast<ReportTableModel*>(m_kernels->sourceModel())->setReport(results.report);
     m_groups->setResults(results);
 
+    m_tabs->setTabText(OperationsTab, tr("Operations (%1)").arg(report.opFindings.size()));
+    m_tabs->setTabText(OperationSummaryTab, tr("Operation summary (%1)").arg(report.opSummary.size()));
     m_tabs->setTabText(OpportunitiesTab, tr("Fusion opportunities (%1)").arg(report.opportunities.size()));
     m_tabs->setTabText(MappingsTab, tr("Fusion mappings (%1)").arg(report.mappings.size()));
     m_tabs->setTabText(KernelTypesTab, tr("Kernel types (%1)").arg(report.globalCounts.size()));
@@ -395,7 +408,8 @@ void MainWindow::showResults(const AnalysisResults& results)
     const QString b = toQString(report.traces[1].label);
     setWindowTitle(tr("FusionDiff \u2014 %1 vs %2").arg(a, b));
     m_resultsLabel->setText(
-        tr("Showing A: %1  vs  B: %2  \u00B7  classifier %3").arg(a, b, toQString(report.classifier.name)));
+        tr("Showing A: %1  vs  B: %2  \u00B7  classifier %3  \u00B7  operations at the %4 level")
+            .arg(a, b, toQString(report.classifier.name), QString::fromLatin1(opLevelKey(report.options.opLevel))));
     addRecentPair(toQString(report.traces[0].path), toQString(report.traces[1].path));
     showMessage({});
     updateActions();
@@ -480,8 +494,9 @@ void MainWindow::exportCsvDialog(const QString& csvName)
 
 void MainWindow::exportCurrentTableDialog()
 {
-    static const char* const names[]
-        = { "traces", "fusion_opportunities", "fusion_mappings", "global_counts", "kernels", "matched_groups" };
+    // The main table of each tab, in tab order.
+    static const char* const names[] = { "traces", "op_findings", "op_summary", "fusion_opportunities",
+        "fusion_mappings", "global_counts", "kernels", "matched_groups" };
     const int tab = m_tabs->currentIndex();
     if (tab >= 0 && tab < static_cast<int>(std::size(names)))
         exportCsvDialog(QString::fromLatin1(names[tab]));
@@ -546,7 +561,8 @@ void MainWindow::rebuildRecentMenu()
         m_recentMenu->addAction(tr("(none)"))->setEnabled(false);
 }
 
-void MainWindow::applyClassifierAndParameters(const QString& classifier, const QStringList& parameters)
+void MainWindow::applyClassifierAndParameters(
+    const QString& classifier, const QStringList& parameters, const QString& opLevel)
 {
     if (!classifier.isEmpty() && !m_settings->setClassifierSpec(classifier)) {
         // The settings dock shows the error too; it may be hidden, the message bar is not.
@@ -561,6 +577,8 @@ void MainWindow::applyClassifierAndParameters(const QString& classifier, const Q
         if (!error.empty())
             showMessage(QString::fromStdString(error));
     }
+    if (!opLevel.isEmpty() && !parseOpLevel(opLevel.toStdString(), options.opLevel))
+        showMessage(tr("The operation level is operator, module or launch, not '%1'.").arg(opLevel));
     m_settings->setOptions(options);
     m_controller->setOptions(options);
 }
@@ -586,6 +604,7 @@ void MainWindow::restoreSettings()
             continue;
         setAnalysisParameter(options, parameter.name, settings.value(key).toString().toStdString());
     }
+    parseOpLevel(settings.value(kOpLevelKey).toString().toStdString(), options.opLevel);
     m_settings->setOptions(options);
     m_controller->setOptions(options);
     const QString classifier
@@ -618,6 +637,7 @@ void MainWindow::saveSettings() const
             + QString::fromLatin1(parameter.name.data(), static_cast<qsizetype>(parameter.name.size()));
         settings.setValue(key, QString::number(parameterValue(options, parameter), 'g', 17));
     }
+    settings.setValue(kOpLevelKey, QString::fromLatin1(opLevelKey(options.opLevel)));
     settings.setValue(QStringLiteral("charts/opportunitiesMetric"), m_opportunities->chartPanel()->metric());
     settings.setValue(QStringLiteral("charts/kernelTypesMetric"), m_kernelTypes->chartPanel()->metric());
     settings.setValue(QStringLiteral("charts/kernelTypesLog"), m_kernelTypes->chartPanel()->chart()->isLogarithmic());

@@ -21,6 +21,8 @@ namespace fusiondiff::ui {
 class AnalysisController;
 class AnalysisSettingsWidget;
 class GroupsPage;
+class OperationSummaryPage;
+class OperationsPage;
 class SummaryPage;
 class TableChartPage;
 class TablePage;
@@ -36,6 +38,8 @@ public:
     enum Tab
     {
         SummaryTab,
+        OperationsTab,
+        OperationSummaryTab,
         OpportunitiesTab,
         MappingsTab,
         KernelTypesTab,
@@ -52,6 +56,8 @@ public:
     QTabWidget* tabs() const { return m_tabs; }
     QStackedWidget* stack() const { return m_stack; }
     SummaryPage* summaryPage() const { return m_summary; }
+    OperationsPage* operationsPage() const { return m_operations; }
+    OperationSummaryPage* operationSummaryPage() const { return m_operationSummary; }
     TableChartPage* opportunitiesPage() const { return m_opportunities; }
     TablePage* mappingsPage() const { return m_mappings; }
     TableChartPage* kernelTypesPage() const { return m_kernelTypes; }
@@ -65,7 +71,9 @@ public:
 
     // Writes every CSV table into `folder`; returns an error text, empty on success.
     QString exportAll(const QString& folder);
-    void applyClassifierAndParameters(const QString& classifier, const QStringList& parameters);
+    // The command line's --classifier, --param NAME=VALUE and --op-level (empty: unchanged).
+    void applyClassifierAndParameters(
+        const QString& classifier, const QStringList& parameters, const QString& opLevel = {});
 
 public slots:
     void openTraces(const QString& pathA, const QString& pathB);
@@ -114,6 +122,8 @@ private:
     QStackedWidget* m_stack = nullptr;
     QTabWidget* m_tabs = nullptr;
     SummaryPage* m_summary = nullptr;
+    OperationsPage* m_operations = nullptr;
+    OperationSummaryPage* m_operationSummary = nullptr;
     TableChartPage* m_opportunities = nullptr;
     TablePage* m_mappings = nullptr;
     TableChartPage* m_kernelTypes = nullptr;

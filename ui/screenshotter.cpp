@@ -87,6 +87,8 @@ QStringList takeScreenshots(MainWindow& window, const QString& folder, const QSt
         { MainWindow::KernelTypesTab, "05-kernel-types" },
         { MainWindow::KernelsTab, "06-kernels" },
         { MainWindow::GroupsTab, "07-correlation-groups" },
+        { MainWindow::OperationsTab, "11-operations" },
+        { MainWindow::OperationSummaryTab, "12-operation-summary" },
     };
     for (const auto& tab : tabs) {
         window.tabs()->setCurrentIndex(tab.tab);

@@ -34,7 +34,7 @@ SummaryPage::SummaryPage(QWidget* parent)
     m_table->setTitle(tr("The two traces"));
     m_table->setSortable(false);
     m_table->setFilterVisible(false);
-    m_table->setMaximumColumnWidth(380);
+    m_table->setMaximumColumnWidth(340);
     m_table->view()->setAlternatingRowColors(true);
     m_table->setStretchColumns({ TraceSummaryModel::TraceAColumn, TraceSummaryModel::TraceBColumn }, 160);
 
@@ -65,11 +65,34 @@ void SummaryPage::setReport(std::shared_ptr<const FusionReport> report, double a
     }
 
     QString html;
-    html += QStringLiteral("<h3>") + tr("Where to look first") + QStringLiteral("</h3><ul>");
+    html += QStringLiteral("<h3>") + tr("Where to look first") + QStringLiteral("</h3>");
+    const std::vector<LookFirst> first = whereToLookFirst(*report);
+    if (first.empty()) {
+        html += QStringLiteral("<p>")
+            + tr("Nothing stands out: no operation runs a different number of kernels on the two sides.")
+            + QStringLiteral("</p>");
+    } else {
+        // Numbered by hand: Qt's rich text spaces a list nested in the last item of another oddly.
+        for (size_t i = 0; i < first.size(); ++i) {
+            html += QStringLiteral("<p style=\"margin-bottom:0px\"><b>%1. ").arg(i + 1)
+                + toQString(first[i].headline).toHtmlEscaped()
+                + QStringLiteral("</b></p><ul style=\"margin-top:0px\">");
+            for (const std::string& detail : first[i].details)
+                html += QStringLiteral("<li>") + toQString(detail).toHtmlEscaped() + QStringLiteral("</li>");
+            html += QStringLiteral("</ul>");
+        }
+        if (!report->opFindings.empty())
+            html += QStringLiteral("<p>")
+                + tr("The Operations tab shows each finding's call stack and its kernels side by side.")
+                + QStringLiteral("</p>");
+    }
+
+    html += QStringLiteral("<h3>") + tr("Notes") + QStringLiteral("</h3><ul>");
     for (const std::string& note : reportNotes(*report))
         html += QStringLiteral("<li>") + toQString(note).toHtmlEscaped() + QStringLiteral("</li>");
     html += QStringLiteral("</ul>");
 
+    html += QStringLiteral("<p><i>") + tr("The reference analysis (the seed's):") + QStringLiteral("</i></p>");
     html += QStringLiteral("<h3>") + tr("Fusion opportunities (%1)").arg(report->opportunities.size())
         + QStringLiteral("</h3>");
     if (report->opportunities.empty()) {
@@ -112,10 +135,11 @@ void SummaryPage::setReport(std::shared_ptr<const FusionReport> report, double a
 
     const ClassifierSummary& classifier = report->classifier;
     html += QStringLiteral("<p style=\"color:#555\">")
-        + tr("Classifier <b>%1</b> (%2, %3 kernel types); groups of %4+ kernels compared, size tolerance %5. "
-             "Classification and analysis took %6.")
+        + tr("Classifier <b>%1</b> (%2, %3 kernel types); operations compared at the %4 level; groups of %5+ "
+             "kernels compared, size tolerance %6. Classification and analysis took %7.")
               .arg(toQString(classifier.name).toHtmlEscaped(), toQString(classifier.source).toHtmlEscaped())
               .arg(classifier.categories.size())
+              .arg(QString::fromLatin1(opLevelKey(report->options.opLevel)))
               .arg(report->options.minGroupSize)
               .arg(formatFixed(report->options.sizeTolerance, 2), formatDuration(analysisSeconds * 1e6))
         + QStringLiteral("</p>");

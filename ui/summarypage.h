@@ -15,8 +15,9 @@ namespace fusiondiff::ui {
 class TablePage;
 class TraceSummaryModel;
 
-// Both traces side by side and the findings in plain words (the core's report notes, the top
-// opportunities and mappings), as the CLI's summary says them.
+// Both traces side by side (with how their operations line up and how they repeat), and the
+// findings in plain words as the CLI's summary says them: where to look first (numbered), the
+// core's report notes, the top opportunities and mappings of the reference analysis.
 class SummaryPage : public QWidget
 {
     Q_OBJECT

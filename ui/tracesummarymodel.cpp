@@ -3,6 +3,8 @@
 #include "formatting.h"
 #include "fusionreport.h"
 
+#include <QStringList>
+
 namespace fusiondiff::ui {
 
 TraceSummaryModel::TraceSummaryModel(QObject* parent)
@@ -54,6 +56,20 @@ QVariant TraceSummaryModel::display(int row, int column) const
             return tr("Graph launches");
         case CpuOpsRow:
             return tr("CPU operators");
+        case OperationsRow:
+            return tr("Operations (%1 level)").arg(QString::fromLatin1(opLevelKey(m_report->opAlignment.level)));
+        case OperationsMatchedRow:
+            return tr("Operations matched");
+        case KernelsAttributedRow:
+            return tr("Kernels attributed to operations");
+        case KernelsUnattributedRow:
+            return tr("Kernels without a launch in the trace");
+        case IterationsRow:
+            return tr("Iterations");
+        case IterationsComparedRow:
+            return tr("Iterations compared");
+        case PhasesRow:
+            return tr("Phases");
         case FileSizeRow:
             return tr("File size (decompressed)");
         case EventsRow:
@@ -97,6 +113,15 @@ QVariant TraceSummaryModel::display(int row, int column) const
         return formatCount(trace.graphLaunches);
     case CpuOpsRow:
         return formatCount(trace.cpuOps);
+    case OperationsRow:
+    case OperationsMatchedRow:
+    case KernelsAttributedRow:
+    case KernelsUnattributedRow:
+        return operationsText(row, sideIndex(side));
+    case IterationsRow:
+    case IterationsComparedRow:
+    case PhasesRow:
+        return iterationsText(row, m_report->iterations[sideIndex(side)]);
     case FileSizeRow:
         return tr("%1 (%2)").arg(formatBytes(trace.statistics.fileBytes), formatBytes(trace.statistics.dataBytes));
     case EventsRow:
@@ -104,6 +129,56 @@ QVariant TraceSummaryModel::display(int row, int column) const
             formatCount(trace.statistics.nonObjectEvents + trace.statistics.eventsMissingFields));
     case NameInFindingsRow:
         return toQString(m_report->sideName(side));
+    }
+    return {};
+}
+
+QString TraceSummaryModel::operationsText(int row, size_t side) const
+{
+    const OpAlignment& alignment = m_report->opAlignment;
+    switch (row) {
+    case OperationsRow:
+        return formatCount(alignment.occurrences[side]);
+    case OperationsMatchedRow: {
+        const uint64_t occurrences = alignment.occurrences[side];
+        if (occurrences == 0)
+            return formatCount(alignment.matched);
+        return tr("%1 of %2 (%3%)")
+            .arg(formatCount(alignment.matched), formatCount(occurrences),
+                formatFixed(100.0 * static_cast<double>(alignment.matched) / static_cast<double>(occurrences), 0));
+    }
+    case KernelsAttributedRow:
+        return formatCount(alignment.attributedKernels[side]);
+    case KernelsUnattributedRow:
+        return tr("%1 (%2)").arg(
+            formatCount(alignment.unattributedKernels[side]), formatDuration(alignment.unattributedTimeUs[side]));
+    }
+    return {};
+}
+
+QString TraceSummaryModel::iterationsText(int row, const Iterations& iterations) const
+{
+    switch (row) {
+    case IterationsRow:
+        // The core's methods (opreport.h): profiler steps, a repeating cycle, or none found.
+        if (iterations.method == "ProfilerStep annotations")
+            return iterations.count == 1 ? tr("1 profiler step")
+                                         : tr("%1 profiler steps").arg(formatCount(iterations.count));
+        if (iterations.method == "repeating operation cycle")
+            return tr("a cycle of %1 operations, %2 times")
+                .arg(formatCount(iterations.cycleLength), formatCount(iterations.count));
+        return toQString(iterations.method);
+    case IterationsComparedRow:
+        if (iterations.count == 0)
+            return {};
+        return iterations.warmupSkipped ? tr("%1 (the first left out as warm-up)").arg(formatCount(iterations.compared))
+                                        : formatCount(iterations.compared);
+    case PhasesRow: {
+        QStringList phases;
+        for (const std::string& phase : iterations.phases)
+            phases.append(toQString(phase));
+        return phases.join(QStringLiteral("; "));
+    }
     }
     return {};
 }
@@ -120,6 +195,8 @@ QVariant TraceSummaryModel::toolTip(int row, int column) const
 {
     if (row == FileRow && column != PropertyColumn)
         return toQString(m_report->traces[column == TraceAColumn ? 0 : 1].path);
+    if (row == OperationsMatchedRow)
+        return toQString(m_report->opAlignment.verdict);
     return display(row, column);
 }
 

@@ -2,9 +2,15 @@
 
 #include "reporttablemodel.h"
 
+namespace fusiondiff {
+struct Iterations;
+}
+
 namespace fusiondiff::ui {
 
-// The two TraceSummary records side by side: one row per property, a column for A and for B.
+// The two TraceSummary records side by side: one row per property, a column for A and for B;
+// with them how each trace's operations line up (report.opAlignment) and how it repeats
+// (report.iterations).
 class TraceSummaryModel : public ReportTableModel
 {
     Q_OBJECT
@@ -33,6 +39,13 @@ public:
         RuntimeCallsRow,
         GraphLaunchesRow,
         CpuOpsRow,
+        OperationsRow,
+        OperationsMatchedRow,
+        KernelsAttributedRow,
+        KernelsUnattributedRow,
+        IterationsRow,
+        IterationsComparedRow,
+        PhasesRow,
         FileSizeRow,
         EventsRow,
         NameInFindingsRow,
@@ -46,6 +59,10 @@ protected:
     QVariant display(int row, int column) const override;
     QVariant sortValue(int row, int column) const override;
     QVariant toolTip(int row, int column) const override;
+
+private:
+    QString operationsText(int row, size_t side) const;
+    QString iterationsText(int row, const Iterations& iterations) const;
 };
 
 } // namespace fusiondiff::ui

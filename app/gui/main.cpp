@@ -1,5 +1,7 @@
-// fusiondiff: the desktop application. `fusiondiff [A B] [--classifier C] [--param NAME=VALUE]...`
+// fusiondiff: the desktop application.
+// `fusiondiff [A B] [--classifier C] [--param NAME=VALUE]... [--op-level operator|module|launch]`
 
+#include "analysisoptions.h"
 #include "fusionversion.h"
 #include "mainwindow.h"
 #include "screenshotter.h"
@@ -38,6 +40,11 @@ int main(int argc, char** argv)
     const QCommandLineOption parameterOption(QStringLiteral("param"),
         QApplication::translate("main", "An analysis parameter, as fusiondiff-cli params lists them."),
         QApplication::translate("main", "NAME=VALUE"));
+    const QCommandLineOption opLevelOption(QStringLiteral("op-level"),
+        QApplication::translate("main",
+            "Compare operations at the level of the outermost PyTorch operator (\"operator\", the default), "
+            "the innermost nn.Module (\"module\") or the operator that launched the kernels (\"launch\")."),
+        QApplication::translate("main", "L"));
     QCommandLineOption screenshotOption(QStringLiteral("screenshot"),
         QStringLiteral("Save a PNG of every view into DIR and quit (docs/screenshots/make.sh)."),
         QStringLiteral("DIR"));
@@ -51,6 +58,7 @@ int main(int argc, char** argv)
     parser.addOption(onlyOption);
     parser.addOption(classifierOption);
     parser.addOption(parameterOption);
+    parser.addOption(opLevelOption);
     parser.addOption(screenshotOption);
     parser.addOption(prefixOption);
     parser.process(app);
@@ -58,6 +66,13 @@ int main(int argc, char** argv)
     const QStringList traces = parser.positionalArguments();
     if (traces.size() > 2) {
         std::fprintf(stderr, "fusiondiff: give at most two traces (A and B)\n");
+        return 2;
+    }
+
+    fusiondiff::OpLevel level = fusiondiff::OpLevel::Operator;
+    if (parser.isSet(opLevelOption) && !fusiondiff::parseOpLevel(parser.value(opLevelOption).toStdString(), level)) {
+        std::fprintf(stderr, "fusiondiff: --op-level takes operator, module or launch, not '%s'\n",
+            qPrintable(parser.value(opLevelOption)));
         return 2;
     }
 
@@ -70,8 +85,10 @@ int main(int argc, char** argv)
     }
 
     fusiondiff::ui::MainWindow window;
-    if (parser.isSet(classifierOption) || parser.isSet(parameterOption))
-        window.applyClassifierAndParameters(parser.value(classifierOption), parser.values(parameterOption));
+    if (parser.isSet(classifierOption) || parser.isSet(parameterOption) || parser.isSet(opLevelOption)) {
+        window.applyClassifierAndParameters(
+            parser.value(classifierOption), parser.values(parameterOption), parser.value(opLevelOption));
+    }
 
     if (screenshots) {
         window.resize(1440, 900);

@@ -35,11 +35,19 @@ shoot() {
 }
 
 rm -f "$here"/*.png
-# Every view on the bundled real pair (Qwen1.5-0.5B-Chat, MI300X vs H100, eager mode).
+# Every view on the bundled real pair (Qwen1.5-0.5B-Chat, MI300X vs H100, eager mode), with its one
+# operation finding (aten::scaled_dot_product_attention) drilled into on 11-operations.
 shoot --screenshot "$here"
+# An eager pair with three operation findings (aten::conv2d selected).
+shoot --screenshot "$here" --screenshot-prefix owlv2- \
+    --screenshot-only 02-summary,11-operations,12-operation-summary \
+    "$real/owlv2-large-patch14-ensemble.mi300x.json.gz" "$real/owlv2-large-patch14-ensemble.h100.json.gz"
+# A graph finding whose extra runs repeat (x20, x19): the hand-made graph pair.
+shoot --screenshot "$here" --screenshot-prefix graphs- --screenshot-only 11-operations \
+    "$root/tests/data/synthetic/graphs.amd.json" "$root/tests/data/synthetic/graphs.nvidia.json"
 # Eager traces have no fusion opportunities or groups: two real graph pairs show those views filled.
 shoot --screenshot "$here" --screenshot-prefix xdit-vs-hta-seed- --classifier seed \
-    --screenshot-only 02-summary,03-fusion-opportunities,04-fusion-mappings,08-kernel-types-log-scale \
+    --screenshot-only 02-summary,03-fusion-opportunities,04-fusion-mappings,08-kernel-types-log-scale,12-operation-summary \
     "$real/xdit_flux_aiter.mi300x.json.gz" "$real/hta_trace_diff_test.v100.json.gz"
 shoot --screenshot "$here" --screenshot-prefix vllm-vs-hta- --screenshot-only 07-correlation-groups \
     "$real/vllm_decode_full_graph.mi300x.json.gz" "$real/hta_trace_diff_test.v100.json.gz"

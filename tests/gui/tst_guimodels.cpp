@@ -1,21 +1,30 @@
 // The desktop application's models on reports of real trace pairs: every model and proxy under
-// QAbstractItemModelTester, rows as in the report, numbers sorted as numbers, filtering, and the
-// drill-down's alignment of two kernel sequences.
+// QAbstractItemModelTester, rows as in the report, numbers sorted as numbers, filtering, the
+// operation findings with their kernels side by side, and the group drill-down's alignment of two
+// kernel sequences (the core's).
 
 #include "guitestsupport.h"
 
 #include "classifier.h"
+#include "collectivesmodel.h"
+#include "colors.h"
+#include "extrakernelsmodel.h"
 #include "filterlineedit.h"
+#include "findingalignmentmodel.h"
+#include "findingdetails.h"
+#include "formatting.h"
 #include "fusionanalysis.h"
 #include "fusionreport.h"
 #include "groupdiff.h"
 #include "groupdiffmodel.h"
 #include "grouppairsmodel.h"
-#include "kernelrowalignment.h"
 #include "kernelsmodel.h"
 #include "kerneltypesmodel.h"
 #include "mappingsmodel.h"
+#include "opfindingsmodel.h"
 #include "opportunitiesmodel.h"
+#include "opsummarymodel.h"
+#include "sequencealignment.h"
 #include "tablefilterproxy.h"
 #include "tablepage.h"
 #include "traceloader.h"
@@ -41,15 +50,21 @@ struct Pair
     std::shared_ptr<const FusionReport> report;
 };
 
-Pair analyse(const QString& a, const QString& b, const char* classifier)
+// Compares the traces `a` and `b` (paths).
+Pair analysePaths(const QString& a, const QString& b, const char* classifier, AnalysisOptions options = {})
 {
     Pair pair;
-    pair.a = std::make_shared<const TraceStore>(loadTrace(test::realTrace(a).toStdString()));
-    pair.b = std::make_shared<const TraceStore>(loadTrace(test::realTrace(b).toStdString()));
+    pair.a = std::make_shared<const TraceStore>(loadTrace(a.toStdString()));
+    pair.b = std::make_shared<const TraceStore>(loadTrace(b.toStdString()));
     pair.classifier = std::make_shared<const Classifier>(Classifier::builtin(classifier));
-    pair.report
-        = std::make_shared<const FusionReport>(analyzeFusion(*pair.a, *pair.b, *pair.classifier, AnalysisOptions()));
+    pair.report = std::make_shared<const FusionReport>(analyzeFusion(*pair.a, *pair.b, *pair.classifier, options));
     return pair;
+}
+
+// Compares two traces of tests/data/real.
+Pair analyse(const QString& a, const QString& b, const char* classifier)
+{
+    return analysePaths(test::realTrace(a), test::realTrace(b), classifier);
 }
 
 // The proxy's column `column` read in view order through `role`.
@@ -61,40 +76,21 @@ QVariantList columnValues(const QAbstractItemModel& model, int column, int role)
     return values;
 }
 
-size_t lcsLength(const std::vector<CategoryId>& a, const std::vector<CategoryId>& b)
+// Each index of both sequences appears once, in order, and no row is empty.
+void checkAlignment(const std::vector<AlignedPair>& rows, size_t a, size_t b)
 {
-    std::vector<std::vector<size_t>> table(a.size() + 1, std::vector<size_t>(b.size() + 1, 0));
-    for (size_t i = 1; i <= a.size(); ++i) {
-        for (size_t j = 1; j <= b.size(); ++j)
-            table[i][j] = a[i - 1] == b[j - 1] ? table[i - 1][j - 1] + 1 : std::max(table[i - 1][j], table[i][j - 1]);
-    }
-    return table[a.size()][b.size()];
-}
-
-// Each index of both sequences appears once, in order; returns the rows with equal types.
-size_t checkAlignment(
-    const std::vector<AlignedRow>& rows, const std::vector<CategoryId>& a, const std::vector<CategoryId>& b)
-{
-    int nextA = 0;
-    int nextB = 0;
-    size_t equal = 0;
-    for (const AlignedRow& row : rows) {
-        if (row.a < 0 && row.b < 0)
+    int64_t nextA = 0;
+    int64_t nextB = 0;
+    for (const AlignedPair& row : rows) {
+        if (row.first < 0 && row.second < 0)
             qFatal("an empty row");
-        if (row.a >= 0) {
-            if (row.a != nextA++)
-                qFatal("A out of order");
-        }
-        if (row.b >= 0) {
-            if (row.b != nextB++)
-                qFatal("B out of order");
-        }
-        if (row.a >= 0 && row.b >= 0 && a[static_cast<size_t>(row.a)] == b[static_cast<size_t>(row.b)])
-            ++equal;
+        if (row.first >= 0 && row.first != nextA++)
+            qFatal("A out of order");
+        if (row.second >= 0 && row.second != nextB++)
+            qFatal("B out of order");
     }
-    if (static_cast<size_t>(nextA) != a.size() || static_cast<size_t>(nextB) != b.size())
+    if (static_cast<size_t>(nextA) != a || static_cast<size_t>(nextB) != b)
         qFatal("not every kernel is shown");
-    return equal;
 }
 
 } // namespace
@@ -106,6 +102,9 @@ class TestGuiModels : public QObject
 private:
     Pair m_graphs; // vLLM decode (MI300X, HIP graph) vs HTA (V100, CUDA graphs): a matched group pair
     Pair m_seed; // xDiT (MI300X) vs HTA, seed rules: many opportunities and mappings
+    Pair m_qwen; // the bundled eager pair: one operation finding, many operations compared
+    Pair m_owlv2; // eager, three operation findings
+    Pair m_syntheticGraphs; // hand-made graph pair: graph findings whose runs repeat (x20)
 
 private Q_SLOTS:
     void initTestCase()
@@ -117,12 +116,22 @@ private Q_SLOTS:
         QVERIFY(!m_graphs.report->groupPairs.empty());
         QVERIFY(m_seed.report->opportunities.size() >= 5);
         QVERIFY(m_seed.report->mappings.size() >= 5);
+        m_qwen = analysePaths(test::sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.mi300x.json.gz")),
+            test::sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.h100.json.gz")), "default");
+        m_owlv2 = analyse(QStringLiteral("owlv2-large-patch14-ensemble.mi300x.json.gz"),
+            QStringLiteral("owlv2-large-patch14-ensemble.h100.json.gz"), "default");
+        m_syntheticGraphs = analysePaths(test::dataPath(QStringLiteral("synthetic/graphs.amd.json")),
+            test::dataPath(QStringLiteral("synthetic/graphs.nvidia.json")), "default");
+        QCOMPARE(m_qwen.report->opFindings.size(), size_t(1));
+        QCOMPARE(m_owlv2.report->opFindings.size(), size_t(3));
+        QVERIFY(!m_syntheticGraphs.report->opFindings.empty());
+        QVERIFY(!m_seed.report->collectives.empty());
     }
 
     void everyModelAndProxyPassesTheTester_data()
     {
         QTest::addColumn<int>("model");
-        for (int model = 0; model < 7; ++model)
+        for (int model = 0; model < 11; ++model)
             QTest::addRow("model %d", model) << model;
     }
 
@@ -152,6 +161,18 @@ private Q_SLOTS:
         case 6:
             source = std::make_unique<UnmatchedGroupsModel>();
             break;
+        case 7:
+            source = std::make_unique<OpFindingsModel>();
+            break;
+        case 8:
+            source = std::make_unique<OpSummaryModel>();
+            break;
+        case 9:
+            source = std::make_unique<ExtraKernelsModel>();
+            break;
+        case 10:
+            source = std::make_unique<CollectivesModel>();
+            break;
         }
         TableFilterProxy proxy;
         proxy.setSourceModel(source.get());
@@ -164,9 +185,14 @@ private Q_SLOTS:
         proxy.setFilterFixedString(QStringLiteral("a"));
         proxy.sort(0, Qt::AscendingOrder);
         proxy.setFilterFixedString(QString());
+        source->setReport(m_owlv2.report);
+        proxy.sort(2, Qt::DescendingOrder);
+        source->setReport(m_syntheticGraphs.report);
         source->setReport(nullptr);
         QCOMPARE(source->rowCount(), 0);
-        source->setReport(m_graphs.report);
+        // A report with rows for each model: the operation tables of an eager pair, the
+        // communication of HTA's trace, the groups of the graph pair.
+        source->setReport(model >= 7 && model <= 9 ? m_owlv2.report : model == 10 ? m_seed.report : m_graphs.report);
         QVERIFY(source->rowCount() > 0);
     }
 
@@ -345,35 +371,10 @@ private Q_SLOTS:
         QCOMPARE(page.selectedSourceRows(), QList<int>({ 0, 2 }));
     }
 
-    void alignmentOfTwoSequences_data()
+    void groupAlignmentIsTheCores()
     {
-        QTest::addColumn<QList<int>>("a");
-        QTest::addColumn<QList<int>>("b");
-        QTest::addRow("equal") << QList<int> { 1, 2, 3 } << QList<int> { 1, 2, 3 };
-        QTest::addRow("one side empty") << QList<int> { 1, 2 } << QList<int> {};
-        QTest::addRow("both empty") << QList<int> {} << QList<int> {};
-        QTest::addRow("fused in B") << QList<int> { 1, 2, 3, 4 } << QList<int> { 1, 5, 4 };
-        QTest::addRow("substituted") << QList<int> { 1, 2, 3 } << QList<int> { 1, 4, 3 };
-        QTest::addRow("inserted in A") << QList<int> { 7, 1, 2, 7, 3 } << QList<int> { 1, 2, 3 };
-        QTest::addRow("reordered") << QList<int> { 1, 2, 3, 4, 5 } << QList<int> { 5, 4, 3, 2, 1 };
-    }
-
-    void alignmentOfTwoSequences()
-    {
-        QFETCH(QList<int>, a);
-        QFETCH(QList<int>, b);
-        const std::vector<CategoryId> typesA(a.begin(), a.end());
-        const std::vector<CategoryId> typesB(b.begin(), b.end());
-        const std::vector<AlignedRow> rows = alignKernelRows(typesA, typesB);
-        QCOMPARE(checkAlignment(rows, typesA, typesB), lcsLength(typesA, typesB));
-        // Kernels only one side has are paired up with the other side's between equal rows, so the
-        // view is as short as the longer sequence whenever the differences line up.
-        QVERIFY(rows.size() >= static_cast<size_t>(std::max(a.size(), b.size())));
-        QVERIFY(rows.size() <= static_cast<size_t>(a.size() + b.size()));
-    }
-
-    void alignmentIsALongestCommonSubsequence()
-    {
+        // The drill-down shows the alignment the core's graph findings use (alignScored), with
+        // every kernel once and in order; too large for its table, the kernels pair by position.
         QRandomGenerator random(42);
         for (int round = 0; round < 200; ++round) {
             std::vector<CategoryId> a(random.bounded(0, 40));
@@ -382,10 +383,20 @@ private Q_SLOTS:
                 type = static_cast<CategoryId>(random.bounded(0, 5));
             for (CategoryId& type : b)
                 type = static_cast<CategoryId>(random.bounded(0, 5));
-            QCOMPARE(checkAlignment(alignKernelRows(a, b), a, b), lcsLength(a, b));
-            // Too large for the table: paired by position, still every kernel once and in order.
-            checkAlignment(alignKernelRows(a, b, 4), a, b);
+            bool byPosition = true;
+            const std::vector<AlignedPair> rows = alignKernelTypes(a, b, &byPosition);
+            QVERIFY(!byPosition);
+            QCOMPARE(rows, alignScored(a, b));
+            checkAlignment(rows, a.size(), b.size());
+            const std::vector<AlignedPair> paired = alignKernelTypes(a, b, &byPosition, 4);
+            QCOMPARE(byPosition, (a.size() + 1) * (b.size() + 1) > 4);
+            checkAlignment(paired, a.size(), b.size());
+            QCOMPARE(paired.size(), byPosition ? std::max(a.size(), b.size()) : rows.size());
         }
+        // A kernel fused away: the extra one is a row of its own, the rest pair up by type.
+        const std::vector<CategoryId> a { 1, 2, 3, 4 };
+        const std::vector<CategoryId> b { 1, 3, 4 };
+        QCOMPARE(alignKernelTypes(a, b), (std::vector<AlignedPair> { { 0, 0 }, { 1, -1 }, { 2, 1 }, { 3, 2 } }));
     }
 
     void drillDownOfAMatchedPair()
@@ -398,6 +409,13 @@ private Q_SLOTS:
             { m_graphs.a.get(), m_graphs.b.get() }, { groupA.correlation, groupB.correlation }, *m_graphs.classifier);
         QCOMPARE(diff.kernels[0].size(), size_t(groupA.size));
         QCOMPARE(diff.kernels[1].size(), size_t(groupB.size));
+        std::vector<CategoryId> types[2];
+        for (size_t side = 0; side < 2; ++side) {
+            for (const GroupKernel& kernel : diff.kernels[side])
+                types[side].push_back(kernel.type);
+        }
+        QVERIFY(!diff.byPosition);
+        QCOMPARE(diff.rows, alignScored(types[0], types[1]));
 
         GroupDiffModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -420,31 +438,265 @@ private Q_SLOTS:
             const QString typeA = model.index(row, GroupDiffModel::TypeAColumn).data().toString();
             const QString typeB = model.index(row, GroupDiffModel::TypeBColumn).data().toString();
             switch (status) {
-            case GroupDiffModel::Same:
+            case SameType:
                 QCOMPARE(typeA, typeB);
                 QVERIFY(!model.index(row, GroupDiffModel::NameAColumn).data(Qt::BackgroundRole).isValid());
                 break;
-            case GroupDiffModel::Different:
+            case DifferentTypes:
                 QVERIFY(typeA != typeB && !typeA.isEmpty() && !typeB.isEmpty());
-                QVERIFY(model.index(row, GroupDiffModel::NameAColumn).data(Qt::BackgroundRole).isValid());
+                QCOMPARE(model.index(row, GroupDiffModel::NameAColumn).data(Qt::BackgroundRole).value<QColor>(),
+                    differenceBackground());
                 break;
-            case GroupDiffModel::OnlyA:
+            case OnlyA:
                 QVERIFY(typeB.isEmpty());
-                QVERIFY(model.index(row, GroupDiffModel::NameAColumn).data(Qt::BackgroundRole).isValid());
+                QCOMPARE(model.index(row, GroupDiffModel::NameAColumn).data(Qt::BackgroundRole).value<QColor>(),
+                    sideBackground(0));
                 break;
-            case GroupDiffModel::OnlyB:
+            case OnlyB:
                 QVERIFY(typeA.isEmpty());
+                QCOMPARE(model.index(row, GroupDiffModel::NameBColumn).data(Qt::BackgroundRole).value<QColor>(),
+                    sideBackground(1));
                 break;
             }
         }
         QCOMPARE(kernelsA, static_cast<int>(groupA.size));
         QCOMPARE(kernelsB, static_cast<int>(groupB.size));
-        QVERIFY(model.rowsWithStatus(GroupDiffModel::Same) > 0);
-        QCOMPARE(model.rowsWithStatus(GroupDiffModel::Same) + model.rowsWithStatus(GroupDiffModel::Different)
-                + model.rowsWithStatus(GroupDiffModel::OnlyA) + model.rowsWithStatus(GroupDiffModel::OnlyB),
+        QVERIFY(model.rowsWithStatus(SameType) > 0);
+        QCOMPARE(model.rowsWithStatus(SameType) + model.rowsWithStatus(DifferentTypes) + model.rowsWithStatus(OnlyA)
+                + model.rowsWithStatus(OnlyB),
             model.rowCount());
         model.clear();
         QCOMPARE(model.rowCount(), 0);
+    }
+
+    void operationFindingsHaveTheReportsRows()
+    {
+        const FusionReport& report = *m_qwen.report;
+        OpFindingsModel findings;
+        findings.setReport(m_qwen.report);
+        QCOMPARE(findings.rowCount(), 1);
+        QCOMPARE(findings.columnCount(), static_cast<int>(OpFindingsModel::NumColumns));
+        const OpFinding& finding = report.opFindings[0];
+        QCOMPARE(findings.index(0, OpFindingsModel::OpColumn).data().toString(),
+            QStringLiteral("aten::scaled_dot_product_attention"));
+        QCOMPARE(findings.index(0, OpFindingsModel::CallsColumn).data().toString(), QStringLiteral("24"));
+        QCOMPARE(findings.index(0, OpFindingsModel::CallsColumn).data(ReportTableModel::SortRole).toULongLong(), 24ULL);
+        QCOMPARE(findings.index(0, OpFindingsModel::KernelsAColumn).data().toString(), QStringLiteral("2"));
+        QCOMPARE(findings.index(0, OpFindingsModel::KernelsBColumn).data().toString(), QStringLiteral("1"));
+        QCOMPARE(findings.index(0, OpFindingsModel::KernelsAColumn).data(Qt::ToolTipRole).toString(),
+            QStringLiteral("Memory, Attention"));
+        QCOMPARE(findings.index(0, OpFindingsModel::LaunchDifferenceColumn).data().toString(), QStringLiteral("1"));
+        QCOMPARE(findings.index(0, OpFindingsModel::FusedByColumn).data().toString(), QStringLiteral("NVIDIA (B)"));
+        QCOMPARE(findings.index(0, OpFindingsModel::MedianAColumn).data(ReportTableModel::SortRole).toDouble(),
+            finding.timeUs[0].median);
+        QCOMPARE(findings.index(0, OpFindingsModel::MedianAColumn).data().toString(),
+            QString::fromUtf8("169 us (166\u2013174 us)"));
+        QCOMPARE(findings.index(0, OpFindingsModel::SavingColumn).data(ReportTableModel::SortRole).toDouble(),
+            finding.savingUs);
+        QCOMPARE(findings.index(0, OpFindingsModel::SavingColumn).data().toString(), QStringLiteral("1.3 ms"));
+        // Quartiles of different units keep both.
+        Spread spread;
+        spread.median = 1500;
+        spread.q1 = 980;
+        spread.q3 = 2100;
+        QCOMPARE(formatSpread(spread), QString::fromUtf8("1.5 ms (980 us\u20132.1 ms)"));
+        QCOMPARE(findings.index(0, OpFindingsModel::SummaryColumn).data().toString(),
+            QString::fromStdString(finding.summary));
+
+        OpSummaryModel summary;
+        summary.setReport(m_qwen.report);
+        QCOMPARE(summary.rowCount(), static_cast<int>(report.opSummary.size()));
+        for (int row = 0; row < summary.rowCount(); ++row) {
+            const OpSummary& op = report.opSummary[static_cast<size_t>(row)];
+            QCOMPARE(summary.index(row, OpSummaryModel::OpColumn).data().toString(), QString::fromStdString(op.op));
+            QCOMPARE(summary.index(row, OpSummaryModel::DifferingColumn).data(ReportTableModel::SortRole).toULongLong(),
+                op.differing);
+            QCOMPARE(summary.index(row, OpSummaryModel::TotalBColumn).data(ReportTableModel::SortRole).toDouble(),
+                op.timeUs[1].total);
+        }
+
+        ExtraKernelsModel extra;
+        extra.setReport(m_qwen.report);
+        QCOMPARE(extra.rowCount(), 1);
+        QCOMPARE(extra.index(0, ExtraKernelsModel::TypeColumn).data().toString(), QStringLiteral("Memory"));
+        QCOMPARE(extra.index(0, ExtraKernelsModel::KernelsAColumn).data().toString(), QStringLiteral("24"));
+        QCOMPARE(extra.index(0, ExtraKernelsModel::KernelsBColumn).data().toString(), QStringLiteral("0"));
+
+        CollectivesModel collectives;
+        collectives.setReport(m_qwen.report);
+        QCOMPARE(collectives.rowCount(), 0);
+        collectives.setReport(m_seed.report);
+        QCOMPARE(collectives.rowCount(), static_cast<int>(m_seed.report->collectives.size()));
+        const CollectiveComparison& first = m_seed.report->collectives[0];
+        QCOMPARE(collectives.index(0, CollectivesModel::CollectiveColumn).data().toString(),
+            QString::fromStdString(first.collective));
+        QCOMPARE(collectives.index(0, CollectivesModel::ImplementationBColumn).data().toString(),
+            QString::fromStdString(first.implementation[1]));
+        QCOMPARE(collectives.index(0, CollectivesModel::CountBColumn).data(ReportTableModel::SortRole).toULongLong(),
+            first.count[1]);
+    }
+
+    void operationTablesSortNumerically()
+    {
+        // Calls per operation: "96" would sort above "220" and "1,029"-style counts as text.
+        OpSummaryModel summary;
+        summary.setReport(m_qwen.report);
+        TableFilterProxy proxy;
+        proxy.setSourceModel(&summary);
+        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxy.sort(OpSummaryModel::CallsColumn, Qt::DescendingOrder);
+        const QVariantList calls = columnValues(proxy, OpSummaryModel::CallsColumn, ReportTableModel::SortRole);
+        for (int i = 1; i < calls.size(); ++i)
+            QVERIFY(calls[i - 1].toULongLong() >= calls[i].toULongLong());
+        QStringList texts;
+        for (const QVariant& value : columnValues(proxy, OpSummaryModel::CallsColumn, Qt::DisplayRole))
+            texts.append(value.toString());
+        QStringList textOrder = texts;
+        std::sort(textOrder.begin(), textOrder.end(), std::greater<>());
+        QVERIFY2(texts != textOrder, "the test data should tell numeric from text order");
+        // Durations in mixed units ("11.6 ms", "853 us").
+        proxy.sort(OpSummaryModel::TotalAColumn, Qt::DescendingOrder);
+        const QVariantList times = columnValues(proxy, OpSummaryModel::TotalAColumn, ReportTableModel::SortRole);
+        for (int i = 1; i < times.size(); ++i)
+            QVERIFY(times[i - 1].toDouble() >= times[i].toDouble());
+
+        // owlv2's three findings: aten::linear has the most calls, aten::conv2d could save the most.
+        OpFindingsModel findings;
+        findings.setReport(m_owlv2.report);
+        proxy.setSourceModel(&findings);
+        proxy.sort(OpFindingsModel::CallsColumn, Qt::DescendingOrder);
+        QCOMPARE(proxy.index(0, OpFindingsModel::OpColumn).data().toString(), QStringLiteral("aten::linear"));
+        QCOMPARE(proxy.index(0, OpFindingsModel::CallsColumn).data().toString(), QStringLiteral("60"));
+        proxy.sort(OpFindingsModel::SavingColumn, Qt::DescendingOrder);
+        QCOMPARE(proxy.index(0, OpFindingsModel::OpColumn).data().toString(), QStringLiteral("aten::conv2d"));
+        const QVariantList savings = columnValues(proxy, OpFindingsModel::SavingColumn, ReportTableModel::SortRole);
+        for (int i = 1; i < savings.size(); ++i)
+            QVERIFY(savings[i - 1].toDouble() >= savings[i].toDouble());
+        proxy.sort(OpFindingsModel::MedianBColumn, Qt::AscendingOrder);
+        const QVariantList medians = columnValues(proxy, OpFindingsModel::MedianBColumn, ReportTableModel::SortRole);
+        for (int i = 1; i < medians.size(); ++i)
+            QVERIFY(medians[i - 1].toDouble() <= medians[i].toDouble());
+
+        for (const ReportTableModel* model : std::initializer_list<const ReportTableModel*> { &findings, &summary }) {
+            QCOMPARE(model->headerData(0, Qt::Horizontal, Qt::InitialSortOrderRole).value<Qt::SortOrder>(),
+                Qt::AscendingOrder);
+            QCOMPARE(model->headerData(2, Qt::Horizontal, Qt::InitialSortOrderRole).value<Qt::SortOrder>(),
+                Qt::DescendingOrder);
+        }
+    }
+
+    void findingKernelsSideBySide()
+    {
+        // Qwen's SDPA: AMD zero-fills a buffer (Memory) before attention; NVIDIA runs attention alone.
+        FindingAlignmentModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        TableFilterProxy proxy;
+        proxy.setSourceModel(&model);
+        QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setFinding(m_qwen.report, 0);
+        const OpFinding& finding = m_qwen.report->opFindings[0];
+        QCOMPARE(model.rowCount(), static_cast<int>(finding.alignment.size()));
+        QCOMPARE(model.rowCount(), 2);
+
+        const auto cell
+            = [&](int row, int column, int role = Qt::DisplayRole) { return model.index(row, column).data(role); };
+        QCOMPARE(cell(0, 0, FindingAlignmentModel::StatusRole).toInt(), static_cast<int>(OnlyA));
+        QVERIFY(cell(0, FindingAlignmentModel::NameAColumn)
+                    .toString()
+                    .startsWith(QLatin1String("void at::native::vectorized_elementwise_kernel")));
+        QCOMPARE(cell(0, FindingAlignmentModel::NameAColumn, Qt::ToolTipRole).toString(),
+            QString::fromStdString(finding.kernels[0][0].name));
+        QCOMPARE(cell(0, FindingAlignmentModel::TypeAColumn).toString(), QStringLiteral("Memory"));
+        QVERIFY(cell(0, FindingAlignmentModel::NameBColumn).toString().isEmpty());
+        QCOMPARE(cell(0, FindingAlignmentModel::NameAColumn, Qt::BackgroundRole).value<QColor>(), sideBackground(0));
+        QCOMPARE(cell(0, FindingAlignmentModel::NameBColumn, Qt::BackgroundRole).value<QColor>(), gapBackground());
+        QCOMPARE(cell(0, FindingAlignmentModel::RunColumn).toString(), QStringLiteral("A run 1"));
+        QCOMPARE(cell(0, FindingAlignmentModel::RunColumn, FindingAlignmentModel::RunRole).toInt(), 0);
+        QCOMPARE(cell(0, FindingAlignmentModel::RunColumn, Qt::ToolTipRole).toString(),
+            QString::fromStdString(finding.extraRuns[0].explanation));
+        QCOMPARE(cell(0, FindingAlignmentModel::MedianAColumn, FindingAlignmentModel::SortRole).toDouble(),
+            finding.kernels[0][0].medianUs);
+
+        QCOMPARE(cell(1, 0, FindingAlignmentModel::StatusRole).toInt(), static_cast<int>(SameType));
+        QCOMPARE(cell(1, FindingAlignmentModel::TypeAColumn).toString(), QStringLiteral("Attention"));
+        QCOMPARE(cell(1, FindingAlignmentModel::TypeBColumn).toString(), QStringLiteral("Attention"));
+        QCOMPARE(cell(1, FindingAlignmentModel::IndexBColumn).toInt(), 1);
+        QVERIFY(!cell(1, FindingAlignmentModel::NameAColumn, Qt::BackgroundRole).isValid());
+        QVERIFY(cell(1, FindingAlignmentModel::RunColumn).toString().isEmpty());
+        QCOMPARE(model.firstRowOfRun(0), 0);
+
+        proxy.setFilterFixedString(QStringLiteral("run 1"));
+        QCOMPARE(proxy.rowCount(), 1);
+        proxy.setFilterFixedString(QString());
+        model.setFinding(m_qwen.report, 5); // out of range: nothing
+        QCOMPARE(model.rowCount(), 0);
+        model.setFinding(m_owlv2.report, 2);
+        QCOMPARE(model.rowCount(), static_cast<int>(m_owlv2.report->opFindings[2].alignment.size()));
+        model.setFinding(nullptr, 0);
+        QCOMPARE(model.rowCount(), 0);
+    }
+
+    void graphFindingMarksEveryRunAndItsRepeats()
+    {
+        const FusionReport& report = *m_syntheticGraphs.report;
+        const OpFinding& finding = report.opFindings[0];
+        QVERIFY(finding.isGraph);
+        FindingAlignmentModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setFinding(m_syntheticGraphs.report, 0);
+        QCOMPARE(model.rowCount(), static_cast<int>(finding.alignment.size()));
+        checkAlignment(finding.alignment, finding.kernels[0].size(), finding.kernels[1].size());
+
+        int repeatedRows = 0;
+        int expectedRepeatedRows = 0;
+        bool sawX20 = false;
+        for (size_t run = 0; run < finding.extraRuns.size(); ++run) {
+            const ExtraRun& extra = finding.extraRuns[run];
+            int rows = 0;
+            for (int row = 0; row < model.rowCount(); ++row) {
+                if (model.index(row, 0).data(FindingAlignmentModel::RunRole).toInt() != static_cast<int>(run))
+                    continue;
+                ++rows;
+                const QString label = model.index(row, FindingAlignmentModel::RunColumn).data().toString();
+                QCOMPARE(label.startsWith(extra.side == Side::Trace1 ? QLatin1String("A run") : QLatin1String("B run")),
+                    true);
+                sawX20 |= label.endsWith(QLatin1String("(x20)"));
+            }
+            QCOMPARE(rows, static_cast<int>(extra.kernels.size()));
+            expectedRepeatedRows += static_cast<int>((extra.repeats - 1) * extra.kernels.size());
+        }
+        QVERIFY(sawX20);
+        for (int row = 0; row < model.rowCount(); ++row) {
+            const int run = model.index(row, 0).data(FindingAlignmentModel::RunRole).toInt();
+            const int status = model.index(row, 0).data(FindingAlignmentModel::StatusRole).toInt();
+            // Every row only one side has belongs to a run, listed or repeated.
+            QCOMPARE(run != -1, status == OnlyA || status == OnlyB);
+            repeatedRows += run == FindingAlignmentModel::kRepeatedRun;
+        }
+        QCOMPARE(repeatedRows, expectedRepeatedRows);
+
+        const QString details = findingDetailsHtml(report, finding);
+        QVERIFY(details.contains(QLatin1String("(x20)")));
+        for (const ExtraRun& extra : finding.extraRuns)
+            QVERIFY(details.contains(QString::fromStdString(extra.explanation).toHtmlEscaped()));
+    }
+
+    void findingDetailsShowTheStackOutermostFirst()
+    {
+        const FusionReport& report = *m_qwen.report;
+        const OpFinding& finding = report.opFindings[0];
+        QVERIFY(finding.stack.size() >= 2);
+        const QString details = findingDetailsHtml(report, finding);
+        qsizetype previous = -1;
+        for (const std::string& frame : finding.stack) {
+            const qsizetype at = details.indexOf(QString::fromStdString(frame).toHtmlEscaped(), previous + 1);
+            QVERIFY2(at > previous, frame.c_str());
+            previous = at;
+        }
+        QVERIFY(QString::fromStdString(finding.stack.front()).startsWith(QLatin1String("nn.Module")));
+        QVERIFY(details.contains(QString::fromStdString(finding.extraRuns[0].explanation).toHtmlEscaped()));
+        QVERIFY(details.contains(QLatin1String("166 us")));
+        QVERIFY(details.contains(QLatin1String("1.3 ms")));
     }
 };
 

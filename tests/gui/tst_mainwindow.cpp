@@ -9,10 +9,15 @@
 #include "analysissettingswidget.h"
 #include "barchart.h"
 #include "chartpanel.h"
+#include "colors.h"
+#include "findingalignmentmodel.h"
 #include "fusionreport.h"
 #include "groupdiffmodel.h"
 #include "groupspage.h"
 #include "mainwindow.h"
+#include "operationspage.h"
+#include "operationsummarypage.h"
+#include "opfindingsmodel.h"
 #include "reportnotes.h"
 #include "reporttablemodel.h"
 #include "summarypage.h"
@@ -21,6 +26,7 @@
 #include "tablepage.h"
 #include "tracedropzone.h"
 #include "tracestore.h"
+#include "tracesummarymodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QBarSet>
@@ -69,6 +75,14 @@ QString sampleA()
 QString sampleB()
 {
     return test::sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.h100.json.gz"));
+}
+QString graphsA()
+{
+    return test::dataPath(QStringLiteral("synthetic/graphs.amd.json"));
+}
+QString graphsB()
+{
+    return test::dataPath(QStringLiteral("synthetic/graphs.nvidia.json"));
 }
 
 QByteArray readFile(const QString& path)
@@ -174,6 +188,13 @@ private Q_SLOTS:
         QCOMPARE(window.kernelTypesPage()->table()->proxy()->rowCount(), static_cast<int>(report.globalCounts.size()));
         QCOMPARE(window.kernelsPage()->proxy()->rowCount(), static_cast<int>(report.kernels.size()));
         QCOMPARE(window.groupsPage()->pairsTable()->proxy()->rowCount(), static_cast<int>(report.groupPairs.size()));
+        QCOMPARE(
+            window.operationsPage()->findingsTable()->proxy()->rowCount(), static_cast<int>(report.opFindings.size()));
+        QCOMPARE(window.operationSummaryPage()->summaryTable()->proxy()->rowCount(),
+            static_cast<int>(report.opSummary.size()));
+        QCOMPARE(window.operationSummaryPage()->collectivesTable()->proxy()->rowCount(),
+            static_cast<int>(report.collectives.size()));
+        QVERIFY(window.operationSummaryPage()->collectivesShown()); // HTA's trace has NCCL kernels
         // The summary says what the core's notes say, word for word.
         const QString findings = window.summaryPage()->findingsText();
         for (const std::string& note : reportNotes(report))
@@ -181,10 +202,13 @@ private Q_SLOTS:
         QVERIFY(findings.contains(QString::fromStdString(report.mappings.front().evidence)));
 
         // The window's own proxies, sorted as a user would by clicking a cost column.
-        for (TablePage* page :
-            { window.opportunitiesPage()->table(), window.mappingsPage(), window.kernelTypesPage()->table(),
-                window.kernelsPage(), window.groupsPage()->pairsTable(), window.groupsPage()->unmatchedTable(),
-                window.groupsPage()->sequenceTable(), window.summaryPage()->table() }) {
+        for (TablePage* page : { window.opportunitiesPage()->table(), window.mappingsPage(),
+                 window.kernelTypesPage()->table(), window.kernelsPage(), window.groupsPage()->pairsTable(),
+                 window.groupsPage()->unmatchedTable(), window.groupsPage()->sequenceTable(),
+                 window.summaryPage()->table(), window.operationsPage()->findingsTable(),
+                 window.operationsPage()->alignmentTable(), window.operationSummaryPage()->summaryTable(),
+                 window.operationSummaryPage()->extraKernelsPage()->table(),
+                 window.operationSummaryPage()->collectivesTable() }) {
             QAbstractItemModelTester tester(page->proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         }
         QTableView* view = window.kernelsPage()->view();
@@ -281,9 +305,8 @@ private Q_SLOTS:
         QCOMPARE(diff.kernels[0].size(), size_t(a.size));
         QCOMPARE(diff.kernels[1].size(), size_t(b.size));
         QVERIFY(page->sequenceTable()->proxy()->rowCount() >= static_cast<int>(std::max(a.size, b.size)));
-        QVERIFY(page->diffModel()->rowsWithStatus(GroupDiffModel::OnlyA)
-                + page->diffModel()->rowsWithStatus(GroupDiffModel::OnlyB)
-                + page->diffModel()->rowsWithStatus(GroupDiffModel::Different)
+        QVERIFY(page->diffModel()->rowsWithStatus(OnlyA) + page->diffModel()->rowsWithStatus(OnlyB)
+                + page->diffModel()->rowsWithStatus(DifferentTypes)
             > 0);
 
         // The composition chart shows the pair's kernels per type.
@@ -300,12 +323,19 @@ private Q_SLOTS:
         QTest::addColumn<QString>("b");
         QTest::addColumn<QString>("classifier");
         QTest::addColumn<QStringList>("parameters");
-        QTest::addRow("bundled sample pair") << sampleA() << sampleB() << QString() << QStringList();
-        QTest::addRow("vllm vs hta, matched groups") << vllm() << hta() << QString() << QStringList();
-        QTest::addRow("xdit vs hta, seed rules") << xdit() << hta() << QStringLiteral("seed") << QStringList();
+        QTest::addColumn<QString>("opLevel");
+        QTest::addRow("bundled sample pair") << sampleA() << sampleB() << QString() << QStringList() << QString();
+        QTest::addRow("vllm vs hta, matched groups") << vllm() << hta() << QString() << QStringList() << QString();
+        QTest::addRow("xdit vs hta, seed rules")
+            << xdit() << hta() << QStringLiteral("seed") << QStringList() << QString();
         QTest::addRow("parameters") << vllm() << hta() << QStringLiteral("seed")
                                     << QStringList { QStringLiteral("min_group_size=20"),
-                                           QStringLiteral("size_tolerance=0.5") };
+                                           QStringLiteral("size_tolerance=0.5") }
+                                    << QString();
+        QTest::addRow("bundled pair, module level")
+            << sampleA() << sampleB() << QString() << QStringList() << QStringLiteral("module");
+        QTest::addRow("synthetic graphs, launch level")
+            << graphsA() << graphsB() << QString() << QStringList() << QStringLiteral("launch");
     }
 
     void exportAllWritesTheCliBytes()
@@ -314,8 +344,9 @@ private Q_SLOTS:
         QFETCH(QString, b);
         QFETCH(QString, classifier);
         QFETCH(QStringList, parameters);
+        QFETCH(QString, opLevel);
         MainWindow window;
-        window.applyClassifierAndParameters(classifier, parameters);
+        window.applyClassifierAndParameters(classifier, parameters, opLevel);
         QSignalSpy shown(&window, &MainWindow::resultsShown);
         window.openTraces(a, b);
         QVERIFY(shown.wait(kTimeoutMs));
@@ -329,16 +360,155 @@ private Q_SLOTS:
             arguments << QStringLiteral("--classifier") << classifier;
         for (const QString& parameter : parameters)
             arguments << QStringLiteral("--param") << parameter;
+        if (!opLevel.isEmpty())
+            arguments << QStringLiteral("--op-level") << opLevel;
         QVERIFY(cliCsv(arguments, cli));
 
         const QStringList cliFiles = QDir(cli).entryList(QDir::Files, QDir::Name);
         QCOMPARE(QDir(gui).entryList(QDir::Files, QDir::Name), cliFiles);
-        QVERIFY(cliFiles.size() >= 6); // traces, global_counts, fusion_opportunities, ... kernels
+        QCOMPARE(cliFiles.size(), 10); // traces, global_counts, ..., op_findings, op_summary, ..., kernels
+        QVERIFY(cliFiles.contains(QStringLiteral("op_findings.csv")));
         for (const QString& file : cliFiles) {
             const QByteArray expected = readFile(QDir(cli).filePath(file));
             QVERIFY(!expected.isEmpty());
             QVERIFY2(readFile(QDir(gui).filePath(file)) == expected, qPrintable(file));
         }
+    }
+
+    void operationsTabShowsTheFindingSideBySide()
+    {
+        auto window = compared(sampleA(), sampleB());
+        QVERIFY(window);
+        const FusionReport& report = *window->controller()->results().report;
+        OperationsPage* page = window->operationsPage();
+        QAbstractItemModelTester tester(
+            page->findingsTable()->proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester alignmentTester(
+            page->alignmentTable()->proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(window->tabs()->widget(MainWindow::OperationsTab), page);
+        QCOMPARE(window->tabs()->tabText(MainWindow::OperationsTab), QStringLiteral("Operations (1)"));
+
+        // The report's one finding, as the view shows it.
+        QAbstractItemModel* findings = page->findingsTable()->proxy();
+        QCOMPARE(findings->rowCount(), 1);
+        QCOMPARE(findings->index(0, OpFindingsModel::OpColumn).data().toString(),
+            QStringLiteral("aten::scaled_dot_product_attention"));
+        QCOMPARE(findings->index(0, OpFindingsModel::CallsColumn).data().toString(), QStringLiteral("24"));
+
+        // Selected when the tab is first shown: the drill-down shows its stack, its run and its
+        // kernels side by side.
+        QCOMPARE(page->alignmentModel()->rowCount(), 0);
+        window->show();
+        window->tabs()->setCurrentWidget(page);
+        QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+        QCOMPARE(page->findingsTable()->selectedSourceRows(), QList<int>({ 0 }));
+        const OpFinding& finding = report.opFindings[0];
+        const QString details = page->detailsText();
+        for (const std::string& frame : finding.stack)
+            QVERIFY2(details.contains(QString::fromStdString(frame)), frame.c_str());
+        QVERIFY(details.contains(QString::fromStdString(finding.extraRuns[0].explanation)));
+        QAbstractItemModel* rows = page->alignmentTable()->proxy();
+        QCOMPARE(rows->rowCount(), static_cast<int>(finding.alignment.size()));
+        QCOMPARE(rows->rowCount(), 2);
+        QCOMPARE(rows->index(0, FindingAlignmentModel::TypeAColumn).data().toString(), QStringLiteral("Memory"));
+        QCOMPARE(rows->index(0, FindingAlignmentModel::NameAColumn).data(Qt::BackgroundRole).value<QColor>(),
+            sideBackground(0));
+        QCOMPARE(rows->index(0, FindingAlignmentModel::NameBColumn).data(Qt::BackgroundRole).value<QColor>(),
+            gapBackground());
+        QCOMPARE(rows->index(0, FindingAlignmentModel::RunColumn).data().toString(), QStringLiteral("A run 1"));
+        QVERIFY(!rows->index(1, FindingAlignmentModel::NameAColumn).data(Qt::BackgroundRole).isValid());
+
+        // The Summary leads with where to look first, then the notes, and the traces' iterations.
+        const QString summary = window->summaryPage()->findingsText();
+        const std::vector<LookFirst> first = whereToLookFirst(report);
+        QVERIFY(!first.empty());
+        QVERIFY(summary.indexOf(QString::fromStdString(first[0].headline))
+            < summary.indexOf(QString::fromStdString(reportNotes(report).front())));
+        for (const LookFirst& item : first) {
+            QVERIFY2(summary.contains(QString::fromStdString(item.headline)), item.headline.c_str());
+            for (const std::string& detail : item.details)
+                QVERIFY2(summary.contains(QString::fromStdString(detail)), detail.c_str());
+        }
+        QAbstractItemModel* traces = window->summaryPage()->table()->sourceModel();
+        QCOMPARE(traces->index(TraceSummaryModel::IterationsRow, TraceSummaryModel::TraceAColumn).data().toString(),
+            QStringLiteral("1 profiler step"));
+        QCOMPARE(
+            traces->index(TraceSummaryModel::OperationsMatchedRow, TraceSummaryModel::TraceBColumn).data().toString(),
+            QStringLiteral("1,029 of 1,029 (100%)"));
+        QCOMPARE(traces->index(TraceSummaryModel::OperationsMatchedRow, TraceSummaryModel::TraceBColumn)
+                     .data(Qt::ToolTipRole)
+                     .toString(),
+            QString::fromStdString(report.opAlignment.verdict));
+
+        // The operation summary: every operation, the extra Memory kernels; no communication.
+        OperationSummaryPage* operations = window->operationSummaryPage();
+        QCOMPARE(operations->summaryTable()->proxy()->rowCount(), static_cast<int>(report.opSummary.size()));
+        QCOMPARE(operations->extraKernelsPage()->chartPanel()->chart()->categories(),
+            QStringList { QStringLiteral("Memory") });
+        QCOMPARE(operations->extraKernelsPage()->chartPanel()->chart()->values(0), QList<qreal> { 24 });
+        QVERIFY(!operations->collectivesShown());
+    }
+
+    void graphFindingShowsItsRepeatedRuns()
+    {
+        auto window = compared(graphsA(), graphsB());
+        QVERIFY(window);
+        const FusionReport& report = *window->controller()->results().report;
+        OperationsPage* page = window->operationsPage();
+        QVERIFY(!report.opFindings.empty());
+        QCOMPARE(page->findingsTable()->proxy()->rowCount(), static_cast<int>(report.opFindings.size()));
+        page->selectFinding(0);
+        const QString details = page->detailsText();
+        QVERIFY2(details.contains(QLatin1String("(x20)")), qPrintable(details));
+        QVERIFY(details.contains(QLatin1String("(x19)")));
+        QCOMPARE(page->alignmentModel()->rowCount(), static_cast<int>(report.opFindings[0].alignment.size()));
+        int x20 = 0;
+        for (int row = 0; row < page->alignmentModel()->rowCount(); ++row)
+            x20 += page->alignmentModel()
+                       ->index(row, FindingAlignmentModel::RunColumn)
+                       .data()
+                       .toString()
+                       .endsWith(QLatin1String("(x20)"));
+        QCOMPARE(x20, 1); // the run listed; its 19 repeats are marked "repeat"
+        // A click on a run in the details scrolls to its rows.
+        page->showRun(1);
+        const int row = page->alignmentModel()->firstRowOfRun(1);
+        QVERIFY(row > 0);
+    }
+
+    void operationLevelReRunsTheAnalysis()
+    {
+        auto window = compared(sampleA(), sampleB());
+        QVERIFY(window);
+        AnalysisController* controller = window->controller();
+        const std::shared_ptr<const TraceStore> storeA = controller->side(0).store;
+        QCOMPARE(
+            controller->results().report->opFindings.front().op, std::string("aten::scaled_dot_product_attention"));
+
+        // On the Operations tab, new results are drilled into as they arrive.
+        window->show();
+        window->tabs()->setCurrentIndex(MainWindow::OperationsTab);
+        QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+        QSignalSpy shown(window.get(), &MainWindow::resultsShown);
+        window->settingsWidget()->setOpLevel(OpLevel::Module);
+        QVERIFY(shown.wait(kTimeoutMs));
+        const FusionReport& report = *controller->results().report;
+        QCOMPARE(report.options.opLevel, OpLevel::Module);
+        QCOMPARE(report.opFindings.front().op, std::string("nn.Module: Qwen2Attention"));
+        QCOMPARE(controller->results().stores[0], storeA); // not read again
+        QCOMPARE(
+            window->operationsPage()->findingsTable()->proxy()->index(0, OpFindingsModel::OpColumn).data().toString(),
+            QStringLiteral("nn.Module: Qwen2Attention"));
+        QCOMPARE(window->operationsPage()->alignmentModel()->rowCount(),
+            static_cast<int>(report.opFindings.front().alignment.size()));
+        QVERIFY(window->summaryPage()->findingsText().contains(QLatin1String("nn.Module: Qwen2Attention")));
+
+        // At the launching operator, the fill has its own operator: no finding, and the page says why.
+        window->settingsWidget()->setOpLevel(OpLevel::LaunchingOperator);
+        QVERIFY(shown.wait(kTimeoutMs));
+        QVERIFY(controller->results().report->opFindings.empty());
+        QCOMPARE(window->operationsPage()->findingsTable()->proxy()->rowCount(), 0);
+        QCOMPARE(window->operationsPage()->alignmentModel()->rowCount(), 0);
     }
 
     void reanalysisDoesNotReadTheFilesAgain()
@@ -545,7 +715,8 @@ private Q_SLOTS:
             window.show();
             window.resize(1300, 820);
             QVERIFY(QTest::qWaitForWindowExposed(&window));
-            window.applyClassifierAndParameters(QStringLiteral("seed"), { QStringLiteral("min_group_size=33") });
+            window.applyClassifierAndParameters(
+                QStringLiteral("seed"), { QStringLiteral("min_group_size=33") }, QStringLiteral("launch"));
             window.settingsDock()->show();
             window.close();
         }
@@ -553,6 +724,8 @@ private Q_SLOTS:
         QCOMPARE(window.settingsWidget()->classifierSpec(), QStringLiteral("seed"));
         QCOMPARE(window.settingsWidget()->options().minGroupSize, int64_t(33));
         QCOMPARE(window.controller()->options().minGroupSize, int64_t(33));
+        QCOMPARE(window.settingsWidget()->options().opLevel, OpLevel::LaunchingOperator);
+        QCOMPARE(window.controller()->options().opLevel, OpLevel::LaunchingOperator);
         QCOMPARE(window.controller()->classifier()->name(), std::string("seed"));
         QCOMPARE(window.size(), QSize(1300, 820));
 
@@ -583,7 +756,16 @@ private Q_SLOTS:
         QCOMPARE(process.exitCode(), 0);
         const QStringList files = QDir(dir.path()).entryList({ QStringLiteral("*.png") });
         QVERIFY2(files.contains(QStringLiteral("07-correlation-groups.png")), qPrintable(files.join(QLatin1Char(' '))));
-        QVERIFY(files.size() >= 7);
+        QVERIFY(files.contains(QStringLiteral("11-operations.png")));
+        QVERIFY(files.size() >= 9);
+
+        // An operation level the CLI would refuse is refused here too.
+        QProcess bad;
+        bad.setProcessEnvironment(environment);
+        bad.start(QStringLiteral(FUSIONDIFF_GUI_PATH), { QStringLiteral("--op-level"), QStringLiteral("layer") });
+        QVERIFY(bad.waitForFinished(kTimeoutMs));
+        QCOMPARE(bad.exitCode(), 2);
+        QVERIFY(bad.readAllStandardError().contains("--op-level takes operator, module or launch"));
     }
 };
 

@@ -50,12 +50,19 @@ private Q_SLOTS:
         QTest::addColumn<QString>("a");
         QTest::addColumn<QString>("b");
         QTest::addColumn<QString>("classifier");
+        QTest::addColumn<QStringList>("parameters");
         QTest::addRow("bundled Qwen pair")
             << test::sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.mi300x.json.gz"))
-            << test::sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.h100.json.gz")) << QString();
-        QTest::addRow("xdit vs hta, seed rules")
-            << test::realTrace(QStringLiteral("xdit_flux_aiter.mi300x.json.gz"))
-            << test::realTrace(QStringLiteral("hta_trace_diff_test.v100.json.gz")) << QStringLiteral("seed");
+            << test::sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.h100.json.gz")) << QString()
+            << QStringList();
+        QTest::addRow("xdit vs hta, seed rules") << test::realTrace(QStringLiteral("xdit_flux_aiter.mi300x.json.gz"))
+                                                 << test::realTrace(QStringLiteral("hta_trace_diff_test.v100.json.gz"))
+                                                 << QStringLiteral("seed") << QStringList();
+        // A graph finding of 544 against 421 kernels, shown side by side as the results arrive.
+        QTest::addRow("sglang vs vllm graphs, size tolerance 0.3")
+            << test::realTrace(QStringLiteral("sglang_qwen3-8b_decode.mi300x.json.gz"))
+            << test::realTrace(QStringLiteral("vllm_decode_full_graph.mi300x.json.gz")) << QString()
+            << QStringList { QStringLiteral("size_tolerance=0.3") };
     }
 
     void longestStallWhileAnalysing()
@@ -63,13 +70,14 @@ private Q_SLOTS:
         QFETCH(QString, a);
         QFETCH(QString, b);
         QFETCH(QString, classifier);
+        QFETCH(QStringList, parameters);
 
         MainWindow window;
         window.resize(1440, 900);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        if (!classifier.isEmpty())
-            window.applyClassifierAndParameters(classifier, {});
+        if (!classifier.isEmpty() || !parameters.isEmpty())
+            window.applyClassifierAndParameters(classifier, parameters);
         QTest::qWait(100);
 
         QElapsedTimer clock;

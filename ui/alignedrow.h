@@ -1,0 +1,24 @@
+#pragma once
+
+#include "classifier.h"
+#include "sequencealignment.h"
+
+#include <QVariant>
+
+namespace fusiondiff::ui {
+
+// What one row of two kernel lists shown side by side (one column of an alignment) holds.
+enum AlignedRowStatus
+{
+    SameType, // a kernel on each side, of one type
+    DifferentTypes, // a kernel on each side, of different types
+    OnlyA, // A's kernel where B has none
+    OnlyB,
+};
+
+AlignedRowStatus alignedRowStatus(const AlignedPair& row, CategoryId typeA, CategoryId typeB);
+// The background of a cell of `side` on a row: the side's colour where only one side has a
+// kernel, grey on the side that has none, yellow where the types differ; none where they agree.
+QVariant alignedRowBackground(AlignedRowStatus status, int side);
+
+} // namespace fusiondiff::ui

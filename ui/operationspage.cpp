@@ -1,0 +1,178 @@
+#include "operationspage.h"
+
+#include "colors.h"
+#include "findingalignmentmodel.h"
+#include "findingdetails.h"
+#include "formatting.h"
+#include "fusionreport.h"
+#include "opfindingsmodel.h"
+#include "tablefilterproxy.h"
+#include "tablepage.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QTableView>
+#include <QTextBrowser>
+#include <QUrl>
+#include <QVBoxLayout>
+
+namespace fusiondiff::ui {
+
+OperationsPage::OperationsPage(QWidget* parent)
+    : QWidget(parent)
+    , m_findingsModel(new OpFindingsModel(this))
+    , m_alignmentModel(new FindingAlignmentModel(this))
+    , m_findings(new TablePage(m_findingsModel, QStringLiteral("op_findings"), this))
+    , m_alignment(new TablePage(m_alignmentModel, QString(), this))
+    , m_details(new QTextBrowser(this))
+    , m_alignmentTitle(new QLabel(this))
+    , m_emptyText(new QLabel(this))
+    , m_stack(new QStackedWidget(this))
+{
+    m_findings->setMaximumColumnWidth(260);
+    m_findings->setStretchColumns({ OpFindingsModel::SummaryColumn }, 300);
+    m_findings->view()->setSelectionMode(QAbstractItemView::SingleSelection);
+
+    m_alignment->setTitle(tr("Kernels per call, side by side"));
+    m_alignment->setSortable(false);
+    m_alignment->setMaximumColumnWidth(160);
+    // Its short columns (index, type, tags, median) are sized from a sample of their rows.
+    m_alignment->view()->horizontalHeader()->setResizeContentsPrecision(60);
+    m_alignment->setStretchColumns({ FindingAlignmentModel::NameAColumn, FindingAlignmentModel::NameBColumn }, 200);
+
+    m_details->setOpenLinks(false);
+    m_details->setFrameShape(QFrame::NoFrame);
+    connect(m_details, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
+        if (url.scheme() == QLatin1String("run"))
+            showRun(url.path().toInt());
+    });
+
+    m_alignmentTitle->setWordWrap(true);
+    m_alignmentTitle->setTextFormat(Qt::RichText);
+
+    auto* alignment = new QWidget(this);
+    auto* alignmentLayout = new QVBoxLayout(alignment);
+    alignmentLayout->setContentsMargins(0, 0, 0, 0);
+    alignmentLayout->addWidget(m_alignmentTitle);
+    alignmentLayout->addWidget(m_alignment, 1);
+
+    auto* bottom = new QSplitter(Qt::Horizontal, this);
+    bottom->setObjectName(QStringLiteral("operations_detail_splitter"));
+    bottom->addWidget(m_details);
+    bottom->addWidget(alignment);
+    bottom->setStretchFactor(0, 2);
+    bottom->setStretchFactor(1, 5);
+    bottom->setSizes({ 420, 1050 }); // the table's size hint would leave the details too narrow
+    bottom->setChildrenCollapsible(false);
+
+    auto* splitter = new QSplitter(Qt::Vertical, this);
+    splitter->setObjectName(QStringLiteral("operations_splitter"));
+    splitter->addWidget(m_findings);
+    splitter->addWidget(bottom);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 3);
+    splitter->setChildrenCollapsible(false);
+
+    m_emptyText->setWordWrap(true);
+    m_emptyText->setAlignment(Qt::AlignCenter);
+    m_emptyText->setMargin(40);
+    m_emptyText->setTextFormat(Qt::RichText);
+    m_stack->addWidget(splitter);
+    m_stack->addWidget(m_emptyText);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_stack);
+
+    connect(m_findings, &TablePage::exportCsvRequested, this, &OperationsPage::exportCsvRequested);
+    connect(m_findings, &TablePage::selectedSourceRowsChanged, this, [this](const QList<int>& rows) {
+        if (!rows.isEmpty())
+            showFinding(rows.first());
+    });
+}
+
+void OperationsPage::setReport(std::shared_ptr<const FusionReport> report)
+{
+    m_report = std::move(report);
+    m_shownFinding = -1;
+    m_selectFirstOnShow = false;
+    m_alignmentModel->setFinding(nullptr, -1);
+    m_findingsModel->setReport(m_report);
+    m_details->clear();
+    m_alignmentTitle->clear();
+    if (!m_report)
+        return;
+
+    if (m_report->opFindings.empty()) {
+        const OpAlignment& alignment = m_report->opAlignment;
+        m_emptyText->setText(
+            tr("<p><b>No operation runs a different number of kernels on the two sides.</b></p><p>Operations "
+               "(%1 level): %2</p><p>The Summary lists the operations whose kernels take longest compared with the "
+               "other side, and the Operation summary tab compares every operation.</p>")
+                .arg(QString::fromLatin1(opLevelKey(alignment.level)), toQString(alignment.verdict).toHtmlEscaped()));
+        m_stack->setCurrentWidget(m_emptyText);
+        return;
+    }
+    m_stack->setCurrentIndex(0);
+    if (isVisible())
+        selectFinding(0);
+    else
+        m_selectFirstOnShow = true;
+}
+
+void OperationsPage::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (m_selectFirstOnShow) {
+        m_selectFirstOnShow = false;
+        selectFinding(0);
+    }
+}
+
+void OperationsPage::selectFinding(int row)
+{
+    m_findings->selectSourceRows({ row });
+    showFinding(row);
+}
+
+void OperationsPage::showFinding(int row)
+{
+    if (!m_report || row < 0 || static_cast<size_t>(row) >= m_report->opFindings.size() || row == m_shownFinding)
+        return;
+    m_shownFinding = row;
+    const FusionReport& report = *m_report;
+    const OpFinding& finding = report.opFindings[static_cast<size_t>(row)];
+    m_details->setHtml(findingDetailsHtml(report, finding));
+    m_alignmentModel->setFinding(m_report, row);
+
+    m_alignmentTitle->setText(
+        tr("<b>%1</b>: A runs %2 kernels per call, B %3, aligned by kernel type as the core compared them. Rows: "
+           "%4 of the same type, %5 of different types, %6, %7; the Extra run column marks the runs described "
+           "beside.")
+            .arg(toQString(finding.op).toHtmlEscaped(), formatCount(finding.kernels[0].size()),
+                formatCount(finding.kernels[1].size()), QString::number(m_alignmentModel->rowsWithStatus(SameType)),
+                colorChip(differenceBackground(), QString::number(m_alignmentModel->rowsWithStatus(DifferentTypes))),
+                colorChip(sideBackground(0), tr("%1 only in A").arg(m_alignmentModel->rowsWithStatus(OnlyA))),
+                colorChip(sideBackground(1), tr("%1 only in B").arg(m_alignmentModel->rowsWithStatus(OnlyB)))));
+    m_alignment->adjustColumns();
+    showRun(0);
+}
+
+void OperationsPage::showRun(int run)
+{
+    const int row = m_alignmentModel->firstRowOfRun(run);
+    if (row < 0)
+        return;
+    const QModelIndex index = m_alignment->proxy()->mapFromSource(m_alignmentModel->index(row, 0));
+    if (index.isValid())
+        m_alignment->view()->scrollTo(index, QAbstractItemView::PositionAtCenter);
+}
+
+QString OperationsPage::detailsText() const
+{
+    return m_details->toPlainText();
+}
+
+} // namespace fusiondiff::ui

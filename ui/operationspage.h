@@ -1,0 +1,65 @@
+#pragma once
+
+#include <QWidget>
+
+#include <memory>
+
+class QLabel;
+class QStackedWidget;
+class QTextBrowser;
+
+namespace fusiondiff {
+struct FusionReport;
+}
+
+namespace fusiondiff::ui {
+
+class FindingAlignmentModel;
+class OpFindingsModel;
+class TablePage;
+
+// The operation findings: the table of report.opFindings above; below it the selected finding in
+// words (call stack, extra runs, time spreads) beside its kernels side by side, aligned as the
+// core aligned them, the rows of the extra runs marked. The first finding is selected when results
+// arrive, or, if the page is hidden then, when it is first shown: a graph finding's hundreds of
+// rows are not laid out while the user looks at another tab.
+class OperationsPage : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit OperationsPage(QWidget* parent = nullptr);
+
+    void setReport(std::shared_ptr<const FusionReport> report);
+
+    TablePage* findingsTable() const { return m_findings; }
+    TablePage* alignmentTable() const { return m_alignment; }
+    FindingAlignmentModel* alignmentModel() const { return m_alignmentModel; }
+    QString detailsText() const;
+    // Selects the finding at `row` of the report (source order) and shows it.
+    void selectFinding(int row);
+    // Scrolls the side-by-side view to the first row of the finding's extra run `run`.
+    void showRun(int run);
+
+signals:
+    void exportCsvRequested(const QString& csvName);
+
+protected:
+    void showEvent(QShowEvent* event) override;
+
+private:
+    void showFinding(int row);
+
+    std::shared_ptr<const FusionReport> m_report;
+    OpFindingsModel* m_findingsModel;
+    FindingAlignmentModel* m_alignmentModel;
+    TablePage* m_findings;
+    TablePage* m_alignment;
+    QTextBrowser* m_details;
+    QLabel* m_alignmentTitle;
+    QLabel* m_emptyText;
+    QStackedWidget* m_stack;
+    int m_shownFinding = -1;
+    bool m_selectFirstOnShow = false; // new results arrived while the page was hidden
+};
+
+} // namespace fusiondiff::ui

@@ -1,0 +1,108 @@
+#include "operationsummarypage.h"
+
+#include "barchart.h"
+#include "collectivesmodel.h"
+#include "extrakernelsmodel.h"
+#include "formatting.h"
+#include "fusionreport.h"
+#include "opsummarymodel.h"
+#include "tablechartpage.h"
+#include "tablepage.h"
+
+#include <QLabel>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QVBoxLayout>
+
+namespace fusiondiff::ui {
+
+namespace {
+
+ChartData extraKernelsChart(const FusionReport& report, ChartPanel::Metric metric)
+{
+    ChartData data;
+    for (const ExtraKernels& extra : report.extraKernels) {
+        data.categories.append(toQString(report.typeName(extra.type)));
+        for (size_t side = 0; side < 2; ++side) {
+            data.values[side].append(
+                metric == ChartPanel::Launches ? static_cast<qreal>(extra.kernels[side]) : extra.timeUs[side] / 1000.0);
+        }
+    }
+    data.valueTitle = metric == ChartPanel::Launches ? OperationSummaryPage::tr("Extra kernels")
+                                                     : OperationSummaryPage::tr("GPU time (ms)");
+    return data;
+}
+
+} // namespace
+
+OperationSummaryPage::OperationSummaryPage(QWidget* parent)
+    : QWidget(parent)
+    , m_summaryModel(new OpSummaryModel(this))
+    , m_collectivesModel(new CollectivesModel(this))
+    , m_summary(new TablePage(m_summaryModel, QStringLiteral("op_summary"), this))
+    , m_extraKernels(new TableChartPage(
+          new ExtraKernelsModel, QStringLiteral("extra_kernels"), extraKernelsChart, false, Qt::Horizontal, this))
+    , m_collectives(new TablePage(m_collectivesModel, QStringLiteral("collectives"), this))
+    , m_noCollectives(new QLabel(this))
+    , m_collectivesStack(new QStackedWidget(this))
+{
+    m_summary->setTitle(tr("Every operation compared"));
+    m_summary->setMaximumColumnWidth(320);
+    m_summary->setStretchColumns({ OpSummaryModel::OpColumn }, 220);
+    m_extraKernels->table()->setTitle(tr("Extra kernels by type"));
+    m_extraKernels->table()->setFilterVisible(false); // one row per kernel type: nothing to filter
+    m_extraKernels->chartPanel()->chart()->setTitle(tr("Kernels one side runs where the other has none"));
+    m_extraKernels->setEmptyChartText(
+        tr("No operation runs a different number of kernels on the two sides: neither runs extra kernels."));
+    m_collectives->setTitle(tr("Communication by collective"));
+    m_collectives->setFilterVisible(false);
+
+    m_noCollectives->setText(tr("<b>Communication</b><p>No communication kernels (NCCL, RCCL, ...) in either "
+                                "trace.</p>"));
+    m_noCollectives->setWordWrap(true);
+    m_noCollectives->setAlignment(Qt::AlignCenter);
+    m_noCollectives->setTextFormat(Qt::RichText);
+    m_collectivesStack->addWidget(m_collectives);
+    m_collectivesStack->addWidget(m_noCollectives);
+
+    auto* bottom = new QSplitter(Qt::Horizontal, this);
+    bottom->setObjectName(QStringLiteral("operation_summary_bottom_splitter"));
+    bottom->addWidget(m_extraKernels);
+    bottom->addWidget(m_collectivesStack);
+    bottom->setStretchFactor(0, 3);
+    bottom->setStretchFactor(1, 2);
+    bottom->setSizes({ 780, 660 }); // room for the collectives' seven columns
+    bottom->setChildrenCollapsible(false);
+
+    auto* splitter = new QSplitter(Qt::Vertical, this);
+    splitter->setObjectName(QStringLiteral("operation_summary_splitter"));
+    splitter->addWidget(m_summary);
+    splitter->addWidget(bottom);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+    splitter->setChildrenCollapsible(false);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(splitter);
+
+    for (TablePage* table : { m_summary, m_collectives })
+        connect(table, &TablePage::exportCsvRequested, this, &OperationSummaryPage::exportCsvRequested);
+    connect(m_extraKernels, &TableChartPage::exportCsvRequested, this, &OperationSummaryPage::exportCsvRequested);
+}
+
+void OperationSummaryPage::setReport(std::shared_ptr<const FusionReport> report)
+{
+    m_summaryModel->setReport(report);
+    m_collectivesModel->setReport(report);
+    m_extraKernels->setReport(report);
+    const bool communication = report && !report->collectives.empty();
+    m_collectivesStack->setCurrentWidget(communication ? static_cast<QWidget*>(m_collectives) : m_noCollectives);
+}
+
+bool OperationSummaryPage::collectivesShown() const
+{
+    return m_collectivesStack->currentWidget() == m_collectives;
+}
+
+} // namespace fusiondiff::ui
