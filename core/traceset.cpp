@@ -1,6 +1,9 @@
 #include "traceset.h"
 
 #include <filesystem>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <mutex>
 #include <thread>
 
@@ -68,6 +71,13 @@ std::vector<LoadedTrace> loadTraces(const std::vector<std::string>& paths, const
         }
     }
     return results;
+}
+
+void returnFreedMemoryToSystem()
+{
+#if defined(__GLIBC__)
+    ::malloc_trim(0);
+#endif
 }
 
 } // namespace fusiondiff

@@ -23,4 +23,9 @@ struct LoadedTrace
 std::vector<LoadedTrace> loadTraces(const std::vector<std::string>& paths, const std::atomic<bool>* cancel = nullptr,
     const std::function<void(size_t trace, uint64_t done, uint64_t total)>& progress = {});
 
+// Gives memory the process has freed back to the system (after a cancelled or failed load), so
+// that what the user sees in their system monitor drops too. A no-op where the C library has no
+// way to do it.
+void returnFreedMemoryToSystem();
+
 } // namespace fusiondiff

@@ -66,7 +66,9 @@ void AnalysisWorker::run(const AnalysisJob& job)
         };
         std::vector<LoadedTrace> loaded = loadTraces(paths, job.cancel.get(), progress);
         if (isCancelled()) {
-            // Drop whatever was loaded: the stores are freed with `loaded`.
+            // Drop whatever was loaded, and give the memory back to the system.
+            loaded.clear();
+            returnFreedMemoryToSystem();
             emit cancelled(generation);
             emit jobDone(generation);
             return;

@@ -1,6 +1,7 @@
 #include "inputerror.h"
 #include "testdata.h"
 #include "traceloader.h"
+#include "traceset.h"
 #include "tracewriter.h"
 
 #include <QFile>
@@ -388,6 +389,39 @@ private Q_SLOTS:
         QVERIFY(progress.size() > 5);
         QVERIFY(std::is_sorted(progress.begin(), progress.end()));
         QCOMPARE(progress.back(), uint64_t(QFileInfo(path).size()));
+    }
+
+    void cancelledLoadGivesItsMemoryBack()
+    {
+#if defined(__SANITIZE_ADDRESS__)
+        QSKIP("AddressSanitizer keeps freed memory in quarantine");
+#endif
+        QTemporaryDir dir;
+        TraceWriter writer;
+        writer.nvidia();
+        writer.kernels("a kernel with a name long enough to take some memory in the string table", 400000);
+        const QString path = writer.write(dir, QStringLiteral("big.json"));
+        auto residentBytes = [] {
+            QFile statm(QStringLiteral("/proc/self/statm"));
+            statm.open(QIODevice::ReadOnly);
+            return statm.readAll().split(' ').value(1).toLongLong() * ::sysconf(_SC_PAGESIZE);
+        };
+        returnFreedMemoryToSystem();
+        const qint64 before = residentBytes();
+        std::atomic<bool> cancel { false };
+        qint64 peak = 0;
+        LoadOptions options;
+        options.cancel = &cancel;
+        options.progress = [&](uint64_t done, uint64_t total) {
+            peak = std::max(peak, residentBytes());
+            if (done * 10 > total * 7)
+                cancel = true; // cancel 70% in
+        };
+        QVERIFY_THROWS_EXCEPTION(Cancelled, loadTrace(path.toStdString(), options));
+        returnFreedMemoryToSystem();
+        const qint64 after = residentBytes();
+        QVERIFY2(peak - before > 40 * 1024 * 1024, qPrintable(QString::number(peak - before))); // it held memory
+        QVERIFY2(after - before < 16 * 1024 * 1024, qPrintable(QString::number(after - before))); // and gave it back
     }
 
     void cancelStopsLoading()
