@@ -1,0 +1,100 @@
+// loadbench: where the time of a comparison goes, phase by phase, on one thread.
+//
+//   loadbench A B [--chunk-mb N] [--classifier C]
+//
+// Times, in this order and sequentially: fusiondiff::loadTrace(A), loadTrace(B) (the core's
+// chunked loader, with LoadOptions::chunkBytes = N MiB, default the core's default), then
+// analyzeFusion (default options) and reportToJson. `fusiondiff-cli compare` does the same work
+// except that it loads A and B on two threads at once. Prints one line per phase and the memory
+// the stores hold (TraceStore::memoryUsage), and how evenly the loader reports progress (what the
+// GUI's progress bar is driven by): the number of progress calls and the longest gap between two.
+#include "classifier.h"
+#include "fusionanalysis.h"
+#include "fusionreport.h"
+#include "reportwriters.h"
+#include "traceloader.h"
+#include "tracestore.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <string>
+#include <vector>
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point start)
+{
+    return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    std::vector<std::string> paths;
+    fusiondiff::LoadOptions options;
+    std::string classifierSpec = "default";
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        if (arg == "--chunk-mb" && i + 1 < argc)
+            options.chunkBytes = static_cast<size_t>(std::atof(argv[++i]) * 1048576.0);
+        else if (arg == "--classifier" && i + 1 < argc)
+            classifierSpec = argv[++i];
+        else if (!arg.empty() && arg[0] == '-') {
+            std::fprintf(stderr, "usage: loadbench A B [--chunk-mb N] [--classifier C]\n");
+            return 2;
+        } else
+            paths.push_back(arg);
+    }
+    if (paths.size() != 2) {
+        std::fprintf(stderr, "usage: loadbench A B [--chunk-mb N] [--classifier C]\n");
+        return 2;
+    }
+    try {
+        const fusiondiff::Classifier classifier = fusiondiff::Classifier::load(classifierSpec);
+        const auto total = Clock::now();
+        std::vector<fusiondiff::TraceStore> stores;
+        for (const std::string& path : paths) {
+            const auto start = Clock::now();
+            auto last = start;
+            double longestGap = 0;
+            uint64_t calls = 0;
+            fusiondiff::LoadOptions traceOptions = options;
+            traceOptions.progress = [&](uint64_t, uint64_t) {
+                const auto now = Clock::now();
+                longestGap = std::max(longestGap, std::chrono::duration<double>(now - last).count());
+                last = now;
+                ++calls;
+            };
+            stores.push_back(fusiondiff::loadTrace(path, traceOptions));
+            const fusiondiff::TraceStore& store = stores.back();
+            std::printf("loadbench: load %s: %.3f s, %llu bytes (%.0f MB/s), %llu events, %zu kernels, store %.1f MB\n",
+                store.fileName.c_str(), secondsSince(start), static_cast<unsigned long long>(store.statistics.dataBytes),
+                static_cast<double>(store.statistics.dataBytes) / secondsSince(start) / 1e6,
+                static_cast<unsigned long long>(store.statistics.events), store.kernels.size(),
+                static_cast<double>(store.memoryUsage()) / 1e6);
+            std::printf("loadbench: progress %s: %llu calls, longest gap %.3f s\n", store.fileName.c_str(),
+                static_cast<unsigned long long>(calls), longestGap);
+        }
+        auto start = Clock::now();
+        const fusiondiff::FusionReport report =
+            fusiondiff::analyzeFusion(stores[0], stores[1], classifier, fusiondiff::AnalysisOptions {});
+        std::printf("loadbench: analyzeFusion: %.3f s, %zu group pairs, %zu mappings\n", secondsSince(start),
+            report.groupPairs.size(), report.mappings.size());
+        start = Clock::now();
+        const std::string json = fusiondiff::reportToJson(report);
+        std::printf("loadbench: reportToJson: %.3f s, %zu bytes\n", secondsSince(start), json.size());
+        std::printf("loadbench: total %.3f s (chunk %.1f MiB)\n", secondsSince(total),
+            static_cast<double>(options.chunkBytes) / 1048576.0);
+    } catch (const std::exception& error) {
+        std::fprintf(stderr, "loadbench: error: %s\n", error.what());
+        return 2;
+    }
+    return 0;
+}
