@@ -70,7 +70,8 @@ EventKind kindOfCategory(const char* raw)
 struct PendingEvent
 {
     EventKind kind = EventKind::Unknown;
-    const char* rawName = nullptr; // after the opening quote; decoded once the kind is known
+    std::string_view rawName; // between the quotes, still escaped; decoded once the kind is known
+    bool hasName = false;
     bool hasTs = false;
     bool hasDur = false;
     double ts = 0;
@@ -228,14 +229,16 @@ error_code EventDecoder::decode(ondemand::value element, const char*& end)
             break;
         case 'n':
             if (rawEquals(k, "name")) {
-                ondemand::raw_json_string name;
-                error = value.get_raw_json_string().get(name);
-                if (error == simdjson::INCORRECT_TYPE)
+                // The token runs from the opening quote to the next structural character: the
+                // string is what lies between its first and last quote.
+                const std::string_view token = value.raw_json_token();
+                const size_t close = token.find_last_of('"');
+                if (token.size() >= 2 && token.front() == '"' && close > 0) {
+                    event.rawName = token.substr(1, close - 1);
+                    event.hasName = true;
+                } else {
                     ++event.ignored;
-                else if (error)
-                    return error;
-                else
-                    event.rawName = name.raw();
+                }
             }
             break;
         case 't':
@@ -309,8 +312,7 @@ error_code EventDecoder::decode(ondemand::value element, const char*& end)
         default:
             break;
         }
-        if (event.kind == EventKind::PythonFunction && event.rawName
-            && std::memcmp(event.rawName, kModulePrefix.data(), kModulePrefix.size()) != 0)
+        if (event.kind == EventKind::PythonFunction && event.hasName && !event.rawName.starts_with(kModulePrefix))
             event.kind = EventKind::Irrelevant; // most python_function events: not a module call
         if (event.kind == EventKind::Irrelevant)
             break;
@@ -320,7 +322,7 @@ error_code EventDecoder::decode(ondemand::value element, const char*& end)
 
     if (event.kind == EventKind::Unknown || event.kind == EventKind::Irrelevant)
         return simdjson::SUCCESS;
-    if (!event.rawName || !event.hasTs) {
+    if (!event.hasName || !event.hasTs) {
         ++statistics.eventsMissingFields;
         return simdjson::SUCCESS;
     }
@@ -338,7 +340,7 @@ error_code EventDecoder::decode(ondemand::value element, const char*& end)
     statistics.coercedFields += event.coerced;
     statistics.ignoredFields += event.ignored;
     bool ok = false;
-    const std::string_view name = decodeJsonString(event.rawName, end, m_scratch, ok);
+    const std::string_view name = decodeJsonStringContent(event.rawName, m_scratch, ok);
     if (!ok)
         return simdjson::STRING_ERROR;
     if (event.kind == EventKind::PythonFunction) {
