@@ -21,7 +21,8 @@
 #   4. times fusiondiff::matchGroups on 100,000 synthetic correlation groups (bench/matchbench);
 #   5. --profile: callgrind (and perf, cpu-clock sampling, when it works) of the compare on the
 #      50 MB graph pair; --huge: a >4 GiB trace (plain if the disk allows, and gzip) compared
-#      against a small one, then deleted; --gui: what the desktop app's goals rest on, measured
+#      against a small one, then deleted; --gui: the desktop app itself (bench/guibench, offscreen):
+#      time to results and stalls on the bundled pair and the largest graph pair; and, measured
 #      without the GUI: compare on the bundled sample pair (resources/samples), and the loader's
 #      progress calls (count, longest gap) on the largest graph pair, plain and gzip;
 #   6. prints the results, ratios first, seconds second, and writes them to OUT/results.md
@@ -436,8 +437,26 @@ huge() {
     done
 }
 
-# --- GUI proxies ---------------------------------------------------------------------------------
+# --- the desktop app ----------------------------------------------------------------------------
+# bench/guibench opens two traces in the real app (offscreen) and prints the time until results are
+# on screen, the longest event-loop stall and how the progress bar moved.
+guibench() { # label A B
+    local label="$1" a="$2" b="$3"
+    QT_QPA_PLATFORM=offscreen "$GUI_BUILD/bench/guibench" "$a" "$b" 2>/dev/null | sed "s/^guibench:/guibench, $label:/" \
+        | tee -a "$OUT/guibench.txt" >&2
+}
+
 gui() {
+    GUI_BUILD="$REPO/build-bench-gui"
+    if [[ ! -f "$GUI_BUILD/build.ninja" ]]; then
+        say "configuring $GUI_BUILD (Release, with the GUI)"
+        cmake -S "$REPO" -B "$GUI_BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DFUSIONDIFF_BUILD_GUI=ON \
+            -DFUSIONDIFF_BUILD_TESTS=OFF -DFUSIONDIFF_BUILD_BENCH=ON >"$WORK/cmake-gui.log" 2>&1 \
+            || { cat "$WORK/cmake-gui.log" >&2; die "cmake failed for $GUI_BUILD"; }
+    fi
+    say "building guibench in $GUI_BUILD"
+    ninja -C "$GUI_BUILD" -j2 guibench >"$WORK/ninja-gui.log" 2>&1 || { tail -40 "$WORK/ninja-gui.log" >&2; die "guibench build failed"; }
+    : >"$OUT/guibench.txt"
     local qa="$REPO/resources/samples/Qwen1.5-0.5B-Chat.mi300x.json.gz" qb="$REPO/resources/samples/Qwen1.5-0.5B-Chat.h100.json.gz"
     if [[ -r "$qa" && -r "$qb" ]]; then
         say "GUI proxy: compare on the bundled sample pair, $RUNS runs"
@@ -446,6 +465,10 @@ gui() {
             timed bundled "$CLI" compare "$qa" "$qb" --json /dev/null --quiet
             record bundled "sample pair" gzip compare "$run" "$WALL" "$RSS"
             printf '  run %d compare %.3f s, peak RSS %d MB\n' "$run" "$WALL" "$(( RSS / 1024 ))" >&2
+        done
+        say "the app on the bundled sample pair, $RUNS runs (guibench)"
+        for (( run = 1; run <= RUNS; run++ )); do
+            guibench "bundled pair, run $run" "$qa" "$qb"
         done
     fi
     local size="${SIZES[${#SIZES[@]}-1]}"
@@ -469,6 +492,7 @@ gui() {
         calls=$(awk '/: progress /{ n += $4 } END { print n }' "$WORK/loadbench.out")
         gap=$(awk '/: progress /{ if ($(NF-1) > g) g = $(NF-1) } END { printf "%.3f", g }' "$WORK/loadbench.out")
         record progress "$label" "$fmt" loadbench 1 "$gap" "$RSS" "$calls"
+        guibench "graph pair, $label per trace, $fmt" "$a" "$b"
     done
     [[ $KEEP == 0 ]] && rm -f "$A" "$B" "$A.gz" "$B.gz"
     return 0
@@ -639,6 +663,13 @@ if huge:
 
 bundled = [r for r in rows if r[0] == "bundled"]
 progress = [r for r in rows if r[0] == "progress"]
+gfile = os.path.join(out, "guibench.txt")
+if os.path.exists(gfile) and os.path.getsize(gfile) > 0:
+    print()
+    print("## The desktop app (bench/guibench: the app itself, offscreen)\n")
+    print("```")
+    print(open(gfile).read().rstrip())
+    print("```")
 if bundled or progress:
     print()
     print("## What the desktop app's goals rest on (measured without the GUI)\n")
