@@ -19,16 +19,17 @@
 namespace fusiondiff::ui {
 
 BarChart::BarChart(QWidget* parent)
-    : QChartView(parent)
+    // Hand the chart to the base: QChartView(QWidget*) would make its own default chart, and
+    // setChart() releases a previous chart without deleting it.
+    : QChartView(new QChart, parent)
     , m_series(new QHorizontalBarSeries)
 {
-    auto* chart = new QChart;
+    QChart* chart = this->chart();
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->legend()->setAlignment(Qt::AlignTop);
     chart->setMargins(QMargins(4, 4, 12, 4));
     chart->setBackgroundRoundness(0);
     chart->addSeries(m_series);
-    setChart(chart);
     setRenderHint(QPainter::Antialiasing);
     setMinimumHeight(160);
 
@@ -67,19 +68,33 @@ void BarChart::setData(const QStringList& categories, const QString& nameA, cons
     m_categories = categories;
     m_values = { valuesA, valuesB };
     m_valueTitle = valueTitle;
-    for (int side = 0; side < 2; ++side) {
-        QBarSet* set = m_sets[static_cast<size_t>(side)];
-        set->setLabel(side == 0 ? nameA : nameB);
-        set->deselectAllBars();
+    m_selected.clear();
+    m_sets[0]->setLabel(nameA);
+    m_sets[1]->setLabel(nameB);
+    rebuildWhenShown();
+}
+
+void BarChart::rebuildWhenShown()
+{
+    // In a window that is not shown (tests), build at once: nothing waits for its paint.
+    if (!isVisible() && window()->isVisible()) {
+        m_rebuildPending = true;
+        return;
     }
     rebuildAxes();
+}
+
+void BarChart::showEvent(QShowEvent* event)
+{
+    if (m_rebuildPending)
+        rebuildAxes();
+    QChartView::showEvent(event);
 }
 
 void BarChart::applyValues(qreal floor)
 {
     for (int side = 0; side < 2; ++side) {
         QBarSet* set = m_sets[static_cast<size_t>(side)];
-        const QList<int> selected = set->selectedBars();
         // Qt draws the first category at the bottom: reverse so that the chart reads like the table.
         QList<qreal> values;
         const QList<qreal>& source = m_values[static_cast<size_t>(side)];
@@ -87,8 +102,8 @@ void BarChart::applyValues(qreal floor)
             values.append(std::max(*it, floor));
         set->remove(0, set->count());
         set->append(values);
-        set->selectBars(selected);
     }
+    applySelection();
 }
 
 QList<qreal> BarChart::values(int side) const
@@ -101,11 +116,12 @@ void BarChart::setLogarithmic(bool logarithmic)
     if (m_logarithmic == logarithmic)
         return;
     m_logarithmic = logarithmic;
-    rebuildAxes();
+    rebuildWhenShown();
 }
 
 void BarChart::rebuildAxes()
 {
+    m_rebuildPending = false;
     QChart* chart = this->chart();
     for (QAbstractAxis* axis : chart->axes()) {
         chart->removeAxis(axis);
@@ -156,28 +172,36 @@ void BarChart::rebuildAxes()
 
 void BarChart::setSelectedCategories(const QList<int>& categories)
 {
+    m_selected.clear();
+    for (const int category : categories) {
+        if (category >= 0 && category < m_categories.size() && !m_selected.contains(category))
+            m_selected.append(category);
+    }
+    std::sort(m_selected.begin(), m_selected.end());
+    if (!m_rebuildPending)
+        applySelection();
+}
+
+void BarChart::applySelection()
+{
+    QList<int> bars;
+    for (const int category : m_selected)
+        bars.append(barIndex(category));
     for (QBarSet* set : m_sets) {
         set->deselectAllBars();
-        QList<int> bars;
-        for (const int category : categories) {
-            if (category >= 0 && category < m_categories.size())
-                bars.append(barIndex(category));
-        }
         set->selectBars(bars);
     }
 }
 
 QList<int> BarChart::selectedCategories() const
 {
-    QList<int> categories;
-    for (const int bar : m_sets[0]->selectedBars())
-        categories.append(barIndex(bar));
-    std::sort(categories.begin(), categories.end());
-    return categories;
+    return m_selected;
 }
 
 QString BarChart::saveImage(const QString& path)
 {
+    if (m_rebuildPending)
+        rebuildAxes();
     if (QFileInfo(path).suffix().compare(QLatin1String("svg"), Qt::CaseInsensitive) == 0) {
         QSvgGenerator generator;
         generator.setFileName(path);
