@@ -311,13 +311,19 @@ measure_pair() { # name size srcA srcB
     done
 
     if [[ $size == "${SIZES[0]}" ]]; then
-        # single-threaded phases of the core (informative), and the chunk-size sweep
-        timed loadbench "$BUILD/bench/loadbench" "$A" "$B"
-        sed 's/^/  /' "$WORK/loadbench.out" >&2
-        cp "$WORK/loadbench.out" "$OUT/loadbench-$name-$size.txt"
-        timed loadbench "$BUILD/bench/loadbench" "$A.gz" "$B.gz"
-        sed 's/^/  /' "$WORK/loadbench.out" >&2
-        cp "$WORK/loadbench.out" "$OUT/loadbench-$name-$size-gzip.txt"
+        # One trace at a time (bench/loadbench loads A, then B): gzip against plain when the
+        # other core is free for the decompression thread. Also the phases, informative.
+        say "$name $label: loading one trace at a time, plain and gzip (loadbench, 3 runs)"
+        for (( run = 1; run <= 3; run++ )); do
+            for fmt in plain gzip; do
+                if [[ $fmt == plain ]]; then a="$A"; b="$B"; else a="$A.gz"; b="$B.gz"; fi
+                timed loadbench "$BUILD/bench/loadbench" "$a" "$b"
+                local loads; loads=$(awk '/: load /{ sub(/ s,.*/, ""); sub(/.*: /, ""); t += $0 } END { printf "%.4f", t }' "$WORK/loadbench.out")
+                record "$name" "$label" "$fmt" load-one "$run" "$loads" "$RSS"
+                printf '  run %d %-5s loads of A then B: %.3f s\n' "$run" "$fmt" "$loads" >&2
+                cp "$WORK/loadbench.out" "$OUT/loadbench-$name-$size$([[ $fmt == gzip ]] && echo -gzip).txt"
+            done
+        done
         say "$name $label: gzip decompression alone, one thread, by library (inflatebench, median of 5)"
         local f
         for f in "$A.gz" "$B.gz"; do
@@ -621,6 +627,15 @@ if pairs:
               f"| {mb(peak(k('plain','compare')))} | {mb(peak(k('gzip','compare')))} | {mb(peak(k('plain','floor')))} "
               f"| {mb(peak(k('plain','seed')))} |")
 
+one = [(n, s) for (n, s, v, t) in wall if t == "load-one" and v == "plain"]
+if one:
+    print()
+    print("## One trace at a time (bench/loadbench: loadTrace of A, then of B; gzip decompresses on a thread of its own)\n")
+    print("| pair | size per trace | plain s | gzip s | gzip / plain |")
+    print("|---|---|---|---|---|")
+    for n, s in sorted(set(one)):
+        p, g = med((n, s, "plain", "load-one")), med((n, s, "gzip", "load-one"))
+        print(f"| {n} | {s} | {sec(p)} | {sec(g)} | {g / p:.2f} |")
 sweep = sorted({t for (n, s, v, t) in wall if t.startswith("load-chunk-")}, key=lambda t: int(t.rsplit("-", 1)[1]))
 if sweep:
     print()
