@@ -60,14 +60,17 @@ void fold(Result& result, const unsigned char* data, size_t size)
     result.bytes += size;
 }
 
-Result zlibGzip(const std::vector<unsigned char>& file)
+// windowBits as inflateInit2 takes them: 16 + MAX_WBITS for the gzip wrapper (CRC checked, members
+// one after another), -MAX_WBITS for raw deflate starting at byte `start` (one member only).
+Result zlibInflate(const std::vector<unsigned char>& file, int windowBits, size_t start)
 {
+    const bool gzipWrapper = windowBits > MAX_WBITS;
     z_stream stream {};
-    if (inflateInit2(&stream, 16 + MAX_WBITS) != Z_OK)
+    if (inflateInit2(&stream, windowBits) != Z_OK)
         die("inflateInit2");
     std::vector<unsigned char> out(kOutBlock);
     Result result;
-    size_t offset = 0;
+    size_t offset = start;
     for (;;) {
         if (stream.avail_in == 0) {
             const size_t part = std::min(kInBlock, file.size() - offset);
@@ -82,7 +85,7 @@ Result zlibGzip(const std::vector<unsigned char>& file)
         const int status = inflate(&stream, Z_NO_FLUSH);
         fold(result, out.data(), out.size() - stream.avail_out);
         if (status == Z_STREAM_END) {
-            if (stream.avail_in == 0 && offset == file.size())
+            if (!gzipWrapper || (stream.avail_in == 0 && offset == file.size()))
                 break;
             inflateReset(&stream); // another member
         } else if (status != Z_OK && status != Z_BUF_ERROR) {
@@ -93,37 +96,17 @@ Result zlibGzip(const std::vector<unsigned char>& file)
     return result;
 }
 
+Result zlibGzip(const std::vector<unsigned char>& file)
+{
+    return zlibInflate(file, 16 + MAX_WBITS, 0);
+}
+
 // Single-member files only (what the tiler writes); enough to show the cost of the CRC.
 Result zlibRaw(const std::vector<unsigned char>& file)
 {
     if (file.size() < 18 || file[3] != 0)
         die("zlib-raw needs a gzip header without optional fields");
-    z_stream stream {};
-    if (inflateInit2(&stream, -MAX_WBITS) != Z_OK)
-        die("inflateInit2");
-    std::vector<unsigned char> out(kOutBlock);
-    Result result;
-    size_t offset = 10;
-    for (;;) {
-        if (stream.avail_in == 0) {
-            const size_t part = std::min(kInBlock, file.size() - offset);
-            if (part == 0)
-                break;
-            stream.next_in = const_cast<unsigned char*>(file.data() + offset);
-            stream.avail_in = static_cast<uInt>(part);
-            offset += part;
-        }
-        stream.next_out = out.data();
-        stream.avail_out = static_cast<uInt>(out.size());
-        const int status = inflate(&stream, Z_NO_FLUSH);
-        fold(result, out.data(), out.size() - stream.avail_out);
-        if (status == Z_STREAM_END)
-            break;
-        if (status != Z_OK && status != Z_BUF_ERROR)
-            die("zlib raw inflate failed");
-    }
-    inflateEnd(&stream);
-    return result;
+    return zlibInflate(file, -MAX_WBITS, 10);
 }
 
 #ifdef HAVE_ISAL
@@ -204,13 +187,13 @@ int main(int argc, char** argv)
         die(path + " is not gzip");
 
     std::vector<std::pair<const char*, std::function<Result(const std::vector<unsigned char>&)>>> decoders = {
-        {"zlib", zlibGzip},
-        {"zlib-raw", zlibRaw},
+        { "zlib", zlibGzip },
+        { "zlib-raw", zlibRaw },
 #ifdef HAVE_ISAL
-        {"isa-l", isal},
+        { "isa-l", isal },
 #endif
 #ifdef HAVE_LIBDEFLATE
-        {"libdeflate", libdeflate},
+        { "libdeflate", libdeflate },
 #endif
     };
     for (const auto& [name, decode] : decoders) {
@@ -223,9 +206,10 @@ int main(int argc, char** argv)
         }
         std::sort(times.begin(), times.end());
         const double median = times[times.size() / 2];
-        std::printf("inflatebench: %-10s %s: %llu -> %llu bytes, %.3f s, %.0f MB/s (median of %d), checksum %llu\n", name,
-            path.c_str(), static_cast<unsigned long long>(file.size()), static_cast<unsigned long long>(result.bytes), median,
-            static_cast<double>(result.bytes) / median / 1e6, runs, static_cast<unsigned long long>(result.checksum));
+        std::printf("inflatebench: %-10s %s: %llu -> %llu bytes, %.3f s, %.0f MB/s (median of %d), checksum %llu\n",
+            name, path.c_str(), static_cast<unsigned long long>(file.size()),
+            static_cast<unsigned long long>(result.bytes), median, static_cast<double>(result.bytes) / median / 1e6,
+            runs, static_cast<unsigned long long>(result.checksum));
     }
     return 0;
 }
