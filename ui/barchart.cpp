@@ -59,7 +59,8 @@ QSize BarChart::sizeHint() const
 
 void BarChart::setTitle(const QString& title)
 {
-    chart()->setTitle(title);
+    if (title != chart()->title()) // a new title lays the chart out again
+        chart()->setTitle(title);
 }
 
 void BarChart::setData(const QStringList& categories, const QString& nameA, const QList<qreal>& valuesA,
@@ -68,9 +69,8 @@ void BarChart::setData(const QStringList& categories, const QString& nameA, cons
     m_categories = categories;
     m_values = { valuesA, valuesB };
     m_valueTitle = valueTitle;
+    m_names = { nameA, nameB };
     m_selected.clear();
-    m_sets[0]->setLabel(nameA);
-    m_sets[1]->setLabel(nameB);
     rebuildWhenShown();
 }
 
@@ -123,6 +123,10 @@ void BarChart::rebuildAxes()
 {
     m_rebuildPending = false;
     QChart* chart = this->chart();
+    for (size_t side = 0; side < 2; ++side) {
+        if (m_sets[side]->label() != m_names[side])
+            m_sets[side]->setLabel(m_names[side]);
+    }
     for (QAbstractAxis* axis : chart->axes()) {
         chart->removeAxis(axis);
         delete axis;

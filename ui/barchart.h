@@ -14,7 +14,9 @@ namespace fusiondiff::ui {
 
 // Horizontal grouped bars, A beside B, one category per row of a table (so that long kernel type
 // names stay readable). Linear or logarithmic value axis; selected categories are drawn in darker
-// colours, and a click on a bar reports its category.
+// colours, and a click on a bar reports its category. A chart on a hidden page of a shown window
+// builds its series and axes when it is first shown: Qt Charts lays out a chart whether or not it
+// can be seen, 2–15 ms each.
 class BarChart : public QChartView
 {
     Q_OBJECT
@@ -40,11 +42,17 @@ public:
 
     QSize sizeHint() const override;
 
+protected:
+    void showEvent(QShowEvent* event) override;
+
 signals:
     void categoryClicked(int category);
 
 private:
+    // Rebuilds the chart now, or marks it to be rebuilt when it is shown.
+    void rebuildWhenShown();
     void rebuildAxes();
+    void applySelection();
     // Fills the bar sets from m_values; on a log scale values below `floor` (zeros) become
     // `floor`, a bar of no length, since zero has no logarithm.
     void applyValues(qreal floor);
@@ -52,10 +60,13 @@ private:
 
     QHorizontalBarSeries* m_series;
     std::array<QBarSet*, 2> m_sets {};
+    std::array<QString, 2> m_names { QStringLiteral("A"), QStringLiteral("B") }; // the legend's
     QStringList m_categories;
     std::array<QList<qreal>, 2> m_values; // per side, in category order
     QString m_valueTitle;
+    QList<int> m_selected; // categories, sorted
     bool m_logarithmic = false;
+    bool m_rebuildPending = false;
 };
 
 } // namespace fusiondiff::ui

@@ -2,6 +2,7 @@
 
 #include "barchart.h"
 #include "filedialogs.h"
+#include "wraplabel.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -17,7 +18,7 @@ ChartPanel::ChartPanel(const QString& saveName, bool offerLogScale, QWidget* par
     : QWidget(parent)
     , m_chart(new BarChart(this))
     , m_metric(new QComboBox(this))
-    , m_empty(new QLabel(this))
+    , m_empty(new WrapLabel(this))
     , m_saveName(saveName)
 {
     m_metric->addItem(tr("Kernel launches"), Launches);
@@ -42,7 +43,6 @@ ChartPanel::ChartPanel(const QString& saveName, bool offerLogScale, QWidget* par
     controls->addWidget(save);
 
     m_empty->setAlignment(Qt::AlignCenter);
-    m_empty->setWordWrap(true);
     m_empty->setVisible(false);
 
     auto* layout = new QVBoxLayout(this);

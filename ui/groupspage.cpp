@@ -10,6 +10,7 @@
 #include "tablefilterproxy.h"
 #include "tablepage.h"
 #include "unmatchedgroupsmodel.h"
+#include "wraplabel.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -31,8 +32,8 @@ GroupsPage::GroupsPage(QWidget* parent)
     , m_unmatched(new TablePage(m_unmatchedModel, QString(), this))
     , m_sequence(new TablePage(m_diffModel, QString(), this))
     , m_composition(new ChartPanel(QStringLiteral("group_composition"), true, this))
-    , m_detailTitle(new QLabel(this))
-    , m_emptyText(new QLabel(this))
+    , m_detailTitle(new WrapLabel(this))
+    , m_emptyText(new WrapLabel(this))
     , m_stack(new QStackedWidget(this))
 {
     m_pairs->setMaximumColumnWidth(360);
@@ -46,7 +47,6 @@ GroupsPage::GroupsPage(QWidget* parent)
     for (TablePage* table : { m_pairs, m_unmatched })
         table->view()->setSelectionMode(QAbstractItemView::SingleSelection);
 
-    m_detailTitle->setWordWrap(true);
     m_detailTitle->setTextFormat(Qt::RichText);
     m_detailTitle->setText(tr("Select a matched pair or an unmatched group to see its kernels."));
 
@@ -77,7 +77,6 @@ GroupsPage::GroupsPage(QWidget* parent)
     splitter->setStretchFactor(1, 3);
     splitter->setChildrenCollapsible(false);
 
-    m_emptyText->setWordWrap(true);
     m_emptyText->setAlignment(Qt::AlignCenter);
     m_emptyText->setMargin(40);
     m_stack->addWidget(splitter);

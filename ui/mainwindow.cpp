@@ -88,6 +88,15 @@ ChartData kernelTypesChart(const FusionReport& report, ChartPanel::Metric metric
     return data;
 }
 
+// A widget that becomes visible posts itself an UpdateLater event (QWidgetPrivate::show_sys), to
+// be painted. When the window already waits for a paint, it is painted with the newly shown page,
+// and then a second time when those events arrive: deliver them at once, so that one paint shows
+// the page (a page of tables takes 5-15 ms to paint).
+void deliverShowUpdates()
+{
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::UpdateLater);
+}
+
 } // namespace
 
 MainWindow::MainWindow(QWidget* parent)
@@ -168,8 +177,13 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_controller, &AnalysisController::sideChanged, this, &MainWindow::updateZone);
     connect(m_controller, &AnalysisController::busyChanged, this, &MainWindow::setBusy);
     connect(m_controller, &AnalysisController::progressChanged, this, [this](int permille, const QString& text) {
+        // QProgressBar::setValue repaints at once (QWidget::repaint), and with the bar everything
+        // else in the window waiting to be painted, inside this slot: let the bar be painted with
+        // the rest of the window instead, when the event loop gets to it.
+        m_progress->setUpdatesEnabled(false);
         m_progress->setValue(permille);
         m_progress->setFormat(text + QStringLiteral("  %p%"));
+        m_progress->setUpdatesEnabled(true); // schedules the paint (QWidget::update)
     });
     connect(m_controller, &AnalysisController::resultsReady, this, &MainWindow::showResults);
     connect(m_controller, &AnalysisController::analysisFailed, this,
@@ -223,7 +237,10 @@ void MainWindow::createPages()
     m_tabs->addTab(m_kernelTypes, tr("Kernel types"));
     m_tabs->addTab(m_kernels, tr("Kernels"));
     m_tabs->addTab(m_groups, tr("Correlation groups"));
-    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateActions);
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
+        deliverShowUpdates();
+        updateActions();
+    });
 
     connect(m_summary, &SummaryPage::exportCsvRequested, this, &MainWindow::exportCsvDialog);
     connect(m_operations, &OperationsPage::exportCsvRequested, this, &MainWindow::exportCsvDialog);
@@ -386,6 +403,10 @@ void MainWindow::showResults(const AnalysisResults& results)
 {
     m_results = results;
     const FusionReport& report = *results.report;
+    // The pages first, then their contents: the page on screen is then laid out and its table
+    // sized once, at their final size (the first time, the pages replace the welcome page).
+    m_stack->setCurrentWidget(m_tabs);
+    deliverShowUpdates();
     m_summary->setReport(results.report, results.analysisSeconds);
     m_operations->setReport(results.report);
     m_operationSummary->setReport(results.report);
@@ -402,7 +423,6 @@ void MainWindow::showResults(const AnalysisResults& results)
     m_tabs->setTabText(KernelTypesTab, tr("Kernel types (%1)").arg(report.globalCounts.size()));
     m_tabs->setTabText(KernelsTab, tr("Kernels (%1)").arg(report.kernels.size()));
     m_tabs->setTabText(GroupsTab, tr("Correlation groups (%1 matched)").arg(report.groupPairs.size()));
-    m_stack->setCurrentWidget(m_tabs);
 
     const QString a = toQString(report.traces[0].label);
     const QString b = toQString(report.traces[1].label);

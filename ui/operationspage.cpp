@@ -1,6 +1,7 @@
 #include "operationspage.h"
 
 #include "colors.h"
+#include "deferredtextbrowser.h"
 #include "findingalignmentmodel.h"
 #include "findingdetails.h"
 #include "formatting.h"
@@ -8,13 +9,12 @@
 #include "opfindingsmodel.h"
 #include "tablefilterproxy.h"
 #include "tablepage.h"
+#include "wraplabel.h"
 
-#include <QHeaderView>
 #include <QLabel>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTableView>
-#include <QTextBrowser>
 #include <QUrl>
 #include <QVBoxLayout>
 
@@ -26,9 +26,9 @@ OperationsPage::OperationsPage(QWidget* parent)
     , m_alignmentModel(new FindingAlignmentModel(this))
     , m_findings(new TablePage(m_findingsModel, QStringLiteral("op_findings"), this))
     , m_alignment(new TablePage(m_alignmentModel, QString(), this))
-    , m_details(new QTextBrowser(this))
-    , m_alignmentTitle(new QLabel(this))
-    , m_emptyText(new QLabel(this))
+    , m_details(new DeferredTextBrowser(this))
+    , m_alignmentTitle(new WrapLabel(this))
+    , m_emptyText(new WrapLabel(this))
     , m_stack(new QStackedWidget(this))
 {
     m_findings->setMaximumColumnWidth(260);
@@ -38,8 +38,6 @@ OperationsPage::OperationsPage(QWidget* parent)
     m_alignment->setTitle(tr("Kernels per call, side by side"));
     m_alignment->setSortable(false);
     m_alignment->setMaximumColumnWidth(160);
-    // Its short columns (index, type, tags, median) are sized from a sample of their rows.
-    m_alignment->view()->horizontalHeader()->setResizeContentsPrecision(60);
     m_alignment->setStretchColumns({ FindingAlignmentModel::NameAColumn, FindingAlignmentModel::NameBColumn }, 200);
 
     m_details->setOpenLinks(false);
@@ -49,7 +47,6 @@ OperationsPage::OperationsPage(QWidget* parent)
             showRun(url.path().toInt());
     });
 
-    m_alignmentTitle->setWordWrap(true);
     m_alignmentTitle->setTextFormat(Qt::RichText);
 
     auto* alignment = new QWidget(this);
@@ -75,7 +72,6 @@ OperationsPage::OperationsPage(QWidget* parent)
     splitter->setStretchFactor(1, 3);
     splitter->setChildrenCollapsible(false);
 
-    m_emptyText->setWordWrap(true);
     m_emptyText->setAlignment(Qt::AlignCenter);
     m_emptyText->setMargin(40);
     m_emptyText->setTextFormat(Qt::RichText);
@@ -100,7 +96,7 @@ void OperationsPage::setReport(std::shared_ptr<const FusionReport> report)
     m_selectFirstOnShow = false;
     m_alignmentModel->setFinding(nullptr, -1);
     m_findingsModel->setReport(m_report);
-    m_details->clear();
+    m_details->setHtmlSoon({});
     m_alignmentTitle->clear();
     if (!m_report)
         return;
@@ -144,7 +140,7 @@ void OperationsPage::showFinding(int row)
     m_shownFinding = row;
     const FusionReport& report = *m_report;
     const OpFinding& finding = report.opFindings[static_cast<size_t>(row)];
-    m_details->setHtml(findingDetailsHtml(report, finding));
+    m_details->setHtmlSoon(findingDetailsHtml(report, finding));
     m_alignmentModel->setFinding(m_report, row);
 
     m_alignmentTitle->setText(
@@ -170,9 +166,9 @@ void OperationsPage::showRun(int run)
         m_alignment->view()->scrollTo(index, QAbstractItemView::PositionAtCenter);
 }
 
-QString OperationsPage::detailsText() const
+QString OperationsPage::detailsText()
 {
-    return m_details->toPlainText();
+    return m_details->plainText();
 }
 
 } // namespace fusiondiff::ui

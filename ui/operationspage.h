@@ -6,7 +6,6 @@
 
 class QLabel;
 class QStackedWidget;
-class QTextBrowser;
 
 namespace fusiondiff {
 struct FusionReport;
@@ -14,6 +13,7 @@ struct FusionReport;
 
 namespace fusiondiff::ui {
 
+class DeferredTextBrowser;
 class FindingAlignmentModel;
 class OpFindingsModel;
 class TablePage;
@@ -34,7 +34,8 @@ public:
     TablePage* findingsTable() const { return m_findings; }
     TablePage* alignmentTable() const { return m_alignment; }
     FindingAlignmentModel* alignmentModel() const { return m_alignmentModel; }
-    QString detailsText() const;
+    // The finding in words as plain text (the details follow their finding a turn later).
+    QString detailsText();
     // Selects the finding at `row` of the report (source order) and shows it.
     void selectFinding(int row);
     // Scrolls the side-by-side view to the first row of the finding's extra run `run`.
@@ -54,7 +55,7 @@ private:
     FindingAlignmentModel* m_alignmentModel;
     TablePage* m_findings;
     TablePage* m_alignment;
-    QTextBrowser* m_details;
+    DeferredTextBrowser* m_details;
     QLabel* m_alignmentTitle;
     QLabel* m_emptyText;
     QStackedWidget* m_stack;

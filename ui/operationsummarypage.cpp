@@ -8,6 +8,7 @@
 #include "opsummarymodel.h"
 #include "tablechartpage.h"
 #include "tablepage.h"
+#include "wraplabel.h"
 
 #include <QLabel>
 #include <QSplitter>
@@ -43,7 +44,7 @@ OperationSummaryPage::OperationSummaryPage(QWidget* parent)
     , m_extraKernels(new TableChartPage(
           new ExtraKernelsModel, QStringLiteral("extra_kernels"), extraKernelsChart, false, Qt::Horizontal, this))
     , m_collectives(new TablePage(m_collectivesModel, QStringLiteral("collectives"), this))
-    , m_noCollectives(new QLabel(this))
+    , m_noCollectives(new WrapLabel(this))
     , m_collectivesStack(new QStackedWidget(this))
 {
     m_summary->setTitle(tr("Every operation compared"));
@@ -59,7 +60,6 @@ OperationSummaryPage::OperationSummaryPage(QWidget* parent)
 
     m_noCollectives->setText(tr("<b>Communication</b><p>No communication kernels (NCCL, RCCL, ...) in either "
                                 "trace.</p>"));
-    m_noCollectives->setWordWrap(true);
     m_noCollectives->setAlignment(Qt::AlignCenter);
     m_noCollectives->setTextFormat(Qt::RichText);
     m_collectivesStack->addWidget(m_collectives);

@@ -1,5 +1,6 @@
 #include "summarypage.h"
 
+#include "deferredtextbrowser.h"
 #include "formatting.h"
 #include "fusionreport.h"
 #include "reportnotes.h"
@@ -9,7 +10,6 @@
 #include <QHeaderView>
 #include <QSplitter>
 #include <QTableView>
-#include <QTextBrowser>
 #include <QVBoxLayout>
 
 namespace fusiondiff::ui {
@@ -29,7 +29,7 @@ SummaryPage::SummaryPage(QWidget* parent)
     : QWidget(parent)
     , m_model(new TraceSummaryModel(this))
     , m_table(new TablePage(m_model, QStringLiteral("traces"), this))
-    , m_findings(new QTextBrowser(this))
+    , m_findings(new DeferredTextBrowser(this))
 {
     m_table->setTitle(tr("The two traces"));
     m_table->setSortable(false);
@@ -60,7 +60,7 @@ void SummaryPage::setReport(std::shared_ptr<const FusionReport> report, double a
 {
     m_model->setReport(report);
     if (!report) {
-        m_findings->clear();
+        m_findings->setHtmlSoon({});
         return;
     }
 
@@ -143,12 +143,12 @@ void SummaryPage::setReport(std::shared_ptr<const FusionReport> report, double a
               .arg(report->options.minGroupSize)
               .arg(formatFixed(report->options.sizeTolerance, 2), formatDuration(analysisSeconds * 1e6))
         + QStringLiteral("</p>");
-    m_findings->setHtml(html);
+    m_findings->setHtmlSoon(html);
 }
 
-QString SummaryPage::findingsText() const
+QString SummaryPage::findingsText()
 {
-    return m_findings->toPlainText();
+    return m_findings->plainText();
 }
 
 } // namespace fusiondiff::ui

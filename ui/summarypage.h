@@ -4,14 +4,13 @@
 
 #include <memory>
 
-class QTextBrowser;
-
 namespace fusiondiff {
 struct FusionReport;
 }
 
 namespace fusiondiff::ui {
 
+class DeferredTextBrowser;
 class TablePage;
 class TraceSummaryModel;
 
@@ -24,9 +23,11 @@ class SummaryPage : public QWidget
 public:
     explicit SummaryPage(QWidget* parent = nullptr);
 
+    // The findings text follows a turn later (DeferredTextBrowser), after the paint of the table.
     void setReport(std::shared_ptr<const FusionReport> report, double analysisSeconds);
     TablePage* table() const { return m_table; }
-    QString findingsText() const;
+    // The findings as plain text (those still waiting for their turn shown first).
+    QString findingsText();
 
 signals:
     void exportCsvRequested(const QString& csvName);
@@ -34,7 +35,7 @@ signals:
 private:
     TraceSummaryModel* m_model;
     TablePage* m_table;
-    QTextBrowser* m_findings;
+    DeferredTextBrowser* m_findings;
 };
 
 } // namespace fusiondiff::ui

@@ -2,6 +2,7 @@
 
 #include "filterlineedit.h"
 #include "tablefilterproxy.h"
+#include "tabletextdelegate.h"
 
 #include <QAction>
 #include <QApplication>
@@ -20,6 +21,12 @@
 
 namespace fusiondiff::ui {
 
+namespace {
+
+constexpr int kSampledRows = 50;
+
+} // namespace
+
 TablePage::TablePage(QAbstractItemModel* model, const QString& csvName, QWidget* parent)
     : QWidget(parent)
     , m_model(model)
@@ -33,6 +40,7 @@ TablePage::TablePage(QAbstractItemModel* model, const QString& csvName, QWidget*
     m_proxy->setSourceModel(model);
 
     m_view->setModel(m_proxy);
+    m_view->setItemDelegate(new TableTextDelegate(m_view));
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_view->setAlternatingRowColors(true);
@@ -40,7 +48,9 @@ TablePage::TablePage(QAbstractItemModel* model, const QString& csvName, QWidget*
     m_view->setTextElideMode(Qt::ElideRight);
     m_view->verticalHeader()->hide();
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 8);
-    m_view->horizontalHeader()->setResizeContentsPrecision(200);
+    // Columns are sized to the widest of a sample of their rows (the visible ones first): sizing
+    // measures a cell's text as painting does, and 200 rows of 6 columns took 5 ms.
+    m_view->horizontalHeader()->setResizeContentsPrecision(kSampledRows);
     m_view->horizontalHeader()->setStretchLastSection(false);
     m_view->horizontalHeader()->setSortIndicatorClearable(true);
     m_view->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder); // the report's order
@@ -131,24 +141,35 @@ void TablePage::setStretchColumns(const QList<int>& columns, int minimumWidth)
 
 void TablePage::adjustColumns()
 {
+    // Sized when the table is shown: a model reset of a hidden table (the report's tables when the
+    // results arrive) costs nothing until the user looks at it.
+    if (!isVisible()) {
+        m_columnsPending = true;
+        return;
+    }
+    m_columnsPending = false;
     QHeaderView* header = m_view->horizontalHeader();
     m_adjusting = true;
     m_baseWidths.clear();
-    for (int column = 0; column < header->count(); ++column) {
-        header->setSectionResizeMode(column, QHeaderView::Interactive);
-        if (m_stretchColumns.contains(column)) {
-            // Long texts (kernel names, evidence) take the room there is; measuring them is slow.
-            m_baseWidths.append(std::max(header->sectionSizeHint(column), m_stretchMinimumWidth));
-            header->resizeSection(column, m_baseWidths.last());
-            continue;
+    {
+        const QSignalBlocker quiet(header); // see layOutView()
+        for (int column = 0; column < header->count(); ++column) {
+            header->setSectionResizeMode(column, QHeaderView::Interactive);
+            if (m_stretchColumns.contains(column)) {
+                // Long texts (kernel names, evidence) take the room there is; measuring them is slow.
+                m_baseWidths.append(std::max(header->sectionSizeHint(column), m_stretchMinimumWidth));
+                header->resizeSection(column, m_baseWidths.last());
+                continue;
+            }
+            m_view->resizeColumnToContents(column);
+            if (header->sectionSize(column) > m_maximumColumnWidth)
+                header->resizeSection(column, m_maximumColumnWidth);
         }
-        m_view->resizeColumnToContents(column);
-        if (header->sectionSize(column) > m_maximumColumnWidth)
-            header->resizeSection(column, m_maximumColumnWidth);
     }
     m_adjusting = false;
     m_userResized = false;
     shareFreeWidth();
+    layOutView();
 }
 
 void TablePage::shareFreeWidth()
@@ -167,17 +188,38 @@ void TablePage::shareFreeWidth()
     }
     const int free = std::max(0, m_view->viewport()->width() - others - base);
     m_adjusting = true;
-    for (qsizetype i = 0; i < m_stretchColumns.size(); ++i) {
-        if (m_stretchColumns[i] < header->count() && base > 0)
-            header->resizeSection(m_stretchColumns[i], m_baseWidths[i] + free * m_baseWidths[i] / base);
+    {
+        const QSignalBlocker quiet(header); // see layOutView()
+        for (qsizetype i = 0; i < m_stretchColumns.size(); ++i) {
+            if (m_stretchColumns[i] < header->count() && base > 0)
+                header->resizeSection(m_stretchColumns[i], m_baseWidths[i] + free * m_baseWidths[i] / base);
+        }
     }
     m_adjusting = false;
 }
 
+void TablePage::layOutView()
+{
+    // The columns are resized with the header's signals blocked: told of a resize (sectionResized),
+    // the view repaints the resized columns from a zero timer, which comes after the paint that
+    // already shows them, so that a table on a newly shown page was painted twice. Laying the view
+    // out instead sets its scroll bars for the new widths and schedules the one paint.
+    m_view->doItemsLayout();
+}
+
+void TablePage::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (m_columnsPending)
+        adjustColumns();
+}
+
 bool TablePage::eventFilter(QObject* watched, QEvent* event)
 {
-    if (watched == m_view->viewport() && event->type() == QEvent::Resize)
+    if (watched == m_view->viewport() && event->type() == QEvent::Resize && !m_userResized) {
         shareFreeWidth();
+        layOutView();
+    }
     return QWidget::eventFilter(watched, event);
 }
 

@@ -47,6 +47,7 @@ public slots:
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 signals:
     void exportCsvRequested(const QString& csvName);
@@ -55,6 +56,7 @@ signals:
 private:
     void updateCount();
     void shareFreeWidth();
+    void layOutView();
 
     QAbstractItemModel* m_model;
     TableFilterProxy* m_proxy;
@@ -69,6 +71,7 @@ private:
     QList<int> m_baseWidths; // of the stretch columns, before they share out the free width
     bool m_adjusting = false;
     bool m_userResized = false; // the user sized a column: leave the widths alone
+    bool m_columnsPending = false; // the model changed while the table was hidden
 };
 
 } // namespace fusiondiff::ui
