@@ -23,10 +23,11 @@ struct Bucket
     bool empty() const { return next == groups.size(); }
 };
 
+// The buckets of one size that still hold unused groups, in no particular order (ties between
+// buckets are broken by group index, not by their order here).
 struct SizeClass
 {
     std::vector<Bucket> buckets;
-    size_t nonEmpty = 0;
 };
 
 struct Candidate
@@ -60,7 +61,6 @@ std::vector<std::pair<uint32_t, uint32_t>> matchGroups(
         if (i == 0 || second[byProfile[i - 1]].size != profile.size
             || second[byProfile[i - 1]].typeMask != profile.typeMask) {
             sizeClass.buckets.push_back({ profile.typeMask, {}, 0 });
-            ++sizeClass.nonEmpty;
         }
         sizeClass.buckets.back().groups.push_back(byProfile[i]);
     }
@@ -83,8 +83,6 @@ std::vector<std::pair<uint32_t, uint32_t>> matchGroups(
         auto consider = [&](std::map<uint32_t, SizeClass>::iterator it) {
             const int64_t distance = std::llabs(size - static_cast<int64_t>(it->first));
             for (Bucket& bucket : it->second.buckets) {
-                if (bucket.empty())
-                    continue;
                 const int64_t score = distance - kSharedTypeWeight * std::popcount(mask & bucket.typeMask);
                 const uint32_t group = bucket.groups[bucket.next];
                 if (best.improvesOn(score, group))
@@ -120,8 +118,12 @@ std::vector<std::pair<uint32_t, uint32_t>> matchGroups(
         matches.emplace_back(index, best.group);
         ++best.bucket->next;
         if (best.bucket->empty()) {
+            // Emptied buckets leave their size class, so that later searches do not visit them.
             auto sizeClass = sizes.find(best.size);
-            if (--sizeClass->second.nonEmpty == 0)
+            std::vector<Bucket>& buckets = sizeClass->second.buckets;
+            std::swap(*best.bucket, buckets.back());
+            buckets.pop_back();
+            if (buckets.empty())
                 sizes.erase(sizeClass);
         }
     }
