@@ -23,6 +23,9 @@ BarChart::BarChart(QWidget* parent)
     // setChart() releases a previous chart without deleting it.
     : QChartView(new QChart, parent)
     , m_series(new QHorizontalBarSeries)
+    , m_categoryAxis(new QBarCategoryAxis(this))
+    , m_linearAxis(new QValueAxis(this))
+    , m_logAxis(new QLogValueAxis(this))
 {
     QChart* chart = this->chart();
     chart->setAnimationOptions(QChart::NoAnimation);
@@ -49,6 +52,13 @@ BarChart::BarChart(QWidget* parent)
         });
     }
     m_series->setBarWidth(0.8);
+
+    m_logAxis->setBase(10);
+    m_logAxis->setLabelFormat(QStringLiteral("%g"));
+    m_logAxis->setMinorTickCount(8);
+    m_linearAxis->setLabelFormat(QStringLiteral("%g"));
+    chart->addAxis(m_categoryAxis, Qt::AlignLeft);
+    m_series->attachAxis(m_categoryAxis);
     rebuildAxes();
 }
 
@@ -127,16 +137,10 @@ void BarChart::rebuildAxes()
         if (m_sets[side]->label() != m_names[side])
             m_sets[side]->setLabel(m_names[side]);
     }
-    for (QAbstractAxis* axis : chart->axes()) {
-        chart->removeAxis(axis);
-        delete axis;
-    }
 
-    QStringList reversed(m_categories.rbegin(), m_categories.rend());
-    auto* categoryAxis = new QBarCategoryAxis;
-    categoryAxis->append(reversed);
-    chart->addAxis(categoryAxis, Qt::AlignLeft);
-    m_series->attachAxis(categoryAxis);
+    // The axes are kept and updated rather than replaced: a removed axis leaves its labels and
+    // grid lines in the scene until their deferred deletion.
+    m_categoryAxis->setCategories(QStringList(m_categories.rbegin(), m_categories.rend()));
 
     qreal maximum = 0;
     qreal minimumPositive = 0;
@@ -148,30 +152,42 @@ void BarChart::rebuildAxes()
         }
     }
 
+    // A log axis lays the bars out again for every value removed, taking the logarithm of the
+    // zeros left behind: the linear axis stands in while the values change.
+    if (chart->axes().contains(m_logAxis)) {
+        releaseAxis(m_logAxis);
+        chart->addAxis(m_linearAxis, Qt::AlignBottom);
+        m_series->attachAxis(m_linearAxis);
+    }
     QAbstractAxis* valueAxis = nullptr;
     if (m_logarithmic) {
-        auto* axis = new QLogValueAxis;
-        axis->setBase(10);
-        axis->setLabelFormat(QStringLiteral("%g"));
         // Zero cannot be shown on a log scale: start at the decade below the smallest value, so
         // that even the smallest bar has a length.
         const qreal low = minimumPositive > 0 ? std::pow(10.0, std::ceil(std::log10(minimumPositive)) - 1) : 1.0;
         const qreal high = maximum > 0 ? std::pow(10.0, std::ceil(std::log10(maximum * 1.01))) : 10.0;
-        axis->setRange(low, std::max(high, low * 10));
-        axis->setMinorTickCount(8);
+        m_logAxis->setRange(low, std::max(high, low * 10));
         applyValues(low);
-        valueAxis = axis;
+        valueAxis = m_logAxis;
     } else {
-        auto* axis = new QValueAxis;
         applyValues(0);
-        axis->setRange(0, maximum > 0 ? maximum * 1.05 : 1.0);
-        axis->applyNiceNumbers();
-        axis->setLabelFormat(QStringLiteral("%g"));
-        valueAxis = axis;
+        m_linearAxis->setRange(0, maximum > 0 ? maximum * 1.05 : 1.0);
+        m_linearAxis->applyNiceNumbers();
+        valueAxis = m_linearAxis;
     }
     valueAxis->setTitleText(m_logarithmic ? m_valueTitle + tr(" (log scale)") : m_valueTitle);
-    chart->addAxis(valueAxis, Qt::AlignBottom);
-    m_series->attachAxis(valueAxis);
+    QAbstractAxis* otherAxis = m_logarithmic ? static_cast<QAbstractAxis*>(m_linearAxis) : m_logAxis;
+    if (chart->axes().contains(otherAxis))
+        releaseAxis(otherAxis);
+    if (!chart->axes().contains(valueAxis)) {
+        chart->addAxis(valueAxis, Qt::AlignBottom);
+        m_series->attachAxis(valueAxis);
+    }
+}
+
+void BarChart::releaseAxis(QAbstractAxis* axis)
+{
+    chart()->removeAxis(axis);
+    axis->setParent(this); // the chart let go of it
 }
 
 void BarChart::setSelectedCategories(const QList<int>& categories)

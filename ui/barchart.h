@@ -6,9 +6,12 @@
 
 #include <array>
 
+class QAbstractAxis;
 class QBarCategoryAxis;
 class QBarSet;
 class QHorizontalBarSeries;
+class QLogValueAxis;
+class QValueAxis;
 
 namespace fusiondiff::ui {
 
@@ -53,12 +56,18 @@ private:
     void rebuildWhenShown();
     void rebuildAxes();
     void applySelection();
+    // Removes `axis` from the chart and keeps it for later.
+    void releaseAxis(QAbstractAxis* axis);
     // Fills the bar sets from m_values; on a log scale values below `floor` (zeros) become
     // `floor`, a bar of no length, since zero has no logarithm.
     void applyValues(qreal floor);
     int barIndex(int category) const { return static_cast<int>(m_categories.size()) - 1 - category; }
 
     QHorizontalBarSeries* m_series;
+    // Owned by the chart while attached, by this view while not (the value axis not in use).
+    QBarCategoryAxis* m_categoryAxis;
+    QValueAxis* m_linearAxis;
+    QLogValueAxis* m_logAxis;
     std::array<QBarSet*, 2> m_sets {};
     std::array<QString, 2> m_names { QStringLiteral("A"), QStringLiteral("B") }; // the legend's
     QStringList m_categories;

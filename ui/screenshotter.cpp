@@ -21,12 +21,15 @@ namespace fusiondiff::ui {
 
 namespace {
 
-// Lets layouts, charts and queued signals settle.
+// Lets layouts, charts and queued signals settle. Deletions that Qt defers (a chart's removed
+// axis items) wait for the event loop they were posted from, the app's own, which does not run
+// while the screenshots are taken: run them here, as that loop would have by now.
 void settle(int milliseconds)
 {
     QEventLoop loop;
     QTimer::singleShot(milliseconds, &loop, &QEventLoop::quit);
     loop.exec();
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
 }
 
 template<typename Sender, typename Signal>

@@ -12,14 +12,18 @@
 #include "wraplabel.h"
 
 #include <QApplication>
+#include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QFontMetricsF>
+#include <QGraphicsScene>
 #include <QHeaderView>
 #include <QHorizontalBarSeries>
+#include <QLogValueAxis>
 #include <QStandardItemModel>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTest>
+#include <QValueAxis>
 
 using namespace fusiondiff::ui;
 
@@ -146,6 +150,50 @@ private Q_SLOTS:
         BarChart alone;
         alone.setData(categories, QStringLiteral("A"), { 1, 2, 3 }, QStringLiteral("B"), { 3, 2, 1 }, {});
         QCOMPARE(barCount(&alone), 3);
+    }
+
+    void rebuiltChartKeepsItsAxes()
+    {
+        // A rebuild updates the chart's axes instead of replacing them: a removed axis keeps its
+        // labels and grid lines in the scene until its deferred deletion, so that a chart rebuilt
+        // as its page was shown could be painted with the old axis beneath the new one.
+        QTabWidget tabs;
+        auto* chart = new BarChart;
+        tabs.addTab(new QWidget, QStringLiteral("other"));
+        tabs.addTab(chart, QStringLiteral("chart"));
+        tabs.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&tabs));
+        const auto fill = [&](qreal scale) {
+            chart->setData({ QStringLiteral("GEMM"), QStringLiteral("Memory") }, QStringLiteral("A"),
+                { 10 * scale, 200 * scale }, QStringLiteral("B"), { 30, 4 }, QStringLiteral("n"));
+        };
+        fill(1);
+        tabs.setCurrentWidget(chart);
+        const QList<QAbstractAxis*> axes = chart->chart()->axes();
+        QCOMPARE(axes.size(), 2);
+        auto* linear = qobject_cast<QValueAxis*>(chart->chart()->axes(Qt::Horizontal).value(0));
+        QVERIFY(linear);
+        QVERIFY(linear->max() >= 210 && linear->max() < 500); // 200 × 1.05, to nice numbers
+
+        // New data, set on a hidden page and on screen: the same axes, new ranges and categories.
+        tabs.setCurrentIndex(0);
+        fill(10);
+        tabs.setCurrentWidget(chart);
+        QCOMPARE(chart->chart()->axes(), axes);
+        QVERIFY(linear->max() >= 2100 && linear->max() < 5000);
+        chart->setData({ QStringLiteral("Reduce") }, QStringLiteral("A"), { 1 }, QStringLiteral("B"), { 2 }, {});
+        QCOMPARE(chart->chart()->axes(), axes);
+        QCOMPARE(qobject_cast<QBarCategoryAxis*>(chart->chart()->axes(Qt::Vertical).value(0))->categories(),
+            QStringList { QStringLiteral("Reduce") });
+
+        // To a log scale and back: one value axis at a time, the linear one back as it was.
+        chart->setLogarithmic(true);
+        QCOMPARE(chart->chart()->axes().size(), 2);
+        QVERIFY(qobject_cast<QLogValueAxis*>(chart->chart()->axes(Qt::Horizontal).value(0)));
+        tabs.setCurrentIndex(0);
+        chart->setLogarithmic(false);
+        tabs.setCurrentWidget(chart);
+        QCOMPARE(chart->chart()->axes(), axes);
     }
 
     void wrappedLabelMeasuresAsQLabel()
