@@ -47,6 +47,16 @@ int barCount(BarChart* chart)
     return static_cast<int>(series->barSets().first()->count());
 }
 
+// A chart on the second tab of `tabs`, shown with the first tab current.
+BarChart* chartOnHiddenTab(QTabWidget& tabs)
+{
+    auto* chart = new BarChart;
+    tabs.addTab(new QWidget, QStringLiteral("other"));
+    tabs.addTab(chart, QStringLiteral("chart"));
+    tabs.show();
+    return chart;
+}
+
 } // namespace
 
 class TestDeferredWork : public QObject
@@ -121,10 +131,7 @@ private Q_SLOTS:
     void hiddenChartIsBuiltWhenShown()
     {
         QTabWidget tabs;
-        auto* chart = new BarChart;
-        tabs.addTab(new QWidget, QStringLiteral("other"));
-        tabs.addTab(chart, QStringLiteral("chart"));
-        tabs.show();
+        BarChart* chart = chartOnHiddenTab(tabs);
         QVERIFY(QTest::qWaitForWindowExposed(&tabs));
 
         const QStringList categories { QStringLiteral("GEMM"), QStringLiteral("Memory"), QStringLiteral("Reduce") };
@@ -158,10 +165,7 @@ private Q_SLOTS:
         // labels and grid lines in the scene until its deferred deletion, so that a chart rebuilt
         // as its page was shown could be painted with the old axis beneath the new one.
         QTabWidget tabs;
-        auto* chart = new BarChart;
-        tabs.addTab(new QWidget, QStringLiteral("other"));
-        tabs.addTab(chart, QStringLiteral("chart"));
-        tabs.show();
+        BarChart* chart = chartOnHiddenTab(tabs);
         QVERIFY(QTest::qWaitForWindowExposed(&tabs));
         const auto fill = [&](qreal scale) {
             chart->setData({ QStringLiteral("GEMM"), QStringLiteral("Memory") }, QStringLiteral("A"),
