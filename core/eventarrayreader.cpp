@@ -231,7 +231,7 @@ EventArrayReader::Attempt EventArrayReader::tryChunk(size_t cut, bool wholeRest,
             const char* location = nullptr;
             if (!element.current_location().get(location))
                 start = location;
-            error = m_decoder.decode(element, lastEnd);
+            error = m_decoder.decode(element, base + cut, lastEnd);
         }
         if (!error) {
             ++eventsInChunk;

@@ -167,12 +167,11 @@ EventDecoder::EventDecoder(TraceStore& store)
     : m_store(store)
 { }
 
-error_code EventDecoder::decode(ondemand::value element, const char*& end)
+error_code EventDecoder::decode(ondemand::value element, const char* limit, const char*& end)
 {
     ondemand::object object;
     error_code error = element.get_object().get(object);
     if (error == simdjson::INCORRECT_TYPE) {
-        ++m_store.statistics.nonObjectEvents;
         ondemand::json_type type {};
         if ((error = element.type().get(type)))
             return error;
@@ -187,7 +186,10 @@ error_code EventDecoder::decode(ondemand::value element, const char*& end)
         // Not read, but a pathological value: reject it as other JSON parsers would.
         if (nestsDeeperThan(text, kMaxNesting))
             return simdjson::DEPTH_ERROR;
+        if (text.data() + text.size() > limit)
+            return simdjson::INCOMPLETE_ARRAY_OR_OBJECT;
         end = text.data() + text.size();
+        ++m_store.statistics.nonObjectEvents;
         return simdjson::SUCCESS;
     }
     if (error)
@@ -317,8 +319,12 @@ error_code EventDecoder::decode(ondemand::value element, const char*& end)
         if (event.kind == EventKind::Irrelevant)
             break;
     }
-    if ((error = objectEnd(object, end)))
+    const char* objectEndsAt = nullptr;
+    if ((error = objectEnd(object, objectEndsAt)))
         return error;
+    if (objectEndsAt > limit)
+        return simdjson::INCOMPLETE_ARRAY_OR_OBJECT;
+    end = objectEndsAt;
 
     if (event.kind == EventKind::Unknown || event.kind == EventKind::Irrelevant)
         return simdjson::SUCCESS;

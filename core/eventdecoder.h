@@ -18,8 +18,10 @@ public:
     explicit EventDecoder(TraceStore& store);
 
     // Decodes `element` and sets `end` to the first byte after it (the ',' or ']' that follows,
-    // possibly preceded by whitespace). Returns the simdjson error if the element is malformed.
-    simdjson::error_code decode(simdjson::ondemand::value element, const char*& end);
+    // possibly preceded by whitespace). Returns the simdjson error if the element is malformed,
+    // and INCOMPLETE_ARRAY_OR_OBJECT, recording nothing, if it would end past `limit`: an array
+    // left open in the data that the bracket closing the parsed chunk closed instead.
+    simdjson::error_code decode(simdjson::ondemand::value element, const char* limit, const char*& end);
 
 private:
     TraceStore& m_store;

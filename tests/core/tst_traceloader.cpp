@@ -458,6 +458,11 @@ private Q_SLOTS:
         QTest::newRow("truncated in gzip") << good.left(good.size() / 2) << true << "truncated" << qint64(-2);
         QTest::newRow("truncated after the array")
             << good.left(good.lastIndexOf(']') + 1) << false << "truncated" << qint64(-2);
+        // An array left open at the end: the bracket that closes the parsed chunk closed it, and
+        // the reader once took it for a whole event and went on past the end of the data.
+        QTest::newRow("open array at the end") << QByteArray("[[1,2") << false << "truncated" << qint64(5);
+        QTest::newRow("open array after an event")
+            << QByteArray(R"({"traceEvents": [{"cat": "x"}, [1, {"a": 2})") << false << "truncated" << qint64(43);
         QTest::newRow("no traceEvents") << QByteArray(R"({"schemaVersion": 1, "events": []})") << false
                                         << "no \"traceEvents\" array" << qint64(-1);
         QTest::newRow("traceEvents not an array")
