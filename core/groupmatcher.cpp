@@ -23,11 +23,13 @@ struct Bucket
     bool empty() const { return next == groups.size(); }
 };
 
-// The buckets of one size that still hold unused groups, in no particular order (ties between
-// buckets are broken by group index, not by their order here).
+// The buckets of one size that still hold unused groups, by the number of types in their type
+// set (a bucket of n types shares at most n with any group), in no particular order within a
+// level: ties between buckets are broken by group index, not by their order here.
 struct SizeClass
 {
-    std::vector<Bucket> buckets;
+    std::vector<std::vector<Bucket>> levels; // up to the fullest type set of this size
+    size_t buckets = 0;
 };
 
 struct Candidate
@@ -58,11 +60,15 @@ std::vector<std::pair<uint32_t, uint32_t>> matchGroups(
     for (size_t i = 0; i < byProfile.size(); ++i) {
         const GroupProfile& profile = second[byProfile[i]];
         SizeClass& sizeClass = sizes[profile.size];
+        const int level = std::popcount(profile.typeMask);
         if (i == 0 || second[byProfile[i - 1]].size != profile.size
             || second[byProfile[i - 1]].typeMask != profile.typeMask) {
-            sizeClass.buckets.push_back({ profile.typeMask, {}, 0 });
+            if (sizeClass.levels.size() <= static_cast<size_t>(level))
+                sizeClass.levels.resize(static_cast<size_t>(level) + 1);
+            sizeClass.levels[static_cast<size_t>(level)].push_back({ profile.typeMask, {}, 0 });
+            ++sizeClass.buckets;
         }
-        sizeClass.buckets.back().groups.push_back(byProfile[i]);
+        sizeClass.levels[static_cast<size_t>(level)].back().groups.push_back(byProfile[i]);
     }
 
     std::vector<uint32_t> order(first.size());
@@ -80,13 +86,20 @@ std::vector<std::pair<uint32_t, uint32_t>> matchGroups(
         const int64_t bestPossibleBonus = kSharedTypeWeight * std::popcount(mask);
 
         Candidate best;
+        const int maskTypes = std::popcount(mask);
         auto consider = [&](std::map<uint32_t, SizeClass>::iterator it) {
             const int64_t distance = std::llabs(size - static_cast<int64_t>(it->first));
-            for (Bucket& bucket : it->second.buckets) {
-                const int64_t score = distance - kSharedTypeWeight * std::popcount(mask & bucket.typeMask);
-                const uint32_t group = bucket.groups[bucket.next];
-                if (best.improvesOn(score, group))
-                    best = { score, group, &bucket, it->first };
+            // Fullest type sets first; a level whose buckets cannot reach the best score so far
+            // even sharing all they can, nor can any level below it.
+            for (int level = static_cast<int>(it->second.levels.size()) - 1; level >= 0; --level) {
+                if (distance - kSharedTypeWeight * std::min(level, maskTypes) > best.score)
+                    break;
+                for (Bucket& bucket : it->second.levels[static_cast<size_t>(level)]) {
+                    const int64_t score = distance - kSharedTypeWeight * std::popcount(mask & bucket.typeMask);
+                    const uint32_t group = bucket.groups[bucket.next];
+                    if (best.improvesOn(score, group))
+                        best = { score, group, &bucket, it->first };
+                }
             }
         };
         auto inRange = [&](uint32_t n) { return !(n < minSize) && !(n > maxSize); };
@@ -120,10 +133,11 @@ std::vector<std::pair<uint32_t, uint32_t>> matchGroups(
         if (best.bucket->empty()) {
             // Emptied buckets leave their size class, so that later searches do not visit them.
             auto sizeClass = sizes.find(best.size);
-            std::vector<Bucket>& buckets = sizeClass->second.buckets;
-            std::swap(*best.bucket, buckets.back());
-            buckets.pop_back();
-            if (buckets.empty())
+            std::vector<Bucket>& level
+                = sizeClass->second.levels[static_cast<size_t>(std::popcount(best.bucket->typeMask))];
+            std::swap(*best.bucket, level.back());
+            level.pop_back();
+            if (--sizeClass->second.buckets == 0)
                 sizes.erase(sizeClass);
         }
     }

@@ -22,6 +22,8 @@ struct GroupProfile
 // The seed compares every pair (quadratic). Here the second trace's groups sit in buckets of equal
 // size and type set, visited outward from the best size; a bucket's groups are equivalent, so only
 // its earliest unused one counts, and the search stops as soon as no closer size can still win.
+// Within a size, buckets are visited by how many types their set holds, most first, and the visit
+// stops at the first count too small to beat the best score so far.
 // Returns (index in first, index in second) in matching order.
 std::vector<std::pair<uint32_t, uint32_t>> matchGroups(
     std::span<const GroupProfile> first, std::span<const GroupProfile> second, double sizeTolerance);
