@@ -19,6 +19,8 @@ namespace fusiondiff::ui {
 
 namespace {
 
+constexpr int kNoteWidth = 260; // the "no communication" note beside the extra kernels
+
 ChartData extraKernelsChart(const FusionReport& report, ChartPanel::Metric metric)
 {
     ChartData data;
@@ -98,6 +100,8 @@ void OperationSummaryPage::setReport(std::shared_ptr<const FusionReport> report)
     m_extraKernels->setReport(report);
     const bool communication = report && !report->collectives.empty();
     m_collectivesStack->setCurrentWidget(communication ? static_cast<QWidget*>(m_collectives) : m_noCollectives);
+    // Without collectives the note needs little room: the extra kernels take the rest.
+    m_collectivesStack->setMaximumWidth(communication ? QWIDGETSIZE_MAX : kNoteWidth);
 }
 
 bool OperationSummaryPage::collectivesShown() const
