@@ -83,10 +83,10 @@ std::vector<std::pair<uint32_t, uint32_t>> matchGroups(
         const uint64_t mask = first[index].typeMask;
         const double minSize = static_cast<double>(size) / (1 + sizeTolerance);
         const double maxSize = static_cast<double>(size) * (1 + sizeTolerance);
-        const int64_t bestPossibleBonus = kSharedTypeWeight * std::popcount(mask);
+        const int maskTypes = std::popcount(mask);
+        const int64_t bestPossibleBonus = kSharedTypeWeight * maskTypes;
 
         Candidate best;
-        const int maskTypes = std::popcount(mask);
         auto consider = [&](std::map<uint32_t, SizeClass>::iterator it) {
             const int64_t distance = std::llabs(size - static_cast<int64_t>(it->first));
             // Fullest type sets first; a level whose buckets cannot reach the best score so far
