@@ -16,6 +16,9 @@ enum AlignedRowStatus
     OnlyB,
 };
 
+// The role under which the side-by-side models give each row's AlignedRowStatus.
+constexpr int kAlignedRowStatusRole = Qt::UserRole + 16;
+
 AlignedRowStatus alignedRowStatus(const AlignedPair& row, CategoryId typeA, CategoryId typeB);
 // The background of a cell of `side` on a row: the side's colour where only one side has a
 // kernel, grey on the side that has none, yellow where the types differ; none where they agree.

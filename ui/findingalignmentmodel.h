@@ -1,6 +1,7 @@
 #pragma once
 
 #include "alignedrow.h"
+#include "reporttablemodel.h"
 
 #include <QAbstractTableModel>
 #include <QList>
@@ -41,9 +42,9 @@ public:
     };
     enum Roles
     {
-        SortRole = Qt::UserRole, // as ReportTableModel's
-        FullTextRole = Qt::UserRole + 3, // as ReportTableModel's: names not shortened
-        StatusRole = Qt::UserRole + 16, // an AlignedRowStatus
+        SortRole = ReportTableModel::SortRole, // the table pages' filter and copy read these two
+        FullTextRole = ReportTableModel::FullTextRole, // names not shortened
+        StatusRole = kAlignedRowStatusRole,
         RunRole, // the index into OpFinding::extraRuns of the row's run; -1: none; kRepeatedRun
     };
     // A row of a run that is not the one listed: the same run again (counted in its repeats).

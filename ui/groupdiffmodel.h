@@ -2,6 +2,7 @@
 
 #include "alignedrow.h"
 #include "groupdiff.h"
+#include "reporttablemodel.h"
 
 #include <QAbstractTableModel>
 #include <QStringList>
@@ -29,9 +30,9 @@ public:
     };
     enum Roles
     {
-        SortRole = Qt::UserRole, // as ReportTableModel's
-        FullTextRole = Qt::UserRole + 3, // as ReportTableModel's: names not shortened
-        StatusRole = Qt::UserRole + 16, // an AlignedRowStatus
+        SortRole = ReportTableModel::SortRole, // the table pages' filter and copy read these two
+        FullTextRole = ReportTableModel::FullTextRole, // names not shortened
+        StatusRole = kAlignedRowStatusRole,
     };
 
     explicit GroupDiffModel(QObject* parent = nullptr);
