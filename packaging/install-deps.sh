@@ -4,7 +4,7 @@
 set -eu
 
 packages="build-essential cmake ninja-build pkg-config
-qt6-base-dev qt6-charts-dev qt6-svg-dev libgl1-mesa-dev
+qt6-base-dev qt6-charts-dev libqt6opengl6-dev qt6-svg-dev libgl1-mesa-dev
 libsimdjson-dev zlib1g-dev
 fonts-dejavu-core desktop-file-utils dpkg-dev file"
 
