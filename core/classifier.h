@@ -1,13 +1,13 @@
 #pragma once
 
+#include "categoryid.h"
+
 #include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace fusiondiff {
-
-using CategoryId = uint16_t;
 
 // Sorts kernel names into categories by an ordered list of rules (first match wins), read from a
 // JSON rule file (docs/classifiers.md). Built in: "seed" (the reference analyzer's rules) and

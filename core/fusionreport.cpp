@@ -4,11 +4,6 @@
 
 namespace fusiondiff {
 
-const char* sideKey(Side side)
-{
-    return side == Side::Trace1 ? "trace1" : "trace2";
-}
-
 const char* mappingKindKey(MappingKind kind)
 {
     switch (kind) {

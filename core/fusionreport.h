@@ -1,7 +1,7 @@
 #pragma once
 
 #include "analysisoptions.h"
-#include "classifier.h"
+#include "categoryid.h"
 #include "opreport.h"
 #include "side.h"
 #include "tracestore.h"

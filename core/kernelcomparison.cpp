@@ -1,5 +1,7 @@
 #include "kernelcomparison.h"
 
+#include "sequencealignment.h"
+
 #include <algorithm>
 
 namespace fusiondiff {

@@ -5,7 +5,6 @@
 #include "kerneltypes.h"
 #include "opattribution.h"
 #include "opoccurrences.h"
-#include "reportnotes.h"
 #include "sequencealignment.h"
 #include "textformat.h"
 #include "tracestore.h"

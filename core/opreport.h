@@ -1,7 +1,7 @@
 #pragma once
 
-#include "classifier.h"
-#include "sequencealignment.h"
+#include "categoryid.h"
+#include "alignedpair.h"
 #include "side.h"
 
 #include <array>

@@ -8,16 +8,6 @@
 
 namespace fusiondiff {
 
-std::string formatDuration(double microseconds)
-{
-    const double magnitude = std::fabs(microseconds);
-    if (magnitude >= 1e6)
-        return fixed(microseconds / 1e6, 2) + " s";
-    if (magnitude >= 1e3)
-        return fixed(microseconds / 1e3, magnitude >= 1e5 ? 0 : 1) + " ms";
-    return fixed(microseconds, magnitude >= 100 ? 0 : 1) + " us";
-}
-
 std::vector<LookFirst> whereToLookFirst(const FusionReport& report, size_t limit)
 {
     std::vector<LookFirst> items;

@@ -23,7 +23,4 @@ struct LookFirst
 };
 std::vector<LookFirst> whereToLookFirst(const FusionReport& report, size_t limit = 5);
 
-// "853 us", "12.4 ms", "3.21 s"
-std::string formatDuration(double microseconds);
-
 } // namespace fusiondiff

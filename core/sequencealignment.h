@@ -1,20 +1,12 @@
 #pragma once
 
+#include "alignedpair.h"
+
 #include <cstdint>
 #include <span>
 #include <vector>
 
 namespace fusiondiff {
-
-// One column of an alignment: an element of each sequence, or of one and a gap (-1) in the other.
-struct AlignedPair
-{
-    int64_t first = -1;
-    int64_t second = -1;
-
-    bool isMatch() const { return first >= 0 && second >= 0; }
-    bool operator==(const AlignedPair&) const = default;
-};
 
 // Aligns two long sequences of symbols (operator names) so that as many equal symbols as possible
 // pair up, in order, in near-linear time on sequences that mostly agree. The common prefix and

@@ -14,4 +14,7 @@ std::string withThousands(int64_t value);
 // Shortest text that reads back as the same double ("0.1", "1e+16", "3"), for JSON and CSV.
 std::string shortestDouble(double value);
 
+// "853 us", "12.4 ms", "3.21 s"
+std::string formatDuration(double microseconds);
+
 } // namespace fusiondiff

@@ -1,7 +1,7 @@
 #include "formatting.h"
 
 #include "fusionreport.h"
-#include "reportnotes.h"
+#include "textformat.h"
 #include "textformat.h"
 
 #include <QChar>
