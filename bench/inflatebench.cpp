@@ -5,7 +5,7 @@
 // Decompresses FILE.gz (from the page cache) with each available decoder into a reused 8 MiB
 // output buffer (bounded memory, as the core's streaming reader needs) and prints the median
 // throughput in MB of decompressed output per second:
-//   zlib           inflate() with the gzip wrapper (CRC-32 checked): what core/bytereader.cpp does,
+//   zlib           inflate() with the gzip wrapper (CRC-32 checked): what core/load/bytereader.cpp does,
 //                  with the same 256 KiB input blocks
 //   zlib-raw       raw inflate (the 10-byte gzip header skipped by hand), no CRC: what checksum
 //                  verification costs with this zlib

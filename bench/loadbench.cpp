@@ -8,12 +8,12 @@
 // except that it loads A and B on two threads at once. Prints one line per phase and the memory
 // the stores hold (TraceStore::memoryUsage), and how evenly the loader reports progress (what the
 // GUI's progress bar is driven by): the number of progress calls and the longest gap between two.
-#include "classifier.h"
+#include "classify/classifier.h"
 #include "fusionanalysis.h"
-#include "fusionreport.h"
-#include "reportwriters.h"
-#include "traceloader.h"
-#include "tracestore.h"
+#include "load/traceloader.h"
+#include "model/fusionreport.h"
+#include "model/tracestore.h"
+#include "report/reportwriters.h"
 
 #include <algorithm>
 #include <chrono>
@@ -75,7 +75,8 @@ int main(int argc, char** argv)
             stores.push_back(fusiondiff::loadTrace(path, traceOptions));
             const fusiondiff::TraceStore& store = stores.back();
             std::printf("loadbench: load %s: %.3f s, %llu bytes (%.0f MB/s), %llu events, %zu kernels, store %.1f MB\n",
-                store.fileName.c_str(), secondsSince(start), static_cast<unsigned long long>(store.statistics.dataBytes),
+                store.fileName.c_str(), secondsSince(start),
+                static_cast<unsigned long long>(store.statistics.dataBytes),
                 static_cast<double>(store.statistics.dataBytes) / secondsSince(start) / 1e6,
                 static_cast<unsigned long long>(store.statistics.events), store.kernels.size(),
                 static_cast<double>(store.memoryUsage()) / 1e6);
@@ -83,8 +84,8 @@ int main(int argc, char** argv)
                 static_cast<unsigned long long>(calls), longestGap);
         }
         auto start = Clock::now();
-        const fusiondiff::FusionReport report =
-            fusiondiff::analyzeFusion(stores[0], stores[1], classifier, fusiondiff::AnalysisOptions {});
+        const fusiondiff::FusionReport report
+            = fusiondiff::analyzeFusion(stores[0], stores[1], classifier, fusiondiff::AnalysisOptions {});
         std::printf("loadbench: analyzeFusion: %.3f s, %zu group pairs, %zu mappings\n", secondsSince(start),
             report.groupPairs.size(), report.mappings.size());
         start = Clock::now();

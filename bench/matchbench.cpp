@@ -1,4 +1,4 @@
-// matchbench: times fusiondiff::matchGroups (core/groupmatcher.h) on synthetic correlation groups.
+// matchbench: times fusiondiff::matchGroups (core/groups/groupmatcher.h) on synthetic correlation groups.
 //
 //   matchbench [--groups N] [--runs R] [--naive-groups M]
 //
@@ -10,7 +10,7 @@
 // plus the spread profile at N/4, N/2, N and 2N to show how the time grows.
 // Each line is the median of R runs. A quadratic reference (the seed's loop, in C++) runs on M
 // groups per side to check that both give the same matches, and its time is printed for scale.
-#include "groupmatcher.h"
+#include "groups/groupmatcher.h"
 
 #include <algorithm>
 #include <bit>
@@ -36,7 +36,7 @@ constexpr double kTolerance = 0.25;
 
 std::vector<GroupProfile> graphLike(size_t n, std::mt19937_64& random)
 {
-    const uint32_t sizes[] = {64, 96, 128, 250, 421, 544};
+    const uint32_t sizes[] = { 64, 96, 128, 250, 421, 544 };
     std::vector<GroupProfile> groups(n);
     for (GroupProfile& group : groups) {
         const size_t s = random() % 6;
@@ -123,9 +123,8 @@ void bench(const char* name, Generator generate, size_t n, int runs)
     const std::vector<GroupProfile> first = generate(n, random);
     const std::vector<GroupProfile> second = generate(n, random);
     size_t matched = 0;
-    const double seconds = medianSeconds(runs, [&] {
-        matched = fusiondiff::matchGroups(first, second, kTolerance).size();
-    });
+    const double seconds
+        = medianSeconds(runs, [&] { matched = fusiondiff::matchGroups(first, second, kTolerance).size(); });
     std::printf("matchbench: %-12s groups %7zu x %7zu: %8.4f s (median of %d), %zu matched\n", name, n, n, seconds,
         runs, matched);
 }
@@ -139,7 +138,8 @@ void check(const char* name, Generator generate, size_t n)
     const double fastSeconds = medianSeconds(1, [&] { fast = fusiondiff::matchGroups(first, second, kTolerance); });
     Matches slow;
     const double slowSeconds = medianSeconds(1, [&] { slow = naiveMatch(first, second); });
-    std::printf("matchbench: %-12s groups %7zu x %7zu: quadratic reference %.4f s, matchGroups %.4f s, same matches: %s\n",
+    std::printf(
+        "matchbench: %-12s groups %7zu x %7zu: quadratic reference %.4f s, matchGroups %.4f s, same matches: %s\n",
         name, n, n, slowSeconds, fastSeconds, fast == slow ? "yes" : "NO");
 }
 
@@ -166,7 +166,7 @@ int main(int argc, char** argv)
     bench("graph-like", graphLike, groups, runs);
     bench("spread", spread, groups, runs);
     bench("narrow-many", narrowMany, groups, runs);
-    for (const size_t n : {groups / 4, groups / 2, groups, groups * 2})
+    for (const size_t n : { groups / 4, groups / 2, groups, groups * 2 })
         bench("spread", spread, n, runs);
     if (naiveGroups > 0) {
         check("graph-like", graphLike, naiveGroups);

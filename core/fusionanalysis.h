@@ -1,8 +1,8 @@
 #pragma once
 
-#include "analysisoptions.h"
-#include "classifier.h"
-#include "fusionreport.h"
+#include "classify/classifier.h"
+#include "model/analysisoptions.h"
+#include "model/fusionreport.h"
 
 #include <atomic>
 

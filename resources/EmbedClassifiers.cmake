@@ -11,7 +11,7 @@ foreach(input IN LISTS INPUTS)
     string(APPEND entries "    {\"${name}\", R\"fdjson(${text})fdjson\"},\n")
 endforeach()
 file(WRITE "${OUTPUT}.tmp" "// Generated from resources/classifiers by EmbedClassifiers.cmake. Do not edit.
-#include \"builtinclassifiers.h\"
+#include \"classify/builtinclassifiers.h\"
 
 namespace fusiondiff {
 

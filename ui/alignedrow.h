@@ -1,7 +1,7 @@
 #pragma once
 
-#include "classifier.h"
-#include "sequencealignment.h"
+#include "classify/classifier.h"
+#include "ops/sequencealignment.h"
 
 #include <QVariant>
 

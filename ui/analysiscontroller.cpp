@@ -1,6 +1,6 @@
 #include "analysiscontroller.h"
 
-#include "classifier.h"
+#include "classify/classifier.h"
 #include "formatting.h"
 
 #include <QFileInfo>

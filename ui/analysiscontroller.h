@@ -1,10 +1,10 @@
 #pragma once
 
-#include "analysisoptions.h"
 #include "analysisresults.h"
 #include "analysisworker.h"
+#include "model/analysisoptions.h"
+#include "model/tracetotals.h"
 #include "traceerror.h"
-#include "tracetotals.h"
 
 #include <QObject>
 #include <QThread>

@@ -1,8 +1,8 @@
 #include "analysissettingswidget.h"
 
-#include "classifier.h"
+#include "classify/classifier.h"
 #include "filedialogs.h"
-#include "inputerror.h"
+#include "util/inputerror.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

@@ -1,9 +1,9 @@
 #include "analysisworker.h"
 
 #include "fusionanalysis.h"
-#include "fusionreport.h"
-#include "inputerror.h"
-#include "traceset.h"
+#include "load/traceset.h"
+#include "model/fusionreport.h"
+#include "util/inputerror.h"
 
 #include <QElapsedTimer>
 #include <QFile>

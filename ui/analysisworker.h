@@ -1,9 +1,9 @@
 #pragma once
 
-#include "analysisoptions.h"
 #include "analysisresults.h"
+#include "model/analysisoptions.h"
+#include "model/tracetotals.h"
 #include "traceerror.h"
-#include "tracetotals.h"
 
 #include <QObject>
 #include <QString>

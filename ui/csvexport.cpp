@@ -1,7 +1,7 @@
 #include "csvexport.h"
 
-#include "fusionreport.h"
-#include "reportwriters.h"
+#include "model/fusionreport.h"
+#include "report/reportwriters.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -2,7 +2,7 @@
 
 #include "colors.h"
 #include "formatting.h"
-#include "fusionreport.h"
+#include "model/fusionreport.h"
 #include "reporttablemodel.h"
 
 #include <QFont>

@@ -1,8 +1,7 @@
 #include "formatting.h"
 
-#include "fusionreport.h"
-#include "textformat.h"
-#include "textformat.h"
+#include "model/fusionreport.h"
+#include "util/textformat.h"
 
 #include <QChar>
 #include <QStringList>

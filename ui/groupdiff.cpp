@@ -1,6 +1,6 @@
 #include "groupdiff.h"
 
-#include "tracestore.h"
+#include "model/tracestore.h"
 
 #include <algorithm>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "groupkernels.h"
-#include "sequencealignment.h"
+#include "groups/groupkernels.h"
+#include "ops/sequencealignment.h"
 
 #include <array>
 #include <cstdint>

@@ -1,7 +1,7 @@
 #include "mappingsmodel.h"
 
 #include "formatting.h"
-#include "fusionreport.h"
+#include "model/fusionreport.h"
 
 namespace fusiondiff::ui {
 

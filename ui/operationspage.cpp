@@ -5,7 +5,7 @@
 #include "findingalignmentmodel.h"
 #include "findingdetails.h"
 #include "formatting.h"
-#include "fusionreport.h"
+#include "model/fusionreport.h"
 #include "opfindingsmodel.h"
 #include "tablefilterproxy.h"
 #include "tablepage.h"

@@ -4,7 +4,7 @@
 #include "collectivesmodel.h"
 #include "extrakernelsmodel.h"
 #include "formatting.h"
-#include "fusionreport.h"
+#include "model/fusionreport.h"
 #include "opsummarymodel.h"
 #include "tablechartpage.h"
 #include "tablepage.h"

@@ -1,7 +1,7 @@
 #include "opfindingsmodel.h"
 
 #include "formatting.h"
-#include "fusionreport.h"
+#include "model/fusionreport.h"
 
 #include <QStringList>
 

@@ -1,7 +1,7 @@
 #include "opsummarymodel.h"
 
 #include "formatting.h"
-#include "fusionreport.h"
+#include "model/fusionreport.h"
 
 #include <cmath>
 #include <limits>

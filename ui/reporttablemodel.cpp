@@ -1,6 +1,6 @@
 #include "reporttablemodel.h"
 
-#include "fusionreport.h"
+#include "model/fusionreport.h"
 
 namespace fusiondiff::ui {
 

@@ -2,8 +2,8 @@
 
 #include "deferredtextbrowser.h"
 #include "formatting.h"
-#include "fusionreport.h"
-#include "reportnotes.h"
+#include "model/fusionreport.h"
+#include "report/reportnotes.h"
 #include "tablepage.h"
 #include "tracesummarymodel.h"
 

@@ -1,7 +1,7 @@
 #include "tablechartpage.h"
 
 #include "barchart.h"
-#include "fusionreport.h"
+#include "model/fusionreport.h"
 #include "reporttablemodel.h"
 #include "tablepage.h"
 

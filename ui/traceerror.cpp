@@ -1,6 +1,6 @@
 #include "traceerror.h"
 
-#include "inputerror.h"
+#include "util/inputerror.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>

@@ -1,7 +1,7 @@
 #include "tracesummarymodel.h"
 
 #include "formatting.h"
-#include "fusionreport.h"
+#include "model/fusionreport.h"
 
 #include <QStringList>
 

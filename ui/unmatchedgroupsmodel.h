@@ -2,7 +2,7 @@
 
 #include "reporttablemodel.h"
 
-#include "fusionreport.h"
+#include "model/fusionreport.h"
 
 #include <utility>
 #include <vector>

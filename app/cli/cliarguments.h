@@ -1,6 +1,6 @@
 #pragma once
 
-#include "analysisoptions.h"
+#include "model/analysisoptions.h"
 
 #include <optional>
 #include <stdexcept>

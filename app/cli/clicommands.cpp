@@ -1,14 +1,14 @@
 #include "clicommands.h"
 
-#include "classifier.h"
+#include "classify/classifier.h"
+#include "classify/kerneltypes.h"
 #include "fusionanalysis.h"
-#include "inputerror.h"
-#include "kerneltypes.h"
-#include "reportwriters.h"
+#include "load/traceloader.h"
+#include "load/traceset.h"
+#include "report/reportwriters.h"
 #include "terminalprogress.h"
-#include "textformat.h"
-#include "traceloader.h"
-#include "traceset.h"
+#include "util/inputerror.h"
+#include "util/textformat.h"
 
 #include <algorithm>
 #include <cerrno>

@@ -3,7 +3,7 @@
 #include "cliarguments.h"
 #include "clicommands.h"
 #include "fusionversion.h"
-#include "inputerror.h"
+#include "util/inputerror.h"
 
 #include <iostream>
 #include <new>

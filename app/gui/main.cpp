@@ -1,9 +1,9 @@
 // fusiondiff: the desktop application.
 // `fusiondiff [A B] [--classifier C] [--param NAME=VALUE]... [--op-level operator|module|launch]`
 
-#include "analysisoptions.h"
 #include "fusionversion.h"
 #include "mainwindow.h"
+#include "model/analysisoptions.h"
 #include "screenshotter.h"
 
 #include <QApplication>

@@ -1,6 +1,6 @@
-#include "classifier.h"
-#include "inputerror.h"
+#include "classify/classifier.h"
 #include "testdata.h"
+#include "util/inputerror.h"
 
 #include <QFile>
 #include <QTemporaryDir>

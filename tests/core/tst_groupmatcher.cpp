@@ -1,4 +1,4 @@
-#include "groupmatcher.h"
+#include "groups/groupmatcher.h"
 
 #include <QRandomGenerator>
 #include <QTest>

@@ -1,11 +1,11 @@
 // Beyond the seed: kernels attributed to the operations that launched them, operations aligned
 // between the traces, findings with their kernels, explanations and spreads.
 
-#include "classifier.h"
-#include "collectives.h"
+#include "classify/classifier.h"
 #include "fusionanalysis.h"
-#include "opattribution.h"
-#include "traceloader.h"
+#include "load/traceloader.h"
+#include "ops/collectives.h"
+#include "ops/opattribution.h"
 #include "tracewriter.h"
 
 #include <QTemporaryDir>

@@ -1,10 +1,10 @@
-#include "classifier.h"
-#include "csvwriter.h"
+#include "classify/classifier.h"
 #include "fusionanalysis.h"
-#include "jsonwriter.h"
-#include "reportwriters.h"
+#include "load/traceloader.h"
+#include "report/csvwriter.h"
+#include "report/jsonwriter.h"
+#include "report/reportwriters.h"
 #include "testdata.h"
-#include "traceloader.h"
 #include "tracewriter.h"
 
 #include <QTemporaryDir>

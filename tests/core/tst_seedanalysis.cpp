@@ -1,13 +1,13 @@
 // Each branch of the analysis on small hand-made traces, with the numbers worked out by hand.
 // (tst_seedgolden checks the same analysis against the seed's own output on larger traces.)
 
-#include "classifier.h"
-#include "correlationgroups.h"
+#include "classify/classifier.h"
 #include "fusionanalysis.h"
-#include "inputerror.h"
+#include "groups/correlationgroups.h"
+#include "load/traceloader.h"
 #include "testdata.h"
-#include "traceloader.h"
 #include "tracewriter.h"
+#include "util/inputerror.h"
 
 #include <QTemporaryDir>
 #include <QTest>

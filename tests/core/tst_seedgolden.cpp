@@ -4,11 +4,11 @@
 // mapping must be the same. Only what the seed leaves to chance (the order of Python sets) and its
 // documented defects (docs/seed-differences.md) are normalised before comparing.
 
-#include "classifier.h"
+#include "classify/classifier.h"
 #include "fusionanalysis.h"
+#include "load/traceloader.h"
 #include "testdata.h"
-#include "textformat.h"
-#include "traceloader.h"
+#include "util/textformat.h"
 
 #include <QFile>
 #include <QTest>

@@ -1,4 +1,4 @@
-#include "sequencealignment.h"
+#include "ops/sequencealignment.h"
 
 #include <QRandomGenerator>
 #include <QTest>

@@ -1,8 +1,8 @@
-#include "inputerror.h"
+#include "load/traceloader.h"
+#include "load/traceset.h"
 #include "testdata.h"
-#include "traceloader.h"
-#include "traceset.h"
 #include "tracewriter.h"
+#include "util/inputerror.h"
 
 #include <QFile>
 #include <QRandomGenerator>

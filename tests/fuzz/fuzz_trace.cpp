@@ -2,11 +2,11 @@
 // analysis and every report writer. The only acceptable failure is an InputError.
 // Build and run: docs/contributing.md ("Fuzzing"), or .ci/run.
 
-#include "classifier.h"
+#include "classify/classifier.h"
 #include "fusionanalysis.h"
-#include "inputerror.h"
-#include "reportwriters.h"
-#include "traceloader.h"
+#include "load/traceloader.h"
+#include "report/reportwriters.h"
+#include "util/inputerror.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,6 +1,6 @@
 #include "tracewriter.h"
 
-#include "jsonwriter.h"
+#include "report/jsonwriter.h"
 
 #include <QFile>
 #include <zlib.h>

@@ -1,0 +1,384 @@
+#include "load/eventdecoder.h"
+
+#include "load/jsonstring.h"
+#include "model/tracestore.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstring>
+
+namespace fusiondiff {
+
+namespace ondemand = simdjson::ondemand;
+using simdjson::error_code;
+
+namespace {
+
+constexpr std::string_view kModulePrefix = "nn.Module: ";
+
+// Nesting accepted in values the decoder skips whole (JsonCursor applies the same limit).
+constexpr size_t kMaxNesting = 1024;
+
+enum class EventKind
+{
+    Unknown, // `cat` not seen yet
+    Kernel,
+    Runtime,
+    CpuOp,
+    CpuAnnotation,
+    GpuAnnotation,
+    PythonFunction, // kept only if it is a module call
+    Irrelevant,
+};
+
+// `raw` points just after an opening quote; true if the string there is exactly `literal`.
+template<size_t N>
+bool rawEquals(const char* raw, const char (&literal)[N])
+{
+    return std::memcmp(raw, literal, N - 1) == 0 && raw[N - 1] == '"';
+}
+
+EventKind kindOfCategory(const char* raw)
+{
+    switch (raw[0]) {
+    case 'k':
+        return rawEquals(raw, "kernel") ? EventKind::Kernel : EventKind::Irrelevant;
+    case 'K':
+        return rawEquals(raw, "Kernel") ? EventKind::Kernel : EventKind::Irrelevant;
+    case 'c':
+        if (rawEquals(raw, "cpu_op"))
+            return EventKind::CpuOp;
+        if (rawEquals(raw, "cuda_runtime") || rawEquals(raw, "cuda_driver"))
+            return EventKind::Runtime;
+        return EventKind::Irrelevant;
+    case 'R':
+        return rawEquals(raw, "Runtime") ? EventKind::Runtime : EventKind::Irrelevant;
+    case 'O':
+        return rawEquals(raw, "Operator") ? EventKind::CpuOp : EventKind::Irrelevant;
+    case 'p':
+        return rawEquals(raw, "python_function") ? EventKind::PythonFunction : EventKind::Irrelevant;
+    case 'u':
+        return rawEquals(raw, "user_annotation") ? EventKind::CpuAnnotation : EventKind::Irrelevant;
+    case 'g':
+        return rawEquals(raw, "gpu_user_annotation") ? EventKind::GpuAnnotation : EventKind::Irrelevant;
+    default:
+        return EventKind::Irrelevant;
+    }
+}
+
+// The fields of one event that any analysis reads.
+struct PendingEvent
+{
+    EventKind kind = EventKind::Unknown;
+    std::string_view rawName; // between the quotes, still escaped; decoded once the kind is known
+    bool hasName = false;
+    bool hasTs = false;
+    bool hasDur = false;
+    double ts = 0;
+    double dur = 0;
+    int64_t pid = -1;
+    int64_t tid = -1;
+    int64_t argsDevice = kNoId; // kernels: args.device and args.stream win over pid and tid
+    int64_t argsStream = kNoId;
+    int64_t correlation = kNoId;
+    int64_t externalId = kNoId;
+    // Conversions, counted in the statistics only if the event is kept.
+    uint32_t coerced = 0;
+    uint32_t ignored = 0;
+    uint32_t pidTidCoerced = 0;
+    uint32_t pidTidIgnored = 0;
+};
+
+bool parseNumberText(std::string_view text, double& out)
+{
+    while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
+        text.remove_prefix(1);
+    while (!text.empty() && (text.back() == ' ' || text.back() == '\t'))
+        text.remove_suffix(1);
+    if (text.empty())
+        return false;
+    const auto [end, status] = std::from_chars(text.data(), text.data() + text.size(), out);
+    return status == std::errc() && end == text.data() + text.size() && std::isfinite(out);
+}
+
+// Outcome of reading a field that should hold a number.
+enum class FieldRead
+{
+    Read,
+    Coerced,
+    Unusable,
+};
+
+// Reads a number that may have been written as a string ("ts": "12.5"). A malformed JSON
+// number is an error; a value of another type is unusable.
+error_code readDouble(ondemand::value value, double& out, FieldRead& how)
+{
+    const error_code error = value.get_double().get(out);
+    if (!error) {
+        how = FieldRead::Read;
+        return simdjson::SUCCESS;
+    }
+    if (error != simdjson::INCORRECT_TYPE)
+        return error;
+    std::string_view text;
+    if (!value.get_string().get(text) && parseNumberText(text, out)) {
+        how = FieldRead::Coerced;
+        return simdjson::SUCCESS;
+    }
+    how = FieldRead::Unusable;
+    return simdjson::SUCCESS;
+}
+
+error_code readInteger(ondemand::value value, int64_t& out, FieldRead& how)
+{
+    const error_code error = value.get_int64().get(out);
+    if (!error) {
+        how = FieldRead::Read;
+        return simdjson::SUCCESS;
+    }
+    if (error != simdjson::INCORRECT_TYPE && error != simdjson::NUMBER_OUT_OF_RANGE)
+        return error;
+    double real = 0;
+    FieldRead realHow = FieldRead::Unusable;
+    if (const error_code again = readDouble(value, real, realHow))
+        return again;
+    if (realHow != FieldRead::Unusable && std::trunc(real) == real && std::fabs(real) < 9.2e18) {
+        out = static_cast<int64_t>(real);
+        how = FieldRead::Coerced;
+        return simdjson::SUCCESS;
+    }
+    how = FieldRead::Unusable;
+    return simdjson::SUCCESS;
+}
+
+// Reads the element's end from the object iterator; works whether or not all fields were read.
+error_code objectEnd(ondemand::object& object, const char*& end)
+{
+    std::string_view text;
+    if (const error_code error = object.raw_json().get(text))
+        return error;
+    end = text.data() + text.size();
+    return simdjson::SUCCESS;
+}
+
+} // namespace
+
+EventDecoder::EventDecoder(TraceStore& store)
+    : m_store(store)
+{ }
+
+error_code EventDecoder::decode(ondemand::value element, const char* limit, const char*& end)
+{
+    ondemand::object object;
+    error_code error = element.get_object().get(object);
+    if (error == simdjson::INCORRECT_TYPE) {
+        ondemand::json_type type {};
+        if ((error = element.type().get(type)))
+            return error;
+        std::string_view text;
+        if (type == ondemand::json_type::array) {
+            ondemand::array array;
+            if ((error = element.get_array().get(array)) || (error = array.raw_json().get(text)))
+                return error;
+        } else {
+            text = element.raw_json_token();
+        }
+        // Not read, but a pathological value: reject it as other JSON parsers would.
+        if (nestsDeeperThan(text, kMaxNesting))
+            return simdjson::DEPTH_ERROR;
+        if (text.data() + text.size() > limit)
+            return simdjson::INCOMPLETE_ARRAY_OR_OBJECT;
+        end = text.data() + text.size();
+        ++m_store.statistics.nonObjectEvents;
+        return simdjson::SUCCESS;
+    }
+    if (error)
+        return error;
+
+    LoadStatistics& statistics = m_store.statistics;
+    PendingEvent event;
+    auto count = [&event](FieldRead how) {
+        event.coerced += how == FieldRead::Coerced;
+        event.ignored += how == FieldRead::Unusable;
+    };
+    auto countPidTid = [&event](FieldRead how) {
+        event.pidTidCoerced += how == FieldRead::Coerced;
+        event.pidTidIgnored += how == FieldRead::Unusable;
+    };
+
+    for (auto field : object) {
+        ondemand::raw_json_string key;
+        if ((error = field.key().get(key)))
+            return error;
+        const char* k = key.raw();
+        ondemand::value value;
+        if ((error = field.value().get(value)))
+            return error;
+        FieldRead how = FieldRead::Read;
+        switch (k[0]) {
+        case 'c':
+            if (rawEquals(k, "cat")) {
+                ondemand::raw_json_string category;
+                error = value.get_raw_json_string().get(category);
+                if (error == simdjson::INCORRECT_TYPE) {
+                    event.kind = EventKind::Irrelevant;
+                } else if (error) {
+                    return error;
+                } else {
+                    event.kind = kindOfCategory(category.raw());
+                }
+            }
+            break;
+        case 'n':
+            if (rawEquals(k, "name")) {
+                // The token runs from the opening quote to the next structural character: the
+                // string is what lies between its first and last quote.
+                const std::string_view token = value.raw_json_token();
+                const size_t close = token.find_last_of('"');
+                if (token.size() >= 2 && token.front() == '"' && close > 0) {
+                    event.rawName = token.substr(1, close - 1);
+                    event.hasName = true;
+                } else {
+                    ++event.ignored;
+                }
+            }
+            break;
+        case 't':
+            if (rawEquals(k, "ts")) {
+                if ((error = readDouble(value, event.ts, how)))
+                    return error;
+                event.hasTs = how != FieldRead::Unusable;
+                count(how);
+            } else if (rawEquals(k, "tid")) {
+                if ((error = readInteger(value, event.tid, how)))
+                    return error;
+                countPidTid(how);
+            }
+            break;
+        case 'd':
+            if (rawEquals(k, "dur")) {
+                if ((error = readDouble(value, event.dur, how)))
+                    return error;
+                event.hasDur = how != FieldRead::Unusable;
+                if (!event.hasDur)
+                    event.dur = 0;
+                count(how);
+            }
+            break;
+        case 'p':
+            if (rawEquals(k, "pid")) {
+                if ((error = readInteger(value, event.pid, how)))
+                    return error;
+                countPidTid(how);
+            }
+            break;
+        case 'a':
+            if (rawEquals(k, "args")) {
+                ondemand::object args;
+                error = value.get_object().get(args);
+                if (error == simdjson::INCORRECT_TYPE) {
+                    ++event.ignored;
+                    break;
+                }
+                if (error)
+                    return error;
+                for (auto argument : args) {
+                    ondemand::raw_json_string argumentKey;
+                    if ((error = argument.key().get(argumentKey)))
+                        return error;
+                    const char* a = argumentKey.raw();
+                    int64_t* target = nullptr;
+                    if (rawEquals(a, "correlation"))
+                        target = &event.correlation;
+                    else if (rawEquals(a, "External id") || rawEquals(a, "external id"))
+                        target = &event.externalId;
+                    else if (rawEquals(a, "device"))
+                        target = &event.argsDevice;
+                    else if (rawEquals(a, "stream"))
+                        target = &event.argsStream;
+                    if (!target)
+                        continue;
+                    ondemand::value argumentValue;
+                    if ((error = argument.value().get(argumentValue)))
+                        return error;
+                    if ((error = readInteger(argumentValue, *target, how)))
+                        return error;
+                    if (how == FieldRead::Unusable)
+                        *target = kNoId;
+                    // device and stream only stand in for pid and tid: no need to count them.
+                    if (target != &event.argsDevice && target != &event.argsStream)
+                        count(how);
+                }
+            }
+            break;
+        default:
+            break;
+        }
+        if (event.kind == EventKind::PythonFunction && event.hasName && !event.rawName.starts_with(kModulePrefix))
+            event.kind = EventKind::Irrelevant; // most python_function events: not a module call
+        if (event.kind == EventKind::Irrelevant)
+            break;
+    }
+    const char* objectEndsAt = nullptr;
+    if ((error = objectEnd(object, objectEndsAt)))
+        return error;
+    if (objectEndsAt > limit)
+        return simdjson::INCOMPLETE_ARRAY_OR_OBJECT;
+    end = objectEndsAt;
+
+    if (event.kind == EventKind::Unknown || event.kind == EventKind::Irrelevant)
+        return simdjson::SUCCESS;
+    if (!event.hasName || !event.hasTs) {
+        ++statistics.eventsMissingFields;
+        return simdjson::SUCCESS;
+    }
+    if (!event.hasDur)
+        ++statistics.eventsMissingDuration;
+    const bool streamFromArgs
+        = event.kind == EventKind::Kernel && event.argsDevice != kNoId && event.argsStream != kNoId;
+    if (streamFromArgs) {
+        event.pid = event.argsDevice;
+        event.tid = event.argsStream;
+    } else {
+        event.coerced += event.pidTidCoerced;
+        event.ignored += event.pidTidIgnored;
+    }
+    statistics.coercedFields += event.coerced;
+    statistics.ignoredFields += event.ignored;
+    bool ok = false;
+    const std::string_view name = decodeJsonStringContent(event.rawName, m_scratch, ok);
+    if (!ok)
+        return simdjson::STRING_ERROR;
+    if (event.kind == EventKind::PythonFunction) {
+        m_store.modules.push_back(
+            { event.ts, event.dur, event.pid, event.tid, m_store.strings.intern(name.substr(kModulePrefix.size())) });
+        return simdjson::SUCCESS;
+    }
+    const StringId nameId = m_store.strings.intern(name);
+
+    switch (event.kind) {
+    case EventKind::Kernel:
+        m_store.kernels.push_back(
+            { event.ts, event.dur, event.correlation, event.externalId, event.pid, event.tid, nameId });
+        break;
+    case EventKind::Runtime:
+        m_store.runtimeCalls.push_back(
+            { event.ts, event.dur, event.correlation, event.externalId, event.pid, event.tid, nameId, false });
+        break;
+    case EventKind::CpuOp:
+        m_store.cpuOps.push_back({ event.ts, event.dur, event.externalId, event.pid, event.tid, nameId });
+        break;
+    case EventKind::CpuAnnotation:
+    case EventKind::GpuAnnotation:
+        m_store.annotations.push_back(
+            { event.ts, event.dur, event.pid, event.tid, nameId, event.kind == EventKind::GpuAnnotation });
+        break;
+    case EventKind::PythonFunction:
+    case EventKind::Unknown:
+    case EventKind::Irrelevant:
+        break;
+    }
+    return simdjson::SUCCESS;
+}
+
+} // namespace fusiondiff

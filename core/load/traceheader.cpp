@@ -1,0 +1,96 @@
+#include "load/traceheader.h"
+
+#include <simdjson.h>
+
+namespace fusiondiff {
+
+namespace {
+
+// Python truthiness of a JSON value.
+bool isTruthy(simdjson::dom::element value)
+{
+    using simdjson::dom::element_type;
+    switch (value.type()) {
+    case element_type::NULL_VALUE:
+        return false;
+    case element_type::BOOL:
+        return value.get_bool().value_unsafe();
+    case element_type::INT64:
+        return value.get_int64().value_unsafe() != 0;
+    case element_type::UINT64:
+        return value.get_uint64().value_unsafe() != 0;
+    case element_type::DOUBLE:
+        return value.get_double().value_unsafe() != 0.0;
+    case element_type::STRING:
+        return !value.get_string().value_unsafe().empty();
+    case element_type::ARRAY:
+        return value.get_array().value_unsafe().size() > 0;
+    case element_type::OBJECT:
+        return value.get_object().value_unsafe().size() > 0;
+    }
+    return false;
+}
+
+bool isSixtyFour(simdjson::dom::element value)
+{
+    double number = 0;
+    if (value.is_int64())
+        return value.get_int64().value_unsafe() == 64;
+    if (value.is_uint64())
+        return value.get_uint64().value_unsafe() == 64;
+    if (!value.get_double().get(number))
+        return number == 64.0;
+    return false;
+}
+
+bool endsWith(std::string_view text, std::string_view suffix)
+{
+    return text.size() > suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
+}
+
+} // namespace
+
+PlatformInfo detectPlatform(const TraceHeader& header)
+{
+    simdjson::dom::parser parser;
+    bool amd = false;
+    if (!header.roctracerVersion.empty()) {
+        simdjson::dom::element version;
+        if (!parser.parse(header.roctracerVersion).get(version))
+            amd = isTruthy(version);
+    }
+
+    bool hasName = false;
+    std::string name;
+    simdjson::dom::element devices;
+    if (!header.deviceProperties.empty() && !parser.parse(header.deviceProperties).get(devices) && devices.is_array()) {
+        simdjson::dom::element first;
+        if (!devices.at(0).get(first) && first.is_object()) {
+            simdjson::dom::element warpSize;
+            if (!first["warpSize"].get(warpSize) && isSixtyFour(warpSize))
+                amd = true;
+            simdjson::dom::element nameValue;
+            if (!first["name"].get(nameValue)) {
+                hasName = true;
+                std::string_view text;
+                name = nameValue.get_string().get(text) ? simdjson::to_string(nameValue) : std::string(text);
+            }
+        }
+    }
+
+    PlatformInfo info;
+    info.platform = amd ? Platform::AMD : Platform::NVIDIA;
+    info.gpuName = hasName ? name : (amd ? "MI300X" : "Unknown GPU");
+    return info;
+}
+
+std::string traceStem(std::string_view fileName)
+{
+    for (const std::string_view suffix : { ".gz", ".json", ".pt.trace" }) {
+        if (endsWith(fileName, suffix))
+            fileName.remove_suffix(suffix.size());
+    }
+    return std::string(fileName);
+}
+
+} // namespace fusiondiff

@@ -1,0 +1,122 @@
+#pragma once
+
+#include "model/alignedpair.h"
+#include "model/categoryid.h"
+#include "util/side.h"
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace fusiondiff {
+
+// What a kernel is attributed to when kernels are grouped by the CPU operation that launched them.
+enum class OpLevel
+{
+    Operator, // the outermost PyTorch operator of the launch's stack (aten::linear, aten::layer_norm)
+    Module, // the innermost nn.Module (Qwen2RMSNorm); the operator where there is none
+    LaunchingOperator, // the innermost operator, the one that launched the kernel (aten::addmm)
+};
+const char* opLevelKey(OpLevel level); // "operator", "module", "launching_operator"
+
+// A value measured once per occurrence, summarised.
+struct Spread
+{
+    uint64_t count = 0;
+    double total = 0;
+    double median = 0;
+    double q1 = 0; // first quartile
+    double q3 = 0; // third quartile
+};
+Spread spreadOf(std::vector<double> values);
+
+struct FindingKernel
+{
+    std::string name;
+    CategoryId type = 0;
+    uint64_t tags = 0;
+    double medianUs = 0; // over the occurrences
+};
+
+// A run of consecutive kernels one side runs where the other has none (an alignment gap).
+struct ExtraRun
+{
+    Side side;
+    std::vector<uint32_t> kernels; // indices into the side's kernel list (of the first such run)
+    std::string explanation;
+    uint32_t repeats = 1; // runs with the same kernels and explanation in the same operation
+};
+
+// An operation (or graph) that runs a different number of kernels on the two sides, with every
+// occurrence that shows the same pattern of kernel types.
+struct OpFinding
+{
+    std::string op; // the operator, module class, or "graph <correlation ids>"
+    std::vector<std::string> stack; // a representative call stack, outermost first, down to `op`
+    Side fusedSide; // the side with fewer kernels
+    std::array<std::vector<FindingKernel>, 2> kernels; // per side, in time order
+    std::vector<AlignedPair> alignment; // kernels of A against kernels of B, by type
+    std::vector<ExtraRun> extraRuns;
+    double typeAgreement = 0; // kernels paired with one of the same type, over the longer side
+    bool isGraph = false; // from a matched pair of graph launches (correlation groups)
+    uint64_t occurrences = 0;
+    int64_t launchDifference = 0; // per occurrence: unfused side's kernels minus the fused side's
+    std::array<Spread, 2> timeUs; // GPU time of the operation's kernels, per occurrence
+    double savingUs = 0; // sum over occurrences of how much longer the unfused side takes (>= 0)
+    std::string summary; // the finding in one sentence
+    std::array<double, 2> firstTs {}; // start of the first occurrence on each side (CPU time)
+};
+
+// Per operation name, over all compared occurrences.
+struct OpSummary
+{
+    std::string op;
+    uint64_t occurrences = 0; // matched pairs
+    uint64_t differing = 0; // pairs whose kernel counts differ
+    std::array<uint64_t, 2> kernels {};
+    std::array<Spread, 2> timeUs;
+    double savingUs = 0;
+};
+
+// Kernels one side runs in addition to the other, by type, over all findings.
+struct ExtraKernels
+{
+    CategoryId type = 0;
+    std::array<uint64_t, 2> kernels {}; // run by A only, run by B only
+    std::array<double, 2> timeUs {};
+};
+
+struct OpAlignment
+{
+    OpLevel level = OpLevel::Operator;
+    std::array<uint64_t, 2> occurrences {}; // operation occurrences that launched kernels
+    uint64_t matched = 0; // occurrences paired by the alignment
+    double matchedShare = 0; // matched / the larger side's occurrences
+    std::array<uint64_t, 2> attributedKernels {};
+    std::array<uint64_t, 2> unattributedKernels {}; // launched outside the CPU part of the trace
+    std::array<double, 2> unattributedTimeUs {};
+    bool comparable = false; // the sequences align well enough to compare operations
+    std::string verdict; // in words
+};
+
+// How a trace repeats: profiler steps, or a repeating cycle of operations (layers).
+struct Iterations
+{
+    std::string method; // "ProfilerStep annotations", "repeating operation cycle", or "none found"
+    uint64_t count = 0;
+    uint64_t cycleLength = 0; // operations per cycle, for cycles
+    uint64_t compared = 0; // iterations whose operations were compared
+    bool warmupSkipped = false; // the first step was left out
+    std::vector<std::string> phases; // e.g. "phase 1: 1 step of 812 operations", one per distinct kind of step
+};
+
+struct CollectiveComparison
+{
+    std::string collective; // AllReduce, AllGather, ReduceScatter, SendRecv, AllToAll, Broadcast, Reduce, Other
+    std::array<uint64_t, 2> count {};
+    std::array<double, 2> timeUs {};
+    std::array<std::string, 2> implementation; // e.g. "NCCL", "RCCL", "custom (vLLM cross_device_reduce)"
+};
+
+} // namespace fusiondiff

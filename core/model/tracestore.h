@@ -1,0 +1,119 @@
+#pragma once
+
+#include "model/stringtable.h"
+
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace fusiondiff {
+
+// Ids (correlation, External id) are absent in some events; this value marks that.
+constexpr int64_t kNoId = std::numeric_limits<int64_t>::min();
+
+// One GPU kernel execution (`cat: "kernel"`, or `"Kernel"` in the 2021 schema).
+struct KernelEvent
+{
+    double ts = 0; // microseconds, as in the trace
+    double dur = 0;
+    int64_t correlation = kNoId; // args.correlation: equal to the launching runtime call's
+    int64_t externalId = kNoId; // args["External id"]: the cpu_op that launched it
+    int64_t device = -1; // pid
+    int64_t stream = -1; // tid
+    StringId name = 0;
+};
+
+// A CUDA/HIP runtime or driver call (`cuda_runtime`, `cuda_driver`, 2021: `Runtime`).
+struct RuntimeEvent
+{
+    double ts = 0;
+    double dur = 0;
+    int64_t correlation = kNoId;
+    int64_t externalId = kNoId;
+    int64_t pid = -1;
+    int64_t tid = -1;
+    StringId name = 0;
+    bool graphLaunch = false; // cudaGraphLaunch / hipGraphLaunch: every replayed kernel shares its correlation
+};
+
+// A PyTorch operator on the CPU (`cpu_op`, 2021: `Operator`).
+struct CpuOpEvent
+{
+    double ts = 0;
+    double dur = 0;
+    int64_t externalId = kNoId;
+    int64_t pid = -1;
+    int64_t tid = -1;
+    StringId name = 0;
+};
+
+// A user annotation such as `ProfilerStep#3` (`user_annotation`, `gpu_user_annotation`).
+struct AnnotationEvent
+{
+    double ts = 0;
+    double dur = 0;
+    int64_t pid = -1;
+    int64_t tid = -1;
+    StringId name = 0;
+    bool onGpu = false;
+};
+
+// A PyTorch module call on the CPU: a `python_function` event named "nn.Module: Name_N" (traces
+// recorded with with_stack / with_modules). Other python_function events are not kept.
+struct ModuleEvent
+{
+    double ts = 0;
+    double dur = 0;
+    int64_t pid = -1;
+    int64_t tid = -1;
+    StringId name = 0; // without the "nn.Module: " prefix
+};
+
+enum class Platform
+{
+    AMD,
+    NVIDIA,
+};
+
+const char* platformName(Platform platform);
+
+// What the loader saw besides the events it kept; reported so that nothing is dropped silently.
+struct LoadStatistics
+{
+    uint64_t fileBytes = 0; // size on disk
+    uint64_t dataBytes = 0; // decompressed size
+    bool gzip = false;
+    bool arrayFormat = false; // a bare JSON array instead of {"traceEvents": [...]}
+    bool missingClosingBracket = false; // the array format's final ']' was absent (allowed)
+    uint64_t events = 0; // elements of the event array
+    uint64_t nonObjectEvents = 0; // elements that are not JSON objects: skipped
+    uint64_t eventsMissingFields = 0; // kernel/runtime/op events without a name or ts: skipped
+    uint64_t eventsMissingDuration = 0; // kept with a duration of 0, as the seed does
+    uint64_t coercedFields = 0; // fields of a wrong type that were converted (e.g. "ts": "12.5")
+    uint64_t ignoredFields = 0; // fields of a wrong type that could not be converted: treated as absent
+};
+
+// Everything the analyses need from one trace file, in compact columns of plain structs.
+struct TraceStore
+{
+    std::string path;
+    std::string fileName; // last path component
+    std::string stem; // fileName without .json/.json.gz/.pt.trace suffixes
+    Platform platform = Platform::NVIDIA;
+    std::string gpuName;
+    std::string label; // stem and GPU: names this trace in every table
+
+    StringTable strings;
+    std::vector<KernelEvent> kernels; // in file order
+    std::vector<RuntimeEvent> runtimeCalls;
+    std::vector<CpuOpEvent> cpuOps;
+    std::vector<AnnotationEvent> annotations;
+    std::vector<ModuleEvent> modules;
+    LoadStatistics statistics;
+
+    std::string_view name(StringId id) const { return strings.get(id); }
+    size_t memoryUsage() const;
+};
+
+} // namespace fusiondiff

@@ -1,0 +1,158 @@
+#include "ops/iterations.h"
+
+#include "model/tracestore.h"
+
+#include <algorithm>
+#include <map>
+#include <unordered_map>
+
+namespace fusiondiff {
+
+namespace {
+
+constexpr std::string_view kStepPrefix = "ProfilerStep#";
+constexpr size_t kWarmupFrom = 3; // steps at which the first one is left out
+constexpr double kCycleAgreement = 0.8;
+
+struct Step
+{
+    double begin;
+    double end;
+};
+
+std::vector<Step> profilerSteps(const TraceStore& store)
+{
+    std::vector<Step> steps;
+    for (const AnnotationEvent& annotation : store.annotations) {
+        if (!annotation.onGpu && store.name(annotation.name).starts_with(kStepPrefix))
+            steps.push_back({ annotation.ts, annotation.ts + annotation.dur });
+    }
+    std::sort(steps.begin(), steps.end(), [](const Step& a, const Step& b) { return a.begin < b.begin; });
+    return steps;
+}
+
+uint64_t signatureOf(const std::vector<uint32_t>& symbols)
+{
+    std::vector<uint32_t> distinct = symbols;
+    std::sort(distinct.begin(), distinct.end());
+    distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+    uint64_t hash = 1469598103934665603ull;
+    for (const uint32_t symbol : distinct)
+        hash = (hash ^ symbol) * 1099511628211ull;
+    return hash;
+}
+
+} // namespace
+
+uint64_t repeatingCycle(std::span<const uint32_t> symbols, uint64_t& repeats)
+{
+    repeats = 0;
+    std::unordered_map<uint32_t, std::vector<size_t>> positions;
+    for (size_t i = 0; i < symbols.size(); ++i)
+        positions[symbols[i]].push_back(i);
+    // The rarest symbol that repeats at least three times, and the spacing it repeats with.
+    const std::vector<size_t>* rarest = nullptr;
+    for (const auto& [symbol, where] : positions) {
+        if (where.size() >= 3
+            && (!rarest || where.size() < rarest->size()
+                || (where.size() == rarest->size() && where.front() < rarest->front())))
+            rarest = &where;
+    }
+    if (!rarest)
+        return 0;
+    std::map<size_t, size_t> spacings;
+    for (size_t i = 1; i < rarest->size(); ++i)
+        ++spacings[(*rarest)[i] - (*rarest)[i - 1]];
+    const auto common = std::max_element(
+        spacings.begin(), spacings.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+    const size_t period = common->first;
+    if (period == 0 || period * 2 > symbols.size())
+        return 0;
+    // Does the sequence repeat with that period between the first and last occurrence?
+    size_t agree = 0;
+    size_t compared = 0;
+    for (size_t i = rarest->front(); i + period <= rarest->back(); ++i) {
+        ++compared;
+        agree += symbols[i] == symbols[i + period];
+    }
+    if (compared == 0 || double(agree) < kCycleAgreement * double(compared))
+        return 0;
+    repeats = rarest->size();
+    return period;
+}
+
+TraceIterations findIterations(const TraceStore& store, std::vector<OpOccurrence>& occurrences)
+{
+    TraceIterations result;
+    const std::vector<Step> steps = profilerSteps(store);
+    if (steps.empty()) {
+        std::vector<uint32_t> symbols;
+        for (const OpOccurrence& occurrence : occurrences)
+            symbols.push_back(occurrence.symbol);
+        uint64_t repeats = 0;
+        const uint64_t cycle = repeatingCycle(symbols, repeats);
+        result.info.method = cycle > 0 ? "repeating operation cycle" : "none found";
+        result.info.count = cycle > 0 ? repeats : 0;
+        result.info.cycleLength = cycle;
+        result.info.compared = result.info.count;
+        result.phases.emplace_back();
+        for (uint32_t i = 0; i < occurrences.size(); ++i)
+            result.phases.back().push_back(i);
+        result.phaseSignatures.push_back(signatureOf(symbols));
+        return result;
+    }
+
+    result.info.method = "ProfilerStep annotations";
+    result.info.count = steps.size();
+    for (OpOccurrence& occurrence : occurrences) {
+        const auto after = std::upper_bound(
+            steps.begin(), steps.end(), occurrence.ts, [](double ts, const Step& step) { return ts < step.begin; });
+        if (after != steps.begin() && occurrence.ts <= std::prev(after)->end)
+            occurrence.step = int32_t(std::prev(after) - steps.begin());
+    }
+    const size_t firstCompared = steps.size() >= kWarmupFrom ? 1 : 0;
+    result.info.warmupSkipped = firstCompared > 0;
+    result.info.compared = steps.size() - firstCompared;
+
+    // Steps sorted into phases by the operations they run.
+    std::vector<std::vector<uint32_t>> stepOccurrences(steps.size());
+    std::vector<std::vector<uint32_t>> stepSymbols(steps.size());
+    for (uint32_t i = 0; i < occurrences.size(); ++i) {
+        const int32_t step = occurrences[i].step;
+        if (step >= int32_t(firstCompared)) {
+            stepOccurrences[size_t(step)].push_back(i);
+            stepSymbols[size_t(step)].push_back(occurrences[i].symbol);
+        }
+    }
+    std::vector<size_t> stepsOfPhase;
+    for (size_t step = firstCompared; step < steps.size(); ++step) {
+        if (stepOccurrences[step].empty())
+            continue;
+        const uint64_t signature = signatureOf(stepSymbols[step]);
+        const auto known = std::find(result.phaseSignatures.begin(), result.phaseSignatures.end(), signature);
+        const size_t phase = size_t(known - result.phaseSignatures.begin());
+        if (known == result.phaseSignatures.end()) {
+            result.phaseSignatures.push_back(signature);
+            result.phases.emplace_back();
+            stepsOfPhase.push_back(0);
+        }
+        result.phases[phase].insert(
+            result.phases[phase].end(), stepOccurrences[step].begin(), stepOccurrences[step].end());
+        ++stepsOfPhase[phase];
+    }
+    for (size_t phase = 0; phase < result.phases.size(); ++phase) {
+        result.info.phases.push_back("phase " + std::to_string(phase + 1) + ": " + std::to_string(stepsOfPhase[phase])
+            + (stepsOfPhase[phase] == 1 ? " step, " : " steps, ") + std::to_string(result.phases[phase].size())
+            + " operations");
+    }
+    if (result.phases.empty()) {
+        // Steps, but no operation inside one: compare everything.
+        result.phases.emplace_back();
+        for (uint32_t i = 0; i < occurrences.size(); ++i)
+            result.phases.back().push_back(i);
+        result.phaseSignatures.push_back(0);
+    }
+    return result;
+}
+
+} // namespace fusiondiff

@@ -1,0 +1,33 @@
+#pragma once
+
+#include "model/opreport.h"
+#include "ops/opoccurrences.h"
+
+#include <span>
+#include <vector>
+
+namespace fusiondiff {
+
+struct TraceStore;
+
+// The steps and phases of one trace, for comparing like with like.
+struct TraceIterations
+{
+    Iterations info;
+    // Per phase (kind of step), the indices of the occurrences to compare, in order. One phase
+    // holding every occurrence when the trace has no profiler steps.
+    std::vector<std::vector<uint32_t>> phases;
+    std::vector<uint64_t> phaseSignatures; // a phase's distinct operations, hashed
+};
+
+// Finds the profiler steps (CPU annotations "ProfilerStep#N") and assigns each occurrence its step;
+// leaves out the first step as warm-up when there are three or more; sorts steps into phases by the
+// set of operations they run (a prefill step and a decode step differ). Without steps, looks for a
+// cycle that repeats through the whole sequence (the layers of a model) to describe it.
+TraceIterations findIterations(const TraceStore& store, std::vector<OpOccurrence>& occurrences);
+
+// The most likely cycle length of a sequence (0 if none): the spacing of the rarest operation that
+// repeats at least three times, if the sequence mostly repeats with it.
+uint64_t repeatingCycle(std::span<const uint32_t> symbols, uint64_t& repeats);
+
+} // namespace fusiondiff

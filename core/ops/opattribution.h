@@ -1,0 +1,45 @@
+#pragma once
+
+#include "model/stringtable.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace fusiondiff {
+
+struct TraceStore;
+
+// A frame of a CPU call stack: a PyTorch operator (cpu_op) or a module call (nn.Module).
+struct OpFrame
+{
+    StringId name = 0;
+    double ts = 0;
+    double end = 0;
+    int32_t parent = -1; // the enclosing frame on the same thread, -1 at the top
+    int32_t depth = 0; // 0 at the top
+    bool isModule = false;
+};
+
+// Which CPU operation launched each kernel. A kernel's launch is the runtime call with its
+// correlation id (for graph-replayed kernels: the graph launch); the launching frame is the
+// innermost operator or module around that call on its thread (the operator with the call's
+// External id when there is one). Kernels whose launch is not in the trace (it began before the
+// profiler's CPU window) stay unattributed.
+struct KernelAttribution
+{
+    std::vector<OpFrame> frames; // stacks of every thread, parents before children
+    std::vector<int32_t> launchingFrame; // per kernel; -1: unattributed
+    std::vector<int32_t> launchCall; // per kernel: index into TraceStore::runtimeCalls, -1 if none
+    uint64_t attributed = 0;
+
+    // Frames from the outermost down to `frame`.
+    std::vector<int32_t> stackOf(int32_t frame) const;
+};
+
+KernelAttribution attributeKernels(const TraceStore& store);
+
+// "Qwen2RMSNorm_3" -> "Qwen2RMSNorm": module instances share their class's name.
+std::string moduleClassName(std::string_view moduleName);
+
+} // namespace fusiondiff

@@ -1,0 +1,47 @@
+#pragma once
+
+#include "classify/classifier.h"
+#include "model/opreport.h"
+
+#include <array>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace fusiondiff {
+
+struct KernelAttribution;
+struct KernelTypes;
+struct TraceStore;
+
+struct OpComparisonTrace
+{
+    const TraceStore& store;
+    const KernelTypes& types;
+    const KernelAttribution& attribution;
+};
+
+// A matched pair of correlation groups (graph launches), as kernel indices of each side.
+struct GroupKernelsPair
+{
+    std::array<std::vector<uint32_t>, 2> kernels; // in time order
+    std::array<int64_t, 2> correlation {};
+};
+
+struct OpComparison
+{
+    OpAlignment alignment;
+    std::array<Iterations, 2> iterations;
+    std::vector<OpFinding> findings; // by the time the unfused side could save, largest first
+    std::vector<OpSummary> byOperation; // by saving, then by total time
+    std::vector<ExtraKernels> extraKernels; // by type, in category order
+};
+
+// Attributes kernels to the operations that launched them, aligns the two traces' sequences of
+// operation occurrences (phase by phase when profiler steps show phases, leaving out a warm-up
+// step), and compares the kernels of every matched pair of occurrences and of every matched graph
+// group pair. Where the kernel counts differ, occurrences with the same pattern become one finding.
+OpComparison compareOperations(const std::array<OpComparisonTrace, 2>& traces, std::span<const GroupKernelsPair> groups,
+    const Classifier& classifier, OpLevel level, const std::array<std::string, 2>& sideNames);
+
+} // namespace fusiondiff

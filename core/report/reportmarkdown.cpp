@@ -1,0 +1,180 @@
+#include "model/fusionreport.h"
+#include "report/reportnotes.h"
+#include "report/reportwriters.h"
+#include "util/textformat.h"
+
+#include <cmath>
+
+namespace fusiondiff {
+
+namespace {
+
+constexpr size_t kTopKernels = 25;
+constexpr size_t kMaxNameLength = 160;
+
+std::string cell(std::string_view text)
+{
+    std::string out;
+    size_t length = 0;
+    for (const char c : text) {
+        if (length == kMaxNameLength) {
+            out += "…";
+            break;
+        }
+        if (c == '|' || c == '\\' || c == '`' || c == '*' || c == '_' || c == '<' || c == '>')
+            out.push_back('\\');
+        out.push_back(c == '\n' || c == '\r' ? ' ' : c);
+        // Count characters, not UTF-8 continuation bytes.
+        if ((static_cast<unsigned char>(c) & 0xC0) != 0x80)
+            ++length;
+    }
+    return out;
+}
+
+std::string number(double value, int decimals)
+{
+    return std::isinf(value) ? "∞" : fixed(value, decimals);
+}
+
+std::string count(uint64_t value)
+{
+    return withThousands(static_cast<int64_t>(value));
+}
+
+void row(std::string& out, std::initializer_list<std::string> cells)
+{
+    out += "|";
+    for (const std::string& text : cells)
+        out += " " + text + " |";
+    out += "\n";
+}
+
+void header(std::string& out, std::initializer_list<std::string> cells, std::string_view alignment)
+{
+    row(out, cells);
+    out += "|";
+    for (const char a : alignment)
+        out += a == 'r' ? " ---: |" : " --- |";
+    out += "\n";
+}
+
+} // namespace
+
+std::string reportToMarkdown(const FusionReport& report)
+{
+    const TraceSummary& a = report.traces[0];
+    const TraceSummary& b = report.traces[1];
+    std::string out = "# FusionDiff report\n\n";
+    out += "FusionDiff " + report.toolVersion + ", classifier `" + report.classifier.name + "` ("
+        + report.classifier.source + "), minimum group size " + std::to_string(report.options.minGroupSize) + ".\n\n";
+
+    header(out, { "", "A (trace1)", "B (trace2)" }, "lll");
+    row(out, { "Label", cell(a.label), cell(b.label) });
+    row(out, { "Named in findings", cell(report.sideNames[0]), cell(report.sideNames[1]) });
+    row(out, { "Platform", platformName(a.platform), platformName(b.platform) });
+    row(out, { "GPU", cell(a.gpuName), cell(b.gpuName) });
+    row(out, { "Kernels", count(a.kernels), count(b.kernels) });
+    row(out, { "GPU kernel time", formatDuration(a.kernelTimeUs), formatDuration(b.kernelTimeUs) });
+    row(out, { "Distinct kernel names", count(a.distinctKernelNames), count(b.distinctKernelNames) });
+    row(out, { "Correlation groups", count(a.correlationGroups), count(b.correlationGroups) });
+    row(out,
+        { "Groups with " + std::to_string(report.options.minGroupSize) + "+ kernels", count(a.largeGroups),
+            count(b.largeGroups) });
+    row(out, { "Matched group pairs", count(report.groupPairs.size()), count(report.groupPairs.size()) });
+    out += "\n## Where to look first\n\n";
+    const std::vector<LookFirst> first = whereToLookFirst(report);
+    if (first.empty())
+        out += "Nothing stands out: no operation runs a different number of kernels on the two sides.\n";
+    for (size_t i = 0; i < first.size(); ++i) {
+        out += std::to_string(i + 1) + ". " + cell(first[i].headline) + "\n";
+        for (const std::string& detail : first[i].details)
+            out += "   - " + cell(detail) + "\n";
+    }
+    out += "\n## Notes\n\n";
+    for (const std::string& note : reportNotes(report))
+        out += "- " + note + "\n";
+
+    out += "\n## Operations that run a different number of kernels\n\n";
+    if (report.opFindings.empty()) {
+        out += "None.\n";
+    } else {
+        header(out,
+            { "Operation", "Fused by", "Calls", "A kernels", "B kernels", "A per call (median)", "B per call (median)",
+                "Could save" },
+            "llrrrrrr");
+        for (const OpFinding& f : report.opFindings) {
+            row(out,
+                { cell(f.op), cell(report.sideName(f.fusedSide)), count(f.occurrences), count(f.kernels[0].size()),
+                    count(f.kernels[1].size()), formatDuration(f.timeUs[0].median), formatDuration(f.timeUs[1].median),
+                    formatDuration(f.savingUs) });
+        }
+    }
+    if (!report.collectives.empty()) {
+        out += "\n## Collectives\n\n";
+        header(out,
+            { "Collective", "A launches", "B launches", "A time", "B time", "A implementation", "B implementation" },
+            "lrrrrll");
+        for (const CollectiveComparison& c : report.collectives) {
+            row(out,
+                { c.collective, count(c.count[0]), count(c.count[1]), formatDuration(c.timeUs[0]),
+                    formatDuration(c.timeUs[1]), cell(c.implementation[0]), cell(c.implementation[1]) });
+        }
+    }
+
+    out += "\n## Kernel types\n\n";
+    header(out, { "Type", "A kernels", "B kernels", "A/B", "A time", "B time", "A - B time" }, "lrrrrrr");
+    for (const TypeCount& counts : report.globalCounts) {
+        row(out,
+            { cell(report.typeName(counts.type)), count(counts.count[0]), count(counts.count[1]),
+                number(counts.ratio(), 2), formatDuration(counts.timeUs[0]), formatDuration(counts.timeUs[1]),
+                formatDuration(counts.timeUs[0] - counts.timeUs[1]) });
+    }
+
+    out += "\n## Fusion opportunities\n\n";
+    if (report.opportunities.empty()) {
+        out += "None passed the thresholds.\n";
+    } else {
+        header(out,
+            { "Type", "A kernels", "B kernels", "A per group", "B per group", "Ratio", "Fused by", "A ms", "B ms",
+                "Groups affected", "Source" },
+            "lrrrrrlrrrl");
+        for (const FusionOpportunity& o : report.opportunities) {
+            row(out,
+                { cell(report.typeName(o.kernelType)), count(o.total[0]), count(o.total[1]),
+                    number(o.avgPerGroup[0], 2), number(o.avgPerGroup[1], 2), number(o.ratio, 2),
+                    cell(report.sideName(o.fusedBy)), number(o.timeMs[0], 3), number(o.timeMs[1], 3),
+                    count(o.groupsAffected) + " / " + count(o.totalGroups),
+                    o.source == OpportunitySource::MatchedGroups ? "matched groups" : "global counts" });
+        }
+    }
+
+    out += "\n## Fusion mappings\n\n";
+    if (report.mappings.empty()) {
+        out += "None passed the thresholds.\n";
+    } else {
+        header(out, { "Kind", "Evidence", "Fused by", "Pattern count", "Confidence", "Groups (A / B)" }, "llrrrl");
+        for (const FusionMapping& m : report.mappings) {
+            const std::string groups = m.correlationGroup1
+                ? std::to_string(*m.correlationGroup1) + " / " + std::to_string(*m.correlationGroup2)
+                : "";
+            row(out,
+                { mappingKindKey(m.kind), cell(m.evidence), cell(report.sideName(m.fusedSide)),
+                    std::to_string(m.patternCount), number(m.patternConfidence, 2), groups });
+        }
+    }
+
+    out += "\n## Top kernels by time\n\n";
+    header(out, { "Kernel", "Type", "A count", "B count", "A time", "B time" }, "llrrrr");
+    for (size_t i = 0; i < std::min(kTopKernels, report.kernels.size()); ++i) {
+        const KernelNameRow& k = report.kernels[i];
+        row(out,
+            { cell(k.name), cell(report.typeName(k.type)), count(k.count[0]), count(k.count[1]),
+                formatDuration(k.timeUs[0]), formatDuration(k.timeUs[1]) });
+    }
+    if (report.kernels.size() > kTopKernels)
+        out += "\n" + std::to_string(report.kernels.size() - kTopKernels)
+            + " more kernel names are in the JSON and CSV reports.\n";
+    return out;
+}
+
+} // namespace fusiondiff

@@ -1,0 +1,199 @@
+#include "report/reportnotes.h"
+
+#include "model/fusionreport.h"
+#include "util/textformat.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace fusiondiff {
+
+std::vector<LookFirst> whereToLookFirst(const FusionReport& report, size_t limit)
+{
+    std::vector<LookFirst> items;
+    for (const OpFinding& finding : report.opFindings) {
+        if (items.size() == limit)
+            break;
+        LookFirst item;
+        item.headline = finding.summary;
+        for (const ExtraRun& run : finding.extraRuns) {
+            if (item.details.size() == 3) {
+                item.details.push_back("(more differences in the JSON, CSV and app)");
+                break;
+            }
+            item.details.push_back(
+                run.explanation + (run.repeats > 1 ? " (x" + std::to_string(run.repeats) + ")" : ""));
+        }
+        const Side unfused = otherSide(finding.fusedSide);
+        const Spread& u = finding.timeUs[sideIndex(unfused)];
+        const Spread& f = finding.timeUs[sideIndex(finding.fusedSide)];
+        std::string cost = report.sideName(unfused) + " " + formatDuration(u.median) + " (IQR " + formatDuration(u.q1)
+            + " to " + formatDuration(u.q3) + ") vs " + report.sideName(finding.fusedSide) + " "
+            + formatDuration(f.median) + " (IQR " + formatDuration(f.q1) + " to " + formatDuration(f.q3) + ") per call";
+        if (finding.savingUs > 0)
+            cost = "could save " + formatDuration(finding.savingUs) + " in all; " + cost;
+        item.details.push_back(cost);
+        items.push_back(std::move(item));
+    }
+    // Then the operations whose time differs most although they launch the same kernels.
+    std::vector<const OpSummary*> slower;
+    for (const OpSummary& summary : report.opSummary) {
+        const double a = summary.timeUs[0].total;
+        const double b = summary.timeUs[1].total;
+        if (summary.differing == 0 && std::min(a, b) > 0 && std::max(a, b) >= 1.2 * std::min(a, b))
+            slower.push_back(&summary);
+    }
+    std::sort(slower.begin(), slower.end(), [](const OpSummary* x, const OpSummary* y) {
+        return std::fabs(x->timeUs[0].total - x->timeUs[1].total) > std::fabs(y->timeUs[0].total - y->timeUs[1].total);
+    });
+    for (const OpSummary* summary : slower) {
+        if (items.size() == limit)
+            break;
+        const Side slow = summary->timeUs[0].total > summary->timeUs[1].total ? Side::Trace1 : Side::Trace2;
+        const Spread& s = summary->timeUs[sideIndex(slow)];
+        const Spread& f = summary->timeUs[sideIndex(otherSide(slow))];
+        items.push_back({ summary->op + ": the same kernels on both sides ("
+                + withThousands(int64_t(summary->occurrences)) + (summary->occurrences == 1 ? " call" : " calls")
+                + "), but " + report.sideName(slow) + " takes " + fixed(s.total / f.total, 1) + "x as long ("
+                + formatDuration(s.total) + " vs " + formatDuration(f.total) + ")",
+            { "per call: " + report.sideName(slow) + " " + formatDuration(s.median) + " (IQR " + formatDuration(s.q1)
+                + " to " + formatDuration(s.q3) + ") vs " + report.sideName(otherSide(slow)) + " "
+                + formatDuration(f.median) + " (IQR " + formatDuration(f.q1) + " to " + formatDuration(f.q3)
+                + "): not a fusion difference, a "
+                  "difference in the kernels' speed" } });
+    }
+    // Without operation findings, the seed's strongest opportunities.
+    for (const FusionOpportunity& o : report.opportunities) {
+        if (items.size() == limit || !report.opFindings.empty())
+            break;
+        items.push_back({ report.typeName(o.kernelType) + ": " + withThousands(int64_t(o.total[0])) + " vs "
+                + withThousands(int64_t(o.total[1])) + " kernels, fused by " + report.sideName(o.fusedBy),
+            { "time " + fixed(o.timeMs[0], 3) + " ms vs " + fixed(o.timeMs[1], 3) + " ms ("
+                + (o.source == OpportunitySource::MatchedGroups ? "matched correlation groups" : "whole-trace counts")
+                + ")" } });
+    }
+    return items;
+}
+
+std::vector<std::string> reportNotes(const FusionReport& report)
+{
+    std::vector<std::string> notes;
+    const TraceSummary& a = report.traces[0];
+    const TraceSummary& b = report.traces[1];
+    const std::string minimum = std::to_string(report.options.minGroupSize);
+
+    for (const Side side : { Side::Trace1, Side::Trace2 }) {
+        const TraceSummary& trace = report.traces[sideIndex(side)];
+        if (trace.kernels == 0)
+            notes.push_back(std::string(side == Side::Trace1 ? "A" : "B") + " (" + trace.label
+                + ") holds no GPU kernels: it was recorded without CUDA/HIP activity, so there is nothing to compare "
+                  "on "
+                  "that side.");
+    }
+    if (a.kernels == 0 || b.kernels == 0)
+        return notes;
+
+    const OpAlignment& alignment = report.opAlignment;
+    notes.push_back("Operations (" + std::string(opLevelKey(alignment.level)) + " level): " + alignment.verdict);
+    for (const Side side : { Side::Trace1, Side::Trace2 }) {
+        const size_t i = sideIndex(side);
+        const TraceSummary& trace = report.traces[i];
+        if (alignment.unattributedKernels[i] > 0 && trace.kernels > 0) {
+            notes.push_back(withThousands(int64_t(alignment.unattributedKernels[i])) + " of "
+                + withThousands(int64_t(trace.kernels)) + " kernels of " + sideLetter(side) + " ("
+                + formatDuration(alignment.unattributedTimeUs[i])
+                + ") have no launch in the trace (launched before the profiler's CPU window, or no CPU events): "
+                  "they count in the kernel types but not in the operation comparison.");
+        }
+        const Iterations& iterations = report.iterations[i];
+        if (iterations.method == "ProfilerStep annotations" && iterations.count > 0) {
+            std::string text = std::string(sideLetter(side)) + " has " + std::to_string(iterations.count)
+                + (iterations.count == 1 ? " profiler step" : " profiler steps") + "; "
+                + std::to_string(iterations.compared) + " compared"
+                + (iterations.warmupSkipped ? " (the first left out as warm-up)" : "");
+            if (iterations.phases.size() > 1) {
+                text += "; the steps fall into " + std::to_string(iterations.phases.size())
+                    + " phases that run different operations (such as prefill and decode), compared phase by phase";
+            }
+            notes.push_back(text + ".");
+        } else if (iterations.cycleLength > 0) {
+            notes.push_back(std::string(sideLetter(side)) + " repeats a cycle of "
+                + std::to_string(iterations.cycleLength) + " operations " + std::to_string(iterations.count)
+                + " times (its layers, for a model).");
+        }
+    }
+
+    if (a.largeGroups == 0 && b.largeGroups == 0) {
+        notes.push_back("No correlation group has " + minimum
+            + " or more kernels on either side: the traces were recorded in eager mode (one kernel per launch), "
+              "not with CUDA/HIP graphs, so the reference analysis's group matching has nothing to compare; "
+              "the operation comparison and the whole-trace counts do.");
+    } else if (report.groupPairs.empty()) {
+        notes.push_back("A has " + std::to_string(a.largeGroups) + " and B " + std::to_string(b.largeGroups)
+            + " correlation groups of " + minimum + "+ kernels, but none match within the size tolerance of "
+            + fixed(report.options.sizeTolerance * 100, 0)
+            + "%: the graphs differ in size (see the correlation groups), so only whole-trace counts are compared.");
+    } else {
+        notes.push_back(std::to_string(report.groupPairs.size())
+            + (report.groupPairs.size() == 1 ? " correlation group pair matched (of "
+                                             : " correlation group pairs matched (of ")
+            + std::to_string(a.largeGroups) + " in A and " + std::to_string(b.largeGroups) + " in B).");
+    }
+
+    const double timeA = a.kernelTimeUs;
+    const double timeB = b.kernelTimeUs;
+    if (timeA > 0 && timeB > 0) {
+        const bool aSlower = timeA > timeB;
+        notes.push_back(std::string("GPU kernel time: A ") + formatDuration(timeA) + ", B " + formatDuration(timeB)
+            + " (" + (aSlower ? "A" : "B") + " spends " + fixed(std::max(timeA, timeB) / std::min(timeA, timeB), 2)
+            + "x as long); kernel launches: A " + withThousands(static_cast<int64_t>(a.kernels)) + ", B "
+            + withThousands(static_cast<int64_t>(b.kernels)) + ".");
+    }
+
+    // The kernel types whose time differs most.
+    std::vector<const TypeCount*> types;
+    for (const TypeCount& counts : report.globalCounts)
+        types.push_back(&counts);
+    std::sort(types.begin(), types.end(), [](const TypeCount* x, const TypeCount* y) {
+        return std::fabs(x->timeUs[0] - x->timeUs[1]) > std::fabs(y->timeUs[0] - y->timeUs[1]);
+    });
+    std::string largest;
+    for (size_t i = 0; i < std::min<size_t>(3, types.size()); ++i) {
+        const TypeCount& counts = *types[i];
+        const double difference = counts.timeUs[0] - counts.timeUs[1];
+        if (difference == 0)
+            break;
+        largest += (largest.empty() ? "" : "; ") + report.typeName(counts.type) + " ("
+            + (difference > 0 ? "A +" : "B +") + formatDuration(std::fabs(difference)) + ", "
+            + withThousands(static_cast<int64_t>(counts.count[0])) + " vs "
+            + withThousands(static_cast<int64_t>(counts.count[1])) + " kernels)";
+    }
+    if (!largest.empty())
+        notes.push_back("Largest time differences by kernel type: " + largest + ".");
+
+    const auto fallback = std::find_if(report.globalCounts.begin(), report.globalCounts.end(),
+        [&](const TypeCount& counts) { return counts.type == report.classifier.fallback; });
+    if (fallback != report.globalCounts.end()) {
+        for (const Side side : { Side::Trace1, Side::Trace2 }) {
+            const double total = report.traces[sideIndex(side)].kernelTimeUs;
+            const double share = total > 0 ? fallback->timeUs[sideIndex(side)] / total : 0;
+            if (share >= 0.05)
+                notes.push_back(fixed(share * 100, 0) + "% of " + (side == Side::Trace1 ? "A" : "B")
+                    + "'s kernel time is in kernels the classifier \"" + report.classifier.name + "\" calls "
+                    + report.typeName(report.classifier.fallback)
+                    + ": see the kernels table, or give a rule file with --classifier.");
+        }
+    }
+    for (const CollectiveComparison& c : report.collectives) {
+        notes.push_back("Collective " + c.collective + ": A " + withThousands(int64_t(c.count[0])) + " launches, "
+            + formatDuration(c.timeUs[0]) + (c.implementation[0].empty() ? "" : " (" + c.implementation[0] + ")")
+            + "; B " + withThousands(int64_t(c.count[1])) + " launches, " + formatDuration(c.timeUs[1])
+            + (c.implementation[1].empty() ? "" : " (" + c.implementation[1] + ")") + ".");
+    }
+    if (report.opportunities.empty() && report.mappings.empty() && report.opFindings.empty())
+        notes.push_back("No fusion difference passed the thresholds: the two traces launch the same kernels for the "
+                        "same operations.");
+    return notes;
+}
+
+} // namespace fusiondiff

@@ -1,0 +1,109 @@
+#include "model/fusionreport.h"
+#include "report/reportnotes.h"
+#include "report/reportwriters.h"
+#include "util/textformat.h"
+
+#include <cmath>
+
+namespace fusiondiff {
+
+namespace {
+
+std::string pad(std::string text, size_t width)
+{
+    // Pads by characters, not bytes, so that UTF-8 names line up.
+    size_t characters = 0;
+    for (const char c : text)
+        characters += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    if (characters < width)
+        text.append(width - characters, ' ');
+    return text;
+}
+
+std::string padLeft(const std::string& text, size_t width)
+{
+    return text.size() < width ? std::string(width - text.size(), ' ') + text : text;
+}
+
+std::string count(uint64_t value)
+{
+    return withThousands(static_cast<int64_t>(value));
+}
+
+std::string number(double value, int decimals)
+{
+    return std::isinf(value) ? "inf" : fixed(value, decimals);
+}
+
+void line(std::string& out, const std::string& name, const std::string& a, const std::string& b)
+{
+    out += "  " + pad(name, 22) + padLeft(a, 12) + padLeft(b, 14) + "\n";
+}
+
+} // namespace
+
+std::string reportSummary(const FusionReport& report)
+{
+    const TraceSummary& a = report.traces[0];
+    const TraceSummary& b = report.traces[1];
+    std::string out = "FusionDiff " + report.toolVersion + " - classifier " + report.classifier.name + " ("
+        + report.classifier.source + ")\n\n";
+    out += "  A (trace1): " + a.label + ", " + platformName(a.platform) + "\n";
+    out += "  B (trace2): " + b.label + ", " + platformName(b.platform) + "\n\n";
+    line(out, "", "A", "B");
+    line(out, "kernels", count(a.kernels), count(b.kernels));
+    line(out, "GPU kernel time", formatDuration(a.kernelTimeUs), formatDuration(b.kernelTimeUs));
+    line(out, "correlation groups", count(a.correlationGroups), count(b.correlationGroups));
+    line(out, "  with " + std::to_string(report.options.minGroupSize) + "+ kernels", count(a.largeGroups),
+        count(b.largeGroups));
+    line(out, "matched group pairs", count(report.groupPairs.size()), count(report.groupPairs.size()));
+    line(out, "operations compared", count(report.opAlignment.matched), count(report.opAlignment.matched));
+    out += "\nWhere to look first:\n";
+    const std::vector<LookFirst> first = whereToLookFirst(report);
+    if (first.empty())
+        out += "  Nothing stands out: no operation runs a different number of kernels on the two sides.\n";
+    for (size_t i = 0; i < first.size(); ++i) {
+        out += "  " + std::to_string(i + 1) + ". " + first[i].headline + "\n";
+        for (const std::string& detail : first[i].details)
+            out += "     " + detail + "\n";
+    }
+
+    out += "\nNotes:\n";
+    for (const std::string& note : reportNotes(report))
+        out += "  - " + note + "\n";
+
+    out += "\nKernel types:\n";
+    out += "  " + pad("type", 20) + padLeft("A kernels", 11) + padLeft("B kernels", 11) + padLeft("A/B", 8)
+        + padLeft("A time", 11) + padLeft("B time", 11) + "\n";
+    for (const TypeCount& counts : report.globalCounts) {
+        out += "  " + pad(report.typeName(counts.type), 20) + padLeft(count(counts.count[0]), 11)
+            + padLeft(count(counts.count[1]), 11) + padLeft(number(counts.ratio(), 2), 8)
+            + padLeft(formatDuration(counts.timeUs[0]), 11) + padLeft(formatDuration(counts.timeUs[1]), 11) + "\n";
+    }
+
+    if (!report.extraKernels.empty()) {
+        out += "\nKernels one side runs in addition, by type (over the findings above):\n";
+        for (const ExtraKernels& extra : report.extraKernels) {
+            out += "  " + pad(report.typeName(extra.type), 20) + "A +" + count(extra.kernels[0]) + " ("
+                + formatDuration(extra.timeUs[0]) + "), B +" + count(extra.kernels[1]) + " ("
+                + formatDuration(extra.timeUs[1]) + ")\n";
+        }
+    }
+
+    out += "\nReference analysis (the seed's):\n";
+    out += "\nFusion opportunities (" + std::to_string(report.opportunities.size()) + "):\n";
+    for (const FusionOpportunity& o : report.opportunities) {
+        out += "  - " + report.typeName(o.kernelType) + ": " + count(o.total[0]) + " vs " + count(o.total[1])
+            + " kernels (ratio " + number(o.ratio, 1) + "), fused by " + report.sideName(o.fusedBy) + "; time "
+            + number(o.timeMs[0], 3) + " ms vs " + number(o.timeMs[1], 3) + " ms ["
+            + (o.source == OpportunitySource::MatchedGroups ? "matched groups" : "global counts") + "]\n";
+    }
+    out += "\nFusion mappings (" + std::to_string(report.mappings.size()) + "):\n";
+    for (const FusionMapping& m : report.mappings)
+        out += "  - " + m.evidence + " [" + mappingKindKey(m.kind) + ", confidence " + fixed(m.patternConfidence, 2)
+            + "]\n";
+    out += "\nFor every table: --json FILE, --csv DIR or --markdown FILE.\n";
+    return out;
+}
+
+} // namespace fusiondiff

@@ -1,0 +1,47 @@
+#include "util/textformat.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+
+namespace fusiondiff {
+
+std::string fixed(double value, int decimals)
+{
+    if (std::isinf(value))
+        return value > 0 ? "inf" : "-inf";
+    char text[512];
+    std::snprintf(text, sizeof text, "%.*f", decimals, value);
+    return text;
+}
+
+std::string withThousands(int64_t value)
+{
+    const std::string digits = std::to_string(value < 0 ? -static_cast<uint64_t>(value) : static_cast<uint64_t>(value));
+    std::string result;
+    for (size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0)
+            result.push_back(',');
+        result.push_back(digits[i]);
+    }
+    return value < 0 ? "-" + result : result;
+}
+
+std::string shortestDouble(double value)
+{
+    char text[64];
+    const auto [end, status] = std::to_chars(text, text + sizeof text, value);
+    return status == std::errc() ? std::string(text, end) : std::string("0");
+}
+
+std::string formatDuration(double microseconds)
+{
+    const double magnitude = std::fabs(microseconds);
+    if (magnitude >= 1e6)
+        return fixed(microseconds / 1e6, 2) + " s";
+    if (magnitude >= 1e3)
+        return fixed(microseconds / 1e3, magnitude >= 1e5 ? 0 : 1) + " ms";
+    return fixed(microseconds, magnitude >= 100 ? 0 : 1) + " us";
+}
+
+} // namespace fusiondiff
