@@ -1,16 +1,36 @@
 #!/bin/sh
 # Installs the Debian 12 packages FusionDiff needs to build and test, skipping those already
 # installed. Uses sudo when not run as root. Everything comes from Debian's own archive.
+# --ci adds what CI needs besides; --list prints the packages, one a line, and installs nothing
+# (packaging/check-deps.sh reads the list from there).
 set -eu
+
+ci=no
+list=no
+for arg in "$@"; do
+    case $arg in
+    --ci) ci=yes ;;
+    --list) list=yes ;;
+    *)
+        echo "usage: install-deps.sh [--ci] [--list]" >&2
+        exit 2
+        ;;
+    esac
+done
 
 packages="build-essential cmake ninja-build pkg-config
 qt6-base-dev qt6-charts-dev libqt6opengl6-dev qt6-svg-dev libgl1-mesa-dev
 libsimdjson-dev zlib1g-dev
 fonts-dejavu-core desktop-file-utils dpkg-dev file"
 
-if [ "${1:-}" = "--ci" ]; then
+if [ "$ci" = yes ]; then
     # Fuzzing and sanitizers with clang's runtime.
     packages="$packages clang libclang-rt-14-dev"
+fi
+if [ "$list" = yes ]; then
+    # shellcheck disable=SC2086
+    printf '%s\n' $packages
+    exit 0
 fi
 
 missing=""
