@@ -10,6 +10,7 @@
 #include "groups/sequencepatterns.h"
 #include "model/tracestore.h"
 #include "ops/collectives.h"
+#include "ops/graphcomparison.h"
 #include "ops/opattribution.h"
 #include "ops/opcomparison.h"
 #include "util/inputerror.h"
@@ -134,10 +135,55 @@ std::vector<KernelNameRow> kernelTable(const PreparedTrace& trace1, const Prepar
     return rows;
 }
 
+// Graph findings rank with the operation findings by the time at stake; graph kind pairs join
+// the per-operation summary and their extra kernels the per-type sums.
+void mergeGraphResults(FusionReport& report, GraphComparisonResult graphs)
+{
+    for (OpFinding& finding : graphs.findings)
+        report.opFindings.push_back(std::move(finding));
+    std::stable_sort(report.opFindings.begin(), report.opFindings.end(), [](const OpFinding& a, const OpFinding& b) {
+        if (a.savingUs != b.savingUs)
+            return a.savingUs > b.savingUs;
+        return a.launchDifference * int64_t(a.occurrences) > b.launchDifference * int64_t(b.occurrences);
+    });
+    for (OpSummary& summary : graphs.summaries)
+        report.opSummary.push_back(std::move(summary));
+    std::stable_sort(report.opSummary.begin(), report.opSummary.end(), [](const OpSummary& a, const OpSummary& b) {
+        if (a.savingUs != b.savingUs)
+            return a.savingUs > b.savingUs;
+        const double totalA = a.timeUs[0].total + a.timeUs[1].total;
+        const double totalB = b.timeUs[0].total + b.timeUs[1].total;
+        return totalA != totalB ? totalA > totalB : a.op < b.op;
+    });
+    for (const ExtraKernels& extra : graphs.extraKernels) {
+        if (extra.kernels[0] + extra.kernels[1] == 0)
+            continue;
+        auto it = std::find_if(report.extraKernels.begin(), report.extraKernels.end(),
+            [&](const ExtraKernels& e) { return e.type == extra.type; });
+        if (it == report.extraKernels.end())
+            it = report.extraKernels.insert(
+                std::upper_bound(report.extraKernels.begin(), report.extraKernels.end(), extra.type,
+                    [](CategoryId t, const ExtraKernels& e) { return t < e.type; }),
+                ExtraKernels { extra.type, {}, {} });
+        for (size_t side = 0; side < 2; ++side) {
+            it->kernels[side] += extra.kernels[side];
+            it->timeUs[side] += extra.timeUs[side];
+        }
+    }
+    report.graphComparison = std::move(graphs.comparison);
+}
+
 } // namespace
 
 FusionReport analyzeFusion(const TraceStore& trace1, const TraceStore& trace2, const Classifier& classifier,
     const AnalysisOptions& options, const std::atomic<bool>* cancel)
+{
+    return analyzeFusion(trace1, trace2, { nullptr, nullptr }, classifier, options, cancel);
+}
+
+FusionReport analyzeFusion(const TraceStore& trace1, const TraceStore& trace2,
+    const std::array<const CaptureTrace*, 2>& captures, const Classifier& classifier, const AnalysisOptions& options,
+    const std::atomic<bool>* cancel)
 {
     const size_t typeCount = classifier.categories().size();
     std::array<PreparedTrace, 2> traces { PreparedTrace { trace1, {}, {}, {}, {} },
@@ -258,30 +304,36 @@ FusionReport analyzeFusion(const TraceStore& trace1, const TraceStore& trace2, c
     report.kernels = kernelTable(traces[0], traces[1]);
     checkCancel(cancel);
 
-    // Beyond the seed: operation by operation, graph by graph.
-    std::vector<GroupKernelsPair> groupKernels;
-    for (const GroupPair& pair : report.groupPairs) {
-        GroupKernelsPair kernels;
-        for (size_t side = 0; side < 2; ++side) {
-            const PreparedTrace& trace = traces[side];
-            const uint32_t large = side == 0 ? pair.group1 : pair.group2;
-            const CorrelationGroup& group = trace.groups.groups[trace.largeGroupIndices[large]];
-            kernels.kernels[side] = inTimeOrder(trace.store, trace.groups.kernelsOf(group));
-            kernels.correlation[side] = group.correlation;
+    // Beyond the seed: graph by graph (whatever their size), then operation by operation.
+    std::array<std::vector<SharedCorrelation>, 2> shared;
+    for (size_t side = 0; side < 2; ++side) {
+        const PreparedTrace& trace = traces[side];
+        for (const CorrelationGroup& group : trace.groups.groups) {
+            if (group.size >= 2)
+                shared[side].push_back({ group.correlation, trace.groups.kernelsOf(group) });
         }
-        groupKernels.push_back(std::move(kernels));
     }
+    GraphComparisonResult graphs
+        = compareGraphs({ GraphComparisonTrace { trace1, traces[0].types, shared[0], captures[0] },
+                            GraphComparisonTrace { trace2, traces[1].types, shared[1], captures[1] } },
+            classifier, report.sideNames);
+    checkCancel(cancel);
+    // Graph kernels are compared graph against graph, not as part of the operation that launched them.
+    GroupKernelsPair graphKernels;
+    graphKernels.kernels = std::move(graphs.graphKernels);
+    graphKernels.compare = false;
     const std::array<KernelAttribution, 2> attributions { attributeKernels(trace1), attributeKernels(trace2) };
     checkCancel(cancel);
     OpComparison operations = compareOperations({ OpComparisonTrace { trace1, traces[0].types, attributions[0] },
                                                     OpComparisonTrace { trace2, traces[1].types, attributions[1] } },
-        groupKernels, classifier, options.opLevel, report.sideNames);
+        std::span(&graphKernels, 1), classifier, options.opLevel, report.sideNames);
     report.tagNames = classifier.tags();
     report.opAlignment = std::move(operations.alignment);
     report.iterations = std::move(operations.iterations);
     report.opFindings = std::move(operations.findings);
     report.opSummary = std::move(operations.byOperation);
     report.extraKernels = std::move(operations.extraKernels);
+    mergeGraphResults(report, std::move(graphs));
     report.collectives = compareCollectives({ &trace1, &trace2 });
     return report;
 }

@@ -76,6 +76,10 @@ CompareArguments parseCompare(ArgumentReader& reader)
             if (equals == std::string::npos)
                 throw UsageError("--param needs NAME=VALUE, not '" + assignment + "'");
             setParameter(compare.options, assignment.substr(0, equals), assignment.substr(equals + 1));
+        } else if (option == "--capture1" || option == "--capture-a") {
+            compare.captureA = reader.valueOf(option, inlineValue);
+        } else if (option == "--capture2" || option == "--capture-b") {
+            compare.captureB = reader.valueOf(option, inlineValue);
         } else if (option == "--quiet" || option == "-q") {
             compare.quiet = true;
         } else if (argument.size() > 1 && argument[0] == '-' && argument != "-") {
@@ -158,7 +162,8 @@ Usage:
   fusiondiff-cli compare A B [--json FILE|-] [--csv DIR] [--markdown FILE|-]
                              [--classifier seed|default|PATH] [--min-group-size N]
                              [--size-tolerance X] [--op-level operator|module|launch]
-                             [--param NAME=VALUE]... [--quiet]
+                             [--param NAME=VALUE]... [--capture1 FILE]
+                             [--capture2 FILE] [--quiet]
   fusiondiff-cli classify (TRACE | --names FILE) [--classifier seed|default|PATH]
   fusiondiff-cli params
   fusiondiff-cli --help | --version
@@ -175,7 +180,8 @@ compare
     --csv DIR           one CSV file per table in DIR (created if needed):
                         traces, global_counts, fusion_opportunities,
                         fusion_mappings, op_findings, op_summary,
-                        extra_kernels, collectives, matched_groups, kernels
+                        extra_kernels, collectives, graph_kinds,
+                        graph_pairs, graph_coverage, matched_groups, kernels
     --markdown FILE|-   a Markdown report
     --classifier C      "default" (FusionDiff's rules), "seed" (the reference
                         analyzer's rules) or the path of a rule file
@@ -186,6 +192,10 @@ compare
                         (default), the innermost nn.Module ("module"), or the
                         operator that launched them ("launch")
     --param NAME=VALUE  any analysis threshold; "fusiondiff-cli params" lists them
+    --capture1 FILE     a graph-capture trace that goes with A (recorded while
+                        A's CUDA/HIP graphs were captured): graph findings then
+                        name the operation and Python code of each kernel
+    --capture2 FILE     the same for B
     --quiet             no progress display on the terminal
 
 classify

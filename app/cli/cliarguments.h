@@ -26,6 +26,8 @@ struct CompareArguments
     std::string classifier = "default";
     AnalysisOptions options;
     bool quiet = false; // no progress on the terminal
+    std::optional<std::string> captureA; // graph-capture traces that go with A and B
+    std::optional<std::string> captureB;
 };
 
 struct ClassifyArguments

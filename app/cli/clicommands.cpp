@@ -3,6 +3,7 @@
 #include "classify/classifier.h"
 #include "classify/kerneltypes.h"
 #include "fusionanalysis.h"
+#include "load/capturetrace.h"
 #include "load/traceloader.h"
 #include "load/traceset.h"
 #include "report/reportwriters.h"
@@ -16,6 +17,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <unordered_map>
 
 namespace fusiondiff::cli {
@@ -99,7 +101,15 @@ int runCompare(const CompareArguments& arguments)
     if (last)
         std::rethrow_exception(last);
 
-    const FusionReport report = analyzeFusion(*traces[0].store, *traces[1].store, classifier, arguments.options);
+    std::array<std::optional<CaptureTrace>, 2> captures;
+    for (size_t side = 0; side < 2; ++side) {
+        const std::optional<std::string>& path = side == 0 ? arguments.captureA : arguments.captureB;
+        if (path)
+            captures[side] = loadCaptureTrace(*path);
+    }
+    const FusionReport report = analyzeFusion(*traces[0].store, *traces[1].store,
+        { captures[0] ? &*captures[0] : nullptr, captures[1] ? &*captures[1] : nullptr }, classifier,
+        arguments.options);
 
     const bool anyOutput = arguments.jsonPath || arguments.csvDirectory || arguments.markdownPath;
     if (arguments.jsonPath)

@@ -2,6 +2,7 @@
 
 #include "model/analysisoptions.h"
 #include "model/categoryid.h"
+#include "model/graphreport.h"
 #include "model/opreport.h"
 #include "model/tracestore.h"
 #include "util/side.h"
@@ -156,6 +157,9 @@ struct FusionReport
     std::vector<OpSummary> opSummary;
     std::vector<ExtraKernels> extraKernels;
     std::vector<CollectiveComparison> collectives;
+    // Graphs compared as units: kinds, matched kinds, graphs that cover several of the other side's.
+    // Their findings are among opFindings (isGraph).
+    GraphComparison graphComparison;
 
     const std::string& typeName(CategoryId type) const { return classifier.categories[type]; }
     const std::string& sideName(Side side) const { return sideNames[sideIndex(side)]; }

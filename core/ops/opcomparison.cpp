@@ -350,6 +350,8 @@ OpComparison compareOperations(const std::array<OpComparisonTrace, 2>& traces, s
     }
 
     for (const GroupKernelsPair& pair : groups) {
+        if (!pair.compare)
+            continue;
         // A graph is named after the operation around its launch, where the trace has one.
         const KernelAttribution& attribution = sides[0].attribution;
         const int32_t launching = pair.kernels[0].empty() ? -1 : attribution.launchingFrame[pair.kernels[0].front()];

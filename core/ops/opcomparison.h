@@ -26,6 +26,7 @@ struct GroupKernelsPair
 {
     std::array<std::vector<uint32_t>, 2> kernels; // in time order
     std::array<int64_t, 2> correlation {};
+    bool compare = true; // false: the kernels are only left out of the operations (compared elsewhere)
 };
 
 struct OpComparison

@@ -1,5 +1,6 @@
 #include "model/fusionreport.h"
 #include "report/csvwriter.h"
+#include "report/graphtables.h"
 #include "report/reportwriters.h"
 
 namespace fusiondiff {
@@ -317,6 +318,9 @@ std::vector<CsvTable> reportToCsv(const FusionReport& report)
         { "op_summary", opSummaryTable(report) },
         { "extra_kernels", extraKernelsTable(report) },
         { "collectives", collectivesTable(report) },
+        { "graph_kinds", graphKindsCsv(report) },
+        { "graph_pairs", graphPairsCsv(report) },
+        { "graph_coverage", graphCoverageCsv(report) },
         { "matched_groups", matchedGroupsTable(report) },
         { "kernels", kernelsTable(report) },
     };

@@ -1,4 +1,5 @@
 #include "model/fusionreport.h"
+#include "report/graphtables.h"
 #include "report/jsonwriter.h"
 #include "report/reportwriters.h"
 
@@ -422,6 +423,9 @@ std::string reportToJson(const FusionReport& report)
         json.endObject();
     }
     json.endArray();
+
+    json.key("graph_comparison");
+    writeGraphComparisonJson(json, report);
 
     json.key("kernels");
     json.beginArray();

@@ -1,4 +1,5 @@
 #include "model/fusionreport.h"
+#include "report/graphtables.h"
 #include "report/reportnotes.h"
 #include "report/reportwriters.h"
 #include "util/textformat.h"
@@ -109,6 +110,7 @@ std::string reportToMarkdown(const FusionReport& report)
                     formatDuration(f.savingUs) });
         }
     }
+    out += graphComparisonMarkdown(report);
     if (!report.collectives.empty()) {
         out += "\n## Collectives\n\n";
         header(out,

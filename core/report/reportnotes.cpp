@@ -1,6 +1,7 @@
 #include "report/reportnotes.h"
 
 #include "model/fusionreport.h"
+#include "report/graphtables.h"
 #include "util/textformat.h"
 
 #include <algorithm>
@@ -139,6 +140,9 @@ std::vector<std::string> reportNotes(const FusionReport& report)
                                              : " correlation group pairs matched (of ")
             + std::to_string(a.largeGroups) + " in A and " + std::to_string(b.largeGroups) + " in B).");
     }
+
+    for (std::string& note : graphComparisonNotes(report))
+        notes.push_back(std::move(note));
 
     const double timeA = a.kernelTimeUs;
     const double timeB = b.kernelTimeUs;

@@ -58,6 +58,12 @@ std::string reportSummary(const FusionReport& report)
         count(b.largeGroups));
     line(out, "matched group pairs", count(report.groupPairs.size()), count(report.groupPairs.size()));
     line(out, "operations compared", count(report.opAlignment.matched), count(report.opAlignment.matched));
+    const GraphComparison& graphs = report.graphComparison;
+    if (graphs.launches[0] + graphs.launches[1] > 0) {
+        line(out, "graph launches", count(graphs.launches[0]), count(graphs.launches[1]));
+        line(out, "  kinds", count(graphs.kinds[0].size()), count(graphs.kinds[1].size()));
+        line(out, "  matched kind pairs", count(graphs.pairs.size()), count(graphs.pairs.size()));
+    }
     out += "\nWhere to look first:\n";
     const std::vector<LookFirst> first = whereToLookFirst(report);
     if (first.empty())

@@ -100,10 +100,23 @@ private Q_SLOTS:
         QCOMPARE(tables,
             (QStringList { QStringLiteral("collectives.csv"), QStringLiteral("extra_kernels.csv"),
                 QStringLiteral("fusion_mappings.csv"), QStringLiteral("fusion_opportunities.csv"),
-                QStringLiteral("global_counts.csv"), QStringLiteral("kernels.csv"),
+                QStringLiteral("global_counts.csv"), QStringLiteral("graph_coverage.csv"),
+                QStringLiteral("graph_kinds.csv"), QStringLiteral("graph_pairs.csv"), QStringLiteral("kernels.csv"),
                 QStringLiteral("matched_groups.csv"), QStringLiteral("op_findings.csv"),
                 QStringLiteral("op_summary.csv"), QStringLiteral("traces.csv") }));
         QVERIFY(readFile(csv + QStringLiteral("/kernels.csv")).startsWith("name,type,trace1_count"));
+    }
+
+    void captureTraceNamesGraphOperations()
+    {
+        const Run run = cli({ QStringLiteral("compare"),
+            test::dataPath(QStringLiteral("real/vllm_decode_full_graph.mi300x.json.gz")),
+            test::dataPath(QStringLiteral("real/sglang_qwen3-8b_decode.mi300x.json.gz")), QStringLiteral("--capture2"),
+            test::dataPath(QStringLiteral("real/sglang_qwen3-8b_decode_capture.mi300x.json.gz")) });
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY(run.out.contains("graph launches"));
+        QVERIFY(run.out.contains("graph A kind 1 / capture_32_DECODE"));
+        QVERIFY(run.out.contains("issued by sglang_profiler::"));
     }
 
     void jsonToStandardOutput()
@@ -176,6 +189,9 @@ private Q_SLOTS:
         QTest::newRow("two outputs to stdout") << QStringList { QStringLiteral("compare"), sampleA(), sampleB(),
             QStringLiteral("--json"), QStringLiteral("-"), QStringLiteral("--markdown"), QStringLiteral("-") }
                                                << "only one of --json and --markdown";
+        QTest::newRow("capture trace without a capture")
+            << QStringList { QStringLiteral("compare"), sampleA(), sampleB(), QStringLiteral("--capture2"), sampleB() }
+            << "no graph capture in this trace";
         QTest::newRow("no command") << QStringList {} << "no command given";
         QTest::newRow("classify without input")
             << QStringList { QStringLiteral("classify") } << "classify needs either a trace file or --names FILE";

@@ -291,7 +291,7 @@ private Q_SLOTS:
         QCOMPARE(report.groupPairs.size(), size_t(2));
         QCOMPARE(report.opFindings.size(), size_t(1));
         const OpFinding& finding = report.opFindings.front();
-        QCOMPARE(finding.op, std::string("graph launch"));
+        QCOMPARE(finding.op, std::string("graph A kind 1 / B kind 1"));
         QCOMPARE(finding.occurrences, uint64_t(2));
         QCOMPARE(finding.launchDifference, int64_t(30));
         QCOMPARE(finding.extraRuns.size(), size_t(1));

@@ -169,7 +169,8 @@ private Q_SLOTS:
             names.push_back(table.name);
         QCOMPARE(names,
             (std::vector<std::string> { "traces", "global_counts", "fusion_opportunities", "fusion_mappings",
-                "op_findings", "op_summary", "extra_kernels", "collectives", "matched_groups", "kernels" }));
+                "op_findings", "op_summary", "extra_kernels", "collectives", "graph_kinds", "graph_pairs",
+                "graph_coverage", "matched_groups", "kernels" }));
         for (const CsvTable& table : tables) {
             const auto records = parseCsv(table.text);
             QVERIFY(!records.empty());

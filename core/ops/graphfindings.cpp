@@ -1,0 +1,144 @@
+#include "ops/graphfindings.h"
+
+#include "classify/kerneltypes.h"
+#include "model/tracestore.h"
+#include "util/textformat.h"
+
+#include <algorithm>
+
+namespace fusiondiff {
+
+namespace {
+
+// Below this share of kernels that line up by type, two graphs probably run different models.
+constexpr double kSameWorkAgreement = 0.5;
+
+bool isPlumbingFrame(const std::string& frame)
+{
+    return frame.starts_with("<") || frame.starts_with("torch/") || frame.starts_with("triton/")
+        || frame.find("/site-packages/torch/") != std::string::npos;
+}
+
+std::string summaryText(const OpFinding& finding, const NamingContext& naming, bool isPart)
+{
+    const Side fused = finding.fusedSide;
+    const Side unfused = otherSide(fused);
+    const auto& u = finding.kernels[sideIndex(unfused)];
+    const auto& f = finding.kernels[sideIndex(fused)];
+    std::vector<uint32_t> allU(u.size()), allF(f.size());
+    for (uint32_t i = 0; i < allU.size(); ++i)
+        allU[i] = i;
+    for (uint32_t i = 0; i < allF.size(); ++i)
+        allF[i] = i;
+    const std::string& uName = naming.sideNames[sideIndex(unfused)];
+    const std::string& fName = naming.sideNames[sideIndex(fused)];
+    return finding.op + ": " + uName + " runs " + withThousands(int64_t(u.size())) + " kernels ("
+        + describeTypes(u, allU, naming.typeNames) + ") where " + fName + " runs " + withThousands(int64_t(f.size()))
+        + " (" + describeTypes(f, allF, naming.typeNames) + "), in " + withThousands(int64_t(finding.occurrences))
+        + (finding.occurrences == 1 ? " launch" : " launches") + "; " + uName + " takes "
+        + formatDuration(finding.timeUs[sideIndex(unfused)].median) + " and " + fName + " "
+        + formatDuration(finding.timeUs[sideIndex(fused)].median) + " per launch (median)"
+        + (!isPart && finding.typeAgreement < kSameWorkAgreement ? "; only " + fixed(finding.typeAgreement * 100, 0)
+                    + "% of the kernels line up by type: these graphs may not run the same model"
+                                                                 : "");
+}
+
+} // namespace
+
+std::vector<double> occurrenceTimes(const TraceStore& store, const std::vector<std::vector<uint32_t>>& occurrences)
+{
+    std::vector<double> times;
+    times.reserve(occurrences.size());
+    for (const auto& kernels : occurrences) {
+        double total = 0;
+        for (const uint32_t k : kernels)
+            total += store.kernels[k].dur;
+        times.push_back(total);
+    }
+    return times;
+}
+
+std::string capturedOperation(const CapturedLaunch& launch)
+{
+    std::string frame;
+    for (auto it = launch.stack.rbegin(); it != launch.stack.rend(); ++it) {
+        // Python frames read "file.py(line): function"; operators have no "(line): ".
+        if (it->find(".py(") != std::string::npos && !isPlumbingFrame(*it)) {
+            frame = *it;
+            break;
+        }
+    }
+    if (launch.op.empty())
+        return frame;
+    return frame.empty() || frame == launch.op ? launch.op : launch.op + " (" + frame + ")";
+}
+
+OpFinding graphFinding(const GraphPattern& pattern, const std::array<GraphSide, 2>& sides, const NamingContext& naming,
+    std::vector<ExtraKernels>& extras)
+{
+    OpFinding finding;
+    finding.op = pattern.op;
+    finding.isGraph = true;
+    finding.occurrences = pattern.occurrences[0].size();
+    std::array<std::vector<double>, 2> times;
+    for (size_t side = 0; side < 2; ++side) {
+        const GraphSide& graph = sides[side];
+        const auto& occurrences = pattern.occurrences[side];
+        const std::vector<uint32_t>& first = occurrences.front();
+        finding.firstTs[side] = first.empty() ? 0 : graph.store.kernels[first.front()].ts;
+        std::vector<double> durations(occurrences.size());
+        for (size_t position = 0; position < first.size(); ++position) {
+            const KernelEvent& kernel = graph.store.kernels[first[position]];
+            for (size_t o = 0; o < occurrences.size(); ++o)
+                durations[o] = graph.store.kernels[occurrences[o][position]].dur;
+            finding.kernels[side].push_back(
+                { std::string(graph.store.name(kernel.name)), graph.types.ofKernel[first[position]],
+                    graph.types.tagsOfName[kernel.name], spreadOf(durations).median });
+        }
+        times[side] = occurrenceTimes(graph.store, occurrences);
+        finding.timeUs[side] = spreadOf(times[side]);
+    }
+    const size_t count1 = finding.kernels[0].size();
+    const size_t count2 = finding.kernels[1].size();
+    finding.fusedSide = count1 > count2 ? Side::Trace2 : Side::Trace1;
+    const size_t unfused = sideIndex(otherSide(finding.fusedSide));
+    const size_t fused = sideIndex(finding.fusedSide);
+    finding.launchDifference = int64_t(finding.kernels[unfused].size()) - int64_t(finding.kernels[fused].size());
+    for (size_t o = 0; o < finding.occurrences; ++o)
+        finding.savingUs += std::max(0.0, times[unfused][o] - times[fused][o]);
+
+    KernelListComparison comparison = compareKernelLists(finding.kernels, naming);
+    finding.alignment = std::move(comparison.alignment);
+    const auto sameType = std::count_if(finding.alignment.begin(), finding.alignment.end(), [&](const AlignedPair& p) {
+        return p.isMatch() && finding.kernels[0][size_t(p.first)].type == finding.kernels[1][size_t(p.second)].type;
+    });
+    finding.typeAgreement = double(sameType) / double(std::max<size_t>(1, std::max(count1, count2)));
+    finding.extraRuns = std::move(comparison.runs);
+    for (ExtraRun& run : finding.extraRuns) {
+        const size_t side = sideIndex(run.side);
+        const auto& captured = pattern.captured[side];
+        const uint32_t position = run.kernels.front();
+        if (position < captured.size() && captured[position]) {
+            const std::string operation = capturedOperation(*captured[position]);
+            if (!operation.empty())
+                run.explanation += " (issued by " + operation + ")";
+            if (finding.stack.empty())
+                finding.stack = captured[position]->stack;
+        }
+    }
+    // Every kernel the alignment leaves unpaired is extra (runs that repeat are listed once).
+    for (const AlignedPair& pair : finding.alignment) {
+        if (pair.isMatch())
+            continue;
+        const size_t side = pair.first >= 0 ? 0 : 1;
+        const auto k = size_t(side == 0 ? pair.first : pair.second);
+        const CategoryId type = finding.kernels[side][k].type;
+        extras[type].kernels[side] += finding.occurrences;
+        for (const auto& kernels : pattern.occurrences[side])
+            extras[type].timeUs[side] += sides[side].store.kernels[kernels[k]].dur;
+    }
+    finding.summary = summaryText(finding, naming, pattern.isPart);
+    return finding;
+}
+
+} // namespace fusiondiff

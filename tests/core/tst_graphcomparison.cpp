@@ -1,0 +1,392 @@
+// Graphs compared as units: kinds, kind matching whatever min_group_size is, graphs that cover
+// several of the other side's, capture traces that name the operations, and degraded input.
+
+#include "classify/classifier.h"
+#include "fusionanalysis.h"
+#include "load/capturetrace.h"
+#include "load/traceloader.h"
+#include "ops/affinealignment.h"
+#include "report/reportwriters.h"
+#include "testdata.h"
+#include "tracewriter.h"
+#include "util/inputerror.h"
+
+#include <QRandomGenerator>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace fusiondiff;
+using test::TraceWriter;
+
+namespace {
+
+const std::string kGemm = "Cijk_Alik_Bljk_BBS_MT128x128_gemm";
+const std::string kGemmRelu
+    = "void cutlass::Kernel2<cutlass_80_tensorop_bf16_s16816gemm_relu_bf16_64x64_64x6_tn_align8>";
+const std::string kRelu = "void at::native::vectorized_elementwise_kernel<4, at::native::threshold_kernel_impl<float>>";
+const std::string kAdd = "void at::native::vectorized_elementwise_kernel<4, at::native::CUDAFunctor_add<float>>";
+const std::string kNorm = "void at::native::vectorized_layer_norm_kernel<float>";
+const std::string kAttention = "flash_fwd_kernel";
+
+// A graph launch: the runtime call on the CPU and its kernels on the GPU under one correlation id.
+class GraphWriter
+{
+public:
+    explicit GraphWriter(TraceWriter& writer, bool amd)
+        : m_writer(writer)
+        , m_launchName(amd ? "hipGraphLaunch" : "cudaGraphLaunch")
+    { }
+
+    void launch(const std::vector<std::string>& kernels, double kernelDur = 4)
+    {
+        const int64_t correlation = m_nextCorrelation++;
+        m_writer.rawEvent(R"({"ph": "X", "cat": "cuda_runtime", "name": ")" + m_launchName
+            + R"(", "pid": 1, "tid": 1, "ts": )" + std::to_string(m_cpuTs) + R"(, "dur": 5, "args": {"correlation": )"
+            + std::to_string(correlation) + "}}");
+        m_cpuTs += 10;
+        for (const std::string& name : kernels)
+            m_writer.kernel({ name, m_writer.nextTs(), kernelDur, correlation, std::nullopt });
+    }
+
+private:
+    TraceWriter& m_writer;
+    std::string m_launchName;
+    int64_t m_nextCorrelation = 5000;
+    double m_cpuTs = 100;
+};
+
+class Pair
+{
+public:
+    FusionReport compare(const TraceWriter& a, const TraceWriter& b, std::array<const CaptureTrace*, 2> captures = {},
+        int64_t minGroupSize = 50)
+    {
+        m_a = loadTrace(a.write(m_dir, QStringLiteral("a.json")).toStdString());
+        m_b = loadTrace(b.write(m_dir, QStringLiteral("b.json")).toStdString());
+        AnalysisOptions options;
+        options.minGroupSize = minGroupSize;
+        return analyzeFusion(m_a, m_b, captures, Classifier::builtin("default"), options);
+    }
+
+private:
+    QTemporaryDir m_dir;
+    TraceStore m_a;
+    TraceStore m_b;
+};
+
+// Every element once, in order.
+void checkAlignment(const std::vector<AlignedPair>& alignment, size_t n, size_t m)
+{
+    int64_t nextA = 0, nextB = 0;
+    for (const AlignedPair& pair : alignment) {
+        if (pair.first >= 0)
+            QCOMPARE(pair.first, nextA++);
+        if (pair.second >= 0)
+            QCOMPARE(pair.second, nextB++);
+        QVERIFY(pair.first >= 0 || pair.second >= 0);
+    }
+    QCOMPARE(size_t(nextA), n);
+    QCOMPARE(size_t(nextB), m);
+}
+
+std::vector<std::string> piece(bool fused)
+{
+    // A piecewise graph of 7 or 6 kernels: the unfused side runs the ReLU after the GEMM.
+    std::vector<std::string> kernels { kNorm, kGemm };
+    if (fused)
+        kernels.back() = kGemmRelu;
+    else
+        kernels.push_back(kRelu);
+    for (const std::string& k : { kAdd, kNorm, kGemm, kAdd })
+        kernels.push_back(k);
+    return kernels;
+}
+
+// A capture trace: begin/end capture around the launches of `kernels`, each under an operator
+// and a Python frame named after it.
+QByteArray captureTrace(const std::vector<std::vector<std::string>>& graphs)
+{
+    TraceWriter writer;
+    writer.amd();
+    double ts = 10;
+    int64_t correlation = 1;
+    auto event
+        = [&](const std::string& cat, const std::string& name, double start, double dur, const std::string& args = "") {
+              writer.rawEvent(R"({"ph": "X", "cat": ")" + cat + R"(", "name": ")" + name
+                  + R"(", "pid": 1, "tid": 7, "ts": )" + std::to_string(start) + R"(, "dur": )" + std::to_string(dur)
+                  + R"(, "args": {"correlation": )" + std::to_string(correlation++) + args + "}}");
+          };
+    writer.rawEvent(
+        R"({"ph": "X", "cat": "user_annotation", "name": "capture_decode", "pid": 1, "tid": 7, "ts": 1, "dur": 100000})");
+    for (const auto& kernels : graphs) {
+        event("cuda_runtime", "hipStreamBeginCapture", ts, 1);
+        ts += 2;
+        for (const std::string& kernel : kernels) {
+            const std::string op = kernel == kRelu ? "my::relu" : "my::op_" + std::to_string(kernel.size());
+            event("python_function", "model/layers.py(12): forward", ts, 8);
+            event("cpu_op", op, ts + 1, 6);
+            event("cuda_runtime", "hipLaunchKernel", ts + 2, 1, R"(, "kernel": ")" + kernel + R"(")");
+            ts += 10;
+        }
+        event("cuda_runtime", "hipStreamEndCapture", ts, 1);
+        ts += 5;
+    }
+    return writer.json();
+}
+
+} // namespace
+
+class TestGraphComparison : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void affineAlignmentKeepsEveryElementInOrder()
+    {
+        QRandomGenerator random(11);
+        for (int round = 0; round < 200; ++round) {
+            std::vector<uint16_t> a(random.bounded(0, 40)), b(random.bounded(0, 40));
+            for (auto& x : a)
+                x = uint16_t(random.bounded(4));
+            for (auto& x : b)
+                x = uint16_t(random.bounded(4));
+            checkAlignment(alignAffine(a, b), a.size(), b.size());
+        }
+    }
+
+    void affineAlignmentLeavesTheSurplusAsOneGapAtTheEnd()
+    {
+        // B holds the work of A and then more of it: the surplus stays at the end.
+        const std::vector<uint16_t> a { 1, 2, 3, 1, 2, 3 };
+        const std::vector<uint16_t> b { 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3 };
+        const std::vector<AlignedPair> alignment = alignAffine(a, b);
+        checkAlignment(alignment, a.size(), b.size());
+        for (size_t i = 0; i < a.size(); ++i)
+            QCOMPARE(alignment[i], (AlignedPair { int64_t(i), int64_t(i) }));
+        // A kernel one side runs in addition is one gap, not a cause to shift everything.
+        const std::vector<uint16_t> c { 1, 2, 9, 3, 1, 2, 3 };
+        const std::vector<AlignedPair> withExtra = alignAffine(c, a);
+        QCOMPARE(withExtra[2], (AlignedPair { 2, -1 }));
+        QCOMPARE(withExtra[3], (AlignedPair { 3, 2 }));
+    }
+
+    void affineAlignmentPrefersKernelsOfSimilarDuration()
+    {
+        // A head, then two blocks of the same types: a long one (800 tokens) and a short one (50
+        // tokens). B ran the head and only the short block; the durations say which of A's it is.
+        const std::vector<uint16_t> a { 7, 1, 2, 3, 4, 1, 2, 3, 4 };
+        const std::vector<float> aTimes { 1, 90, 80, 90, 80, 5, 6, 5, 6 };
+        const std::vector<uint16_t> b { 7, 1, 2, 3, 4 };
+        const std::vector<float> bTimes { 1, 6, 5, 6, 5 };
+        const std::vector<AlignedPair> timed = alignAffine(a, b, aTimes, bTimes);
+        checkAlignment(timed, a.size(), b.size());
+        QCOMPARE(timed[0], (AlignedPair { 0, 0 }));
+        QCOMPARE(timed[1], (AlignedPair { 1, -1 }));
+        QCOMPARE(timed.back(), (AlignedPair { 8, 4 }));
+        // Without durations the earliest block pairs.
+        const std::vector<AlignedPair> untimed = alignAffine(a, b);
+        QCOMPARE(untimed[1], (AlignedPair { 1, 1 }));
+    }
+
+    void piecewiseGraphsAreComparedWhateverTheirSize()
+    {
+        // 9 launches of a 7-kernel piece against 9 of a 6-kernel piece: far below min_group_size.
+        TraceWriter a, b;
+        a.amd();
+        b.nvidia();
+        GraphWriter graphsA(a, true), graphsB(b, false);
+        for (int i = 0; i < 9; ++i) {
+            graphsA.launch(piece(false));
+            graphsB.launch(piece(true));
+        }
+        Pair pair;
+        const FusionReport report = pair.compare(a, b);
+        QVERIFY(report.groupPairs.empty()); // the seed's sections keep min_group_size
+        const GraphComparison& graphs = report.graphComparison;
+        QCOMPARE(graphs.launches[0], uint64_t(9));
+        QCOMPARE(graphs.kinds[0].size(), size_t(1));
+        QCOMPARE(graphs.kinds[1].size(), size_t(1));
+        QCOMPARE(graphs.kinds[0][0].launches, uint64_t(9));
+        QCOMPARE(graphs.kinds[0][0].kernels, uint32_t(7));
+        QCOMPARE(graphs.pairs.size(), size_t(1));
+        QCOMPARE(graphs.pairs[0].comparedLaunches, uint64_t(9));
+        QCOMPARE(graphs.pairs[0].matchedBy, std::string("launch sequence alignment"));
+        QVERIFY(graphs.coverage.empty());
+        QCOMPARE(report.opFindings.size(), size_t(1));
+        const OpFinding& finding = report.opFindings[0];
+        QVERIFY(finding.isGraph);
+        QCOMPARE(finding.op, std::string("graph A kind 1 / B kind 1"));
+        QCOMPARE(finding.occurrences, uint64_t(9));
+        QCOMPARE(finding.fusedSide, Side::Trace2);
+        QCOMPARE(finding.launchDifference, int64_t(1));
+        QCOMPARE(finding.extraRuns.size(), size_t(1));
+        QVERIFY(finding.extraRuns[0].explanation.find("carries the relu") != std::string::npos);
+        // 9 launches x (7 - 6) x 4 us.
+        QCOMPARE(finding.savingUs, 36.0);
+        QCOMPARE(graphs.pairs[0].finding, finding.summary);
+    }
+
+    void aGraphThatDoesTheWorkOfSeveralIsComparedPartByPart()
+    {
+        // A: three launches (a head of 3 kernels, then two blocks of 7); B: one launch that runs
+        // all of it, with the ReLU fused, then nothing more. A's fourth launch has no counterpart.
+        TraceWriter a, b;
+        a.nvidia();
+        b.amd();
+        GraphWriter graphsA(a, false), graphsB(b, true);
+        const std::vector<std::string> head { kNorm, kAttention, kAdd };
+        graphsA.launch(head);
+        graphsA.launch(piece(false));
+        graphsA.launch(piece(false));
+        graphsA.launch(piece(false));
+        std::vector<std::string> all = head;
+        for (int i = 0; i < 2; ++i) {
+            for (const std::string& k : piece(true))
+                all.push_back(k);
+        }
+        graphsB.launch(all);
+        Pair pair;
+        const FusionReport report = pair.compare(a, b);
+        const GraphComparison& graphs = report.graphComparison;
+        QCOMPARE(graphs.coverage.size(), size_t(1));
+        const GraphCoverage& coverage = graphs.coverage[0];
+        QCOMPARE(coverage.coveringSide, Side::Trace2);
+        QCOMPARE(coverage.kernels, uint64_t(15));
+        QCOMPARE(coverage.parts.size(), size_t(3));
+        QCOMPARE(coverage.parts[0].otherLaunch, uint32_t(1));
+        QCOMPARE(coverage.parts[0].firstKernel, uint32_t(1));
+        QCOMPARE(coverage.parts[0].lastKernel, uint32_t(3));
+        QCOMPARE(coverage.parts[1].firstKernel, uint32_t(4));
+        QCOMPARE(coverage.parts[1].lastKernel, uint32_t(9));
+        QCOMPARE(coverage.parts[2].otherLaunch, uint32_t(3));
+        QCOMPARE(coverage.parts[2].lastKernel, uint32_t(15));
+        QCOMPARE(coverage.parts[1].kernels, (std::array<uint64_t, 2> { 7, 6 }));
+        QVERIFY(coverage.parts[1].differences.find("carries the relu") != std::string::npos);
+        QCOMPARE(coverage.uncovered, (std::vector<uint32_t> { 4 }));
+        QVERIFY(coverage.statement.find("covers NVIDIA's graph launches 1\xE2\x80\x93"
+                                        "3")
+            != std::string::npos);
+        QVERIFY(coverage.statement.find("launches 4 have no counterpart") != std::string::npos);
+        // The two block parts have the same kernels: one finding of 2 occurrences.
+        const auto finding = std::find_if(report.opFindings.begin(), report.opFindings.end(),
+            [](const OpFinding& f) { return f.op == "graph A kind 2 within B kind 1"; });
+        QVERIFY(finding != report.opFindings.end());
+        QCOMPARE(finding->occurrences, uint64_t(2));
+        QVERIFY(graphs.pairs.empty());
+        // Reported in every format.
+        QVERIFY(reportToJson(report).find("\"coverage\": [") != std::string::npos);
+        QVERIFY(reportToMarkdown(report).find("## Graphs") != std::string::npos);
+        QVERIFY(reportSummary(report).find("covers NVIDIA's graph launches") != std::string::npos);
+        bool coverageTable = false;
+        for (const CsvTable& table : reportToCsv(report))
+            coverageTable = coverageTable
+                || (table.name == "graph_coverage" && table.text.find("\r\ntrace2,1,1,1,") != std::string::npos);
+        QVERIFY(coverageTable);
+    }
+
+    void oneSideWithoutGraphsDegradesWithANote()
+    {
+        TraceWriter a, b;
+        a.amd();
+        b.nvidia().launch("aten::linear", { kGemm, kRelu });
+        GraphWriter graphsA(a, true);
+        graphsA.launch(piece(false));
+        graphsA.launch(piece(false));
+        Pair pair;
+        const FusionReport report = pair.compare(a, b);
+        const GraphComparison& graphs = report.graphComparison;
+        QCOMPARE(graphs.launches, (std::array<uint64_t, 2> { 2, 0 }));
+        QVERIFY(graphs.pairs.empty());
+        QVERIFY(graphs.coverage.empty());
+        QCOMPARE(graphs.notes.size(), size_t(1));
+        QVERIFY(graphs.notes[0].starts_with("B launches no CUDA/HIP graphs"));
+        QVERIFY(!reportSummary(report).empty());
+
+        // Neither side: no graph section, no note.
+        TraceWriter c, d;
+        c.amd().launch("aten::linear", { kGemm });
+        d.nvidia().launch("aten::linear", { kGemm });
+        Pair eager;
+        const FusionReport none = eager.compare(c, d);
+        QCOMPARE(none.graphComparison.launches, (std::array<uint64_t, 2> { 0, 0 }));
+        QVERIFY(none.graphComparison.notes.empty());
+        QVERIFY(reportToMarkdown(none).find("## Graphs") == std::string::npos);
+    }
+
+    void captureTraceNamesTheOperations()
+    {
+        const QByteArray bytes = captureTrace({ piece(false) });
+        const CaptureTrace capture = loadCaptureTraceFromMemory(bytes.toStdString(), "capture.json");
+        QCOMPARE(capture.graphs.size(), size_t(1));
+        QCOMPARE(capture.graphs[0].name, std::string("capture_decode"));
+        QCOMPARE(capture.graphs[0].launches.size(), size_t(7));
+        QCOMPARE(capture.graphs[0].launches[2].kernel, kRelu);
+        QCOMPARE(capture.graphs[0].launches[2].op, std::string("my::relu"));
+        QCOMPARE(capture.graphs[0].launches[2].stack,
+            (std::vector<std::string> { "model/layers.py(12): forward", "my::relu" }));
+
+        TraceWriter a, b;
+        a.amd();
+        b.nvidia();
+        GraphWriter graphsA(a, true), graphsB(b, false);
+        for (int i = 0; i < 3; ++i) {
+            graphsA.launch(piece(false));
+            graphsB.launch(piece(true));
+        }
+        Pair pair;
+        const FusionReport report = pair.compare(a, b, { &capture, nullptr });
+        QCOMPARE(report.graphComparison.kinds[0][0].captured, std::string("capture_decode"));
+        QCOMPARE(report.graphComparison.capturedKinds, (std::array<uint64_t, 2> { 1, 0 }));
+        QCOMPARE(report.opFindings.size(), size_t(1));
+        const OpFinding& finding = report.opFindings[0];
+        QCOMPARE(finding.op, std::string("graph capture_decode / B kind 1"));
+        QVERIFY(finding.extraRuns[0].explanation.find("(issued by my::relu (model/layers.py(12): forward))")
+            != std::string::npos);
+        QCOMPARE(finding.stack, (std::vector<std::string> { "model/layers.py(12): forward", "my::relu" }));
+    }
+
+    void badCaptureTracesAreClearErrors()
+    {
+        QVERIFY_THROWS_EXCEPTION(InputError, loadCaptureTraceFromMemory("{\"traceEvents\": [", "cut.json"));
+        QVERIFY_THROWS_EXCEPTION(InputError, loadCaptureTraceFromMemory("{\"other\": 1}", "other.json"));
+        try {
+            TraceWriter eager;
+            eager.amd().launch("aten::linear", { kGemm });
+            loadCaptureTraceFromMemory(eager.json().toStdString(), "eager.json");
+            QFAIL("a trace without a capture was accepted");
+        } catch (const InputError& error) {
+            QCOMPARE(error.path(), std::string("eager.json"));
+            QVERIFY(std::string(error.reason()).find("no graph capture") != std::string::npos);
+        }
+    }
+
+    void realCaptureTraceNamesSGLangsOperations()
+    {
+        // SGLang's Qwen3-8B decode graph (544 kernels) with the trace of its capture.
+        const CaptureTrace capture
+            = loadCaptureTrace(test::dataPath("real/sglang_qwen3-8b_decode_capture.mi300x.json.gz").toStdString());
+        QCOMPARE(capture.graphs.size(), size_t(1));
+        QCOMPARE(capture.graphs[0].name, std::string("capture_32_DECODE"));
+        QCOMPARE(capture.graphs[0].launches.size(), size_t(544));
+        const TraceStore vllm = loadTrace(test::dataPath("real/vllm_decode_full_graph.mi300x.json.gz").toStdString());
+        const TraceStore sglang = loadTrace(test::dataPath("real/sglang_qwen3-8b_decode.mi300x.json.gz").toStdString());
+        const FusionReport report
+            = analyzeFusion(vllm, sglang, { nullptr, &capture }, Classifier::builtin("default"), {});
+        QCOMPARE(report.graphComparison.kinds[1][0].captured, std::string("capture_32_DECODE"));
+        QCOMPARE(report.graphComparison.pairs.size(), size_t(1));
+        const auto finding = std::find_if(
+            report.opFindings.begin(), report.opFindings.end(), [](const OpFinding& f) { return f.isGraph; });
+        QVERIFY(finding != report.opFindings.end());
+        QCOMPARE(finding->op, std::string("graph A kind 1 / capture_32_DECODE"));
+        bool namesAttention = false;
+        for (const ExtraRun& run : finding->extraRuns)
+            namesAttention = namesAttention
+                || (run.explanation.find("paged_attention_ll4mi_reduce_kernel") != std::string::npos
+                    && run.explanation.find("issued by sglang_profiler::attention_paged_attention_ragged_100")
+                        != std::string::npos);
+        QVERIFY(namesAttention);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestGraphComparison)
+#include "tst_graphcomparison.moc"
