@@ -70,6 +70,9 @@ struct GraphCoveragePart
     uint32_t lastKernel = 0;
     uint64_t matchedKernels = 0; // kernels of the two that line up by type
     std::string differences; // what one side runs that the other does not, in words
+    // The first or last part, much shorter than the other parts for the same kind: the covering
+    // launch holds only some of that work (its trace starts or ends inside it). Not a finding.
+    bool partial = false;
 };
 
 // One graph launch that covers the work of several graph launches of the other trace.

@@ -24,9 +24,13 @@ constexpr size_t kKindCells = size_t(4) << 20;
 constexpr double kPartShare = 0.1;
 // ... and most of its kernels that line up at all do.
 constexpr double kMostShare = 0.5;
+// Launches paired one to one share at least this share of the longer one's kernels by type.
+constexpr double kPairShare = 0.3;
 // Kinds matched by similarity align at least this share of their kernels by type.
 constexpr double kKindAgreement = 0.5;
 constexpr size_t kStatementParts = 8;
+// An edge part shorter than this share of the longest part for the same kind holds only some of its work.
+constexpr double kPartialShare = 0.6;
 
 struct PreparedSide
 {
@@ -237,7 +241,8 @@ private:
             if (side.input.capture) {
                 const uint64_t captured = out.capturedKinds[s];
                 out.notes.push_back(letter + "'s capture trace " + side.input.capture->fileName + " holds "
-                    + withThousands(int64_t(side.input.capture->graphs.size())) + " captured graphs; "
+                    + withThousands(int64_t(side.input.capture->graphs.size()))
+                    + (side.input.capture->graphs.size() == 1 ? " captured graph; " : " captured graphs; ")
                     + withThousands(int64_t(captured)) + " of " + withThousands(int64_t(side.graphs.kinds.size()))
                     + " graph kinds of " + letter + " replay one of them"
                     + (captured < side.graphs.kinds.size() ? " (the others have no capture with the same kernels)" : "")
@@ -394,6 +399,10 @@ private:
                 continue;
             if (best(1, b).first != a || double(w) < kMostShare * double(m_matched[1][b]))
                 continue;
+            const size_t longer
+                = std::max(m_sides[0].graphs.launches[a].kernels.size(), m_sides[1].graphs.launches[b].kernels.size());
+            if (double(w) < kPairShare * double(longer))
+                continue; // too little in common: different work that happens to sit in the same place
             ++votes[{ m_sides[0].graphs.launches[a].kind, m_sides[1].graphs.launches[b].kind }];
         }
         // Each kind's most voted partner, where the choice is mutual.
@@ -568,6 +577,11 @@ private:
             coverage.kernels = launch.kernels.size();
             coverage.timeUs = launch.timeUs;
             const std::vector<uint32_t> ranges = partBoundaries(covering);
+            std::map<uint32_t, uint32_t> longestPartOfKind;
+            for (size_t p = 0; p < covering.parts.size(); ++p) {
+                uint32_t& longest = longestPartOfKind[m_sides[o].graphs.launches[covering.parts[p]].kind];
+                longest = std::max(longest, ranges[p + 1] - ranges[p]);
+            }
             for (size_t p = 0; p < covering.parts.size(); ++p) {
                 const uint32_t other = covering.parts[p];
                 const GraphLaunch& covered = m_sides[o].graphs.launches[other];
@@ -583,6 +597,8 @@ private:
                 part.timeUs[s] = occurrenceTimes(m_sides[s].input.store, { own }).front();
                 part.timeUs[o] = covered.timeUs;
                 part.matchedKernels = weightOf(s, covering.launch, other);
+                const bool atEdge = p == 0 || p + 1 == covering.parts.size();
+                part.partial = atEdge && double(own.size()) < kPartialShare * double(longestPartOfKind[covered.kind]);
 
                 GraphPattern pattern;
                 pattern.op = "graph " + kindLabel(o, covered.kind) + " within " + kindLabel(s, launch.kind);
@@ -604,7 +620,10 @@ private:
                     part.differences += (part.differences.empty() ? "" : "; ") + run.explanation
                         + (run.repeats > 1 ? " (x" + std::to_string(run.repeats) + ")" : "");
                 }
+                const bool partial = part.partial;
                 coverage.parts.push_back(std::move(part));
+                if (partial)
+                    continue; // what is missing is cut off, not fused
 
                 std::string key = std::to_string(s) + "|" + std::to_string(covered.kind) + "|";
                 for (const uint32_t k : own)
@@ -671,7 +690,7 @@ private:
                 + std::to_string(part.otherKind) + ", " + withThousands(int64_t(part.kernels[o])) + " kernels, "
                 + formatDuration(part.timeUs[o]) + ") by kernels " + std::to_string(part.firstKernel) + "\xE2\x80\x93"
                 + std::to_string(part.lastKernel) + " (" + withThousands(int64_t(part.kernels[s])) + ", "
-                + formatDuration(part.timeUs[s]) + ")";
+                + formatDuration(part.timeUs[s]) + (part.partial ? ", only part of it" : "") + ")";
         }
         if (!coverage.uncovered.empty())
             text += "; " + other + "'s graph launches " + launchRange(coverage.uncovered) + " have no counterpart in "

@@ -145,6 +145,7 @@ void writeGraphComparisonJson(JsonWriter& json, const FusionReport& report)
             json.field("time_us", part.timeUs[own]);
             json.field("matched_kernels", part.matchedKernels);
             json.field("differences", part.differences);
+            json.field("partial", part.partial);
             json.endObject();
         }
         json.endArray();
@@ -243,6 +244,7 @@ std::string graphCoverageCsv(const FusionReport& report)
                 .field(part.kernels[1 - own])
                 .field(part.timeUs[1 - own])
                 .field(part.matchedKernels)
+                .field(part.partial ? "true" : "false")
                 .field(part.differences)
                 .endRecord();
         }
@@ -282,7 +284,8 @@ std::string graphComparisonMarkdown(const FusionReport& report)
                 + count(part.kernels[1 - own]) + " | " + formatDuration(part.timeUs[1 - own]) + " | "
                 + std::to_string(part.firstKernel) + "–" + std::to_string(part.lastKernel) + " ("
                 + count(part.kernels[own]) + ") | " + formatDuration(part.timeUs[own]) + " | "
-                + count(part.matchedKernels) + " | " + markdownCell(part.differences) + " |\n";
+                + count(part.matchedKernels) + " | " + (part.partial ? "only part of it; " : "")
+                + markdownCell(part.differences) + " |\n";
         }
     }
     return out;

@@ -133,7 +133,8 @@ std::vector<std::string> reportNotes(const FusionReport& report)
         notes.push_back("A has " + std::to_string(a.largeGroups) + " and B " + std::to_string(b.largeGroups)
             + " correlation groups of " + minimum + "+ kernels, but none match within the size tolerance of "
             + fixed(report.options.sizeTolerance * 100, 0)
-            + "%: the graphs differ in size (see the correlation groups), so only whole-trace counts are compared.");
+            + "%: the graphs differ in size (see the correlation groups), so the reference analysis compares only "
+              "whole-trace counts (FusionDiff's graph comparison does not depend on it).");
     } else {
         notes.push_back(std::to_string(report.groupPairs.size())
             + (report.groupPairs.size() == 1 ? " correlation group pair matched (of "
