@@ -25,7 +25,7 @@ constexpr double kPartShare = 0.1;
 // ... and most of its kernels that line up at all do.
 constexpr double kMostShare = 0.5;
 // Launches paired one to one share at least this share of the longer one's kernels by type.
-constexpr double kPairShare = 0.3;
+constexpr double kPairShare = 0.2;
 // Kinds matched by similarity align at least this share of their kernels by type.
 constexpr double kKindAgreement = 0.5;
 constexpr size_t kStatementParts = 8;
