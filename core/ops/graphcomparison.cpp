@@ -24,7 +24,8 @@ constexpr size_t kKindCells = size_t(4) << 20;
 constexpr double kPartShare = 0.1;
 // ... and most of its kernels that line up at all do.
 constexpr double kMostShare = 0.5;
-// Launches paired one to one share at least this share of the longer one's kernels by type.
+// Launches paired one to one share at least this share of the longer one's kernels by type (a
+// 600-kernel graph and a 60-kernel one that only share the 60 are not the same work).
 constexpr double kPairShare = 0.2;
 // Kinds matched by similarity align at least this share of their kernels by type.
 constexpr double kKindAgreement = 0.5;

@@ -12,7 +12,6 @@
 #include <algorithm>
 #include <map>
 #include <unordered_map>
-#include <unordered_set>
 
 namespace fusiondiff {
 
@@ -302,10 +301,12 @@ OpComparison compareOperations(const std::array<OpComparisonTrace, 2>& traces, s
 
     Comparer comparer(sides, classifier, sideNames);
     // Kernels of graph launches are compared as matched groups, not as one huge operation.
-    std::array<std::unordered_set<uint32_t>, 2> inGroups;
+    std::array<std::vector<bool>, 2> inGroups { std::vector<bool>(sides[0].store.kernels.size(), false),
+        std::vector<bool>(sides[1].store.kernels.size(), false) };
     for (const GroupKernelsPair& pair : groups) {
         for (size_t side = 0; side < 2; ++side)
-            inGroups[side].insert(pair.kernels[side].begin(), pair.kernels[side].end());
+            for (const uint32_t k : pair.kernels[side])
+                inGroups[side][k] = true;
     }
     std::array<std::vector<uint32_t>, 2> outsideGroups;
 
@@ -339,7 +340,7 @@ OpComparison compareOperations(const std::array<OpComparisonTrace, 2>& traces, s
         for (size_t side = 0; side < 2; ++side) {
             outsideGroups[side].clear();
             for (const uint32_t k : (side == 0 ? a : b).kernels) {
-                if (!inGroups[side].contains(k))
+                if (!inGroups[side][k])
                     outsideGroups[side].push_back(k);
             }
         }
