@@ -17,7 +17,7 @@ namespace fusiondiff {
 namespace {
 
 // Kernel pairs the alignment of the two launch sequences may score (its memory in bytes).
-constexpr double kWindowCells = 16e6;
+constexpr double kWindowCells = 8e6;
 // Kernel pairs the similarity of two kinds may score; larger pairs compare type counts.
 constexpr size_t kKindCells = size_t(4) << 20;
 // A launch is a part of a covering launch if this share of its kernels lines up inside it...
@@ -302,6 +302,17 @@ private:
         m_windowStart = { startsOf(0), startsOf(1) };
         m_matched = matched;
         m_weight = std::move(weight);
+        // Each launch's partners, in order: the alignment pairs a launch with a few others only.
+        for (size_t s = 0; s < 2; ++s)
+            m_neighbours[s].resize(m_sides[s].window);
+        for (const auto& [launches, w] : m_weight) {
+            m_neighbours[0][launches.first].emplace_back(launches.second, w);
+            m_neighbours[1][launches.second].emplace_back(launches.first, w);
+        }
+        for (auto& lists : m_neighbours) {
+            for (auto& list : lists)
+                std::sort(list.begin(), list.end());
+        }
         findCoverage();
         pairLaunches();
     }
@@ -328,11 +339,9 @@ private:
     {
         std::vector<uint32_t> parts;
         const size_t o = 1 - s;
-        for (uint32_t other = 0; other < m_sides[o].window; ++other) {
-            const uint64_t w = weightOf(s, own, other);
+        for (const auto& [other, w] : m_neighbours[s][own]) {
             const double size = double(m_sides[o].graphs.launches[other].kernels.size());
-            if (w > 0 && double(w) >= std::max(1.0, kPartShare * size)
-                && double(w) >= kMostShare * double(m_matched[o][other]))
+            if (double(w) >= std::max(1.0, kPartShare * size) && double(w) >= kMostShare * double(m_matched[o][other]))
                 parts.push_back(other);
         }
         return parts;
@@ -383,9 +392,8 @@ private:
         auto best = [&](size_t s, uint32_t own) {
             uint32_t partner = UINT32_MAX;
             uint64_t most = 0;
-            for (uint32_t other = 0; other < m_sides[1 - s].window; ++other) {
-                const uint64_t w = weightOf(s, own, other);
-                if (w > most) {
+            for (const auto& [other, w] : m_neighbours[s][own]) {
+                if (w > most || (w == most && other < partner)) {
                     most = w;
                     partner = other;
                 }
@@ -726,6 +734,7 @@ private:
     GraphComparisonResult m_result;
     std::map<std::pair<uint32_t, uint32_t>, uint64_t> m_weight;
     std::map<std::pair<uint32_t, uint32_t>, std::vector<std::pair<uint32_t, uint32_t>>> m_positionPartner;
+    std::array<std::vector<std::vector<std::pair<uint32_t, uint64_t>>>, 2> m_neighbours; // per side and launch
     std::array<std::vector<uint64_t>, 2> m_matched;
     std::array<std::vector<uint32_t>, 2> m_windowStart;
     std::array<std::vector<bool>, 2> m_involved;
