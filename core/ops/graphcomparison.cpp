@@ -22,7 +22,10 @@ constexpr double kWindowCells = 8e6;
 constexpr size_t kKindCells = size_t(4) << 20;
 // A launch is a part of a covering launch if this share of its kernels lines up inside it...
 constexpr double kPartShare = 0.1;
-// ... and most of its kernels that line up at all do.
+// ... and nearly all of its kernels that line up at all do (a launch whose kernels straddle two
+// launches of the other side is not a part of either: the two traces' launches are cut differently).
+constexpr double kWholeShare = 0.9;
+// Launches pair one to one if most of the kernels that line up go to each other.
 constexpr double kMostShare = 0.5;
 // Launches paired one to one share at least this share of the longer one's kernels by type (a
 // 600-kernel graph and a 60-kernel one that only share the 60 are not the same work).
@@ -315,6 +318,7 @@ private:
         }
         findCoverage();
         pairLaunches();
+        dropInconsistentCoverage();
     }
 
     std::vector<uint32_t> startsOf(size_t s) const
@@ -341,7 +345,7 @@ private:
         const size_t o = 1 - s;
         for (const auto& [other, w] : m_neighbours[s][own]) {
             const double size = double(m_sides[o].graphs.launches[other].kernels.size());
-            if (double(w) >= std::max(1.0, kPartShare * size) && double(w) >= kMostShare * double(m_matched[o][other]))
+            if (double(w) >= std::max(1.0, kPartShare * size) && double(w) >= kWholeShare * double(m_matched[o][other]))
                 parts.push_back(other);
         }
         return parts;
@@ -386,8 +390,32 @@ private:
     }
 
     // Launches that do each other's work one to one vote for matching their kinds.
+    // A covering launch followed by launches of its own trace that do nothing of the other's work,
+    // while the other trace has launches left over, is an artefact of aligning different work:
+    // the alignment squeezed the other side's launches into it. Such coverage is dropped.
+    void dropInconsistentCoverage()
+    {
+        auto accounted = [&](size_t s, uint32_t l) { return m_involved[s][l] || m_paired[s][l]; };
+        std::erase_if(m_coverings, [&](const Covering& covering) {
+            const size_t s = covering.side;
+            bool idleAfter = false;
+            for (uint32_t l = covering.launch + 1; l < m_sides[s].window; ++l)
+                idleAfter = idleAfter || !accounted(s, l);
+            bool otherLeft = false;
+            for (uint32_t l = 0; l < m_sides[1 - s].window; ++l)
+                otherLeft = otherLeft || !accounted(1 - s, l);
+            if (!idleAfter || !otherLeft)
+                return false;
+            m_involved[s][covering.launch] = false;
+            for (const uint32_t p : covering.parts)
+                m_involved[1 - s][p] = false;
+            return true;
+        });
+    }
+
     void pairLaunches()
     {
+        m_paired = { std::vector<bool>(m_sides[0].window, false), std::vector<bool>(m_sides[1].window, false) };
         std::map<std::pair<uint32_t, uint32_t>, uint64_t> votes;
         auto best = [&](size_t s, uint32_t own) {
             uint32_t partner = UINT32_MAX;
@@ -413,6 +441,8 @@ private:
             if (double(w) < kPairShare * double(longer))
                 continue; // too little in common: different work that happens to sit in the same place
             ++votes[{ m_sides[0].graphs.launches[a].kind, m_sides[1].graphs.launches[b].kind }];
+            m_paired[0][a] = true;
+            m_paired[1][b] = true;
         }
         // Each kind's most voted partner, where the choice is mutual.
         std::array<std::vector<std::pair<int32_t, uint64_t>>, 2> bestVote {
@@ -737,7 +767,8 @@ private:
     std::array<std::vector<std::vector<std::pair<uint32_t, uint64_t>>>, 2> m_neighbours; // per side and launch
     std::array<std::vector<uint64_t>, 2> m_matched;
     std::array<std::vector<uint32_t>, 2> m_windowStart;
-    std::array<std::vector<bool>, 2> m_involved;
+    std::array<std::vector<bool>, 2> m_involved; // per side and aligned launch: covering or covered
+    std::array<std::vector<bool>, 2> m_paired; // paired one to one
     std::vector<Covering> m_coverings;
 };
 
