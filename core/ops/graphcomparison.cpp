@@ -488,6 +488,7 @@ private:
         struct Candidate
         {
             double agreement;
+            double perStepDifference; // launches per profiler step: equal counts do the same job
             uint64_t kernels;
             uint32_t a;
             uint32_t b;
@@ -515,11 +516,18 @@ private:
                     continue;
                 const double agreement = kindAgreement(kindsA[a], kindsB[b], typeCount);
                 if (agreement >= kKindAgreement)
-                    candidates.push_back({ agreement, uint64_t(sizeA + sizeB), a, b });
+                    candidates.push_back({ agreement,
+                        std::fabs(m_result.comparison.kinds[0][a].launchesPerIteration
+                            - m_result.comparison.kinds[1][b].launchesPerIteration),
+                        uint64_t(sizeA + sizeB), a, b });
             }
         }
         std::stable_sort(candidates.begin(), candidates.end(), [](const Candidate& x, const Candidate& y) {
-            return x.agreement != y.agreement ? x.agreement > y.agreement : x.kernels > y.kernels;
+            if (x.agreement != y.agreement)
+                return x.agreement > y.agreement;
+            if (x.perStepDifference != y.perStepDifference)
+                return x.perStepDifference < y.perStepDifference;
+            return x.kernels > y.kernels;
         });
         for (const Candidate& candidate : candidates) {
             if (m_sides[0].pairedKind[candidate.a] < 0 && m_sides[1].pairedKind[candidate.b] < 0)
