@@ -161,7 +161,10 @@ public:
                 out.captureFiles[s] = side.input.capture->fileName;
         }
         noteStructure();
-        if (!m_sides[0].graphs.launches.empty() && !m_sides[1].graphs.launches.empty()) {
+        if (m_sides[0].graphs.launches.empty() || m_sides[1].graphs.launches.empty()) {
+            // Nothing to compare graph against graph: the kernels stay with the operations.
+            m_result.graphKernels = {};
+        } else {
             alignWindows();
             matchRemainingKinds();
             comparePairs();

@@ -29,7 +29,9 @@ struct GraphComparisonResult
     std::vector<OpFinding> findings; // graphs (or graph parts) whose kernels differ, by saving
     std::vector<OpSummary> summaries; // one per matched kind pair and per kind of covered part
     std::vector<ExtraKernels> extraKernels; // by type (every category), over the findings
-    std::array<std::vector<uint32_t>, 2> graphKernels; // kernels replayed by graphs, per side
+    // Kernels replayed by graphs, per side, to leave out of the operation comparison; empty when a
+    // side has no graphs (then they are compared with the operations that launched them).
+    std::array<std::vector<uint32_t>, 2> graphKernels;
 };
 
 // Graphs compared as units, whatever their size. Each trace's graph launches are grouped into
