@@ -59,6 +59,64 @@ std::string kindName(const FusionReport& report, size_t side, uint32_t index)
         + (kind.captured.empty() ? "" : " (" + kind.captured + ")");
 }
 
+// Coverings that repeat one pattern (the same covering kind and the same covered kinds, e.g. a
+// full graph per step against the pieces of each step): the first of each run and the rest.
+struct CoverageRun
+{
+    const GraphCoverage* first = nullptr;
+    std::vector<const GraphCoverage*> repeats;
+};
+
+std::string patternOf(const GraphCoverage& coverage)
+{
+    std::string key = std::to_string(sideIndex(coverage.coveringSide)) + ":" + std::to_string(coverage.kind) + ":";
+    for (const GraphCoveragePart& part : coverage.parts)
+        key += std::to_string(part.otherKind) + (part.partial ? "p," : ",");
+    return key;
+}
+
+std::vector<CoverageRun> coverageRuns(const GraphComparison& graphs)
+{
+    std::vector<CoverageRun> runs;
+    std::string previous;
+    for (const GraphCoverage& coverage : graphs.coverage) {
+        const std::string key = patternOf(coverage);
+        if (!runs.empty() && key == previous)
+            runs.back().repeats.push_back(&coverage);
+        else
+            runs.push_back({ &coverage, {} });
+        previous = key;
+    }
+    return runs;
+}
+
+std::string launchList(const std::vector<uint32_t>& launches)
+{
+    std::string text;
+    for (size_t i = 0; i < launches.size();) {
+        size_t j = i;
+        while (j + 1 < launches.size() && launches[j + 1] == launches[j] + 1)
+            ++j;
+        text += (text.empty() ? "" : ", ") + std::to_string(launches[i])
+            + (j > i ? "\xE2\x80\x93" + std::to_string(launches[j]) : "");
+        i = j + 1;
+    }
+    return text;
+}
+
+std::string repeatsSentence(const FusionReport& report, const CoverageRun& run)
+{
+    const size_t own = sideIndex(run.first->coveringSide);
+    std::vector<uint32_t> launches;
+    for (const GraphCoverage* coverage : run.repeats)
+        launches.push_back(coverage->launch);
+    return "Likewise " + report.sideNames[own] + "'s graph launches " + launchList(launches) + " each cover "
+        + std::to_string(run.first->parts.size()) + " of " + report.sideNames[1 - own]
+        + "'s graph launches of the same kinds, in order, up to launch "
+        + std::to_string(run.repeats.back()->parts.back().otherLaunch)
+        + " (every part is in the JSON and CSV reports).";
+}
+
 } // namespace
 
 std::string graphKindTypes(const FusionReport& report, const GraphKind& kind, size_t maxParts)
@@ -273,9 +331,12 @@ std::string graphComparisonMarkdown(const FusionReport& report)
                 + formatDuration(pair.timeUs[1].median) + " | " + pair.matchedBy + " |\n";
         }
     }
-    for (const GraphCoverage& coverage : graphs.coverage) {
+    for (const CoverageRun& run : coverageRuns(graphs)) {
+        const GraphCoverage& coverage = *run.first;
         const size_t own = sideIndex(coverage.coveringSide);
         out += "\n" + markdownCell(coverage.statement) + "\n\n";
+        if (!run.repeats.empty())
+            out += markdownCell(repeatsSentence(report, run)) + "\n\n";
         out += "| Covered launch | Kind | Its kernels | Its time | Kernels of the covering launch | Their time | Same "
                "type | Differences |\n";
         out += "| ---: | ---: | ---: | ---: | --- | ---: | ---: | --- |\n";
@@ -316,8 +377,11 @@ std::vector<std::string> graphComparisonNotes(const FusionReport& report)
                 + count(graphs.alignedLaunches[1]) + " launches)";
     }
     notes.push_back(text + ".");
-    for (const GraphCoverage& coverage : graphs.coverage)
-        notes.push_back(coverage.statement);
+    for (const CoverageRun& run : coverageRuns(graphs)) {
+        notes.push_back(run.first->statement);
+        if (!run.repeats.empty())
+            notes.push_back(repeatsSentence(report, run));
+    }
     for (const std::string& note : graphs.notes)
         notes.push_back(note);
     return notes;

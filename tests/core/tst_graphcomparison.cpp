@@ -284,6 +284,37 @@ private slots:
         QVERIFY(coverageTable);
     }
 
+    void repeatedCoverageIsSaidOnce()
+    {
+        // Per step, B runs one graph where A runs three pieces: four steps.
+        TraceWriter a, b;
+        a.nvidia();
+        b.amd();
+        GraphWriter graphsA(a, false), graphsB(b, true);
+        const std::vector<std::string> head { kNorm, kAttention, kAdd };
+        for (int step = 0; step < 4; ++step) {
+            graphsA.launch(head);
+            graphsA.launch(piece(false));
+            graphsA.launch(piece(false));
+            std::vector<std::string> all = head;
+            for (int i = 0; i < 2; ++i) {
+                for (const std::string& k : piece(true))
+                    all.push_back(k);
+            }
+            graphsB.launch(all);
+        }
+        Pair pair;
+        const FusionReport report = pair.compare(a, b);
+        QCOMPARE(report.graphComparison.coverage.size(), size_t(4));
+        QCOMPARE(report.graphComparison.coverage[3].parts.front().otherLaunch, uint32_t(10));
+        const std::string summary = reportSummary(report);
+        QVERIFY(summary.find("AMD's graph launch 1 (15 kernels") != std::string::npos);
+        QVERIFY(summary.find("Likewise AMD's graph launches 2\xE2\x80\x93"
+                             "4 each cover 3 of NVIDIA's graph launches of the same kinds, in order, up to launch 12")
+            != std::string::npos);
+        QVERIFY(summary.find("AMD's graph launch 2 (15 kernels") == std::string::npos);
+    }
+
     void oneSideWithoutGraphsDegradesWithANote()
     {
         TraceWriter a, b;
