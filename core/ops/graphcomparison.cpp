@@ -698,21 +698,39 @@ private:
     }
 
     // Where each part of a covering launch begins (and, last, where the launch ends): a part runs
-    // from the kernel paired with its launch's first paired kernel up to the next part; kernels
-    // before the first part belong to it.
+    // from its first kernel paired with the covered launch (or a little before, see below) up to the
+    // next part; kernels before the first part belong to it.
     std::vector<uint32_t> partBoundaries(const Covering& covering) const
     {
         const size_t s = covering.side;
+        const size_t o = 1 - s;
         std::vector<uint32_t> bounds;
         const uint32_t start = m_windowStart[s][covering.launch];
+        uint32_t previousLast = 0;
         for (size_t p = 0; p < covering.parts.size(); ++p) {
             const auto key = s == 0 ? std::pair { covering.launch, covering.parts[p] }
                                     : std::pair { covering.parts[p], covering.launch };
-            const auto& positions = m_positionPartner.at(key);
+            // The covering launch's first and last kernel paired with this part's launch, and how
+            // many kernels that launch runs before its own first paired one.
             uint32_t first = UINT32_MAX;
-            for (const auto& [a, b] : positions)
-                first = std::min(first, (s == 0 ? a : b) - start);
-            bounds.push_back(p == 0 ? 0 : std::max(first, bounds.back()));
+            uint32_t last = 0;
+            uint32_t lead = UINT32_MAX;
+            for (const auto& [a, b] : m_positionPartner.at(key)) {
+                const uint32_t own = (s == 0 ? a : b) - start;
+                first = std::min(first, own);
+                last = std::max(last, own);
+                lead = std::min(lead, (s == 0 ? b : a) - m_windowStart[o][covering.parts[p]]);
+            }
+            if (p == 0) {
+                bounds.push_back(0);
+            } else {
+                // Unpaired kernels between two parts: as many as the covered launch runs before
+                // its first paired kernel belong to this part, the rest to the previous one.
+                const uint32_t gapStart = std::max(previousLast + 1, bounds.back());
+                const uint32_t moved = std::min(lead, first > gapStart ? first - gapStart : 0);
+                bounds.push_back(std::max(first - moved, bounds.back()));
+            }
+            previousLast = last;
         }
         bounds.push_back(uint32_t(m_sides[s].graphs.launches[covering.launch].kernels.size()));
         return bounds;
