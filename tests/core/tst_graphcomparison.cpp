@@ -103,8 +103,9 @@ std::vector<std::string> piece(bool fused)
 }
 
 // A capture trace: begin/end capture around the launches of `kernels`, each under an operator
-// and a Python frame named after it.
-QByteArray captureTrace(const std::vector<std::vector<std::string>>& graphs)
+// and a Python frame named after it. `cuda`: CUDA's runtime names, without the kernel's name on
+// the launch call (as CUPTI records it).
+QByteArray captureTrace(const std::vector<std::vector<std::string>>& graphs, bool cuda = false)
 {
     TraceWriter writer;
     writer.amd();
@@ -119,16 +120,19 @@ QByteArray captureTrace(const std::vector<std::vector<std::string>>& graphs)
     writer.rawEvent(
         R"({"ph": "X", "cat": "user_annotation", "name": "capture_decode", "pid": 1, "tid": 7, "ts": 1, "dur": 100000})");
     for (const auto& kernels : graphs) {
-        event("cuda_runtime", "hipStreamBeginCapture", ts, 1);
+        event("cuda_runtime", cuda ? "cudaStreamBeginCapture" : "hipStreamBeginCapture", ts, 1);
         ts += 2;
         for (const std::string& kernel : kernels) {
             const std::string op = kernel == kRelu ? "my::relu" : "my::op_" + std::to_string(kernel.size());
             event("python_function", "model/layers.py(12): forward", ts, 8);
             event("cpu_op", op, ts + 1, 6);
-            event("cuda_runtime", "hipLaunchKernel", ts + 2, 1, R"(, "kernel": ")" + kernel + R"(")");
+            if (cuda)
+                event("cuda_runtime", "cudaLaunchKernel", ts + 2, 1);
+            else
+                event("cuda_runtime", "hipLaunchKernel", ts + 2, 1, R"(, "kernel": ")" + kernel + R"(")");
             ts += 10;
         }
-        event("cuda_runtime", "hipStreamEndCapture", ts, 1);
+        event("cuda_runtime", cuda ? "cudaStreamEndCapture" : "hipStreamEndCapture", ts, 1);
         ts += 5;
     }
     return writer.json();
@@ -374,6 +378,31 @@ private slots:
         QVERIFY(finding.extraRuns[0].explanation.find("(issued by my::relu (model/layers.py(12): forward))")
             != std::string::npos);
         QCOMPARE(finding.stack, (std::vector<std::string> { "model/layers.py(12): forward", "my::relu" }));
+    }
+
+    void captureWithoutKernelNamesMapsByLength()
+    {
+        // Two captured graphs (3 and 7 launches) whose launch calls do not name their kernels:
+        // the 7-kernel kind replays the second by its length, and its kernels take its operators.
+        const QByteArray bytes = captureTrace({ { kNorm, kAttention, kAdd }, piece(true) }, true);
+        const CaptureTrace capture = loadCaptureTraceFromMemory(bytes.toStdString(), "cuda_capture.json");
+        QCOMPARE(capture.graphs.size(), size_t(2));
+        QCOMPARE(capture.graphs[1].name, std::string("capture_decode #2"));
+        QVERIFY(capture.graphs[1].launches[0].kernel.empty());
+
+        TraceWriter a, b;
+        a.amd();
+        b.nvidia();
+        GraphWriter graphsA(a, true), graphsB(b, false);
+        for (int i = 0; i < 2; ++i) {
+            graphsA.launch(piece(false));
+            graphsB.launch(piece(true));
+        }
+        Pair pair;
+        const FusionReport report = pair.compare(a, b, { nullptr, &capture });
+        QCOMPARE(report.graphComparison.kinds[1][0].captured, std::string("capture_decode #2"));
+        QCOMPARE(report.opFindings.size(), size_t(1));
+        QCOMPARE(report.opFindings[0].op, std::string("graph A kind 1 / capture_decode #2"));
     }
 
     void badCaptureTracesAreClearErrors()
