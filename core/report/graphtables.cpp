@@ -284,7 +284,7 @@ std::string graphCoverageCsv(const FusionReport& report)
     CsvWriter csv;
     for (const char* column :
         { "covering_trace", "launch", "kind", "covered_launch", "covered_kind", "first_kernel", "last_kernel",
-            "kernels", "time_us", "covered_kernels", "covered_time_us", "matched_kernels", "differences" })
+            "kernels", "time_us", "covered_kernels", "covered_time_us", "matched_kernels", "partial", "differences" })
         csv.field(column);
     csv.endRecord();
     for (const GraphCoverage& coverage : report.graphComparison.coverage) {

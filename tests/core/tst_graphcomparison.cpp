@@ -282,9 +282,25 @@ private slots:
         QVERIFY(reportToMarkdown(report).find("## Graphs") != std::string::npos);
         QVERIFY(reportSummary(report).find("covers NVIDIA's graph launches") != std::string::npos);
         bool coverageTable = false;
-        for (const CsvTable& table : reportToCsv(report))
+        for (const CsvTable& table : reportToCsv(report)) {
+            // Every graph table has as many fields in each row as in its header (no field holds a comma here).
+            if (table.name.starts_with("graph_") && table.name != "graph_kinds") {
+                size_t fields = 0;
+                for (size_t start = 0; start < table.text.size();) {
+                    const size_t end = table.text.find("\r\n", start);
+                    const std::string line = table.text.substr(start, end - start);
+                    const size_t count = size_t(std::count(line.begin(), line.end(), ',')) + 1;
+                    if (line.find('"') == std::string::npos) {
+                        if (fields == 0)
+                            fields = count;
+                        QCOMPARE(count, fields);
+                    }
+                    start = end + 2;
+                }
+            }
             coverageTable = coverageTable
                 || (table.name == "graph_coverage" && table.text.find("\r\ntrace2,1,1,1,") != std::string::npos);
+        }
         QVERIFY(coverageTable);
     }
 
