@@ -2,6 +2,7 @@
 
 #include "classify/kerneltypes.h"
 #include "model/tracestore.h"
+#include "ops/sequencealignment.h"
 #include "util/idmap.h"
 
 #include <algorithm>
@@ -55,7 +56,67 @@ void assignSteps(const TraceStore& store, TraceGraphs& graphs)
     }
 }
 
+// Kernel pairs the similarity of two kinds may score; larger pairs compare type counts.
+constexpr size_t kKindCells = size_t(4) << 20;
+
+std::vector<CategoryId> typeCountsOf(const GraphLaunchKind& kind, size_t typeCount)
+{
+    std::vector<CategoryId> counts(typeCount, 0);
+    for (const CategoryId type : kind.types)
+        counts[type] = CategoryId(std::min<int>(counts[type] + 1, 65535));
+    return counts;
+}
+
 } // namespace
+
+std::vector<int32_t> mapKindsToCaptures(const TraceStore& store, const TraceGraphs& graphs, const CaptureTrace* capture)
+{
+    std::vector<int32_t> captured(graphs.kinds.size(), -1);
+    if (!capture)
+        return captured;
+    for (size_t k = 0; k < graphs.kinds.size(); ++k) {
+        const GraphLaunchKind& kind = graphs.kinds[k];
+        double best = 0.8; // the least share of equal names accepted
+        for (size_t g = 0; g < capture->graphs.size(); ++g) {
+            const CapturedGraph& graph = capture->graphs[g];
+            if (graph.launches.size() != kind.names.size())
+                continue;
+            size_t equal = 0;
+            size_t unnamed = 0;
+            for (size_t p = 0; p < kind.names.size(); ++p) {
+                equal += graph.launches[p].kernel == store.name(kind.names[p]);
+                unnamed += graph.launches[p].kernel.empty();
+            }
+            const double share
+                = unnamed == kind.names.size() ? 0.81 : double(equal) / double(std::max<size_t>(1, kind.names.size()));
+            if (share > best) {
+                best = share;
+                captured[k] = int32_t(g);
+            }
+            if (share == 1.0)
+                break;
+        }
+    }
+    return captured;
+}
+
+double kindAgreement(const GraphLaunchKind& a, const GraphLaunchKind& b, size_t typeCount)
+{
+    const size_t longer = std::max(a.types.size(), b.types.size());
+    if (longer == 0)
+        return 0;
+    size_t same = 0;
+    if (a.types.size() * b.types.size() <= kKindCells) {
+        for (const AlignedPair& pair : alignScored(a.types, b.types))
+            same += pair.isMatch() && a.types[size_t(pair.first)] == b.types[size_t(pair.second)];
+    } else {
+        const std::vector<CategoryId> countsA = typeCountsOf(a, typeCount);
+        const std::vector<CategoryId> countsB = typeCountsOf(b, typeCount);
+        for (size_t t = 0; t < typeCount; ++t)
+            same += std::min(countsA[t], countsB[t]);
+    }
+    return double(same) / double(longer);
+}
 
 TraceGraphs findGraphLaunches(
     const TraceStore& store, const KernelTypes& types, std::span<const SharedCorrelation> shared)

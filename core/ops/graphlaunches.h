@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/categoryid.h"
+#include "model/graphreport.h"
 #include "model/stringtable.h"
 
 #include <cstdint>
@@ -52,5 +53,15 @@ struct TraceGraphs
 // into kinds.
 TraceGraphs findGraphLaunches(
     const TraceStore& store, const KernelTypes& types, std::span<const SharedCorrelation> shared);
+
+// The captured graph that each kind replays (index into capture->graphs, -1 if none): the one with
+// the same kernel names in the same order; else the one of the same length with the most equal
+// names (at least 80%), or, where the capture records no names, the first of the same length.
+std::vector<int32_t> mapKindsToCaptures(
+    const TraceStore& store, const TraceGraphs& graphs, const CaptureTrace* capture);
+
+// The share of the kernels of two kinds that pair with one of the same type (aligned by type, or
+// by type counts for very long kinds), over the longer one.
+double kindAgreement(const GraphLaunchKind& a, const GraphLaunchKind& b, size_t typeCount);
 
 } // namespace fusiondiff
