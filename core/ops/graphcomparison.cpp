@@ -536,7 +536,7 @@ private:
             for (size_t s = 0; s < 2; ++s)
                 types[s] = typesOf(m_sides[s].input.types, pattern.occurrences[s].front());
             size_t same = 0;
-            for (const AlignedPair& p : alignScored(types[0], types[1]))
+            for (const AlignedPair& p : alignGraphKernels(types[0], types[1]))
                 same += p.isMatch() && types[0][size_t(p.first)] == types[1][size_t(p.second)];
             agreement = double(same) / double(std::max<size_t>(1, std::max(types[0].size(), types[1].size())));
         }
@@ -603,7 +603,13 @@ private:
                             kernel.dur });
                     }
                 }
-                for (const ExtraRun& run : compareKernelLists(kernels, m_naming).runs) {
+                std::array<std::vector<uint16_t>, 2> types;
+                for (size_t side = 0; side < 2; ++side) {
+                    for (const FindingKernel& kernel : kernels[side])
+                        types[side].push_back(kernel.type);
+                }
+                for (const ExtraRun& run :
+                    compareKernelLists(kernels, alignGraphKernels(types[0], types[1]), m_naming).runs) {
                     part.differences += (part.differences.empty() ? "" : "; ") + run.explanation
                         + (run.repeats > 1 ? " (x" + std::to_string(run.repeats) + ")" : "");
                 }

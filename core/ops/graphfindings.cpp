@@ -2,9 +2,11 @@
 
 #include "classify/kerneltypes.h"
 #include "model/tracestore.h"
+#include "ops/sequencealignment.h"
 #include "util/textformat.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace fusiondiff {
 
@@ -59,6 +61,31 @@ double medianOf(std::vector<double>& values)
 }
 
 } // namespace
+
+std::vector<AlignedPair> alignGraphKernels(std::span<const uint16_t> first, std::span<const uint16_t> second)
+{
+    const double cells = double(first.size()) * double(second.size());
+    if (cells <= double(kScoredCells))
+        return alignScored(first, second);
+    // Cut both into the same number of consecutive chunks, in proportion to their lengths, each
+    // pair small enough to align scored: graphs that do the same work do it in the same order.
+    const auto chunks = size_t(std::ceil(std::sqrt(cells / double(kScoredCells))));
+    std::vector<AlignedPair> alignment;
+    for (size_t c = 0; c < chunks; ++c) {
+        const size_t a0 = first.size() * c / chunks;
+        const size_t a1 = first.size() * (c + 1) / chunks;
+        const size_t b0 = second.size() * c / chunks;
+        const size_t b1 = second.size() * (c + 1) / chunks;
+        for (AlignedPair pair : alignScored(first.subspan(a0, a1 - a0), second.subspan(b0, b1 - b0))) {
+            if (pair.first >= 0)
+                pair.first += int64_t(a0);
+            if (pair.second >= 0)
+                pair.second += int64_t(b0);
+            alignment.push_back(pair);
+        }
+    }
+    return alignment;
+}
 
 std::vector<double> occurrenceTimes(const TraceStore& store, const std::vector<std::vector<uint32_t>>& occurrences)
 {
@@ -121,7 +148,13 @@ OpFinding graphFinding(const GraphPattern& pattern, const std::array<GraphSide, 
     for (size_t o = 0; o < finding.occurrences; ++o)
         finding.savingUs += std::max(0.0, times[unfused][o] - times[fused][o]);
 
-    KernelListComparison comparison = compareKernelLists(finding.kernels, naming);
+    std::array<std::vector<uint16_t>, 2> types;
+    for (size_t side = 0; side < 2; ++side) {
+        for (const FindingKernel& kernel : finding.kernels[side])
+            types[side].push_back(kernel.type);
+    }
+    KernelListComparison comparison
+        = compareKernelLists(finding.kernels, alignGraphKernels(types[0], types[1]), naming);
     finding.alignment = std::move(comparison.alignment);
     const auto sameType = std::count_if(finding.alignment.begin(), finding.alignment.end(), [&](const AlignedPair& p) {
         return p.isMatch() && finding.kernels[0][size_t(p.first)].type == finding.kernels[1][size_t(p.second)].type;

@@ -5,6 +5,7 @@
 #include "ops/kernelcomparison.h"
 
 #include <array>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,12 @@ struct GraphPattern
 // `extras` (indexed by type).
 OpFinding graphFinding(const GraphPattern& pattern, const std::array<GraphSide, 2>& sides, const NamingContext& naming,
     std::vector<ExtraKernels>& extras);
+
+// The kernel types of two graphs aligned, scored (Needleman-Wunsch, which pairs kernels of
+// different types too); beyond kScoredCells kernel pairs (graphs of tens of thousands of kernels
+// would not fit in memory), in consecutive chunks of both, cut in proportion to their lengths.
+constexpr size_t kScoredCells = size_t(16) << 20;
+std::vector<AlignedPair> alignGraphKernels(std::span<const uint16_t> first, std::span<const uint16_t> second);
 
 // The GPU time of each occurrence, summed in kernel order.
 std::vector<double> occurrenceTimes(const TraceStore& store, const std::vector<std::vector<uint32_t>>& occurrences);

@@ -131,8 +131,14 @@ std::string describeTypes(const std::vector<FindingKernel>& kernels, std::span<c
 KernelListComparison compareKernelLists(
     const std::array<std::vector<FindingKernel>, 2>& kernels, const NamingContext& naming)
 {
+    return compareKernelLists(kernels, alignScored(typesOf(kernels[0]), typesOf(kernels[1])), naming);
+}
+
+KernelListComparison compareKernelLists(const std::array<std::vector<FindingKernel>, 2>& kernels,
+    std::vector<AlignedPair> alignment, const NamingContext& naming)
+{
     KernelListComparison result;
-    result.alignment = alignScored(typesOf(kernels[0]), typesOf(kernels[1]));
+    result.alignment = std::move(alignment);
     const std::vector<AlignedPair>& columns = result.alignment;
     for (size_t c = 0; c < columns.size();) {
         if (columns[c].isMatch()) {

@@ -30,6 +30,10 @@ struct KernelListComparison
 KernelListComparison compareKernelLists(
     const std::array<std::vector<FindingKernel>, 2>& kernels, const NamingContext& naming);
 
+// The same with the kernels already aligned (for lists too long for a scored alignment).
+KernelListComparison compareKernelLists(const std::array<std::vector<FindingKernel>, 2>& kernels,
+    std::vector<AlignedPair> alignment, const NamingContext& naming);
+
 // "GEMM, Activation, Elementwise x3" (repeats folded), at most `maxParts` parts then "...".
 std::string describeTypes(const std::vector<FindingKernel>& kernels, std::span<const uint32_t> which,
     const std::vector<std::string>& typeNames, size_t maxParts = 6);

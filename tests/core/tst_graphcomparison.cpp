@@ -230,6 +230,35 @@ private slots:
         QCOMPARE(graphs.pairs[0].finding, finding.summary);
     }
 
+    void graphsTooLongForAScoredAlignmentAreAlignedInChunks()
+    {
+        // 6,000 against 3,000 kernels: 18 million kernel pairs, more than a scored alignment takes.
+        TraceWriter a, b;
+        a.amd();
+        b.nvidia();
+        GraphWriter graphsA(a, true), graphsB(b, false);
+        std::vector<std::string> unfused, fused;
+        for (int i = 0; i < 3000; ++i) {
+            unfused.push_back(kGemm);
+            unfused.push_back(kRelu);
+            fused.push_back(kGemmRelu);
+        }
+        graphsA.launch(unfused, 1);
+        graphsB.launch(fused, 1);
+        Pair pair;
+        const FusionReport report = pair.compare(a, b);
+        QCOMPARE(report.opFindings.size(), size_t(1));
+        const OpFinding& finding = report.opFindings[0];
+        QCOMPARE(finding.launchDifference, int64_t(3000));
+        checkAlignment(finding.alignment, 6000, 3000);
+        uint32_t carried = 0;
+        for (const ExtraRun& run : finding.extraRuns) {
+            if (run.explanation.find("carries the relu") != std::string::npos)
+                carried += run.repeats;
+        }
+        QCOMPARE(carried, uint32_t(3000));
+    }
+
     void aGraphThatDoesTheWorkOfSeveralIsComparedPartByPart()
     {
         // A: three launches (a head of 3 kernels, then two blocks of 7); B: one launch that runs
