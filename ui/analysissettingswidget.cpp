@@ -1,6 +1,7 @@
 #include "analysissettingswidget.h"
 
 #include "classify/classifier.h"
+#include "colors.h"
 #include "filedialogs.h"
 #include "util/inputerror.h"
 
@@ -40,9 +41,9 @@ AnalysisSettingsWidget::AnalysisSettingsWidget(QWidget* parent)
     connect(m_classifierCombo, &QComboBox::activated, this, &AnalysisSettingsWidget::onComboActivated);
 
     m_classifierInfo->setWordWrap(true);
-    m_classifierInfo->setStyleSheet(QStringLiteral("QLabel { color: #555555; }"));
+    m_classifierInfo->setStyleSheet(QStringLiteral("QLabel { color: %1; }").arg(secondaryTextColor().name()));
     m_classifierError->setWordWrap(true);
-    m_classifierError->setStyleSheet(QStringLiteral("QLabel { color: #B00020; }"));
+    m_classifierError->setStyleSheet(QStringLiteral("QLabel { color: %1; }").arg(errorTextColor().name()));
     m_classifierError->hide();
 
     const struct

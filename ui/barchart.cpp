@@ -5,6 +5,7 @@
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
+#include <QEvent>
 #include <QFileInfo>
 #include <QHorizontalBarSeries>
 #include <QLegend>
@@ -60,6 +61,35 @@ BarChart::BarChart(QWidget* parent)
     chart->addAxis(m_categoryAxis, Qt::AlignLeft);
     m_series->attachAxis(m_categoryAxis);
     rebuildAxes();
+    applyPalette();
+}
+
+void BarChart::changeEvent(QEvent* event)
+{
+    QChartView::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        applyPalette();
+}
+
+void BarChart::applyPalette()
+{
+    const QPalette palette = this->palette();
+    const QColor background = palette.color(QPalette::Base);
+    const QColor text = palette.color(QPalette::Text);
+    QChart* chart = this->chart();
+    chart->setBackgroundBrush(background);
+    chart->setBackgroundPen(Qt::NoPen);
+    chart->setPlotAreaBackgroundVisible(false);
+    chart->setTitleBrush(text);
+    chart->legend()->setLabelColor(text);
+    for (QAbstractAxis* axis : std::initializer_list<QAbstractAxis*> { m_categoryAxis, m_linearAxis, m_logAxis }) {
+        axis->setLabelsColor(text);
+        axis->setTitleBrush(text);
+        axis->setLinePenColor(blend(background, text, 0.5));
+        axis->setGridLineColor(blend(background, text, 0.15));
+        axis->setMinorGridLineColor(blend(background, text, 0.07));
+    }
+    setBackgroundBrush(background);
 }
 
 QSize BarChart::sizeHint() const

@@ -42,11 +42,15 @@ public:
     // Writes the chart as shown (its size on screen) as PNG or, for a name ending in .svg, SVG;
     // returns an error text or "".
     QString saveImage(const QString& path);
+    // Takes the chart's colours from the widget's palette (text, background, grid lines), so that
+    // the chart follows a dark theme as the tables do.
+    void applyPalette();
 
     QSize sizeHint() const override;
 
 protected:
     void showEvent(QShowEvent* event) override;
+    void changeEvent(QEvent* event) override;
 
 signals:
     void categoryClicked(int category);

@@ -3,16 +3,32 @@
 #include <QColor>
 #include <QString>
 
+class QPalette;
+
 namespace fusiondiff::ui {
 
 // The two sides keep one colour each everywhere (drop zones, bars, highlighted rows): A orange,
-// B blue, a pair that stays distinct for the common colour-vision deficiencies.
+// B blue, a pair that stays distinct for the common colour-vision deficiencies. The backgrounds
+// are those colours blended into the application palette's base colour, so that the palette's
+// text stays readable on them in light and dark themes alike.
 QColor sideColor(int side);
-QColor sideSelectedColor(int side); // bars of the selected rows
-QColor sideBackground(int side); // light: table cells only one side has
+QColor sideSelectedColor(int side); // bars of the selected rows; white text on it
+QColor sideBackground(int side); // table cells only one side has
 QColor differenceBackground(); // both sides present, of different types
 QColor gapBackground(); // the side that has nothing on this row
-// Rich text: `text` (escaped) on a `background` patch, as a legend of highlighted rows.
+QColor secondaryTextColor(); // notes in grey
+QColor errorTextColor(); // inline errors
+// Whether the application palette is a dark one (light text on a dark base).
+bool isDarkPalette(const QPalette& palette);
+bool isDarkPalette();
+// A dark palette for the Fusion style (`fusiondiff --dark`, and the tests of the dark theme).
+QPalette darkPalette();
+// `a` and `b` mixed: `amount` of `b`.
+QColor blend(const QColor& a, const QColor& b, qreal amount);
+// The WCAG 2 contrast ratio of two colours, 1 to 21 (4.5 is the minimum for body text).
+double contrastRatio(const QColor& a, const QColor& b);
+// Rich text: `text` (escaped) on a `background` patch, as a legend of highlighted rows, in the
+// palette's text colour.
 QString colorChip(const QColor& background, const QString& text);
 
 } // namespace fusiondiff::ui

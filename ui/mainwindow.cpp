@@ -4,6 +4,7 @@
 #include "analysissettingswidget.h"
 #include "barchart.h"
 #include "classify/classifier.h"
+#include "colors.h"
 #include "csvexport.h"
 #include "filedialogs.h"
 #include "formatting.h"
@@ -142,7 +143,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_message = new QLabel(this);
     m_message->setWordWrap(true);
     m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_message->setStyleSheet(QStringLiteral("QLabel { color: #B00020; }"));
+    m_message->setStyleSheet(QStringLiteral("QLabel { color: %1; }").arg(errorTextColor().name()));
     m_message->hide();
 
     createPages();

@@ -1,5 +1,6 @@
 #include "summarypage.h"
 
+#include "colors.h"
 #include "deferredtextbrowser.h"
 #include "formatting.h"
 #include "model/fusionreport.h"
@@ -134,7 +135,7 @@ void SummaryPage::setReport(std::shared_ptr<const FusionReport> report, double a
     }
 
     const ClassifierSummary& classifier = report->classifier;
-    html += QStringLiteral("<p style=\"color:#555\">")
+    html += QStringLiteral("<p style=\"color:%1\">").arg(secondaryTextColor().name())
         + tr("Classifier <b>%1</b> (%2, %3 kernel types); operations compared at the %4 level; groups of %5+ "
              "kernels compared, size tolerance %6. Classification and analysis took %7.")
               .arg(toQString(classifier.name).toHtmlEscaped(), toQString(classifier.source).toHtmlEscaped())

@@ -50,7 +50,7 @@ TraceDropZone::TraceDropZone(int side, QWidget* parent)
     m_details->setWordWrap(true);
     m_error->setWordWrap(true);
     m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_error->setStyleSheet(QStringLiteral("QLabel { color: #B00020; }"));
+    m_error->setStyleSheet(QStringLiteral("QLabel { color: %1; }").arg(errorTextColor().name()));
     m_error->setObjectName(QStringLiteral("errorLabel"));
 
     m_open->setText(tr("Open..."));

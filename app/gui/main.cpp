@@ -1,6 +1,7 @@
 // fusiondiff: the desktop application.
 // `fusiondiff [A B] [--classifier C] [--param NAME=VALUE]... [--op-level operator|module|launch]`
 
+#include "colors.h"
 #include "fusionversion.h"
 #include "mainwindow.h"
 #include "model/analysisoptions.h"
@@ -55,6 +56,9 @@ int main(int argc, char** argv)
     QCommandLineOption onlyOption(
         QStringLiteral("screenshot-only"), QStringLiteral("Comma-separated view names."), QStringLiteral("NAMES"));
     onlyOption.setFlags(QCommandLineOption::HiddenFromHelp);
+    const QCommandLineOption darkOption(QStringLiteral("dark"),
+        QApplication::translate("main", "Use a dark colour theme (the Fusion style with a dark palette)."));
+    parser.addOption(darkOption);
     parser.addOption(onlyOption);
     parser.addOption(classifierOption);
     parser.addOption(parameterOption);
@@ -62,6 +66,11 @@ int main(int argc, char** argv)
     parser.addOption(screenshotOption);
     parser.addOption(prefixOption);
     parser.process(app);
+
+    if (parser.isSet(darkOption)) {
+        QApplication::setStyle(QStringLiteral("Fusion"));
+        QApplication::setPalette(fusiondiff::ui::darkPalette());
+    }
 
     const QStringList traces = parser.positionalArguments();
     if (traces.size() > 2) {
