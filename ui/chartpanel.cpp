@@ -9,6 +9,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMessageBox>
+#include <QStackedWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -19,6 +20,7 @@ ChartPanel::ChartPanel(const QString& saveName, bool offerLogScale, QWidget* par
     , m_chart(new BarChart(this))
     , m_metric(new QComboBox(this))
     , m_empty(new WrapLabel(this))
+    , m_stack(new QStackedWidget(this))
     , m_saveName(saveName)
 {
     m_metric->addItem(tr("Kernel launches"), Launches);
@@ -43,13 +45,13 @@ ChartPanel::ChartPanel(const QString& saveName, bool offerLogScale, QWidget* par
     controls->addWidget(save);
 
     m_empty->setAlignment(Qt::AlignCenter);
-    m_empty->setVisible(false);
+    m_stack->addWidget(m_chart);
+    m_stack->addWidget(m_empty);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(controls);
-    layout->addWidget(m_chart, 1);
-    layout->addWidget(m_empty, 1);
+    layout->addWidget(m_stack, 1);
 }
 
 ChartPanel::Metric ChartPanel::metric() const
@@ -78,8 +80,7 @@ void ChartPanel::updateEmpty()
 {
     const bool empty = !m_emptyText.isEmpty();
     m_empty->setText(m_emptyText);
-    m_empty->setVisible(empty);
-    m_chart->setVisible(!empty);
+    m_stack->setCurrentWidget(empty ? static_cast<QWidget*>(m_empty) : m_chart);
 }
 
 void ChartPanel::saveChart()

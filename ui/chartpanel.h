@@ -5,6 +5,7 @@
 class QCheckBox;
 class QComboBox;
 class QLabel;
+class QStackedWidget;
 
 namespace fusiondiff::ui {
 
@@ -44,6 +45,9 @@ private:
     QComboBox* m_metric;
     QCheckBox* m_logScale = nullptr;
     QLabel* m_empty;
+    // The chart or, in its place, the empty text: one size hint for both, so that a splitter
+    // first laid out around the text gives the chart its share when it returns.
+    QStackedWidget* m_stack;
     QString m_saveName;
     QString m_emptyText;
 };

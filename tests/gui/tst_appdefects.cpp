@@ -51,6 +51,11 @@ bool compare(MainWindow& window, const QString& a, const QString& b)
     return shown.wait(kTimeoutMs);
 }
 
+QString realTrace(const char* name)
+{
+    return test::realTrace(QString::fromLatin1(name));
+}
+
 QString contrastText(const QColor& a, const QColor& b)
 {
     return QStringLiteral("%1 on %2: %3").arg(a.name(), b.name()).arg(contrastRatio(a, b));
@@ -132,6 +137,30 @@ private Q_SLOTS:
             QVERIFY2(contrastRatio(axis->labelsColor(), chartBackground) >= kMinimumContrast,
                 qPrintable(contrastText(axis->labelsColor(), chartBackground)));
         QCOMPARE(chartBackground.lightnessF() < 0.5, dark);
+    }
+
+    // A pair without fusion opportunities shown on their tab, then a pair with some: the chart
+    // takes its share of the page again, its labels whole.
+    void chartAfterAnEmptyOpportunitiesTabIsFullSize()
+    {
+        MainWindow window;
+        window.resize(1440, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(compare(window, sampleA(), sampleB()));
+        TableChartPage* page = window.opportunitiesPage();
+        window.tabs()->setCurrentWidget(page);
+        QTest::qWait(50);
+        QVERIFY(!page->chartPanel()->chart()->isVisible());
+
+        QVERIFY(compare(
+            window, realTrace("vllm_decode_full_graph.mi300x.json.gz"), realTrace("hta_trace_diff_test.v100.json.gz")));
+        QTest::qWait(50);
+        BarChart* chart = page->chartPanel()->chart();
+        QVERIFY(chart->isVisible());
+        QVERIFY2(chart->height() >= page->height() / 3, qPrintable(QString::number(chart->height())));
+        QVERIFY2(chart->chart()->plotArea().width() >= chart->width() / 3,
+            qPrintable(QString::number(chart->chart()->plotArea().width())));
     }
 };
 
