@@ -2,6 +2,7 @@
 
 #include "classify/classifier.h"
 #include "formatting.h"
+#include "model/tracestore.h"
 
 #include <QFileInfo>
 
@@ -215,6 +216,22 @@ void AnalysisController::onCancelled(quint64 generation)
 {
     if (generation != m_generation)
         return;
+    if (m_results.report && m_results.stores[0] && m_results.stores[1]) {
+        // The pages show the last pair compared: the sides return to it, so that the zones, the
+        // swap and a re-analysis all mean the pair on screen.
+        for (int side = 0; side < 2; ++side) {
+            SideState& state = m_sides[static_cast<size_t>(side)];
+            const std::shared_ptr<const TraceStore>& store = m_results.stores[static_cast<size_t>(side)];
+            state = SideState();
+            state.status = Status::Loaded;
+            state.path = QFileInfo(QString::fromStdString(store->path)).absoluteFilePath();
+            state.store = store;
+            state.totals = traceTotals(*store);
+            emit sideChanged(side);
+        }
+        emit cancelled();
+        return;
+    }
     for (int side = 0; side < 2; ++side) {
         SideState& state = m_sides[static_cast<size_t>(side)];
         if (state.status == Status::Loading) {

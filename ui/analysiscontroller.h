@@ -68,7 +68,8 @@ public:
     const AnalysisResults& results() const { return m_results; }
 
 public slots:
-    // Stops the running job; its traces return to not loaded and their memory is freed.
+    // Stops the running job and frees what it had loaded. With a pair on screen, both sides return
+    // to that pair; before the first results, the traces being loaded return to not loaded.
     void cancel();
 
 signals:

@@ -5,13 +5,16 @@
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
+#include <QCursor>
 #include <QEvent>
 #include <QFileInfo>
 #include <QHorizontalBarSeries>
 #include <QLegend>
+#include <QLocale>
 #include <QLogValueAxis>
 #include <QPainter>
 #include <QSvgGenerator>
+#include <QToolTip>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -47,6 +50,13 @@ BarChart::BarChart(QWidget* parent)
         set->setSelectedColor(sideSelectedColor(side));
         m_series->append(set);
         m_sets[static_cast<size_t>(side)] = set;
+        connect(set, &QBarSet::hovered, this, [this, side](bool status, int index) {
+            if (!status || index < 0 || index >= m_categories.size()) {
+                QToolTip::hideText();
+                return;
+            }
+            QToolTip::showText(QCursor::pos(), hoverText(barIndex(index), side), this);
+        });
         connect(set, &QBarSet::clicked, this, [this](int index) {
             if (index >= 0 && index < m_categories.size())
                 emit categoryClicked(barIndex(index));
@@ -140,10 +150,23 @@ void BarChart::applyValues(qreal floor)
         const QList<qreal>& source = m_values[static_cast<size_t>(side)];
         for (auto it = source.rbegin(); it != source.rend(); ++it)
             values.append(std::max(*it, floor));
+        // Deselected while its bars still exist: QBarSet::remove forgets the selection without
+        // repainting, so a bar selected before was drawn selected after a new report.
+        set->deselectAllBars();
         set->remove(0, set->count());
         set->append(values);
     }
     applySelection();
+}
+
+QString BarChart::hoverText(int category, int side) const
+{
+    const auto value
+        = [&](int s) { return QLocale().toString(m_values[static_cast<size_t>(s)].value(category), 'g', 6); };
+    return tr("<b>%1</b><br>%2: %3<br>%4: %5<br><i>%6</i>")
+        .arg(m_categories.value(category).toHtmlEscaped(), m_names[static_cast<size_t>(side)].toHtmlEscaped(),
+            value(side), m_names[static_cast<size_t>(1 - side)].toHtmlEscaped(), value(1 - side),
+            m_valueTitle.toHtmlEscaped());
 }
 
 QList<qreal> BarChart::values(int side) const

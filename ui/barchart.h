@@ -38,6 +38,8 @@ public:
     int categoryCount() const { return static_cast<int>(m_categories.size()); }
     QStringList categories() const { return m_categories; }
     QList<qreal> values(int side) const;
+    // What hovering a bar of `side` in `category` shows: the category and both sides' values.
+    QString hoverText(int category, int side) const;
 
     // Writes the chart as shown (its size on screen) as PNG or, for a name ending in .svg, SVG;
     // returns an error text or "".

@@ -1,5 +1,7 @@
 #include "filterlineedit.h"
 
+#include <QKeyEvent>
+
 namespace fusiondiff::ui {
 
 FilterLineEdit::FilterLineEdit(QWidget* parent)
@@ -11,6 +13,17 @@ FilterLineEdit::FilterLineEdit(QWidget* parent)
     m_timer.setInterval(kDebounceMs);
     connect(this, &QLineEdit::textChanged, &m_timer, qOverload<>(&QTimer::start));
     connect(&m_timer, &QTimer::timeout, this, &FilterLineEdit::applyNow);
+}
+
+void FilterLineEdit::keyPressEvent(QKeyEvent* event)
+{
+    if (event->key() == Qt::Key_Escape && event->modifiers() == Qt::NoModifier && !text().isEmpty()) {
+        clear();
+        applyNow();
+        event->accept();
+        return;
+    }
+    QLineEdit::keyPressEvent(event);
 }
 
 void FilterLineEdit::applyNow()

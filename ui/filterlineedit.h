@@ -18,6 +18,10 @@ public:
     // Reports the current text now instead of when the timer fires.
     void applyNow();
 
+protected:
+    // Esc clears the filter (and shows every row at once).
+    void keyPressEvent(QKeyEvent* event) override;
+
 signals:
     void filterChanged(const QString& text);
 

@@ -2,6 +2,7 @@
 
 #include "colors.h"
 #include "formatting.h"
+#include "kernelnames.h"
 #include "model/fusionreport.h"
 #include "reporttablemodel.h"
 
@@ -105,6 +106,16 @@ int FindingAlignmentModel::firstRowOfRun(int run) const
     return -1;
 }
 
+QList<int> FindingAlignmentModel::rowsOfRun(int run) const
+{
+    QList<int> rows;
+    for (size_t row = 0; row < m_runOfRow.size(); ++row) {
+        if (m_runOfRow[row] == run)
+            rows.append(static_cast<int>(row));
+    }
+    return rows;
+}
+
 int FindingAlignmentModel::rowCount(const QModelIndex& parent) const
 {
     return parent.isValid() || !m_finding ? 0 : static_cast<int>(m_finding->alignment.size());
@@ -190,6 +201,8 @@ QVariant FindingAlignmentModel::kernelData(int side, int position, int field, in
         QString& name = m_names[side][position];
         if (name.isNull())
             name = toQString(kernel.name);
+        if (role == Qt::ToolTipRole)
+            return kernelNameToolTip(name);
         return role == Qt::DisplayRole ? shownKernelName(name) : name;
     }
     case 2:

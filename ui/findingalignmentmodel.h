@@ -58,6 +58,8 @@ public:
     int rowsWithStatus(AlignedRowStatus status) const;
     // The first row of the finding's extra run `run`, -1 if there is none.
     int firstRowOfRun(int run) const;
+    // Every row of the finding's extra run `run` (its listed occurrence), in order.
+    QList<int> rowsOfRun(int run) const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

@@ -3,6 +3,7 @@
 #include "colors.h"
 #include "formatting.h"
 #include "model/fusionreport.h"
+#include "sidenames.h"
 
 #include <QCoreApplication>
 
@@ -89,7 +90,8 @@ QString findingDetailsHtml(const FusionReport& report, const OpFinding& finding)
         html += QStringLiteral(" ")
             + tr("%1% of the kernels line up by type.").arg(QString::number(finding.typeAgreement * 100, 'f', 0));
     html += QStringLiteral("</p>");
-    return html;
+    // Long labels of two traces of one platform: their aliases (the details column is narrow).
+    return withSideAliases(report, html);
 }
 
 } // namespace fusiondiff::ui

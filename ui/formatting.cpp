@@ -27,12 +27,14 @@ QString formatInteger(int64_t value)
 
 QString formatDuration(double microseconds)
 {
+    if (microseconds == 0)
+        return QStringLiteral("0 us"); // not "0.0 us"
     return toQString(fusiondiff::formatDuration(microseconds));
 }
 
-QString formatMilliseconds(double milliseconds, int decimals)
+QString formatMilliseconds(double milliseconds)
 {
-    return toQString(fixed(milliseconds, decimals)) + QStringLiteral(" ms");
+    return formatDuration(milliseconds * 1000.0);
 }
 
 QString formatFixed(double value, int decimals)
@@ -44,6 +46,8 @@ QString formatFixed(double value, int decimals)
 
 QString formatRatio(double ratio, int decimals)
 {
+    if (ratio == 0)
+        return QStringLiteral("0"); // a side without any: not "0.00"
     return formatFixed(ratio, decimals);
 }
 
@@ -91,12 +95,6 @@ QString tagsText(const FusionReport& report, uint64_t tags)
             names.append(toQString(report.tagNames[bit]));
     }
     return names.join(QStringLiteral(", "));
-}
-
-QString shownKernelName(const QString& name)
-{
-    constexpr qsizetype kShownCharacters = 240;
-    return name.size() > kShownCharacters ? name.left(kShownCharacters) + QChar(0x2026) : name;
 }
 
 } // namespace fusiondiff::ui

@@ -19,7 +19,8 @@ QString toQString(const std::string& text);
 QString formatCount(uint64_t value);
 QString formatInteger(int64_t value);
 QString formatDuration(double microseconds);
-QString formatMilliseconds(double milliseconds, int decimals = 3);
+// A time given in milliseconds, in formatDuration's units ("7.8 ms", "950 us").
+QString formatMilliseconds(double milliseconds);
 QString formatFixed(double value, int decimals);
 QString formatRatio(double ratio, int decimals = 2);
 QString formatBytes(uint64_t bytes);
@@ -29,8 +30,5 @@ QString compositionText(const FusionReport& report, const LargeGroup& group);
 QString formatSpread(const Spread& spread);
 // "relu, bias": the classifier's fusion tags set in `tags`; empty for none.
 QString tagsText(const FusionReport& report, uint64_t tags);
-// What a view shows of a kernel name: template names run to thousands of characters, which no
-// column shows whole and which would make every repaint lay out the whole text to elide it.
-QString shownKernelName(const QString& name);
 
 } // namespace fusiondiff::ui

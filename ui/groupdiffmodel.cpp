@@ -1,6 +1,7 @@
 #include "groupdiffmodel.h"
 
 #include "formatting.h"
+#include "kernelnames.h"
 #include "reporttablemodel.h"
 
 namespace fusiondiff::ui {
@@ -109,6 +110,8 @@ QVariant GroupDiffModel::data(const QModelIndex& index, int role) const
     case 1: {
         // Template names run to thousands of characters: the view shows the start of them.
         const QString name = toQString(kernel.name);
+        if (role == Qt::ToolTipRole)
+            return kernelNameToolTip(name);
         return role == Qt::DisplayRole ? shownKernelName(name) : name;
     }
     case 2:

@@ -44,6 +44,7 @@ GroupsPage::GroupsPage(QWidget* parent)
     m_sequence->setSortable(false);
     m_sequence->setMaximumColumnWidth(250);
     m_sequence->setStretchColumns({ GroupDiffModel::NameAColumn, GroupDiffModel::NameBColumn }, 200);
+    m_sequence->setMiddleElidedColumns({ GroupDiffModel::NameAColumn, GroupDiffModel::NameBColumn });
     for (TablePage* table : { m_pairs, m_unmatched })
         table->view()->setSelectionMode(QAbstractItemView::SingleSelection);
 
@@ -100,6 +101,7 @@ GroupsPage::GroupsPage(QWidget* parent)
         }
     });
     connect(m_composition, &ChartPanel::metricChanged, this, &GroupsPage::updateComposition);
+    connect(m_composition->chart(), &BarChart::categoryClicked, this, &GroupsPage::selectKernelsOfType);
     connect(&m_watcher, &QFutureWatcher<GroupDiff>::finished, this, &GroupsPage::diffReady);
 }
 
@@ -231,6 +233,20 @@ void GroupsPage::diffReady()
     m_detailTitle->setText(text);
     m_sequence->adjustColumns();
     emit drillDownReady();
+}
+
+void GroupsPage::selectKernelsOfType(int category)
+{
+    BarChart* chart = m_composition->chart();
+    const QString type = chart->categories().value(category);
+    chart->setSelectedCategories({ category });
+    QList<int> rows;
+    for (int row = 0; row < m_diffModel->rowCount(); ++row) {
+        if (m_diffModel->index(row, GroupDiffModel::TypeAColumn).data().toString() == type
+            || m_diffModel->index(row, GroupDiffModel::TypeBColumn).data().toString() == type)
+            rows.append(row);
+    }
+    m_sequence->selectSourceRows(rows);
 }
 
 void GroupsPage::updateComposition()

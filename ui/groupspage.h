@@ -48,6 +48,8 @@ private:
     void showUnmatched(int row);
     void drillInto(const std::array<int, 2>& groupIndices);
     void updateComposition();
+    // A click on a bar of the composition chart: selects the kernels of its type in the drill-down.
+    void selectKernelsOfType(int category);
     void diffReady();
 
     AnalysisResults m_results;

@@ -1,6 +1,7 @@
 #include "kernelsmodel.h"
 
 #include "formatting.h"
+#include "kernelnames.h"
 #include "model/fusionreport.h"
 
 namespace fusiondiff::ui {
@@ -32,7 +33,6 @@ KernelsModel::KernelsModel(QObject* parent)
 
 void KernelsModel::rebuild()
 {
-    constexpr qsizetype kShownCharacters = 240;
     m_names.clear();
     m_shownNames.clear();
     if (!m_report)
@@ -41,8 +41,7 @@ void KernelsModel::rebuild()
     m_shownNames.reserve(static_cast<qsizetype>(m_report->kernels.size()));
     for (const KernelNameRow& row : m_report->kernels) {
         m_names.append(toQString(row.name));
-        const QString& name = m_names.last();
-        m_shownNames.append(name.size() > kShownCharacters ? name.left(kShownCharacters) + QChar(0x2026) : name);
+        m_shownNames.append(shownKernelName(m_names.last()));
     }
 }
 
@@ -105,6 +104,11 @@ QVariant KernelsModel::sortValue(int row, int column) const
 QVariant KernelsModel::fullText(int row, int column) const
 {
     return column == NameColumn ? m_names[row] : display(row, column);
+}
+
+QVariant KernelsModel::toolTip(int row, int column) const
+{
+    return column == NameColumn ? kernelNameToolTip(m_names[row]) : ReportTableModel::toolTip(row, column);
 }
 
 QVariant KernelsModel::kernelType(int row) const

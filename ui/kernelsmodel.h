@@ -32,6 +32,7 @@ protected:
     QVariant display(int row, int column) const override;
     QVariant sortValue(int row, int column) const override;
     QVariant kernelType(int row) const override;
+    QVariant toolTip(int row, int column) const override;
     QVariant fullText(int row, int column) const override;
 
 private:

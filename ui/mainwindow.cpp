@@ -7,6 +7,7 @@
 #include "colors.h"
 #include "csvexport.h"
 #include "filedialogs.h"
+#include "filterlineedit.h"
 #include "formatting.h"
 #include "groupspage.h"
 #include "kernelsmodel.h"
@@ -17,6 +18,7 @@
 #include "operationsummarypage.h"
 #include "opportunitiesmodel.h"
 #include "samplefiles.h"
+#include "sidenames.h"
 #include "summarypage.h"
 #include "tablechartpage.h"
 #include "tablepage.h"
@@ -38,6 +40,7 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
@@ -105,7 +108,8 @@ MainWindow::MainWindow(QWidget* parent)
     , m_controller(new AnalysisController(this))
     , m_settings(new AnalysisSettingsWidget(this))
 {
-    setWindowTitle(tr("FusionDiff"));
+    // The desktop adds the application's display name ("FusionDiff") after the window's title.
+    setWindowTitle(QApplication::applicationDisplayName().isEmpty() ? QStringLiteral("FusionDiff") : QString());
     setAcceptDrops(true);
 
     // Drop zones A and B with the swap button between them.
@@ -157,15 +161,21 @@ MainWindow::MainWindow(QWidget* parent)
     layout->addWidget(m_progressRow);
     layout->addWidget(m_message);
     layout->addWidget(m_stack, 1);
-    setCentralWidget(central);
+    // On a small screen (or at a large scale factor) the window stays inside the screen: below
+    // the pages' minimum size the window scrolls instead of growing past the screen's edges.
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(central);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    setCentralWidget(scroll);
 
     m_settingsDock = new QDockWidget(tr("Analysis Settings"), this);
     m_settingsDock->setObjectName(QStringLiteral("analysisSettingsDock"));
-    auto* scroll = new QScrollArea(m_settingsDock);
-    scroll->setWidget(m_settings);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    m_settingsDock->setWidget(scroll);
+    auto* settingsScroll = new QScrollArea(m_settingsDock);
+    settingsScroll->setWidget(m_settings);
+    settingsScroll->setWidgetResizable(true);
+    settingsScroll->setFrameShape(QFrame::NoFrame);
+    m_settingsDock->setWidget(settingsScroll);
     m_settingsDock->setMinimumWidth(m_settings->sizeHint().width() + 24);
     addDockWidget(Qt::RightDockWidgetArea, m_settingsDock);
     m_settingsDock->hide();
@@ -174,6 +184,7 @@ MainWindow::MainWindow(QWidget* parent)
     statusBar()->addPermanentWidget(m_resultsLabel);
 
     createMenus();
+    addTabShortcuts();
 
     connect(m_controller, &AnalysisController::sideChanged, this, &MainWindow::updateZone);
     connect(m_controller, &AnalysisController::busyChanged, this, &MainWindow::setBusy);
@@ -228,6 +239,7 @@ void MainWindow::createPages()
     m_kernelTypes->chartPanel()->chart()->setTitle(tr("Kernels per type over each whole trace"));
     m_kernels = new TablePage(new KernelsModel(this), QStringLiteral("kernels"), this);
     m_kernels->setStretchColumns({ KernelsModel::NameColumn }, 400);
+    m_kernels->setMiddleElidedColumns({ KernelsModel::NameColumn });
     m_groups = new GroupsPage(this);
 
     m_tabs->addTab(m_summary, tr("Summary"));
@@ -256,15 +268,15 @@ void MainWindow::createPages()
 QWidget* MainWindow::createWelcomePage()
 {
     auto* page = new QWidget(this);
-    auto* title = new QLabel(tr("<h2>Drop two PyTorch profiler traces here</h2>"), page);
+    m_welcomeTitle = new QLabel(page);
+    QLabel* title = m_welcomeTitle;
     auto* text = new QLabel(tr("<p>One trace from each platform (for example AMD and NVIDIA), or two runs of one "
                                "platform: Kineto Chrome-trace JSON, <tt>.json</tt> or <tt>.json.gz</tt>. Drop both "
                                "files at once, or one onto A and one onto B above. A is <i>trace1</i> and B "
                                "<i>trace2</i> in every table.</p>"),
         page);
     text->setWordWrap(true);
-    text->setFixedWidth(720);
-    text->setMinimumHeight(text->heightForWidth(720));
+    text->setMaximumWidth(720);
     title->setAlignment(Qt::AlignCenter);
     text->setAlignment(Qt::AlignCenter);
 
@@ -280,9 +292,12 @@ QWidget* MainWindow::createWelcomePage()
         tr("Qwen1.5-0.5B-Chat, eager PyTorch: AMD Instinct MI300X (A) vs NVIDIA H100 (B), bundled with FusionDiff"),
         page);
     sampleText->setAlignment(Qt::AlignCenter);
+    sampleText->setWordWrap(true);
 
     auto* openA = new QPushButton(tr("Open trace A..."), page);
     auto* openB = new QPushButton(tr("Open trace B..."), page);
+    m_welcomeOpen[0] = openA;
+    m_welcomeOpen[1] = openB;
     connect(openA, &QPushButton::clicked, this, [this] { showOpenDialog(0); });
     connect(openB, &QPushButton::clicked, this, [this] { showOpenDialog(1); });
     auto* openRow = new QHBoxLayout;
@@ -345,6 +360,67 @@ void MainWindow::createMenus()
     });
 }
 
+void MainWindow::addTabShortcuts()
+{
+    // Window-wide, so that they work while a table (which takes Ctrl+PgDn itself) has the focus.
+    const auto add = [this](const QList<QKeySequence>& keys, int step) {
+        auto* action = new QAction(this);
+        action->setShortcuts(keys);
+        action->setShortcutContext(Qt::WindowShortcut);
+        connect(action, &QAction::triggered, this, [this, step] {
+            if (m_stack->currentWidget() != m_tabs)
+                return;
+            const int count = m_tabs->count();
+            m_tabs->setCurrentIndex((m_tabs->currentIndex() + step + count) % count);
+        });
+        addAction(action);
+    };
+    add({ QKeySequence(Qt::CTRL | Qt::Key_Tab), QKeySequence(Qt::CTRL | Qt::Key_PageDown) }, 1);
+
+    auto* find = new QAction(this);
+    find->setShortcut(QKeySequence::Find);
+    find->setShortcutContext(Qt::WindowShortcut);
+    connect(find, &QAction::triggered, this, &MainWindow::focusFilter);
+    addAction(find);
+    add({ QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Backtab), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Tab),
+            QKeySequence(Qt::CTRL | Qt::Key_PageUp) },
+        -1);
+}
+
+void MainWindow::focusFilter()
+{
+    if (m_stack->currentWidget() != m_tabs)
+        return;
+    // The first filter box on the page shown (the main table's).
+    for (FilterLineEdit* filter : m_tabs->currentWidget()->findChildren<FilterLineEdit*>()) {
+        if (filter->isVisible()) {
+            filter->setFocus(Qt::ShortcutFocusReason);
+            filter->selectAll();
+            return;
+        }
+    }
+}
+
+void MainWindow::updateWelcome()
+{
+    // With one trace loaded, the start page asks for the other one.
+    const auto loaded
+        = [this](int side) { return m_controller->side(side).status == AnalysisController::Status::Loaded; };
+    int missing = -1;
+    if (loaded(0) != loaded(1))
+        missing = loaded(0) ? 1 : 0;
+    if (missing < 0) {
+        m_welcomeTitle->setText(tr("<h2>Drop two PyTorch profiler traces here</h2>"));
+    } else {
+        const QString have = QFileInfo(m_controller->side(1 - missing).path).fileName().toHtmlEscaped();
+        m_welcomeTitle->setText(missing == 1
+                ? tr("<h2>Trace A is loaded (%1): now drop or open trace B</h2>").arg(have)
+                : tr("<h2>Trace B is loaded (%1): now drop or open trace A</h2>").arg(have));
+    }
+    for (int side = 0; side < 2; ++side)
+        m_welcomeOpen[side]->setDefault(side == missing);
+}
+
 void MainWindow::updateActions()
 {
     const bool results = m_results.report != nullptr;
@@ -356,6 +432,7 @@ void MainWindow::updateZone(int side)
 {
     TraceDropZone* zone = m_zones[side];
     const AnalysisController::SideState& state = m_controller->side(side);
+    updateWelcome();
     switch (state.status) {
     case AnalysisController::Status::Empty:
         zone->showEmpty();
@@ -370,6 +447,7 @@ void MainWindow::updateZone(int side)
                                         store.gpuName.empty() ? tr("GPU not recorded") : toQString(store.gpuName),
                                         formatCount(state.totals.kernels), formatDuration(state.totals.kernelTimeUs));
         zone->showLoaded(state.path, details);
+        addRecentFile(state.path); // only files that loaded are offered again
         break;
     }
     case AnalysisController::Status::Failed: {
@@ -427,10 +505,12 @@ void MainWindow::showResults(const AnalysisResults& results)
 
     const QString a = toQString(report.traces[0].label);
     const QString b = toQString(report.traces[1].label);
-    setWindowTitle(tr("FusionDiff \u2014 %1 vs %2").arg(a, b));
+    setWindowTitle(tr("%1 vs %2").arg(sideAlias(report, 0), sideAlias(report, 1)));
     m_resultsLabel->setText(
         tr("Showing A: %1  vs  B: %2  \u00B7  classifier %3  \u00B7  operations at the %4 level")
             .arg(a, b, toQString(report.classifier.name), QString::fromLatin1(opLevelKey(report.options.opLevel))));
+    addRecentFile(toQString(report.traces[0].path));
+    addRecentFile(toQString(report.traces[1].path));
     addRecentPair(toQString(report.traces[0].path), toQString(report.traces[1].path));
     showMessage({});
     updateActions();
@@ -439,14 +519,11 @@ void MainWindow::showResults(const AnalysisResults& results)
 
 void MainWindow::openTraces(const QString& pathA, const QString& pathB)
 {
-    addRecentFile(pathA);
-    addRecentFile(pathB);
     m_controller->setTraces(pathA, pathB);
 }
 
 void MainWindow::openTrace(int side, const QString& path)
 {
-    addRecentFile(path);
     m_controller->setTrace(side, path);
 }
 
@@ -528,6 +605,11 @@ QStringList MainWindow::recentFiles() const
     return m_recentFiles;
 }
 
+QStringList MainWindow::recentPairs() const
+{
+    return m_recentPairs;
+}
+
 void MainWindow::saveRecent() const
 {
     QSettings settings;
@@ -552,6 +634,7 @@ void MainWindow::addRecentPair(const QString& pathA, const QString& pathB)
 {
     const QString pair = pathA + QLatin1Char('\n') + pathB;
     m_recentPairs.removeAll(pair);
+    m_recentPairs.removeAll(pathB + QLatin1Char('\n') + pathA); // the pair swapped is the same pair
     m_recentPairs.prepend(pair);
     while (m_recentPairs.size() > kMaxRecent)
         m_recentPairs.removeLast();
@@ -609,8 +692,9 @@ void MainWindow::restoreSettings()
     QSettings settings;
     m_recentFiles = settings.value(kRecentFilesKey).toStringList();
     m_recentPairs = settings.value(kRecentPairsKey).toStringList();
-    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
-        resize(1440, 900);
+    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray())
+        || !screen()->availableGeometry().contains(frameGeometry()))
+        fitToScreen();
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     for (QSplitter* splitter : findChildren<QSplitter*>()) {
         if (!splitter->objectName().isEmpty())
@@ -640,6 +724,17 @@ void MainWindow::restoreSettings()
         settings.value(QStringLiteral("charts/kernelTypesMetric"), ChartPanel::Launches).toInt()));
     m_kernelTypes->chartPanel()->setLogarithmic(
         settings.value(QStringLiteral("charts/kernelTypesLog"), false).toBool());
+}
+
+void MainWindow::fitToScreen()
+{
+    // 1440x900 where there is room, else what the screen leaves for the window's frame and the
+    // desktop's panels, centred: the status bar and its confirmations stay on screen.
+    const QRect available = screen()->availableGeometry();
+    const QSize frame(48, 64); // the title bar and borders of common window managers, unknown until shown
+    const QSize room = (available.size() - frame).expandedTo(QSize(320, 240));
+    resize(QSize(1440, 900).boundedTo(room).expandedTo(minimumSizeHint().boundedTo(room)));
+    move(available.center() - QPoint(width() / 2, height() / 2 + frame.height() / 4));
 }
 
 void MainWindow::saveSettings() const

@@ -68,6 +68,7 @@ public:
     QLabel* messageLabel() const { return m_message; }
     QDockWidget* settingsDock() const { return m_settingsDock; }
     QStringList recentFiles() const;
+    QStringList recentPairs() const; // "A\nB"
 
     // Writes every CSV table into `folder`; returns an error text, empty on success.
     QString exportAll(const QString& folder);
@@ -84,6 +85,8 @@ public slots:
     void exportAllDialog();
     void exportCsvDialog(const QString& csvName);
     void exportCurrentTableDialog();
+    // Ctrl+F: the filter box of the page shown.
+    void focusFilter();
 
 signals:
     // The pages show a new report.
@@ -106,9 +109,13 @@ private:
     void addRecentPair(const QString& pathA, const QString& pathB);
     void rebuildRecentMenu();
     void restoreSettings();
+    // Sizes the window to fit the available part of its screen, frame included, and centres it.
+    void fitToScreen();
     void saveSettings() const;
     void saveRecent() const;
     void updateActions();
+    void updateWelcome();
+    void addTabShortcuts();
 
     AnalysisController* m_controller;
     AnalysisSettingsWidget* m_settings;
@@ -135,6 +142,8 @@ private:
     QAction* m_exportTable = nullptr;
     QAction* m_sampleAction = nullptr;
     QPushButton* m_sampleButton = nullptr;
+    QLabel* m_welcomeTitle = nullptr;
+    QPushButton* m_welcomeOpen[2] = { nullptr, nullptr };
     AnalysisResults m_results;
     QStringList m_recentFiles;
     QStringList m_recentPairs; // "A\nB"

@@ -2,6 +2,7 @@
 
 #include "formatting.h"
 #include "model/fusionreport.h"
+#include "sidenames.h"
 
 namespace fusiondiff::ui {
 
@@ -10,7 +11,7 @@ namespace {
 QString sideText(const FusionReport& report, Side side)
 {
     return QStringLiteral("%1 (%2)").arg(
-        toQString(report.sideName(side)), side == Side::Trace1 ? QStringLiteral("A") : QStringLiteral("B"));
+        sideAlias(report, sideIndex(side)), side == Side::Trace1 ? QStringLiteral("A") : QStringLiteral("B"));
 }
 
 } // namespace

@@ -39,12 +39,13 @@ OperationsPage::OperationsPage(QWidget* parent)
     m_alignment->setSortable(false);
     m_alignment->setMaximumColumnWidth(160);
     m_alignment->setStretchColumns({ FindingAlignmentModel::NameAColumn, FindingAlignmentModel::NameBColumn }, 200);
+    m_alignment->setMiddleElidedColumns({ FindingAlignmentModel::NameAColumn, FindingAlignmentModel::NameBColumn });
 
     m_details->setOpenLinks(false);
     m_details->setFrameShape(QFrame::NoFrame);
     connect(m_details, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
         if (url.scheme() == QLatin1String("run"))
-            showRun(url.path().toInt());
+            showRun(url.path().toInt(), true);
     });
 
     m_alignmentTitle->setTextFormat(Qt::RichText);
@@ -68,7 +69,8 @@ OperationsPage::OperationsPage(QWidget* parent)
     splitter->setObjectName(QStringLiteral("operations_splitter"));
     splitter->addWidget(m_findings);
     splitter->addWidget(bottom);
-    splitter->setStretchFactor(0, 1);
+    // At 1024x700 the findings still show five or six rows.
+    splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 3);
     splitter->setChildrenCollapsible(false);
 
@@ -156,11 +158,13 @@ void OperationsPage::showFinding(int row)
     showRun(0);
 }
 
-void OperationsPage::showRun(int run)
+void OperationsPage::showRun(int run, bool select)
 {
     const int row = m_alignmentModel->firstRowOfRun(run);
     if (row < 0)
         return;
+    if (select)
+        m_alignment->selectSourceRows(m_alignmentModel->rowsOfRun(run));
     const QModelIndex index = m_alignment->proxy()->mapFromSource(m_alignmentModel->index(row, 0));
     if (index.isValid())
         m_alignment->view()->scrollTo(index, QAbstractItemView::PositionAtCenter);

@@ -38,8 +38,9 @@ public:
     QString detailsText();
     // Selects the finding at `row` of the report (source order) and shows it.
     void selectFinding(int row);
-    // Scrolls the side-by-side view to the first row of the finding's extra run `run`.
-    void showRun(int run);
+    // Scrolls the side-by-side view to the first row of the finding's extra run `run` and, with
+    // `select`, selects the run's rows (a click on the run in the details).
+    void showRun(int run, bool select = false);
 
 signals:
     void exportCsvRequested(const QString& csvName);

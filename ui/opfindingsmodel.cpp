@@ -2,6 +2,7 @@
 
 #include "formatting.h"
 #include "model/fusionreport.h"
+#include "sidenames.h"
 
 #include <QStringList>
 
@@ -53,7 +54,7 @@ QVariant OpFindingsModel::display(int row, int column) const
     case OpColumn:
         return toQString(finding.op);
     case FusedByColumn:
-        return tr("%1 (%2)").arg(toQString(report.sideName(finding.fusedSide)),
+        return tr("%1 (%2)").arg(sideAlias(report, sideIndex(finding.fusedSide)),
             finding.fusedSide == Side::Trace1 ? QStringLiteral("A") : QStringLiteral("B"));
     case CallsColumn:
         return formatCount(finding.occurrences);
@@ -70,7 +71,7 @@ QVariant OpFindingsModel::display(int row, int column) const
     case SavingColumn:
         return formatDuration(finding.savingUs);
     case SummaryColumn:
-        return toQString(finding.summary);
+        return withSideAliases(report, toQString(finding.summary));
     }
     return {};
 }

@@ -2,6 +2,7 @@
 
 #include "formatting.h"
 #include "model/fusionreport.h"
+#include "sidenames.h"
 
 namespace fusiondiff::ui {
 
@@ -55,7 +56,7 @@ QVariant OpportunitiesModel::display(int row, int column) const
     case RatioColumn:
         return formatRatio(opportunity.ratio, 1);
     case FusedByColumn:
-        return tr("%1 (%2)").arg(toQString(report.sideName(opportunity.fusedBy)),
+        return tr("%1 (%2)").arg(sideAlias(report, sideIndex(opportunity.fusedBy)),
             opportunity.fusedBy == Side::Trace1 ? QStringLiteral("A") : QStringLiteral("B"));
     case GroupsAffectedColumn:
         return formatCount(opportunity.groupsAffected);

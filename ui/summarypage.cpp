@@ -5,6 +5,7 @@
 #include "formatting.h"
 #include "model/fusionreport.h"
 #include "report/reportnotes.h"
+#include "sidenames.h"
 #include "tablepage.h"
 #include "tracesummarymodel.h"
 
@@ -144,7 +145,7 @@ void SummaryPage::setReport(std::shared_ptr<const FusionReport> report, double a
               .arg(report->options.minGroupSize)
               .arg(formatFixed(report->options.sizeTolerance, 2), formatDuration(analysisSeconds * 1e6))
         + QStringLiteral("</p>");
-    m_findings->setHtmlSoon(html);
+    m_findings->setHtmlSoon(withSideAliases(*report, html));
 }
 
 QString SummaryPage::findingsText()

@@ -3,6 +3,7 @@
 #include "barchart.h"
 #include "model/fusionreport.h"
 #include "reporttablemodel.h"
+#include "sidenames.h"
 #include "tablepage.h"
 
 #include <QSplitter>
@@ -55,9 +56,8 @@ void TableChartPage::updateChart()
         return;
     }
     const ChartData chartData = m_chartSource(*m_report, m_chartPanel->metric());
-    chart->setData(chartData.categories, tr("A: %1").arg(QString::fromStdString(m_report->sideNames[0])),
-        chartData.values[0], tr("B: %1").arg(QString::fromStdString(m_report->sideNames[1])), chartData.values[1],
-        chartData.valueTitle);
+    chart->setData(chartData.categories, tr("A: %1").arg(sideAlias(*m_report, 0)), chartData.values[0],
+        tr("B: %1").arg(sideAlias(*m_report, 1)), chartData.values[1], chartData.valueTitle);
     chart->setSelectedCategories(m_table->selectedSourceRows());
     m_chartPanel->setEmptyText(chartData.categories.isEmpty() ? m_emptyChartText : QString());
 }

@@ -126,6 +126,11 @@ void TablePage::setSortable(bool sortable)
         m_view->horizontalHeader()->setSortIndicatorShown(false);
 }
 
+void TablePage::setMiddleElidedColumns(const QList<int>& columns)
+{
+    static_cast<TableTextDelegate*>(m_view->itemDelegate())->setMiddleElidedColumns(columns);
+}
+
 void TablePage::setFilterVisible(bool visible)
 {
     m_filter->setVisible(visible);

@@ -33,6 +33,8 @@ public:
     // Columns that share the width the others leave (kernel names, evidence), each at least
     // `minimumWidth` wide. Their text is not measured: it can be long, and measuring it is slow.
     void setStretchColumns(const QList<int>& columns, int minimumWidth);
+    // Columns elided in the middle rather than at the end (kernel names).
+    void setMiddleElidedColumns(const QList<int>& columns);
     // Text columns wider than this are elided (the tooltip has the whole text).
     void setMaximumColumnWidth(int width) { m_maximumColumnWidth = width; }
 

@@ -47,8 +47,10 @@ void TableTextDelegate::paint(QPainter* painter, const QStyleOptionViewItem& opt
     painter->setFont(opt.font);
     painter->setPen(
         opt.palette.color(group, (opt.state & QStyle::State_Selected) ? QPalette::HighlightedText : QPalette::Text));
-    painter->drawText(textRect, static_cast<int>(opt.displayAlignment) | Qt::TextSingleLine,
-        fitted(text, opt.font, textRect.width()));
+    QString shown = fitted(text, opt.font, textRect.width());
+    if (shown.size() != text.size() && m_middleElided.contains(index.column()))
+        shown = QFontMetrics(opt.font).elidedText(text, Qt::ElideMiddle, textRect.width());
+    painter->drawText(textRect, static_cast<int>(opt.displayAlignment) | Qt::TextSingleLine, shown);
     painter->restore();
 }
 

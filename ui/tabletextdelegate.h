@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QFont>
+#include <QList>
 #include <QStyledItemDelegate>
 
 #include <array>
@@ -26,6 +27,10 @@ public:
     // character, U+2026), as the style elides it.
     QString fitted(const QString& text, const QFont& font, int width) const;
 
+    // Columns whose text is elided in the middle (kernel names: their start and their end, the
+    // kernel's own name, both matter).
+    void setMiddleElidedColumns(const QList<int>& columns) { m_middleElided = columns; }
+
 private:
     struct Advances
     {
@@ -37,6 +42,7 @@ private:
     const Advances& advancesFor(const QFont& font) const;
 
     mutable std::vector<Advances> m_advances; // per font seen, a few at most
+    QList<int> m_middleElided;
 };
 
 } // namespace fusiondiff::ui

@@ -8,23 +8,45 @@
 #include "barchart.h"
 #include "chartpanel.h"
 #include "colors.h"
+#include "filterlineedit.h"
 #include "findingalignmentmodel.h"
+#include "formatting.h"
+#include "groupdiffmodel.h"
+#include "groupspage.h"
+#include "kernelnames.h"
 #include "mainwindow.h"
 #include "model/fusionreport.h"
 #include "operationspage.h"
+#include "reporttablemodel.h"
+#include "sidenames.h"
+#include "summarypage.h"
 #include "tablechartpage.h"
 #include "tablefilterproxy.h"
 #include "tablepage.h"
+#include "tracedropzone.h"
 
 #include <QAbstractAxis>
+#include <QBarSet>
 #include <QChart>
+#include <QDir>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QHorizontalBarSeries>
+#include <QImage>
+#include <QLabel>
 #include <QLegend>
+#include <QLocale>
+#include <QScreen>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QStackedWidget>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTest>
+
+#include <algorithm>
 
 using namespace fusiondiff;
 using namespace fusiondiff::ui;
@@ -139,6 +161,34 @@ private Q_SLOTS:
         QCOMPARE(chartBackground.lightnessF() < 0.5, dark);
     }
 
+    // The window opens inside the screen's available area (1440x900 where there is room), its
+    // status bar on screen, at any scale factor; a saved geometry larger than the screen is fitted.
+    void defaultWindowFitsTheScreen()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const QRect available = window.screen()->availableGeometry();
+        qInfo() << "available" << available << "window" << window.frameGeometry() << "minimum"
+                << window.minimumSizeHint();
+        QVERIFY2(available.contains(window.frameGeometry()),
+            qPrintable(QStringLiteral("%1x%2 at %3,%4")
+                           .arg(window.width())
+                           .arg(window.height())
+                           .arg(window.x())
+                           .arg(window.y())));
+        QVERIFY(window.width() <= 1440 && window.height() <= 900);
+        QVERIFY(available.contains(window.statusBar()->mapTo(&window, window.statusBar()->rect().bottomRight())
+            + window.geometry().topLeft()));
+        window.resize(available.size() * 2);
+        window.close(); // saves the geometry
+
+        MainWindow restored;
+        restored.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&restored));
+        QVERIFY(available.contains(restored.frameGeometry()));
+    }
+
     // A pair without fusion opportunities shown on their tab, then a pair with some: the chart
     // takes its share of the page again, its labels whole.
     void chartAfterAnEmptyOpportunitiesTabIsFullSize()
@@ -161,6 +211,347 @@ private Q_SLOTS:
         QVERIFY2(chart->height() >= page->height() / 3, qPrintable(QString::number(chart->height())));
         QVERIFY2(chart->chart()->plotArea().width() >= chart->width() / 3,
             qPrintable(QString::number(chart->chart()->plotArea().width())));
+    }
+
+    // Ctrl+Tab, Ctrl+Shift+Tab, Ctrl+PgDn and Ctrl+PgUp change tabs while a table has the focus.
+    void tabShortcutsWorkFromATable()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(compare(window, sampleA(), sampleB()));
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        window.tabs()->setCurrentWidget(window.kernelsPage());
+        QTableView* table = window.kernelsPage()->view();
+        table->setFocus();
+        QVERIFY(QTest::qWaitFor([&] { return table->hasFocus(); }));
+        const int start = window.tabs()->currentIndex();
+        QTest::keyClick(table, Qt::Key_PageDown, Qt::ControlModifier);
+        QCOMPARE(window.tabs()->currentIndex(), start + 1);
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_PageUp, Qt::ControlModifier);
+        QCOMPARE(window.tabs()->currentIndex(), start);
+        table->setFocus();
+        QTest::keyClick(table, Qt::Key_Tab, Qt::ControlModifier);
+        QCOMPARE(window.tabs()->currentIndex(), start + 1);
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Backtab, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(window.tabs()->currentIndex(), start);
+        // The last tab wraps to the first.
+        window.tabs()->setCurrentIndex(window.tabs()->count() - 1);
+        QTest::keyClick(window.tabs()->currentWidget(), Qt::Key_PageDown, Qt::ControlModifier);
+        QCOMPARE(window.tabs()->currentIndex(), 0);
+    }
+
+    // A new pair over an old one: the Kernel types chart highlights nothing, as its table selects
+    // nothing.
+    void kernelTypesHighlightClearedOnANewPair()
+    {
+        // The pixels of the chart drawn in a side's selected colour.
+        const auto highlightedPixels = [](BarChart* chart) {
+            const QImage image = chart->grab().toImage();
+            int count = 0;
+            for (int y = 0; y < image.height(); ++y) {
+                for (int x = 0; x < image.width(); ++x) {
+                    const QRgb pixel = image.pixel(x, y);
+                    count += pixel == sideSelectedColor(0).rgb() || pixel == sideSelectedColor(1).rgb();
+                }
+            }
+            return count;
+        };
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(compare(window, sampleA(), sampleB()));
+        TableChartPage* page = window.kernelTypesPage();
+        window.tabs()->setCurrentWidget(page);
+        page->table()->selectSourceRows({ 1 });
+        BarChart* chart = page->chartPanel()->chart();
+        QCOMPARE(chart->selectedCategories(), QList<int>({ 1 }));
+        QVERIFY(highlightedPixels(chart) > 0);
+
+        QVERIFY(compare(
+            window, realTrace("bert-small-uncased.mi300x.json.gz"), realTrace("bert-small-uncased.h100.json.gz")));
+        QCOMPARE(page->table()->selectedSourceRows(), QList<int>());
+        QCOMPARE(chart->selectedCategories(), QList<int>());
+        auto* series = static_cast<QHorizontalBarSeries*>(chart->chart()->series().first());
+        for (QBarSet* set : series->barSets())
+            QVERIFY2(set->selectedBars().isEmpty(), qPrintable(set->label()));
+        QCOMPARE(highlightedPixels(chart), 0);
+        // And when the new pair arrives while another tab is shown.
+        page->table()->selectSourceRows({ 0 });
+        window.tabs()->setCurrentIndex(0);
+        QVERIFY(compare(window, sampleA(), sampleB()));
+        window.tabs()->setCurrentWidget(page);
+        QTest::qWait(20);
+        QCOMPARE(chart->selectedCategories(), QList<int>());
+        for (QBarSet* set : series->barSets())
+            QVERIFY2(set->selectedBars().isEmpty(), qPrintable(set->label()));
+        QCOMPARE(highlightedPixels(chart), 0);
+    }
+
+    // One time format: formatDuration's units everywhere, zero written as such.
+    void timesHaveOneFormat()
+    {
+        QCOMPARE(formatMilliseconds(7.789), formatDuration(7789));
+        QCOMPARE(formatMilliseconds(7.789), QStringLiteral("7.8 ms"));
+        QCOMPARE(formatMilliseconds(0.25), QStringLiteral("250 us"));
+        QCOMPARE(formatDuration(0), QStringLiteral("0 us"));
+        QCOMPARE(formatRatio(0), QStringLiteral("0"));
+        QCOMPARE(formatRatio(1.234), QStringLiteral("1.23"));
+    }
+
+    // Kernel names: demangled, parameters and nested template arguments dropped, the whole name
+    // in the tooltip.
+    void kernelNamesAreDemangledAndCollapsed()
+    {
+        const QString mangled = QStringLiteral("_ZN2at6native29vectorized_elementwise_kernelILi4ENS0_"
+                                               "11FillFunctorIfEENS_6detail5ArrayIPcLi1EEEEEvifT0_T1_");
+        const QString demangled
+            = QStringLiteral("void at::native::vectorized_elementwise_kernel<4, at::native::FillFunctor<float>, "
+                             "at::detail::Array<char*, "
+                             "1> >(int, float, at::native::FillFunctor<float>, at::detail::Array<char*, 1>)");
+        QCOMPARE(demangledKernelName(mangled), demangled);
+        QCOMPARE(shownKernelName(mangled),
+            QStringLiteral("at::native::vectorized_elementwise_kernel<4, at::native::FillFunctor<\u2026>, "
+                           "at::detail::Array<\u2026> >"));
+        QCOMPARE(shownKernelName(demangled), shownKernelName(mangled));
+        QVERIFY(kernelNameToolTip(mangled).contains(demangled));
+        QVERIFY(kernelNameToolTip(mangled).contains(mangled));
+        QCOMPARE(kernelNameToolTip(demangled), demangled);
+        // Not C++: unchanged.
+        QCOMPARE(shownKernelName(QStringLiteral("triton_poi_fused_add_0")), QStringLiteral("triton_poi_fused_add_0"));
+        QCOMPARE(shownKernelName(QStringLiteral("_Znot_mangled")), QStringLiteral("_Znot_mangled"));
+        QCOMPARE(shownKernelName(QStringLiteral("Memcpy HtoD (Pinned -> Device)")),
+            QStringLiteral("Memcpy HtoD (Pinned -> Device)"));
+        // Still long: every template argument collapsed.
+        const QString longName = QStringLiteral("void ck::kernel_gemm<") + QString(200, QLatin1Char('x'))
+            + QStringLiteral(", ck::Tuple<int>>(int)");
+        QCOMPARE(shownKernelName(longName), QStringLiteral("ck::kernel_gemm<\u2026>"));
+
+        // In the Kernels tab: shown short, whole in the tooltip and when copied.
+        MainWindow window;
+        QVERIFY(compare(window, realTrace("vllm_decode_full_graph.mi300x.json.gz"),
+            realTrace("sglang_qwen3-8b_decode.mi300x.json.gz")));
+        QAbstractItemModel* kernels = window.kernelsPage()->proxy();
+        int found = 0;
+        for (int row = 0; row < kernels->rowCount(); ++row) {
+            const QModelIndex index = kernels->index(row, 0);
+            const QString full = index.data(ReportTableModel::FullTextRole).toString();
+            if (!full.startsWith(QLatin1String("_ZN5aiter")))
+                continue;
+            ++found;
+            QVERIFY2(index.data().toString().startsWith(QLatin1String("aiter::")), qPrintable(index.data().toString()));
+            QVERIFY(index.data(Qt::ToolTipRole).toString().contains(full));
+            window.kernelsPage()->selectSourceRows(
+                { kernels->index(row, 0).data(ReportTableModel::SourceRowRole).toInt() });
+            QVERIFY(window.kernelsPage()->selectedRowsText().contains(full));
+        }
+        QVERIFY(found > 0);
+    }
+
+    // Two traces of one platform: each side a short alias, the whole label in the tooltips.
+    void longSameVendorLabelsAreShortened()
+    {
+        const std::array<QString, 2> aliases
+            = sideAliases({ QStringLiteral("sglang_qwen3-8b_decode.mi300x (AMD Instinct MI300X)"),
+                QStringLiteral("vllm_decode_full_graph.mi300x (AMD Instinct MI300X)") });
+        QCOMPARE(aliases[0], QStringLiteral("sglang_qwen3-8b_decode"));
+        QCOMPARE(aliases[1], QStringLiteral("vllm_decode_full_graph"));
+        // Short names stay.
+        QCOMPARE(sideAliases({ QStringLiteral("AMD"), QStringLiteral("NVIDIA") })[1], QStringLiteral("NVIDIA"));
+        // Names that differ only in the middle of something long: elided in the middle, distinct.
+        const std::array<QString, 2> elided
+            = sideAliases({ QStringLiteral("a_very_long_model_name_run1_with_many_words"),
+                QStringLiteral("a_very_long_model_name_run2_with_many_words") });
+        QVERIFY(elided[0] != elided[1]);
+        QVERIFY(elided[0].size() <= kMaxAliasLength && elided[1].size() <= kMaxAliasLength);
+
+        MainWindow window;
+        QVERIFY(compare(window, realTrace("sglang_qwen3-8b_decode.mi300x.json.gz"),
+            realTrace("vllm_decode_full_graph.mi300x.json.gz")));
+        const FusionReport& report = *window.controller()->results().report;
+        const QString label = QString::fromStdString(report.sideNames[0]);
+        QVERIFY(label.size() > kMaxAliasLength);
+        QCOMPARE(window.windowTitle(), QStringLiteral("%1 vs %2").arg(sideAlias(report, 0), sideAlias(report, 1)));
+        BarChart* chart = window.kernelTypesPage()->chartPanel()->chart();
+        auto* series = static_cast<QHorizontalBarSeries*>(chart->chart()->series().first());
+        QStringList legend;
+        for (QBarSet* set : series->barSets())
+            legend.append(set->label());
+        QVERIFY2(
+            legend.contains(QStringLiteral("A: sglang_qwen3-8b_decode")), qPrintable(legend.join(QLatin1Char('|'))));
+        const QString summary = window.summaryPage()->findingsText();
+        QVERIFY(summary.contains(sideAlias(report, 0)));
+        QVERIFY(!summary.contains(label));
+    }
+
+    // Cancelling the load of a second pair: the zones show the pair on screen again, and A<->B
+    // swaps that pair.
+    void cancellingASecondPairRestoresTheShownPair()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(compare(window, sampleA(), sampleB()));
+        AnalysisController* controller = window.controller();
+        QSignalSpy cancelled(controller, &AnalysisController::cancelled);
+        window.openTraces(realTrace("xdit_flux_aiter.mi300x.json.gz"), realTrace("hta_trace_diff_test.v100.json.gz"));
+        QVERIFY(controller->isBusy());
+        controller->cancel();
+        QVERIFY(cancelled.wait(kTimeoutMs));
+        QVERIFY(QTest::qWaitFor([&] { return !controller->isBusy(); }, kTimeoutMs));
+        for (int side = 0; side < 2; ++side) {
+            QCOMPARE(controller->side(side).status, AnalysisController::Status::Loaded);
+            QCOMPARE(QFileInfo(controller->side(side).path).fileName(),
+                QFileInfo(side == 0 ? sampleA() : sampleB()).fileName());
+            QVERIFY(
+                window.dropZone(side)->fileText().contains(QFileInfo(side == 0 ? sampleA() : sampleB()).fileName()));
+            QVERIFY2(window.dropZone(side)->detailsText().contains(QLatin1String("kernels")),
+                qPrintable(window.dropZone(side)->detailsText()));
+        }
+        QSignalSpy shown(&window, &MainWindow::resultsShown);
+        window.swapTraces();
+        QVERIFY(shown.wait(kTimeoutMs));
+        const FusionReport& report = *controller->results().report;
+        QCOMPARE(QFileInfo(QString::fromStdString(report.traces[0].path)).fileName(), QFileInfo(sampleB()).fileName());
+        QCOMPARE(QFileInfo(QString::fromStdString(report.traces[1].path)).fileName(), QFileInfo(sampleA()).fileName());
+    }
+
+    // Recent files: only those that loaded; a pair swapped is the same recent pair.
+    void recentFilesListOnlyLoadedFiles()
+    {
+        MainWindow window;
+        QVERIFY(compare(window, sampleA(), sampleB()));
+        QCOMPARE(window.recentPairs().size(), 1);
+        QSignalSpy shown(&window, &MainWindow::resultsShown);
+        window.swapTraces();
+        QVERIFY(shown.wait(kTimeoutMs));
+        QCOMPARE(window.recentPairs().size(), 1);
+        QVERIFY(window.recentPairs().first().startsWith(QFileInfo(sampleB()).absoluteFilePath()));
+
+        const QString missing = QDir::temp().filePath(QStringLiteral("fusiondiff-no-such-trace.json"));
+        window.openTrace(1, missing);
+        QVERIFY(QTest::qWaitFor([&] { return !window.controller()->isBusy(); }, kTimeoutMs));
+        QCOMPARE(window.controller()->side(1).status, AnalysisController::Status::Failed);
+        QVERIFY(!window.recentFiles().contains(QFileInfo(missing).absoluteFilePath()));
+        QVERIFY(window.recentFiles().contains(QFileInfo(sampleA()).absoluteFilePath()));
+        QVERIFY(window.recentFiles().contains(QFileInfo(sampleB()).absoluteFilePath()));
+    }
+
+    // Esc clears a filter, Ctrl+F goes to the filter of the page shown.
+    void escapeClearsAFilterAndCtrlFFindsIt()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(compare(window, sampleA(), sampleB()));
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        window.tabs()->setCurrentWidget(window.kernelsPage());
+        window.kernelsPage()->view()->setFocus();
+        QTest::keyClick(window.kernelsPage()->view(), Qt::Key_F, Qt::ControlModifier);
+        FilterLineEdit* filter = window.kernelsPage()->filterEdit();
+        QVERIFY(filter->hasFocus());
+        const int rows = window.kernelsPage()->proxy()->rowCount();
+        QTest::keyClicks(filter, QStringLiteral("gemm"));
+        filter->applyNow();
+        QVERIFY(window.kernelsPage()->proxy()->rowCount() < rows);
+        QTest::keyClick(filter, Qt::Key_Escape);
+        QVERIFY(filter->text().isEmpty());
+        QCOMPARE(window.kernelsPage()->proxy()->rowCount(), rows);
+    }
+
+    // Clicking a run in a finding's details selects its rows beside.
+    void clickingARunSelectsItsRows()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(compare(window, test::dataPath(QStringLiteral("synthetic/graphs.amd.json")),
+            test::dataPath(QStringLiteral("synthetic/graphs.nvidia.json"))));
+        OperationsPage* page = window.operationsPage();
+        window.tabs()->setCurrentWidget(page);
+        QVERIFY(QTest::qWaitFor([&] { return page->alignmentModel()->finding() != nullptr; }));
+        const QList<int> rows = page->alignmentModel()->rowsOfRun(0);
+        QVERIFY(rows.size() >= 1);
+        QVERIFY(page->alignmentTable()->selectedSourceRows().isEmpty());
+        page->showRun(0, true);
+        QCOMPARE(page->alignmentTable()->selectedSourceRows(), rows);
+    }
+
+    // Hovering a bar tells its values; a click on a bar of a group's composition selects the
+    // kernels of its type.
+    void barsTellTheirValuesAndGroupBarsSelect()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(compare(
+            window, realTrace("vllm_decode_full_graph.mi300x.json.gz"), realTrace("hta_trace_diff_test.v100.json.gz")));
+        BarChart* types = window.kernelTypesPage()->chartPanel()->chart();
+        const QString hover = types->hoverText(0, 0);
+        QVERIFY(hover.contains(types->categories().first().toHtmlEscaped()));
+        QVERIFY(hover.contains(QLocale().toString(types->values(0).first(), 'g', 6)));
+        QVERIFY(hover.contains(QLocale().toString(types->values(1).first(), 'g', 6)));
+
+        GroupsPage* groups = window.groupsPage();
+        window.tabs()->setCurrentWidget(groups);
+        QSignalSpy ready(groups, &GroupsPage::drillDownReady);
+        groups->pairsTable()->selectSourceRows({ 0 });
+        QVERIFY(ready.wait(kTimeoutMs));
+        BarChart* composition = groups->compositionPanel()->chart();
+        QVERIFY(composition->categoryCount() > 0);
+        auto* series = static_cast<QHorizontalBarSeries*>(composition->chart()->series().first());
+        const int category = 0;
+        emit series->barSets().first()->clicked(composition->categoryCount() - 1 - category);
+        const QString type = composition->categories()[category];
+        const QList<int> selected = groups->sequenceTable()->selectedSourceRows();
+        QVERIFY(!selected.isEmpty());
+        QAbstractItemModel* model = groups->sequenceTable()->sourceModel();
+        for (const int row : selected) {
+            QVERIFY(model->index(row, GroupDiffModel::TypeAColumn).data().toString() == type
+                || model->index(row, GroupDiffModel::TypeBColumn).data().toString() == type);
+        }
+        QCOMPARE(composition->selectedCategories(), QList<int>({ category }));
+    }
+
+    // With only A loaded the start page asks for B.
+    void startPageAsksForTheMissingTrace()
+    {
+        MainWindow window;
+        window.show();
+        window.openTrace(0, sampleA());
+        QVERIFY(QTest::qWaitFor(
+            [&] { return window.controller()->side(0).status == AnalysisController::Status::Loaded; }, kTimeoutMs));
+        QVERIFY(QTest::qWaitFor([&] { return !window.controller()->isBusy(); }, kTimeoutMs));
+        QCOMPARE(window.stack()->currentIndex(), 0);
+        const QList<QLabel*> labels = window.stack()->currentWidget()->findChildren<QLabel*>();
+        const bool asks = std::any_of(labels.begin(), labels.end(),
+            [](const QLabel* label) { return label->text().contains(QLatin1String("now drop or open trace B")); });
+        QVERIFY(asks);
+    }
+
+    // At 1024x700 the findings table shows at least five rows.
+    void findingsTableShowsRowsAt1024x700()
+    {
+        MainWindow window;
+        window.resize(1024, 700);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(compare(window, sampleA(), sampleB()));
+        window.tabs()->setCurrentWidget(window.operationsPage());
+        QTest::qWait(20);
+        QTableView* view = window.operationsPage()->findingsTable()->view();
+        const int rows = view->viewport()->height() / view->verticalHeader()->defaultSectionSize();
+        QVERIFY2(rows >= 5, qPrintable(QString::number(rows)));
+    }
+
+    // The desktop adds the application's name after the title: the title does not repeat it.
+    void windowTitleDoesNotRepeatTheAppName()
+    {
+        QGuiApplication::setApplicationDisplayName(QStringLiteral("FusionDiff"));
+        const auto restore = qScopeGuard([] { QGuiApplication::setApplicationDisplayName({}); });
+        MainWindow window;
+        QVERIFY(!window.windowTitle().contains(QLatin1String("FusionDiff")));
+        QVERIFY(compare(window, sampleA(), sampleB()));
+        QVERIFY(!window.windowTitle().contains(QLatin1String("FusionDiff")));
+        QVERIFY(window.windowTitle().contains(QLatin1String(" vs ")));
     }
 };
 

@@ -18,6 +18,7 @@
 #include "groupdiffmodel.h"
 #include "grouppairsmodel.h"
 #include "kernelsmodel.h"
+#include "kernelnames.h"
 #include "kerneltypesmodel.h"
 #include "load/traceloader.h"
 #include "mappingsmodel.h"
@@ -236,10 +237,11 @@ private Q_SLOTS:
         QCOMPARE(kernels.index(0, KernelsModel::NameColumn).data(ReportTableModel::FullTextRole).toString(), name);
         QCOMPARE(kernels.index(0, KernelsModel::NameColumn).data(Qt::ToolTipRole).toString(), name);
         QCOMPARE(kernels.index(0, KernelsModel::NameColumn).data(ReportTableModel::SortRole).toString(), name);
-        // A template name of thousands of characters is shown by its start.
+        // A template name of thousands of characters is shown without its parameters and nested
+        // template arguments (kernelnames.h).
         const QString shown = kernels.index(0, KernelsModel::NameColumn).data().toString();
+        QCOMPARE(shown, shownKernelName(name));
         QVERIFY(shown.size() <= 241);
-        QVERIFY(name.startsWith(shown.chopped(shown.endsWith(QChar(0x2026)) ? 1 : 0)));
 
         GroupPairsModel pairs;
         pairs.setReport(m_graphs.report);
@@ -603,7 +605,7 @@ private Q_SLOTS:
         QCOMPARE(cell(0, 0, FindingAlignmentModel::StatusRole).toInt(), static_cast<int>(OnlyA));
         QVERIFY(cell(0, FindingAlignmentModel::NameAColumn)
                     .toString()
-                    .startsWith(QLatin1String("void at::native::vectorized_elementwise_kernel")));
+                    .startsWith(QLatin1String("at::native::vectorized_elementwise_kernel<")));
         QCOMPARE(cell(0, FindingAlignmentModel::NameAColumn, Qt::ToolTipRole).toString(),
             QString::fromStdString(finding.kernels[0][0].name));
         QCOMPARE(cell(0, FindingAlignmentModel::TypeAColumn).toString(), QStringLiteral("Memory"));
