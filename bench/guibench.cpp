@@ -5,21 +5,98 @@
 //   QT_QPA_PLATFORM=offscreen guibench A B
 //
 // Prints one line; bench/run.sh --gui runs it on the bundled pair and on the 2 GB pair.
+//
+//   QT_QPA_PLATFORM=offscreen guibench --timeline A B [KERNELS]
+//
+// The two-lane timeline on the first KERNELS (20,000) kernels of each trace: the time of one paint
+// of a 1440x240 view showing all of them, then zoomed in step by step to a few kernels, then
+// panned across, each frame painted as the widget paints itself (into a raster image).
 
 #include "analysiscontroller.h"
+#include "classify/classifier.h"
+#include "load/traceloader.h"
 #include "mainwindow.h"
+#include "model/tracestore.h"
+#include "timeline/timelinedata.h"
+#include "timeline/timelineview.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QImage>
+#include <QPainter>
 #include <QTimer>
 
 #include <algorithm>
 #include <cstdio>
 
+namespace {
+
+int timelineBench(const QStringList& arguments)
+{
+    using namespace fusiondiff;
+    if (arguments.size() < 4 || arguments.size() > 5) {
+        std::fprintf(stderr, "usage: guibench --timeline A B [KERNELS]\n");
+        return 2;
+    }
+    const size_t kernels = arguments.size() == 5 ? arguments.at(4).toULongLong() : 20000;
+    const TraceStore a = loadTrace(arguments.at(2).toStdString());
+    const TraceStore b = loadTrace(arguments.at(3).toStdString());
+    const Classifier classifier = Classifier::builtin("default");
+    ui::TimelineView view;
+    view.resize(1440, 240);
+    view.setData(ui::timelineOfTraces({ &a, &b }, classifier, kernels));
+    QImage image(view.size(), QImage::Format_ARGB32_Premultiplied);
+
+    std::vector<double> frames;
+    int drawnAtFit = 0;
+    int mergedAtFit = 0;
+    const auto frame = [&] {
+        QElapsedTimer timer;
+        timer.start();
+        QPainter painter(&image);
+        view.paint(painter, view.size());
+        painter.end();
+        frames.push_back(double(timer.nsecsElapsed()) / 1e6);
+    };
+    frame(); // warm-up: fonts, glyph caches
+    frames.clear();
+    view.fitAll();
+    frame();
+    drawnAtFit = view.drawnKernels();
+    mergedAtFit = view.mergedKernels();
+    // Zoomed in around the middle, 1.25x a frame, until a few kernels fill the view, then panned
+    // across at that zoom and at a middle one.
+    const double end = view.timeline().end();
+    for (int step = 0; step < 60 && view.visibleEnd() - view.visibleStart() > end / 20000; ++step) {
+        view.zoomAt(1.25, 720);
+        frame();
+    }
+    for (const double span : { end / 2000, end / 50 }) {
+        for (int step = 0; step <= 40; ++step) {
+            const double start = end * step / 40.0;
+            view.setVisibleRange(start, start + span);
+            frame();
+        }
+    }
+    std::vector<double> sorted = frames;
+    std::sort(sorted.begin(), sorted.end());
+    const double median = sorted[sorted.size() / 2];
+    const double p95 = sorted[std::min(sorted.size() - 1, sorted.size() * 95 / 100)];
+    std::printf("guibench timeline: %zu + %zu kernels; all in view: %.2f ms (%d drawn, %d merged into their pixel "
+                "column); %zu frames zoomed and panned: median %.2f ms, 95th percentile %.2f ms, longest %.2f ms\n",
+        view.timeline().lanes[0].kernels.size(), view.timeline().lanes[1].kernels.size(), frames.front(), drawnAtFit,
+        mergedAtFit, frames.size(), median, p95, sorted.back());
+    return 0;
+}
+
+} // namespace
+
 int main(int argc, char** argv)
 {
     QApplication app(argc, argv);
     const QStringList arguments = app.arguments();
+    if (arguments.size() > 1 && arguments.at(1) == QLatin1String("--timeline"))
+        return timelineBench(arguments);
     if (arguments.size() != 3) {
         std::fprintf(stderr, "usage: guibench A B\n");
         return 2;
@@ -46,8 +123,8 @@ int main(int argc, char** argv)
     qint64 lastUpdate = 0;
     qint64 longestGap = 0; // between two progress updates while loading
     bool backwards = false;
-    QObject::connect(window.controller(), &fusiondiff::ui::AnalysisController::progressChanged,
-        [&](int permille, const QString&) {
+    QObject::connect(
+        window.controller(), &fusiondiff::ui::AnalysisController::progressChanged, [&](int permille, const QString&) {
             const qint64 now = clock.nsecsElapsed();
             if (permille <= 900 && updates > 0)
                 longestGap = std::max(longestGap, now - lastUpdate);

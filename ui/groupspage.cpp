@@ -9,6 +9,8 @@
 #include "model/fusionreport.h"
 #include "tablefilterproxy.h"
 #include "tablepage.h"
+#include "timeline/timelinepanel.h"
+#include "timeline/timelineview.h"
 #include "unmatchedgroupsmodel.h"
 #include "wraplabel.h"
 
@@ -35,6 +37,7 @@ GroupsPage::GroupsPage(QWidget* parent)
     , m_detailTitle(new WrapLabel(this))
     , m_emptyText(new WrapLabel(this))
     , m_stack(new QStackedWidget(this))
+    , m_timeline(new TimelinePanel(QStringLiteral("group_pair_timeline"), this))
 {
     m_pairs->setMaximumColumnWidth(360);
     m_pairs->setStretchColumns({ GroupPairsModel::CompositionAColumn, GroupPairsModel::CompositionBColumn }, 240);
@@ -58,8 +61,24 @@ GroupsPage::GroupsPage(QWidget* parent)
 
     auto* bottom = new QSplitter(Qt::Horizontal, this);
     bottom->setObjectName(QStringLiteral("groups_detail_splitter"));
+    // The pair's kernels in time above them in a table, both following a selected kernel.
+    auto* kernels = new QSplitter(Qt::Vertical, this);
+    kernels->setObjectName(QStringLiteral("groups_kernels_splitter"));
+    kernels->addWidget(m_timeline);
+    kernels->addWidget(m_sequence);
+    kernels->setStretchFactor(0, 2);
+    kernels->setStretchFactor(1, 3);
+    kernels->setChildrenCollapsible(false);
+    connect(m_timeline->view(), &TimelineView::kernelClicked, this, [this](int, int, int row) {
+        if (row >= 0)
+            m_sequence->selectSourceRows({ row });
+    });
+    connect(m_sequence, &TablePage::selectedSourceRowsChanged, this, [this](const QList<int>& rows) {
+        if (!rows.isEmpty())
+            m_timeline->view()->selectRow(rows.first());
+    });
     bottom->addWidget(m_composition);
-    bottom->addWidget(m_sequence);
+    bottom->addWidget(kernels);
     bottom->setStretchFactor(0, 1);
     bottom->setStretchFactor(1, 3);
     bottom->setChildrenCollapsible(false);
@@ -119,6 +138,7 @@ void GroupsPage::setResults(const AnalysisResults& results)
     m_groupIndices = { -1, -1 };
     ++m_drillGeneration;
     m_diffModel->clear();
+    m_timeline->setData({}, {});
     m_detailTitle->setText(tr("Select a matched pair or an unmatched group to see its kernels."));
     updateComposition();
 
@@ -205,6 +225,7 @@ void GroupsPage::diffReady()
     for (const std::string& name : m_results.report->classifier.categories)
         typeNames.append(toQString(name));
     m_diffModel->setDiff(std::move(diff), typeNames);
+    m_timeline->setData(timelineOfGroups(*m_results.report, m_diffModel->diff()), tr("The selected groups"));
 
     const FusionReport& report = *m_results.report;
     QStringList parts;

@@ -17,6 +17,7 @@ class ChartPanel;
 class GroupDiffModel;
 class GroupPairsModel;
 class TablePage;
+class TimelinePanel;
 class UnmatchedGroupsModel;
 
 // The correlation groups: matched pairs and unmatched groups above; for the selected pair (or
@@ -34,6 +35,7 @@ public:
     TablePage* unmatchedTable() const { return m_unmatched; }
     TablePage* sequenceTable() const { return m_sequence; }
     ChartPanel* compositionPanel() const { return m_composition; }
+    TimelinePanel* timeline() const { return m_timeline; }
     GroupDiffModel* diffModel() const { return m_diffModel; }
     // Selects the matched pair at `row` of the pairs model (source order) and drills into it.
     void selectPair(int row);
@@ -63,6 +65,7 @@ private:
     QLabel* m_detailTitle;
     QLabel* m_emptyText;
     QStackedWidget* m_stack;
+    TimelinePanel* m_timeline;
     QTabWidget* m_groupTables = nullptr;
     std::array<int, 2> m_groupIndices { -1, -1 }; // into report.largeGroups[side], -1: none
     QFutureWatcher<GroupDiff> m_watcher;

@@ -9,6 +9,8 @@
 #include "opfindingsmodel.h"
 #include "tablefilterproxy.h"
 #include "tablepage.h"
+#include "timeline/timelinepanel.h"
+#include "timeline/timelineview.h"
 #include "wraplabel.h"
 
 #include <QLabel>
@@ -30,6 +32,7 @@ OperationsPage::OperationsPage(QWidget* parent)
     , m_alignmentTitle(new WrapLabel(this))
     , m_emptyText(new WrapLabel(this))
     , m_stack(new QStackedWidget(this))
+    , m_timeline(new TimelinePanel(QStringLiteral("finding_timeline"), this))
 {
     m_findings->setMaximumColumnWidth(260);
     m_findings->setStretchColumns({ OpFindingsModel::SummaryColumn }, 300);
@@ -50,11 +53,28 @@ OperationsPage::OperationsPage(QWidget* parent)
 
     m_alignmentTitle->setTextFormat(Qt::RichText);
 
+    // The call's kernels in time above them in a table, both following a selected kernel.
+    auto* kernels = new QSplitter(Qt::Vertical, this);
+    kernels->setObjectName(QStringLiteral("operations_kernels_splitter"));
+    kernels->addWidget(m_timeline);
+    kernels->addWidget(m_alignment);
+    kernels->setStretchFactor(0, 2);
+    kernels->setStretchFactor(1, 3);
+    kernels->setChildrenCollapsible(false);
+    connect(m_timeline->view(), &TimelineView::kernelClicked, this, [this](int, int, int row) {
+        if (row >= 0)
+            m_alignment->selectSourceRows({ row });
+    });
+    connect(m_alignment, &TablePage::selectedSourceRowsChanged, this, [this](const QList<int>& rows) {
+        if (!rows.isEmpty())
+            m_timeline->view()->selectRow(rows.first());
+    });
+
     auto* alignment = new QWidget(this);
     auto* alignmentLayout = new QVBoxLayout(alignment);
     alignmentLayout->setContentsMargins(0, 0, 0, 0);
     alignmentLayout->addWidget(m_alignmentTitle);
-    alignmentLayout->addWidget(m_alignment, 1);
+    alignmentLayout->addWidget(kernels, 1);
 
     auto* bottom = new QSplitter(Qt::Horizontal, this);
     bottom->setObjectName(QStringLiteral("operations_detail_splitter"));
@@ -97,6 +117,7 @@ void OperationsPage::setReport(std::shared_ptr<const FusionReport> report)
     m_shownFinding = -1;
     m_selectFirstOnShow = false;
     m_alignmentModel->setFinding(nullptr, -1);
+    m_timeline->setData({}, {});
     m_findingsModel->setReport(m_report);
     m_details->setHtmlSoon({});
     m_alignmentTitle->clear();
@@ -144,6 +165,7 @@ void OperationsPage::showFinding(int row)
     const OpFinding& finding = report.opFindings[static_cast<size_t>(row)];
     m_details->setHtmlSoon(findingDetailsHtml(report, finding));
     m_alignmentModel->setFinding(m_report, row);
+    m_timeline->setData(timelineOfFinding(report, finding), tr("One call of %1").arg(toQString(finding.op)));
 
     m_alignmentTitle->setText(
         tr("<b>%1</b>: A runs %2 kernels per call, B %3, aligned by kernel type as the core compared them. Rows: "

@@ -17,6 +17,7 @@ class DeferredTextBrowser;
 class FindingAlignmentModel;
 class OpFindingsModel;
 class TablePage;
+class TimelinePanel;
 
 // The operation findings: the table of report.opFindings above; below it the selected finding in
 // words (call stack, extra runs, time spreads) beside its kernels side by side, aligned as the
@@ -34,6 +35,7 @@ public:
     TablePage* findingsTable() const { return m_findings; }
     TablePage* alignmentTable() const { return m_alignment; }
     FindingAlignmentModel* alignmentModel() const { return m_alignmentModel; }
+    TimelinePanel* timeline() const { return m_timeline; }
     // The finding in words as plain text (the details follow their finding a turn later).
     QString detailsText();
     // Selects the finding at `row` of the report (source order) and shows it.
@@ -60,6 +62,7 @@ private:
     QLabel* m_alignmentTitle;
     QLabel* m_emptyText;
     QStackedWidget* m_stack;
+    TimelinePanel* m_timeline;
     int m_shownFinding = -1;
     bool m_selectFirstOnShow = false; // new results arrived while the page was hidden
 };

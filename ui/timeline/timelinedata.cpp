@@ -1,0 +1,171 @@
+#include "timeline/timelinedata.h"
+
+#include "classify/classifier.h"
+#include "groupdiff.h"
+#include "model/fusionreport.h"
+#include "model/tracestore.h"
+#include "sidenames.h"
+
+#include <QCoreApplication>
+#include <QHash>
+
+#include <algorithm>
+
+namespace fusiondiff::ui {
+
+namespace {
+
+QStringList typeNamesOf(const std::vector<std::string>& categories)
+{
+    QStringList names;
+    for (const std::string& name : categories)
+        names.append(QString::fromStdString(name));
+    return names;
+}
+
+QString laneTitle(size_t side, const QString& name)
+{
+    return QStringLiteral("%1: %2").arg(side == 0 ? QStringLiteral("A") : QStringLiteral("B"), name);
+}
+
+void markExtras(TimelineData& data, const std::vector<AlignedPair>& alignment)
+{
+    for (size_t row = 0; row < alignment.size(); ++row) {
+        const AlignedPair& pair = alignment[row];
+        const auto mark = [&](int side, int64_t kernel) {
+            std::vector<TimelineKernel>& kernels = data.lanes[static_cast<size_t>(side)].kernels;
+            if (kernel >= 0 && static_cast<size_t>(kernel) < kernels.size()) {
+                kernels[static_cast<size_t>(kernel)].row = static_cast<int>(row);
+                kernels[static_cast<size_t>(kernel)].extra = !pair.isMatch();
+            }
+        };
+        mark(0, pair.first);
+        mark(1, pair.second);
+        if (pair.isMatch() && static_cast<size_t>(pair.first) < data.lanes[0].kernels.size()
+            && static_cast<size_t>(pair.second) < data.lanes[1].kernels.size())
+            data.connectors.push_back({ static_cast<int>(pair.first), static_cast<int>(pair.second) });
+    }
+}
+
+} // namespace
+
+void TimelineLane::finish()
+{
+    maxDuration = 0;
+    end = 0;
+    for (const TimelineKernel& kernel : kernels) {
+        maxDuration = std::max(maxDuration, kernel.duration);
+        end = std::max(end, kernel.start + kernel.duration);
+    }
+}
+
+double TimelineData::end() const
+{
+    return std::max(lanes[0].end, lanes[1].end);
+}
+
+TimelineData timelineOfFinding(const FusionReport& report, const OpFinding& finding)
+{
+    TimelineData data;
+    data.typeNames = typeNamesOf(report.classifier.categories);
+    data.placement = QCoreApplication::translate("TimelineData", "one call, its kernels end to end by median duration");
+    for (size_t side = 0; side < 2; ++side) {
+        TimelineLane& lane = data.lanes[side];
+        lane.title = laneTitle(side, sideAlias(report, static_cast<int>(side)));
+        double time = 0;
+        for (const FindingKernel& kernel : finding.kernels[side]) {
+            TimelineKernel shown;
+            shown.start = time;
+            shown.duration = kernel.medianUs;
+            shown.type = kernel.type;
+            shown.name = static_cast<int>(lane.names.size());
+            lane.names.append(QString::fromStdString(kernel.name));
+            lane.kernels.push_back(shown);
+            time += kernel.medianUs;
+        }
+    }
+    markExtras(data, finding.alignment);
+    for (TimelineLane& lane : data.lanes)
+        lane.finish();
+    return data;
+}
+
+TimelineData timelineOfGroups(const FusionReport& report, const GroupDiff& diff)
+{
+    TimelineData data;
+    data.typeNames = typeNamesOf(report.classifier.categories);
+    data.placement = QCoreApplication::translate(
+        "TimelineData", "the kernels at their recorded times, from each group's first kernel");
+    for (size_t side = 0; side < 2; ++side) {
+        TimelineLane& lane = data.lanes[side];
+        lane.title = laneTitle(side, sideAlias(report, static_cast<int>(side)));
+        const std::vector<GroupKernel>& kernels = diff.kernels[side];
+        if (kernels.empty())
+            continue;
+        double first = kernels.front().ts;
+        for (const GroupKernel& kernel : kernels)
+            first = std::min(first, kernel.ts);
+        for (const GroupKernel& kernel : kernels) {
+            TimelineKernel shown;
+            shown.start = kernel.ts - first;
+            shown.duration = kernel.dur;
+            shown.type = kernel.type;
+            shown.name = static_cast<int>(lane.names.size());
+            lane.names.append(QString::fromStdString(kernel.name));
+            lane.kernels.push_back(shown);
+        }
+    }
+    // The drill-down's kernels are in time order, as the timeline needs them.
+    markExtras(data, diff.rows);
+    for (TimelineLane& lane : data.lanes)
+        lane.finish();
+    return data;
+}
+
+TimelineData timelineOfTraces(
+    const std::array<const TraceStore*, 2>& stores, const Classifier& classifier, size_t maxKernels)
+{
+    TimelineData data;
+    data.typeNames = typeNamesOf(classifier.categories());
+    data.placement = QCoreApplication::translate(
+        "TimelineData", "every kernel at its recorded time, from the trace's first kernel");
+    for (size_t side = 0; side < 2; ++side) {
+        const TraceStore* store = stores[side];
+        TimelineLane& lane = data.lanes[side];
+        if (!store)
+            continue;
+        lane.title = laneTitle(side, QString::fromStdString(store->label));
+        std::vector<const KernelEvent*> kernels;
+        kernels.reserve(store->kernels.size());
+        for (const KernelEvent& kernel : store->kernels)
+            kernels.push_back(&kernel);
+        std::sort(
+            kernels.begin(), kernels.end(), [](const KernelEvent* a, const KernelEvent* b) { return a->ts < b->ts; });
+        if (kernels.size() > maxKernels)
+            kernels.resize(maxKernels);
+        if (kernels.empty())
+            continue;
+        // One classification and one name per distinct kernel name.
+        QHash<StringId, std::pair<CategoryId, int>> known;
+        const double first = kernels.front()->ts;
+        lane.kernels.reserve(kernels.size());
+        for (const KernelEvent* kernel : kernels) {
+            auto it = known.find(kernel->name);
+            if (it == known.end()) {
+                const std::string_view name = store->name(kernel->name);
+                it = known.insert(kernel->name, { classifier.classify(name), static_cast<int>(lane.names.size()) });
+                lane.names.append(QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size())));
+            }
+            TimelineKernel shown;
+            shown.start = kernel->ts - first;
+            shown.duration = kernel->dur;
+            shown.type = it->first;
+            shown.name = it->second;
+            lane.kernels.push_back(shown);
+        }
+        lane.finish();
+    }
+    return data;
+}
+
+} // namespace fusiondiff::ui

@@ -1,0 +1,77 @@
+#pragma once
+
+#include "model/categoryid.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <array>
+#include <cstddef>
+#include <vector>
+
+namespace fusiondiff {
+class Classifier;
+struct FusionReport;
+struct OpFinding;
+struct TraceStore;
+} // namespace fusiondiff
+
+namespace fusiondiff::ui {
+
+struct GroupDiff;
+
+// What the two-lane timeline draws: each side's kernels to scale from the side's own start, and
+// which kernel of A the core's alignment pairs with which kernel of B.
+struct TimelineKernel
+{
+    double start = 0; // microseconds from the lane's first kernel
+    double duration = 0;
+    CategoryId type = 0;
+    bool extra = false; // an alignment gap on the other side: a kernel only this side runs
+    int row = -1; // the row of the side-by-side table that shows the kernel; -1: none
+    int name = 0; // index into TimelineLane::names
+};
+
+struct TimelineLane
+{
+    QString title;
+    std::vector<TimelineKernel> kernels; // by start
+    QStringList names;
+    double maxDuration = 0; // of one kernel: how far back a kernel can reach into a range
+    double end = 0; // the last kernel's end
+
+    // Sets maxDuration and end from the kernels (sorted by start).
+    void finish();
+};
+
+struct TimelineConnector
+{
+    int a = 0; // index into lanes[0].kernels
+    int b = 0; // index into lanes[1].kernels
+};
+
+struct TimelineData
+{
+    std::array<TimelineLane, 2> lanes;
+    std::vector<TimelineConnector> connectors; // in alignment order
+    QStringList typeNames;
+    QString placement; // how the kernels were placed in time, in words
+
+    bool isEmpty() const { return lanes[0].kernels.empty() && lanes[1].kernels.empty(); }
+    double end() const;
+};
+
+// One call of an operation finding: its kernels end to end by median duration (the report keeps
+// durations per kernel of a call, not times), joined as OpFinding::alignment pairs them; `row` is
+// the alignment row.
+TimelineData timelineOfFinding(const FusionReport& report, const OpFinding& finding);
+// A drilled-into group pair (a graph replay): the kernels at their recorded times, from each
+// group's first kernel, joined as the drill-down aligned them; `row` is the drill-down's row.
+TimelineData timelineOfGroups(const FusionReport& report, const GroupDiff& diff);
+// Every kernel of each trace at its recorded time, from the trace's first kernel, at most
+// `maxKernels` per side (a whole iteration and more); no connectors: the report aligns operations,
+// not a whole trace's kernels.
+TimelineData timelineOfTraces(
+    const std::array<const TraceStore*, 2>& stores, const Classifier& classifier, size_t maxKernels);
+
+} // namespace fusiondiff::ui

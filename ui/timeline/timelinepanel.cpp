@@ -1,0 +1,66 @@
+#include "timeline/timelinepanel.h"
+
+#include "filedialogs.h"
+#include "timeline/timelineview.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMessageBox>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace fusiondiff::ui {
+
+TimelinePanel::TimelinePanel(const QString& saveName, QWidget* parent)
+    : QWidget(parent)
+    , m_view(new TimelineView(this))
+    , m_title(new QLabel(this))
+    , m_saveName(saveName)
+{
+    m_title->setTextFormat(Qt::RichText);
+    m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_title->setToolTip(tr("Wheel: zoom around the pointer · drag: pan · double-click or 0: fit · hover a kernel "
+                           "for its name, type and duration · click it to select its row"));
+
+    auto* fit = new QToolButton(this);
+    fit->setText(tr("Fit"));
+    fit->setToolTip(tr("Show every kernel (double-click the timeline, or 0)"));
+    connect(fit, &QToolButton::clicked, m_view, &TimelineView::fitAll);
+    auto* save = new QToolButton(this);
+    save->setText(tr("Save image..."));
+    save->setToolTip(tr("Save the timeline as shown, as a PNG or SVG image"));
+    connect(save, &QToolButton::clicked, this, &TimelinePanel::saveImage);
+
+    auto* controls = new QHBoxLayout;
+    controls->setContentsMargins(0, 0, 0, 0);
+    controls->addWidget(m_title, 1);
+    controls->addWidget(fit);
+    controls->addWidget(save);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    layout->addLayout(controls);
+    layout->addWidget(m_view, 1);
+}
+
+void TimelinePanel::setData(TimelineData timeline, const QString& title)
+{
+    const QString placement = timeline.placement;
+    m_view->setData(std::move(timeline));
+    m_title->setText(
+        QStringLiteral("<b>%1</b> &nbsp;<span>%2</span>").arg(title.toHtmlEscaped(), placement.toHtmlEscaped()));
+}
+
+void TimelinePanel::saveImage()
+{
+    const QString file = saveFileName(
+        this, tr("Save Timeline"), m_saveName + QStringLiteral(".png"), tr("PNG image (*.png);;SVG image (*.svg)"));
+    if (file.isEmpty())
+        return;
+    const QString error = m_view->saveImage(file);
+    if (!error.isEmpty())
+        QMessageBox::warning(this, tr("Save Timeline"), error);
+}
+
+} // namespace fusiondiff::ui

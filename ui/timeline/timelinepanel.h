@@ -1,0 +1,33 @@
+#pragma once
+
+#include <QWidget>
+
+class QLabel;
+
+namespace fusiondiff::ui {
+
+class TimelineView;
+struct TimelineData;
+
+// A TimelineView with its controls: what it shows and how its kernels are placed, "Fit" and
+// "Save image..." (PNG or SVG).
+class TimelinePanel : public QWidget
+{
+    Q_OBJECT
+public:
+    // `saveName`: the file name offered when saving.
+    explicit TimelinePanel(const QString& saveName, QWidget* parent = nullptr);
+
+    TimelineView* view() const { return m_view; }
+    void setData(TimelineData timeline, const QString& title);
+
+public slots:
+    void saveImage();
+
+private:
+    TimelineView* m_view;
+    QLabel* m_title;
+    QString m_saveName;
+};
+
+} // namespace fusiondiff::ui

@@ -1,0 +1,534 @@
+#include "timeline/timelineview.h"
+
+#include "colors.h"
+#include "formatting.h"
+#include "kernelnames.h"
+
+#include <QFileInfo>
+#include <QHelpEvent>
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QSvgGenerator>
+#include <QToolTip>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <cmath>
+
+namespace fusiondiff::ui {
+
+namespace {
+
+constexpr double kRulerHeight = 20;
+constexpr double kMargin = 6;
+constexpr double kExtraMarkHeight = 4;
+constexpr double kMinUsPerPixel = 1e-4; // 0.1 ns a pixel
+constexpr double kHitTolerancePx = 2;
+
+// 1, 2 or 5 times a power of ten, at least `value`.
+double niceStep(double value)
+{
+    const double power = std::pow(10.0, std::floor(std::log10(value)));
+    for (const double factor : { 1.0, 2.0, 5.0, 10.0 }) {
+        if (factor * power >= value)
+            return factor * power;
+    }
+    return 10 * power;
+}
+
+} // namespace
+
+TimelineView::TimelineView(QWidget* parent)
+    : QWidget(parent)
+{
+    setMouseTracking(true);
+    setFocusPolicy(Qt::StrongFocus);
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+}
+
+void TimelineView::setData(TimelineData timeline)
+{
+    m_data = std::move(timeline);
+    for (size_t side = 0; side < 2; ++side)
+        m_shownNames[side].assign(static_cast<size_t>(m_data.lanes[side].names.size()), QString());
+    m_selectedSide = -1;
+    m_selectedKernel = -1;
+    fitAll();
+}
+
+double TimelineView::plotWidth() const
+{
+    return std::max(1.0, width() - 2 * kMargin);
+}
+
+double TimelineView::visibleEnd() const
+{
+    return m_start + plotWidth() * m_usPerPixel;
+}
+
+void TimelineView::setVisibleRange(double start, double end)
+{
+    if (end <= start)
+        return;
+    m_start = start;
+    m_usPerPixel = std::max(kMinUsPerPixel, (end - start) / plotWidth());
+    m_fitted = false;
+    clampRange();
+    update();
+}
+
+void TimelineView::fitAll()
+{
+    const double end = m_data.end();
+    m_start = 0;
+    m_usPerPixel = end > 0 ? std::max(kMinUsPerPixel, end / plotWidth()) : 1.0;
+    m_fitted = true;
+    update();
+}
+
+void TimelineView::clampRange()
+{
+    const double end = std::max(m_data.end(), 1e-3);
+    const double span = plotWidth() * m_usPerPixel;
+    // Never zoomed out beyond everything, nor panned more than a tenth of the view past either end.
+    if (span > end * 1.2) {
+        m_usPerPixel = end * 1.2 / plotWidth();
+        m_start = -end * 0.1;
+        return;
+    }
+    m_start = std::clamp(m_start, -0.1 * span, end - 0.9 * span);
+}
+
+void TimelineView::zoomAt(double factor, double x)
+{
+    const double anchor = timeAt(x);
+    m_usPerPixel = std::max(kMinUsPerPixel, m_usPerPixel / factor);
+    m_start = anchor - (x - kMargin) * m_usPerPixel;
+    m_fitted = false;
+    clampRange();
+    update();
+}
+
+double TimelineView::timeAt(double x) const
+{
+    return m_start + (x - kMargin) * m_usPerPixel;
+}
+
+double TimelineView::xOf(double time, const QRectF& lane) const
+{
+    return lane.left() + (time - m_start) / m_usPerPixel;
+}
+
+TimelineView::Geometry TimelineView::geometryFor(const QSize& size) const
+{
+    Geometry geometry;
+    const double width = size.width() - 2 * kMargin;
+    geometry.ruler = QRectF(kMargin, 2, width, kRulerHeight);
+    const double top = geometry.ruler.bottom() + 4;
+    const double available = std::max(40.0, size.height() - top - kMargin);
+    const double band = std::clamp(available * 0.22, 16.0, 56.0);
+    const double lane = std::max(12.0, (available - band) / 2);
+    geometry.lanes[0] = QRectF(kMargin, top, width, lane);
+    geometry.connectors = QRectF(kMargin, top + lane, width, band);
+    geometry.lanes[1] = QRectF(kMargin, top + lane + band, width, lane);
+    return geometry;
+}
+
+int TimelineView::laneAt(QPointF position) const
+{
+    const Geometry geometry = geometryFor(size());
+    for (int side = 0; side < 2; ++side) {
+        if (geometry.lanes[static_cast<size_t>(side)].contains(position))
+            return side;
+    }
+    return -1;
+}
+
+size_t TimelineView::firstKernelFrom(int side, double time) const
+{
+    const TimelineLane& lane = m_data.lanes[static_cast<size_t>(side)];
+    const double from = time - lane.maxDuration;
+    return static_cast<size_t>(std::lower_bound(lane.kernels.begin(), lane.kernels.end(), from,
+                                   [](const TimelineKernel& kernel, double value) { return kernel.start < value; })
+        - lane.kernels.begin());
+}
+
+int TimelineView::kernelAt(int side, QPointF position) const
+{
+    if (side < 0 || side > 1)
+        return -1;
+    const TimelineLane& lane = m_data.lanes[static_cast<size_t>(side)];
+    const double time = timeAt(position.x());
+    const double tolerance = kHitTolerancePx * m_usPerPixel;
+    int best = -1;
+    double bestDistance = tolerance;
+    for (size_t i = firstKernelFrom(side, time - tolerance); i < lane.kernels.size(); ++i) {
+        const TimelineKernel& kernel = lane.kernels[i];
+        if (kernel.start > time + tolerance)
+            break;
+        const double end = kernel.start + kernel.duration;
+        const double distance = time < kernel.start ? kernel.start - time : (time > end ? time - end : 0.0);
+        // Inside a kernel beats near one; of overlapping kernels (streams), the shortest.
+        if (distance < bestDistance
+            || (distance == 0 && bestDistance == 0 && best >= 0
+                && kernel.duration < lane.kernels[static_cast<size_t>(best)].duration)) {
+            best = static_cast<int>(i);
+            bestDistance = distance;
+        }
+    }
+    return best;
+}
+
+QString TimelineView::kernelToolTip(int side, int index) const
+{
+    const TimelineLane& lane = m_data.lanes[static_cast<size_t>(side)];
+    const TimelineKernel& kernel = lane.kernels[static_cast<size_t>(index)];
+    const QString name = lane.names.value(kernel.name);
+    QString text = QStringLiteral("<p style=\"white-space:pre-wrap\"><b>%1</b></p>")
+                       .arg(kernelNameToolTip(name).toHtmlEscaped());
+    text += tr("%1 &middot; %2 &middot; at %3 from the lane's start")
+                .arg(m_data.typeNames.value(kernel.type).toHtmlEscaped(), formatDuration(kernel.duration),
+                    formatDuration(kernel.start));
+    if (kernel.extra)
+        text += QStringLiteral("<br>")
+            + tr("Only %1 runs this kernel here").arg(side == 0 ? QStringLiteral("A") : QStringLiteral("B"));
+    text += QStringLiteral("<br><i>%1</i>").arg(lane.title.toHtmlEscaped());
+    return text;
+}
+
+void TimelineView::setSelectedKernel(int side, int kernel)
+{
+    m_selectedSide = side;
+    m_selectedKernel = kernel;
+    update();
+}
+
+void TimelineView::selectRow(int row)
+{
+    for (int side = 0; side < 2; ++side) {
+        const std::vector<TimelineKernel>& kernels = m_data.lanes[static_cast<size_t>(side)].kernels;
+        for (size_t i = 0; i < kernels.size(); ++i) {
+            if (kernels[i].row != row)
+                continue;
+            setSelectedKernel(side, static_cast<int>(i));
+            const TimelineKernel& kernel = kernels[i];
+            if (kernel.start + kernel.duration < m_start || kernel.start > visibleEnd()) {
+                const double span = visibleEnd() - m_start;
+                m_start = kernel.start + kernel.duration / 2 - span / 2;
+                clampRange();
+            }
+            update();
+            return;
+        }
+    }
+}
+
+const QString& TimelineView::shownName(int side, int name)
+{
+    QString& shown = m_shownNames[static_cast<size_t>(side)][static_cast<size_t>(name)];
+    if (shown.isNull())
+        shown = shownKernelName(m_data.lanes[static_cast<size_t>(side)].names.value(name));
+    return shown;
+}
+
+QColor TimelineView::typeColor(CategoryId type) const
+{
+    // Hues a golden angle apart, so that neighbouring types differ; darker in a dark theme.
+    const int hue = static_cast<int>(std::fmod(static_cast<double>(type) * 137.508 + 25, 360.0));
+    return isDarkPalette(palette()) ? QColor::fromHsv(hue, 150, 170) : QColor::fromHsv(hue, 110, 225);
+}
+
+bool TimelineView::event(QEvent* event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto* help = static_cast<QHelpEvent*>(event);
+        const int side = laneAt(help->pos());
+        const int kernel = kernelAt(side, help->pos());
+        if (kernel >= 0)
+            QToolTip::showText(help->globalPos(), kernelToolTip(side, kernel), this);
+        else
+            QToolTip::hideText();
+        return true;
+    }
+    return QWidget::event(event);
+}
+
+void TimelineView::paintEvent(QPaintEvent*)
+{
+    QPainter painter(this);
+    paint(painter, size());
+}
+
+void TimelineView::paint(QPainter& painter, const QSize& size)
+{
+    const QPalette palette = this->palette();
+    painter.fillRect(QRect(QPoint(0, 0), size), palette.color(QPalette::Base));
+    m_drawn = 0;
+    m_merged = 0;
+    if (m_data.isEmpty()) {
+        painter.setPen(palette.color(QPalette::PlaceholderText));
+        painter.drawText(QRect(QPoint(0, 0), size), Qt::AlignCenter, tr("No kernels to show"));
+        return;
+    }
+    const Geometry geometry = geometryFor(size);
+    paintRuler(painter, geometry.ruler, geometry.lanes[0]);
+    paintConnectors(painter, geometry);
+    for (int side = 0; side < 2; ++side)
+        paintLane(painter, side, geometry.lanes[static_cast<size_t>(side)]);
+}
+
+void TimelineView::paintRuler(QPainter& painter, const QRectF& ruler, const QRectF& plot) const
+{
+    const QColor text = palette().color(QPalette::Text);
+    painter.setPen(blend(palette().color(QPalette::Base), text, 0.5));
+    painter.drawLine(QPointF(ruler.left(), ruler.bottom()), QPointF(ruler.right(), ruler.bottom()));
+    const double step = niceStep(90 * m_usPerPixel);
+    const double end = m_start + ruler.width() * m_usPerPixel;
+    painter.setPen(text);
+    for (double tick = std::ceil(m_start / step) * step; tick <= end; tick += step) {
+        const double x = xOf(tick, plot);
+        painter.drawLine(QPointF(x, ruler.bottom() - 4), QPointF(x, ruler.bottom()));
+        painter.drawText(QRectF(x + 3, ruler.top(), 90, ruler.height() - 3), Qt::AlignLeft | Qt::AlignVCenter,
+            std::abs(tick) < step / 2 ? QStringLiteral("0") : formatDuration(tick));
+    }
+}
+
+void TimelineView::paintLane(QPainter& painter, int side, const QRectF& laneRect)
+{
+    const TimelineLane& lane = m_data.lanes[static_cast<size_t>(side)];
+    const QPalette palette = this->palette();
+    // The idle time: the lane's own background, between the kernels.
+    painter.fillRect(laneRect, blend(palette.color(QPalette::Base), palette.color(QPalette::Text), 0.05));
+    painter.save();
+    painter.setClipRect(laneRect);
+    const double visibleFrom = m_start;
+    const double visibleTo = m_start + laneRect.width() * m_usPerPixel;
+    const double body = laneRect.top() + kExtraMarkHeight + 1;
+    const double height = laneRect.height() - kExtraMarkHeight - 1;
+    const QColor extraColor = sideSelectedColor(side);
+    const QColor outline = blend(palette.color(QPalette::Base), palette.color(QPalette::Text), 0.55);
+    long lastColumn = std::numeric_limits<long>::min();
+    std::vector<std::pair<QRectF, int>> labelled; // wide kernels, named after the rectangles
+    for (size_t i = firstKernelFrom(side, visibleFrom); i < lane.kernels.size(); ++i) {
+        const TimelineKernel& kernel = lane.kernels[i];
+        if (kernel.start > visibleTo)
+            break;
+        if (kernel.start + kernel.duration < visibleFrom)
+            continue;
+        const double x0 = xOf(kernel.start, laneRect);
+        const double x1 = xOf(kernel.start + kernel.duration, laneRect);
+        if (x1 - x0 < 1) {
+            // Sub-pixel kernels: one per pixel column (its colour stands for the column's).
+            const long column = std::lround(std::floor(x0));
+            if (column == lastColumn && !kernel.extra) {
+                ++m_merged;
+                continue;
+            }
+            lastColumn = column;
+            painter.fillRect(QRectF(static_cast<double>(column), body, 1, height), typeColor(kernel.type));
+            if (kernel.extra)
+                painter.fillRect(QRectF(static_cast<double>(column), laneRect.top(), 1, kExtraMarkHeight), extraColor);
+            ++m_drawn;
+            continue;
+        }
+        const QRectF rect(x0, body, x1 - x0, height);
+        painter.fillRect(rect, typeColor(kernel.type));
+        if (rect.width() >= 4) {
+            painter.setPen(outline);
+            painter.drawRect(rect.adjusted(0, 0, -0.5, -0.5));
+        }
+        if (kernel.extra)
+            painter.fillRect(QRectF(x0, laneRect.top(), x1 - x0, kExtraMarkHeight), extraColor);
+        if (rect.width() >= 48)
+            labelled.emplace_back(rect, static_cast<int>(i));
+        lastColumn = std::lround(std::floor(x1));
+        ++m_drawn;
+    }
+    // Names inside the kernels wide enough for some of it; dark text on the light type colours.
+    painter.setPen(isDarkPalette(palette) ? QColor(Qt::white) : QColor(Qt::black));
+    const QFontMetrics metrics(painter.font());
+    for (const auto& [rect, index] : labelled) {
+        const TimelineKernel& kernel = lane.kernels[static_cast<size_t>(index)];
+        const QRectF inner = rect.adjusted(3, 0, -3, 0).intersected(laneRect);
+        painter.drawText(inner, Qt::AlignLeft | Qt::AlignVCenter,
+            metrics.elidedText(shownName(side, kernel.name), Qt::ElideMiddle, static_cast<int>(inner.width())));
+    }
+    if (m_selectedSide == side && m_selectedKernel >= 0
+        && static_cast<size_t>(m_selectedKernel) < lane.kernels.size()) {
+        const TimelineKernel& kernel = lane.kernels[static_cast<size_t>(m_selectedKernel)];
+        const double x0 = xOf(kernel.start, laneRect);
+        const double x1 = std::max(x0 + 2, xOf(kernel.start + kernel.duration, laneRect));
+        painter.setPen(QPen(palette.color(QPalette::Highlight), 2));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRect(QRectF(x0 - 1, laneRect.top() + 1, x1 - x0 + 2, laneRect.height() - 2));
+    }
+    // The lane's name over its top left corner.
+    const QString title = lane.title + QStringLiteral("  \u00B7  ")
+        + tr("%n kernel(s)", nullptr, static_cast<int>(lane.kernels.size())) + QStringLiteral(", ")
+        + formatDuration(lane.end);
+    const QRectF titleRect(laneRect.left() + 4, laneRect.top() + kExtraMarkHeight + 1,
+        std::min<double>(metrics.horizontalAdvance(title) + 8, laneRect.width() - 8), metrics.height() + 2);
+    QColor titleBackground = palette.color(QPalette::Base);
+    titleBackground.setAlpha(210);
+    painter.fillRect(titleRect, titleBackground);
+    painter.setPen(palette.color(QPalette::Text));
+    painter.drawText(titleRect.adjusted(4, 0, -4, 0), Qt::AlignLeft | Qt::AlignVCenter,
+        metrics.elidedText(title, Qt::ElideMiddle, static_cast<int>(titleRect.width() - 8)));
+    painter.restore();
+}
+
+void TimelineView::paintConnectors(QPainter& painter, const Geometry& geometry) const
+{
+    if (m_data.connectors.empty())
+        return;
+    const TimelineLane& a = m_data.lanes[0];
+    const TimelineLane& b = m_data.lanes[1];
+    const QRectF band = geometry.connectors;
+    const double left = band.left();
+    const double right = band.right();
+    QList<QLineF> lines;
+    double lastA = -1e18;
+    double lastB = -1e18;
+    for (const TimelineConnector& connector : m_data.connectors) {
+        const TimelineKernel& ka = a.kernels[static_cast<size_t>(connector.a)];
+        const TimelineKernel& kb = b.kernels[static_cast<size_t>(connector.b)];
+        const double xa = xOf(ka.start + ka.duration / 2, band);
+        const double xb = xOf(kb.start + kb.duration / 2, band);
+        if ((xa < left && xb < left) || (xa > right && xb > right))
+            continue;
+        // One line per pair of pixel columns: thousands of pairs in a few pixels draw as one.
+        if (std::abs(xa - lastA) < 1 && std::abs(xb - lastB) < 1)
+            continue;
+        lastA = xa;
+        lastB = xb;
+        lines.append(QLineF(xa, band.top(), xb, band.bottom()));
+    }
+    painter.save();
+    painter.setClipRect(band.adjusted(0, -1, 0, 1));
+    painter.setPen(QPen(blend(palette().color(QPalette::Base), palette().color(QPalette::Text), 0.35), 1));
+    painter.drawLines(lines);
+    painter.restore();
+}
+
+void TimelineView::wheelEvent(QWheelEvent* event)
+{
+    const QPoint delta = event->angleDelta();
+    if (delta.x() != 0 && delta.y() == 0) {
+        m_start -= delta.x() / 120.0 * 60 * m_usPerPixel;
+        m_fitted = false;
+        clampRange();
+        update();
+    } else if (delta.y() != 0) {
+        zoomAt(std::pow(1.0015, delta.y()), event->position().x());
+    }
+    event->accept();
+}
+
+void TimelineView::mousePressEvent(QMouseEvent* event)
+{
+    if (event->button() != Qt::LeftButton)
+        return QWidget::mousePressEvent(event);
+    m_dragging = false;
+    m_pressPosition = event->position();
+    m_pressStart = m_start;
+    event->accept();
+}
+
+void TimelineView::mouseMoveEvent(QMouseEvent* event)
+{
+    if (!(event->buttons() & Qt::LeftButton))
+        return;
+    const double dx = event->position().x() - m_pressPosition.x();
+    if (!m_dragging && std::abs(dx) < 3)
+        return;
+    m_dragging = true;
+    setCursor(Qt::ClosedHandCursor);
+    m_start = m_pressStart - dx * m_usPerPixel;
+    m_fitted = false;
+    clampRange();
+    update();
+}
+
+void TimelineView::mouseReleaseEvent(QMouseEvent* event)
+{
+    if (event->button() != Qt::LeftButton)
+        return;
+    unsetCursor();
+    if (m_dragging) {
+        m_dragging = false;
+        return;
+    }
+    const int side = laneAt(event->position());
+    const int kernel = kernelAt(side, event->position());
+    if (kernel < 0)
+        return;
+    setSelectedKernel(side, kernel);
+    emit kernelClicked(side, kernel, m_data.lanes[static_cast<size_t>(side)].kernels[static_cast<size_t>(kernel)].row);
+}
+
+void TimelineView::mouseDoubleClickEvent(QMouseEvent*)
+{
+    fitAll();
+}
+
+void TimelineView::keyPressEvent(QKeyEvent* event)
+{
+    switch (event->key()) {
+    case Qt::Key_Plus:
+    case Qt::Key_Equal:
+        zoomAt(1.5, width() / 2.0);
+        return;
+    case Qt::Key_Minus:
+        zoomAt(1 / 1.5, width() / 2.0);
+        return;
+    case Qt::Key_0:
+    case Qt::Key_Home:
+        fitAll();
+        return;
+    case Qt::Key_Left:
+    case Qt::Key_Right:
+        m_start += (event->key() == Qt::Key_Left ? -1 : 1) * plotWidth() * m_usPerPixel / 5;
+        m_fitted = false;
+        clampRange();
+        update();
+        return;
+    default:
+        QWidget::keyPressEvent(event);
+    }
+}
+
+void TimelineView::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    if (m_fitted)
+        fitAll();
+}
+
+QString TimelineView::saveImage(const QString& path)
+{
+    if (QFileInfo(path).suffix().compare(QLatin1String("svg"), Qt::CaseInsensitive) == 0) {
+        QSvgGenerator generator;
+        generator.setFileName(path);
+        generator.setSize(size());
+        generator.setViewBox(QRect(QPoint(0, 0), size()));
+        generator.setTitle(m_data.lanes[0].title + QStringLiteral(" vs ") + m_data.lanes[1].title);
+        QPainter painter;
+        if (!painter.begin(&generator))
+            return tr("Cannot write %1.").arg(path);
+        paint(painter, size());
+        painter.end();
+        return {};
+    }
+    QImage image(size() * devicePixelRatioF(), QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(devicePixelRatioF());
+    QPainter painter(&image);
+    paint(painter, size());
+    painter.end();
+    if (!image.save(path, "PNG"))
+        return tr("Cannot write %1.").arg(path);
+    return {};
+}
+
+} // namespace fusiondiff::ui

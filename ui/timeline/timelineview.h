@@ -1,0 +1,109 @@
+#pragma once
+
+#include "timeline/timelinedata.h"
+
+#include <QWidget>
+
+class QPainter;
+
+namespace fusiondiff::ui {
+
+// Two lanes of kernels to scale, A above B, each from its own start, coloured by kernel type;
+// kernels only one side runs marked in that side's dark colour above them, the kernels the
+// alignment pairs joined by lines, the idle time between kernels left empty. The wheel zooms
+// around the pointer, dragging pans, hovering shows a kernel's full name, type and duration, and a
+// click selects it (kernelClicked). Painting visits only the kernels in view and draws at most one
+// sub-pixel kernel per pixel column, so that 20,000 kernels a lane redraw within a frame.
+class TimelineView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit TimelineView(QWidget* parent = nullptr);
+
+    void setData(TimelineData timeline);
+    const TimelineData& timeline() const { return m_data; }
+
+    // The time shown, in microseconds from the lanes' starts.
+    double visibleStart() const { return m_start; }
+    double visibleEnd() const;
+    void setVisibleRange(double start, double end);
+    // Shows every kernel.
+    void fitAll();
+    // Zooms by `factor` (> 1: in) keeping the time under `x` (widget pixels) where it is.
+    void zoomAt(double factor, double x);
+
+    // The kernel of `side` drawn at `position`, -1 if none.
+    int kernelAt(int side, QPointF position) const;
+    // The lane at `position`: 0, 1 or -1.
+    int laneAt(QPointF position) const;
+    // What hovering a kernel shows.
+    QString kernelToolTip(int side, int kernel) const;
+    void setSelectedKernel(int side, int kernel);
+    // Selects the kernel of `side` shown in side-by-side row `row`, and brings it into view.
+    void selectRow(int row);
+
+    // Writes the view as PNG or, for a name ending in .svg, SVG; returns an error text or "".
+    QString saveImage(const QString& path);
+    // Paints the view into `painter` over `size` (the widget's paint, and the image exports).
+    void paint(QPainter& painter, const QSize& size);
+
+    // Of the last paint: kernels drawn as rectangles, and those merged into a drawn pixel column.
+    int drawnKernels() const { return m_drawn; }
+    int mergedKernels() const { return m_merged; }
+
+    QColor typeColor(CategoryId type) const;
+
+    QSize sizeHint() const override { return { 800, 180 }; }
+    QSize minimumSizeHint() const override { return { 200, 110 }; }
+
+signals:
+    // A click on a kernel: its side, its index in the lane and its side-by-side row (or -1).
+    void kernelClicked(int side, int kernel, int row);
+
+protected:
+    bool event(QEvent* event) override;
+    void paintEvent(QPaintEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+
+private:
+    struct Geometry
+    {
+        QRectF ruler;
+        std::array<QRectF, 2> lanes;
+        QRectF connectors;
+    };
+    Geometry geometryFor(const QSize& size) const;
+    double xOf(double time, const QRectF& lane) const;
+    double timeAt(double x) const;
+    double plotWidth() const;
+    void clampRange();
+    void paintRuler(QPainter& painter, const QRectF& ruler, const QRectF& plot) const;
+    void paintLane(QPainter& painter, int side, const QRectF& lane);
+    void paintConnectors(QPainter& painter, const Geometry& geometry) const;
+    // The first kernel of `side` that can reach into time `time`.
+    size_t firstKernelFrom(int side, double time) const;
+
+    // A lane's names as shown in a kernel (shownKernelName), made when first drawn.
+    const QString& shownName(int side, int name);
+
+    TimelineData m_data;
+    std::array<std::vector<QString>, 2> m_shownNames;
+    double m_start = 0; // microseconds at the left edge of the plot
+    double m_usPerPixel = 1;
+    int m_selectedSide = -1;
+    int m_selectedKernel = -1;
+    bool m_dragging = false;
+    QPointF m_pressPosition;
+    double m_pressStart = 0;
+    bool m_fitted = true; // the view shows everything: a resize keeps it that way
+    int m_drawn = 0;
+    int m_merged = 0;
+};
+
+} // namespace fusiondiff::ui
