@@ -101,6 +101,23 @@ void deliverShowUpdates()
     QCoreApplication::sendPostedEvents(nullptr, QEvent::UpdateLater);
 }
 
+// Gives its widget the viewport's size, but never less than the widget's minimum size hint, so
+// that scroll bars appear only when the window is smaller than the pages can be (QScrollArea's
+// widgetResizable also honours height-for-width, which the wrapped labels of hidden pages inflate).
+class MinimumSizeScrollArea : public QScrollArea
+{
+public:
+    using QScrollArea::QScrollArea;
+
+protected:
+    bool viewportEvent(QEvent* event) override
+    {
+        if (event->type() == QEvent::Resize && widget())
+            widget()->resize(viewport()->size().expandedTo(widget()->minimumSizeHint()));
+        return QScrollArea::viewportEvent(event);
+    }
+};
+
 } // namespace
 
 MainWindow::MainWindow(QWidget* parent)
@@ -163,9 +180,8 @@ MainWindow::MainWindow(QWidget* parent)
     layout->addWidget(m_stack, 1);
     // On a small screen (or at a large scale factor) the window stays inside the screen: below
     // the pages' minimum size the window scrolls instead of growing past the screen's edges.
-    auto* scroll = new QScrollArea(this);
+    auto* scroll = new MinimumSizeScrollArea(this);
     scroll->setWidget(central);
-    scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     setCentralWidget(scroll);
 

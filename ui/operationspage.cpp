@@ -92,6 +92,7 @@ OperationsPage::OperationsPage(QWidget* parent)
     // At 1024x700 the findings still show five or six rows.
     splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 3);
+    splitter->setSizes({ 400, 600 }); // in proportion: the drill-down's size hint is taller
     splitter->setChildrenCollapsible(false);
 
     m_emptyText->setAlignment(Qt::AlignCenter);

@@ -54,7 +54,7 @@ public:
     QColor typeColor(CategoryId type) const;
 
     QSize sizeHint() const override { return { 800, 180 }; }
-    QSize minimumSizeHint() const override { return { 200, 110 }; }
+    QSize minimumSizeHint() const override { return { 200, 70 }; }
 
 signals:
     // A click on a kernel: its side, its index in the lane and its side-by-side row (or -1).
