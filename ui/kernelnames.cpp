@@ -121,11 +121,11 @@ QString shownKernelName(const QString& name)
     // A C++ signature ("ns::kernel<...>(int)"), not a name with words in parentheses ("Memcpy HtoD
     // (Pinned -> Device)").
     const QStringView function = QStringView(shown).left(parameters);
-    if (parameters > 0 && shown.endsWith(QLatin1Char(')'))
-        && (function.contains(QLatin1String("::")) || function.contains(QLatin1Char('<')))) {
+    const bool cpp = function.contains(QLatin1String("::")) || function.contains(QLatin1Char('<'));
+    if (parameters > 0 && shown.endsWith(QLatin1Char(')')) && cpp)
         shown = shown.left(parameters);
+    if (cpp)
         shown = withoutReturnType(shown);
-    }
     shown = collapseTemplates(shown, 1);
     if (shown.size() > kLongName)
         shown = collapseTemplates(shown, 0);

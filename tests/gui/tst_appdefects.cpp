@@ -318,6 +318,9 @@ private Q_SLOTS:
         QVERIFY(kernelNameToolTip(mangled).contains(demangled));
         QVERIFY(kernelNameToolTip(mangled).contains(mangled));
         QCOMPARE(kernelNameToolTip(demangled), demangled);
+        // A signature without parameters (as some traces record them) loses its return type too.
+        QCOMPARE(shownKernelName(QStringLiteral("void cunn_SoftMaxForward<float>")),
+            QStringLiteral("cunn_SoftMaxForward<float>"));
         // Not C++: unchanged.
         QCOMPARE(shownKernelName(QStringLiteral("triton_poi_fused_add_0")), QStringLiteral("triton_poi_fused_add_0"));
         QCOMPARE(shownKernelName(QStringLiteral("_Znot_mangled")), QStringLiteral("_Znot_mangled"));

@@ -365,9 +365,8 @@ void TimelineView::paintLane(QPainter& painter, int side, const QRectF& laneRect
         painter.drawRect(QRectF(x0 - 1, laneRect.top() + 1, x1 - x0 + 2, laneRect.height() - 2));
     }
     // The lane's name over its top left corner.
-    const QString title = lane.title + QStringLiteral("  \u00B7  ")
-        + tr("%n kernel(s)", nullptr, static_cast<int>(lane.kernels.size())) + QStringLiteral(", ")
-        + formatDuration(lane.end);
+    const QString title = tr("%1 \u00B7 %2 kernels \u00B7 %3")
+                              .arg(lane.title, formatCount(lane.kernels.size()), formatDuration(lane.end));
     const QRectF titleRect(laneRect.left() + 4, laneRect.top() + kExtraMarkHeight + 1,
         std::min<double>(metrics.horizontalAdvance(title) + 8, laneRect.width() - 8), metrics.height() + 2);
     QColor titleBackground = palette.color(QPalette::Base);
