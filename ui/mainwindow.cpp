@@ -22,6 +22,7 @@
 #include "summarypage.h"
 #include "tablechartpage.h"
 #include "tablepage.h"
+#include "timeline/tracetimelinepage.h"
 #include "tracedropzone.h"
 
 #include <QAction>
@@ -257,6 +258,7 @@ void MainWindow::createPages()
     m_kernels->setStretchColumns({ KernelsModel::NameColumn }, 400);
     m_kernels->setMiddleElidedColumns({ KernelsModel::NameColumn });
     m_groups = new GroupsPage(this);
+    m_timeline = new TraceTimelinePage(this);
 
     m_tabs->addTab(m_summary, tr("Summary"));
     m_tabs->addTab(m_operations, tr("Operations"));
@@ -266,6 +268,8 @@ void MainWindow::createPages()
     m_tabs->addTab(m_kernelTypes, tr("Kernel types"));
     m_tabs->addTab(m_kernels, tr("Kernels"));
     m_tabs->addTab(m_groups, tr("Correlation groups"));
+    m_tabs->addTab(m_timeline, tr("Timeline"));
+    m_tabs->setTabToolTip(TimelineTab, tr("Every kernel of both traces on two lanes, to scale"));
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
         deliverShowUpdates();
         updateActions();
@@ -510,6 +514,7 @@ void MainWindow::showResults(const AnalysisResults& results)
     m_kernelTypes->setReport(results.report);
     static_cast<ReportTableModel*>(m_kernels->sourceModel())->setReport(results.report);
     m_groups->setResults(results);
+    m_timeline->setResults(results);
 
     m_tabs->setTabText(OperationsTab, tr("Operations (%1)").arg(report.opFindings.size()));
     m_tabs->setTabText(OperationSummaryTab, tr("Operation summary (%1)").arg(report.opSummary.size()));

@@ -27,6 +27,7 @@ class SummaryPage;
 class TableChartPage;
 class TablePage;
 class TraceDropZone;
+class TraceTimelinePage;
 
 // The FusionDiff window: drop zones A and B, progress with Cancel, a welcome page until the first
 // results, then one tab per report table; the analysis settings in a dock. Settings (last
@@ -45,6 +46,7 @@ public:
         KernelTypesTab,
         KernelsTab,
         GroupsTab,
+        TimelineTab,
     };
 
     explicit MainWindow(QWidget* parent = nullptr);
@@ -63,6 +65,7 @@ public:
     TableChartPage* kernelTypesPage() const { return m_kernelTypes; }
     TablePage* kernelsPage() const { return m_kernels; }
     GroupsPage* groupsPage() const { return m_groups; }
+    TraceTimelinePage* timelinePage() const { return m_timeline; }
     QPushButton* cancelButton() const { return m_cancel; }
     QProgressBar* progressBar() const { return m_progress; }
     QLabel* messageLabel() const { return m_message; }
@@ -136,6 +139,7 @@ private:
     TableChartPage* m_kernelTypes = nullptr;
     TablePage* m_kernels = nullptr;
     GroupsPage* m_groups = nullptr;
+    TraceTimelinePage* m_timeline = nullptr;
     QLabel* m_resultsLabel = nullptr;
     QMenu* m_recentMenu = nullptr;
     QAction* m_exportAll = nullptr;

@@ -92,6 +92,7 @@ QStringList takeScreenshots(MainWindow& window, const QString& folder, const QSt
         { MainWindow::GroupsTab, "07-correlation-groups" },
         { MainWindow::OperationsTab, "11-operations" },
         { MainWindow::OperationSummaryTab, "12-operation-summary" },
+        { MainWindow::TimelineTab, "13-timeline" },
     };
     for (const auto& tab : tabs) {
         window.tabs()->setCurrentIndex(tab.tab);

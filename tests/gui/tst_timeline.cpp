@@ -15,6 +15,7 @@
 #include "timeline/timelinedata.h"
 #include "timeline/timelinepanel.h"
 #include "timeline/timelineview.h"
+#include "timeline/tracetimelinepage.h"
 
 #include <QFile>
 #include <QImage>
@@ -320,6 +321,27 @@ private Q_SLOTS:
         for (const AlignedPair& row : diff.rows)
             matched += row.isMatch();
         QCOMPARE(data.connectors.size(), matched);
+    }
+
+    // The Timeline tab: every kernel of both traces, built when the tab is shown.
+    void timelineTabShowsWholeTraces()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(compare(window, test::sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.mi300x.json.gz")),
+            test::sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.h100.json.gz"))));
+        TimelineView* view = window.timelinePage()->timeline()->view();
+        QVERIFY(view->timeline().isEmpty()); // not built while hidden
+        window.tabs()->setCurrentIndex(MainWindow::TimelineTab);
+        const AnalysisResults& results = window.controller()->results();
+        for (size_t side = 0; side < 2; ++side) {
+            const TimelineLane& lane = view->timeline().lanes[side];
+            QCOMPARE(lane.kernels.size(), results.stores[side]->kernels.size());
+            QCOMPARE(lane.kernels.front().start, 0.0);
+            for (size_t i = 1; i < lane.kernels.size(); ++i)
+                QVERIFY(lane.kernels[i].start >= lane.kernels[i - 1].start);
+        }
+        QVERIFY(view->timeline().connectors.empty());
     }
 };
 

@@ -1,6 +1,8 @@
 #include "timeline/timelinepanel.h"
 
+#include "colors.h"
 #include "filedialogs.h"
+#include "timeline/timelinedata.h"
 #include "timeline/timelineview.h"
 
 #include <QHBoxLayout>
@@ -9,15 +11,20 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <set>
+
 namespace fusiondiff::ui {
 
 TimelinePanel::TimelinePanel(const QString& saveName, QWidget* parent)
     : QWidget(parent)
     , m_view(new TimelineView(this))
     , m_title(new QLabel(this))
+    , m_legend(new QLabel(this))
     , m_saveName(saveName)
 {
     m_title->setTextFormat(Qt::RichText);
+    m_legend->setTextFormat(Qt::RichText);
+    m_legend->setWordWrap(true);
     m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_title->setToolTip(tr("Wheel: zoom around the pointer · drag: pan · double-click or 0: fit · hover a kernel "
                            "for its name, type and duration · click it to select its row"));
@@ -42,11 +49,26 @@ TimelinePanel::TimelinePanel(const QString& saveName, QWidget* parent)
     layout->setSpacing(2);
     layout->addLayout(controls);
     layout->addWidget(m_view, 1);
+    layout->addWidget(m_legend);
 }
 
 void TimelinePanel::setData(TimelineData timeline, const QString& title)
 {
     const QString placement = timeline.placement;
+    // A legend of the types on the lanes, in category order.
+    std::set<CategoryId> types;
+    for (const TimelineLane& lane : timeline.lanes) {
+        for (const TimelineKernel& kernel : lane.kernels)
+            types.insert(kernel.type);
+    }
+    QStringList chips;
+    for (const CategoryId type : types)
+        chips.append(colorChip(m_view->typeColor(type), timeline.typeNames.value(type)));
+    chips.append(colorChip(sideSelectedColor(0), QString()) + QStringLiteral(" ")
+        + colorChip(sideSelectedColor(1), QString()) + QStringLiteral(" ")
+        + tr("above a kernel: only that side runs it"));
+    m_legend->setText(chips.join(QStringLiteral(" ")));
+    m_legend->setVisible(!types.empty());
     m_view->setData(std::move(timeline));
     m_title->setText(
         QStringLiteral("<b>%1</b> &nbsp;<span>%2</span>").arg(title.toHtmlEscaped(), placement.toHtmlEscaped()));

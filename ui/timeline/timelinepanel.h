@@ -27,6 +27,7 @@ public slots:
 private:
     TimelineView* m_view;
     QLabel* m_title;
+    QLabel* m_legend; // the kernel types' colours
     QString m_saveName;
 };
 

@@ -237,7 +237,7 @@ QColor TimelineView::typeColor(CategoryId type) const
 {
     // Hues a golden angle apart, so that neighbouring types differ; darker in a dark theme.
     const int hue = static_cast<int>(std::fmod(static_cast<double>(type) * 137.508 + 25, 360.0));
-    return isDarkPalette(palette()) ? QColor::fromHsv(hue, 150, 170) : QColor::fromHsv(hue, 110, 225);
+    return isDarkPalette(palette()) ? QColor::fromHsv(hue, 140, 125) : QColor::fromHsv(hue, 110, 225);
 }
 
 bool TimelineView::event(QEvent* event)
