@@ -8,11 +8,13 @@
 #include <QCursor>
 #include <QEvent>
 #include <QFileInfo>
+#include <QGraphicsLayout>
 #include <QHorizontalBarSeries>
 #include <QLegend>
 #include <QLocale>
 #include <QLogValueAxis>
 #include <QPainter>
+#include <QScopeGuard>
 #include <QSvgGenerator>
 #include <QToolTip>
 #include <QValueAxis>
@@ -169,6 +171,12 @@ QString BarChart::hoverText(int category, int side) const
             m_valueTitle.toHtmlEscaped());
 }
 
+QString BarChart::savedImageTitle() const
+{
+    const QString traces = tr("%1 vs %2").arg(m_names[0], m_names[1]);
+    return chart()->title().isEmpty() ? traces : chart()->title() + QStringLiteral("<br>") + traces;
+}
+
 QList<qreal> BarChart::values(int side) const
 {
     return m_values[static_cast<size_t>(side)];
@@ -275,12 +283,21 @@ QString BarChart::saveImage(const QString& path)
 {
     if (m_rebuildPending)
         rebuildAxes();
+    // A saved chart says which traces it compares; the one on screen has them in its legend.
+    const QString shownTitle = chart()->title();
+    const QString savedTitle = savedImageTitle();
+    chart()->setTitle(savedTitle);
+    chart()->layout()->activate();
+    const auto restore = qScopeGuard([&] {
+        chart()->setTitle(shownTitle);
+        chart()->layout()->activate();
+    });
     if (QFileInfo(path).suffix().compare(QLatin1String("svg"), Qt::CaseInsensitive) == 0) {
         QSvgGenerator generator;
         generator.setFileName(path);
         generator.setSize(size());
         generator.setViewBox(QRect(QPoint(0, 0), size()));
-        generator.setTitle(chart()->title());
+        generator.setTitle(savedTitle);
         QPainter painter;
         if (!painter.begin(&generator))
             return tr("Cannot write %1.").arg(path);

@@ -44,6 +44,8 @@ public:
     // Writes the chart as shown (its size on screen) as PNG or, for a name ending in .svg, SVG;
     // returns an error text or "".
     QString saveImage(const QString& path);
+    // The title of a saved image: the chart's and both traces' names ("A: AMD vs B: NVIDIA").
+    QString savedImageTitle() const;
     // Takes the chart's colours from the widget's palette (text, background, grid lines), so that
     // the chart follows a dark theme as the tables do.
     void applyPalette();

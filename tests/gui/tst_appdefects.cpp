@@ -29,6 +29,7 @@
 #include <QBarSet>
 #include <QChart>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QHorizontalBarSeries>
@@ -44,6 +45,7 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
@@ -512,6 +514,30 @@ private Q_SLOTS:
                 || model->index(row, GroupDiffModel::TypeBColumn).data().toString() == type);
         }
         QCOMPARE(composition->selectedCategories(), QList<int>({ category }));
+    }
+
+    // A saved chart is titled with both traces' names; the chart on screen keeps its title.
+    void savedChartsNameBothTraces()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(compare(window, sampleA(), sampleB()));
+        BarChart* chart = window.kernelTypesPage()->chartPanel()->chart();
+        window.tabs()->setCurrentWidget(window.kernelTypesPage());
+        const QString title = chart->chart()->title();
+        const QString saved = chart->savedImageTitle();
+        QVERIFY(saved.startsWith(title));
+        QVERIFY2(
+            saved.contains(QStringLiteral("A: AMD")) && saved.contains(QStringLiteral("B: NVIDIA")), qPrintable(saved));
+        QTemporaryDir dir;
+        const QString svg = dir.filePath(QStringLiteral("types.svg"));
+        QCOMPARE(chart->saveImage(svg), QString());
+        QFile file(svg);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray text = file.readAll();
+        QVERIFY(text.contains("A: AMD"));
+        QVERIFY(text.contains("B: NVIDIA"));
+        QCOMPARE(chart->chart()->title(), title);
     }
 
     // With only A loaded the start page asks for B.
