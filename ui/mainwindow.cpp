@@ -9,6 +9,7 @@
 #include "filedialogs.h"
 #include "filterlineedit.h"
 #include "formatting.h"
+#include "globalsearch.h"
 #include "groupspage.h"
 #include "kernelsmodel.h"
 #include "kerneltypesmodel.h"
@@ -267,6 +268,11 @@ void MainWindow::createPages()
     m_tabs->addTab(m_mappings, tr("Fusion mappings"));
     m_tabs->addTab(m_kernelTypes, tr("Kernel types"));
     m_tabs->addTab(m_kernels, tr("Kernels"));
+    m_search = new GlobalSearch(this);
+    m_search->setMinimumWidth(320);
+    m_tabs->setCornerWidget(m_search, Qt::TopRightCorner);
+    connect(m_search, &GlobalSearch::hitActivated, this,
+        [this](const GlobalSearch::Hit& hit) { showSearchHit(hit.kind, hit.row); });
     m_tabs->addTab(m_groups, tr("Correlation groups"));
     m_tabs->addTab(m_timeline, tr("Timeline"));
     m_tabs->setTabToolTip(TimelineTab, tr("Every kernel of both traces on two lanes, to scale"));
@@ -400,25 +406,48 @@ void MainWindow::addTabShortcuts()
     auto* find = new QAction(this);
     find->setShortcut(QKeySequence::Find);
     find->setShortcutContext(Qt::WindowShortcut);
-    connect(find, &QAction::triggered, this, &MainWindow::focusFilter);
+    connect(find, &QAction::triggered, this, &MainWindow::focusSearch);
     addAction(find);
     add({ QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Backtab), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Tab),
             QKeySequence(Qt::CTRL | Qt::Key_PageUp) },
         -1);
 }
 
-void MainWindow::focusFilter()
+void MainWindow::focusSearch()
 {
     if (m_stack->currentWidget() != m_tabs)
         return;
-    // The first filter box on the page shown (the main table's).
-    for (FilterLineEdit* filter : m_tabs->currentWidget()->findChildren<FilterLineEdit*>()) {
-        if (filter->isVisible()) {
-            filter->setFocus(Qt::ShortcutFocusReason);
-            filter->selectAll();
-            return;
-        }
+    m_search->setFocus(Qt::ShortcutFocusReason);
+    m_search->selectAll();
+}
+
+void MainWindow::showSearchHit(int kind, int row)
+{
+    TablePage* table = nullptr;
+    switch (kind) {
+    case GlobalSearch::OperationFinding:
+        m_tabs->setCurrentWidget(m_operations);
+        table = m_operations->findingsTable();
+        break;
+    case GlobalSearch::Operation:
+        m_tabs->setCurrentWidget(m_operationSummary);
+        table = m_operationSummary->summaryTable();
+        break;
+    case GlobalSearch::KernelType:
+        m_tabs->setCurrentWidget(m_kernelTypes);
+        table = m_kernelTypes->table();
+        break;
+    default:
+        m_tabs->setCurrentWidget(m_kernels);
+        table = m_kernels;
+        break;
     }
+    if (!table->filterEdit()->text().isEmpty()) {
+        table->filterEdit()->clear();
+        table->filterEdit()->applyNow();
+    }
+    table->selectSourceRows({ row });
+    table->view()->setFocus(Qt::OtherFocusReason);
 }
 
 void MainWindow::updateWelcome()
@@ -515,6 +544,7 @@ void MainWindow::showResults(const AnalysisResults& results)
     static_cast<ReportTableModel*>(m_kernels->sourceModel())->setReport(results.report);
     m_groups->setResults(results);
     m_timeline->setResults(results);
+    m_search->setReport(results.report);
 
     m_tabs->setTabText(OperationsTab, tr("Operations (%1)").arg(report.opFindings.size()));
     m_tabs->setTabText(OperationSummaryTab, tr("Operation summary (%1)").arg(report.opSummary.size()));

@@ -20,6 +20,7 @@ namespace fusiondiff::ui {
 
 class AnalysisController;
 class AnalysisSettingsWidget;
+class GlobalSearch;
 class GroupsPage;
 class OperationSummaryPage;
 class OperationsPage;
@@ -65,6 +66,7 @@ public:
     TableChartPage* kernelTypesPage() const { return m_kernelTypes; }
     TablePage* kernelsPage() const { return m_kernels; }
     GroupsPage* groupsPage() const { return m_groups; }
+    GlobalSearch* search() const { return m_search; }
     TraceTimelinePage* timelinePage() const { return m_timeline; }
     QPushButton* cancelButton() const { return m_cancel; }
     QProgressBar* progressBar() const { return m_progress; }
@@ -88,8 +90,11 @@ public slots:
     void exportAllDialog();
     void exportCsvDialog(const QString& csvName);
     void exportCurrentTableDialog();
-    // Ctrl+F: the filter box of the page shown.
-    void focusFilter();
+    // Ctrl+F: the search box.
+    void focusSearch();
+    // Shows what the search found: its tab, its row selected (the table's filter cleared if it
+    // hid the row).
+    void showSearchHit(int kind, int row);
 
 signals:
     // The pages show a new report.
@@ -140,6 +145,7 @@ private:
     TablePage* m_kernels = nullptr;
     GroupsPage* m_groups = nullptr;
     TraceTimelinePage* m_timeline = nullptr;
+    GlobalSearch* m_search = nullptr;
     QLabel* m_resultsLabel = nullptr;
     QMenu* m_recentMenu = nullptr;
     QAction* m_exportAll = nullptr;

@@ -11,12 +11,14 @@
 #include "filterlineedit.h"
 #include "findingalignmentmodel.h"
 #include "formatting.h"
+#include "globalsearch.h"
 #include "groupdiffmodel.h"
 #include "groupspage.h"
 #include "kernelnames.h"
 #include "mainwindow.h"
 #include "model/fusionreport.h"
 #include "operationspage.h"
+#include "operationsummarypage.h"
 #include "reporttablemodel.h"
 #include "sidenames.h"
 #include "summarypage.h"
@@ -442,8 +444,9 @@ private Q_SLOTS:
         QVERIFY(window.recentFiles().contains(QFileInfo(sampleB()).absoluteFilePath()));
     }
 
-    // Esc clears a filter, Ctrl+F goes to the filter of the page shown.
-    void escapeClearsAFilterAndCtrlFFindsIt()
+    // Esc clears a filter; Ctrl+F goes to the search box, which finds a kernel, a type or an
+    // operation and shows its row.
+    void escapeClearsAFilterAndCtrlFSearches()
     {
         MainWindow window;
         window.show();
@@ -451,17 +454,56 @@ private Q_SLOTS:
         window.activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(&window));
         window.tabs()->setCurrentWidget(window.kernelsPage());
-        window.kernelsPage()->view()->setFocus();
-        QTest::keyClick(window.kernelsPage()->view(), Qt::Key_F, Qt::ControlModifier);
         FilterLineEdit* filter = window.kernelsPage()->filterEdit();
-        QVERIFY(filter->hasFocus());
         const int rows = window.kernelsPage()->proxy()->rowCount();
+        filter->setFocus();
         QTest::keyClicks(filter, QStringLiteral("gemm"));
         filter->applyNow();
         QVERIFY(window.kernelsPage()->proxy()->rowCount() < rows);
         QTest::keyClick(filter, Qt::Key_Escape);
         QVERIFY(filter->text().isEmpty());
         QCOMPARE(window.kernelsPage()->proxy()->rowCount(), rows);
+
+        window.kernelsPage()->view()->setFocus();
+        QTest::keyClick(window.kernelsPage()->view(), Qt::Key_F, Qt::ControlModifier);
+        GlobalSearch* search = window.search();
+        QVERIFY(search->hasFocus());
+        const FusionReport& report = *window.controller()->results().report;
+
+        // An operation: its finding in the Operations tab.
+        const QList<GlobalSearch::Hit> sdpa = search->find(QStringLiteral("SCALED_dot"));
+        QVERIFY(!sdpa.isEmpty());
+        QCOMPARE(sdpa.first().kind, GlobalSearch::OperationFinding);
+        QTest::keyClicks(search, QStringLiteral("scaled_dot"));
+        search->activateFirst();
+        QCOMPARE(window.tabs()->currentWidget(), window.operationsPage());
+        QCOMPARE(window.operationsPage()->findingsTable()->selectedSourceRows(), QList<int>({ sdpa.first().row }));
+
+        // A type.
+        const QList<GlobalSearch::Hit> types = search->find(QStringLiteral("attention"));
+        const auto type = std::find_if(types.begin(), types.end(),
+            [](const GlobalSearch::Hit& hit) { return hit.kind == GlobalSearch::KernelType; });
+        QVERIFY(type != types.end());
+        emit search->hitActivated(*type);
+        QCOMPARE(window.tabs()->currentWidget(), window.kernelTypesPage());
+        QCOMPARE(window.kernelTypesPage()->table()->selectedSourceRows(), QList<int>({ type->row }));
+        QCOMPARE(QString::fromStdString(report.typeName(report.globalCounts[static_cast<size_t>(type->row)].type)),
+            QStringLiteral("Attention"));
+
+        // A kernel, by a part of its whole name, shown although a filter hid it.
+        const int last = static_cast<int>(report.kernels.size()) - 1;
+        const QString name = QString::fromStdString(report.kernels[static_cast<size_t>(last)].name);
+        window.kernelsPage()->filterEdit()->setText(QStringLiteral("no such kernel"));
+        window.kernelsPage()->filterEdit()->applyNow();
+        const QList<GlobalSearch::Hit> kernels = search->find(name.right(30), 500);
+        const auto kernel = std::find_if(kernels.begin(), kernels.end(),
+            [&](const GlobalSearch::Hit& hit) { return hit.kind == GlobalSearch::Kernel && hit.row == last; });
+        QVERIFY(kernel != kernels.end());
+        emit search->hitActivated(*kernel);
+        QCOMPARE(window.tabs()->currentWidget(), window.kernelsPage());
+        QCOMPARE(window.kernelsPage()->selectedSourceRows(), QList<int>({ last }));
+        QVERIFY(window.kernelsPage()->filterEdit()->text().isEmpty());
+        QVERIFY(search->find(QStringLiteral("zzzz-nothing")).isEmpty());
     }
 
     // Clicking a run in a finding's details selects its rows beside.
