@@ -9,6 +9,7 @@
 #include <QEvent>
 #include <QFileInfo>
 #include <QGraphicsLayout>
+#include <QGraphicsScene>
 #include <QHorizontalBarSeries>
 #include <QLegend>
 #include <QLocale>
@@ -308,6 +309,29 @@ QString BarChart::saveImage(const QString& path)
     if (!grab().save(path, "PNG"))
         return tr("Cannot write %1.").arg(path);
     return {};
+}
+
+QImage BarChart::image(const QSize& size)
+{
+    if (m_rebuildPending)
+        rebuildAxes();
+    const QString shownTitle = chart()->title();
+    const QSize shownSize = this->size();
+    chart()->setTitle(savedImageTitle());
+    resize(size);
+    chart()->resize(size);
+    chart()->layout()->activate();
+    QImage image(size, QImage::Format_ARGB32_Premultiplied);
+    image.fill(palette().color(QPalette::Base));
+    QPainter painter(&image);
+    painter.setRenderHint(QPainter::Antialiasing);
+    chart()->scene()->render(&painter, QRectF(QPointF(0, 0), size), chart()->geometry());
+    painter.end();
+    chart()->setTitle(shownTitle);
+    resize(shownSize);
+    chart()->resize(shownSize);
+    chart()->layout()->activate();
+    return image;
 }
 
 } // namespace fusiondiff::ui

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QChartView>
+#include <QImage>
 #include <QList>
 #include <QStringList>
 
@@ -46,6 +47,8 @@ public:
     QString saveImage(const QString& path);
     // The title of a saved image: the chart's and both traces' names ("A: AMD vs B: NVIDIA").
     QString savedImageTitle() const;
+    // The chart drawn at `size`, titled as a saved image (for reports; the widget may be hidden).
+    QImage image(const QSize& size);
     // Takes the chart's colours from the widget's palette (text, background, grid lines), so that
     // the chart follows a dark theme as the tables do.
     void applyPalette();

@@ -18,6 +18,7 @@
 #include "operationspage.h"
 #include "operationsummarypage.h"
 #include "opportunitiesmodel.h"
+#include "reportexport.h"
 #include "samplefiles.h"
 #include "sidenames.h"
 #include "summarypage.h"
@@ -367,6 +368,8 @@ void MainWindow::createMenus()
     m_exportAll = file->addAction(tr("&Export All Tables as CSV..."), this, &MainWindow::exportAllDialog);
     m_exportAll->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     m_exportTable = file->addAction(tr("Export &Current Table as CSV..."), this, &MainWindow::exportCurrentTableDialog);
+    m_exportReport = file->addAction(tr("Export &Report (HTML or Markdown)..."), this, &MainWindow::exportReportDialog);
+    m_exportReport->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -474,6 +477,7 @@ void MainWindow::updateActions()
 {
     const bool results = m_results.report != nullptr;
     m_exportAll->setEnabled(results);
+    m_exportReport->setEnabled(results);
     m_exportTable->setEnabled(results && m_stack->currentWidget() == m_tabs);
 }
 
@@ -622,6 +626,38 @@ void MainWindow::exportAllDialog()
     const QString error = exportAll(folder);
     if (error.isEmpty())
         statusBar()->showMessage(tr("Wrote %1 CSV tables to %2").arg(csvTableNames().size()).arg(folder), 8000);
+    else
+        showMessage(error);
+}
+
+QString MainWindow::exportReport(const QString& path)
+{
+    if (!m_results.report)
+        return tr("There are no results to export yet.");
+    // The charts of the report's tables, at a size that reads well on a page.
+    QList<ReportChart> charts;
+    const QSize size(1000, 620);
+    charts.append(
+        { QStringLiteral("kernel_types"), tr("Kernels per type"), m_kernelTypes->chartPanel()->chart()->image(size) });
+    if (!m_results.report->opportunities.empty())
+        charts.append({ QStringLiteral("fusion_opportunities"), tr("Kernels of each fusion opportunity's type"),
+            m_opportunities->chartPanel()->chart()->image(size) });
+    const bool markdown = QFileInfo(path).suffix().compare(QLatin1String("md"), Qt::CaseInsensitive) == 0;
+    return markdown ? writeMarkdownReport(*m_results.report, charts, path)
+                    : writeHtmlReport(*m_results.report, charts, path);
+}
+
+void MainWindow::exportReportDialog()
+{
+    if (!m_results.report)
+        return;
+    const QString file = saveFileName(this, tr("Export Report"), QStringLiteral("fusiondiff-report.html"),
+        tr("HTML, charts embedded (*.html);;Markdown, charts as PNG files beside it (*.md)"));
+    if (file.isEmpty())
+        return;
+    const QString error = exportReport(file);
+    if (error.isEmpty())
+        statusBar()->showMessage(tr("Wrote %1").arg(file), 8000);
     else
         showMessage(error);
 }

@@ -77,6 +77,8 @@ public:
 
     // Writes every CSV table into `folder`; returns an error text, empty on success.
     QString exportAll(const QString& folder);
+    // Writes the report as HTML, or as Markdown for a name ending in .md, with the charts.
+    QString exportReport(const QString& path);
     // The command line's --classifier, --param NAME=VALUE and --op-level (empty: unchanged).
     void applyClassifierAndParameters(
         const QString& classifier, const QStringList& parameters, const QString& opLevel = {});
@@ -88,6 +90,7 @@ public slots:
     void showOpenDialog(int side);
     void swapTraces();
     void exportAllDialog();
+    void exportReportDialog();
     void exportCsvDialog(const QString& csvName);
     void exportCurrentTableDialog();
     // Ctrl+F: the search box.
@@ -150,6 +153,7 @@ private:
     QMenu* m_recentMenu = nullptr;
     QAction* m_exportAll = nullptr;
     QAction* m_exportTable = nullptr;
+    QAction* m_exportReport = nullptr;
     QAction* m_sampleAction = nullptr;
     QPushButton* m_sampleButton = nullptr;
     QLabel* m_welcomeTitle = nullptr;

@@ -19,6 +19,7 @@
 #include "model/fusionreport.h"
 #include "operationspage.h"
 #include "operationsummarypage.h"
+#include "report/reportwriters.h"
 #include "reporttablemodel.h"
 #include "sidenames.h"
 #include "summarypage.h"
@@ -580,6 +581,37 @@ private Q_SLOTS:
         QVERIFY(text.contains("A: AMD"));
         QVERIFY(text.contains("B: NVIDIA"));
         QCOMPARE(chart->chart()->title(), title);
+    }
+
+    // File > Export Report: the CLI's Markdown with the charts, as Markdown (PNG files beside it)
+    // or as one HTML file (the charts embedded).
+    void reportExportsAsMarkdownAndHtml()
+    {
+        MainWindow window;
+        QVERIFY(compare(
+            window, realTrace("vllm_decode_full_graph.mi300x.json.gz"), realTrace("hta_trace_diff_test.v100.json.gz")));
+        const FusionReport& report = *window.controller()->results().report;
+        QTemporaryDir dir;
+        const QString md = dir.filePath(QStringLiteral("report.md"));
+        QCOMPARE(window.exportReport(md), QString());
+        QFile markdown(md);
+        QVERIFY(markdown.open(QIODevice::ReadOnly));
+        const QByteArray text = markdown.readAll();
+        QVERIFY(text.startsWith(QByteArray::fromStdString(reportToMarkdown(report))));
+        QVERIFY(text.contains("![Kernels per type](report_kernel_types.png)"));
+        for (const char* chart : { "report_kernel_types.png", "report_fusion_opportunities.png" }) {
+            const QImage image(dir.filePath(QString::fromLatin1(chart)));
+            QCOMPARE(image.size(), QSize(1000, 620));
+        }
+
+        const QString html = dir.filePath(QStringLiteral("report.html"));
+        QCOMPARE(window.exportReport(html), QString());
+        QFile page(html);
+        QVERIFY(page.open(QIODevice::ReadOnly));
+        const QByteArray htmlText = page.readAll();
+        QCOMPARE(htmlText.count("data:image/png;base64,"), 2);
+        QVERIFY(htmlText.contains("Where to look first"));
+        QVERIFY(!window.exportReport(dir.filePath(QStringLiteral("no/such/folder/report.html"))).isEmpty());
     }
 
     // With only A loaded the start page asks for B.
