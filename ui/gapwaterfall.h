@@ -1,0 +1,73 @@
+#pragma once
+
+#include <QString>
+#include <QWidget>
+
+#include <vector>
+
+namespace fusiondiff::ui {
+
+// One part of the gap between A's and B's GPU time: how much it adds (positive: B takes longer)
+// and why, in words. `fusion` marks the parts that kernel fusion explains.
+struct GapPart
+{
+    QString title;
+    double deltaUs = 0;
+    QString cause;
+    bool fusion = false;
+};
+
+// The gap at a glance: from A's GPU time to B's, one step per part.
+struct GapWaterfallData
+{
+    QString nameA;
+    QString nameB;
+    double totalUs[2] = { 0, 0 }; // A's and B's GPU time
+    std::vector<GapPart> parts;
+};
+
+// A waterfall chart of GapWaterfallData: A's total, a floating bar per part (from the running
+// total to the running total plus its delta; B's extra time in B's colour, A's in A's), B's total.
+// Parts that fusion explains are hatched. Where the parts do not add up to B - A, a last part,
+// "Not attributed", shows the rest. Hovering a bar tells its part; a click reports it.
+//
+// The core's time gap (issue 12's `time_gap`) is to be converted into GapWaterfallData; until it
+// is on main, nothing feeds this widget in the app.
+class GapWaterfall : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit GapWaterfall(QWidget* parent = nullptr);
+
+    void setData(GapWaterfallData waterfall);
+    // The parts drawn: the data's and, if they do not add up, "Not attributed".
+    const std::vector<GapPart>& parts() const { return m_parts; }
+    // The bar at `position`: -1 none, 0 A's total, 1..parts().size() a part, parts().size() + 1
+    // B's total.
+    int barAt(QPointF position) const;
+    QRectF barRect(int bar) const;
+    QString barToolTip(int bar) const;
+
+    QSize sizeHint() const override { return { 640, 260 }; }
+    QSize minimumSizeHint() const override { return { 240, 160 }; }
+
+signals:
+    // A click on part `part` (an index into parts()).
+    void partClicked(int part);
+
+protected:
+    bool event(QEvent* event) override;
+    void paintEvent(QPaintEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+
+private:
+    int barCount() const { return static_cast<int>(m_parts.size()) + 2; }
+    // The bar's start and end on the time axis.
+    std::pair<double, double> barSpan(int bar) const;
+    QRectF plotRect() const;
+
+    GapWaterfallData m_data;
+    std::vector<GapPart> m_parts;
+};
+
+} // namespace fusiondiff::ui
