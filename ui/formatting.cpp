@@ -25,6 +25,16 @@ QString formatInteger(int64_t value)
     return toQString(withThousands(value));
 }
 
+QString formatSignedCount(int64_t value)
+{
+    return value > 0 ? QStringLiteral("+") + formatInteger(value) : formatInteger(value);
+}
+
+QString formatSignedDuration(double microseconds)
+{
+    return microseconds > 0 ? QStringLiteral("+") + formatDuration(microseconds) : formatDuration(microseconds);
+}
+
 QString formatDuration(double microseconds)
 {
     if (microseconds == 0)

@@ -18,6 +18,9 @@ namespace fusiondiff::ui {
 QString toQString(const std::string& text);
 QString formatCount(uint64_t value);
 QString formatInteger(int64_t value);
+// A difference with its sign: "+12", "-3", "0"; "+1.2 ms", "-350 us", "0 us".
+QString formatSignedCount(int64_t value);
+QString formatSignedDuration(double microseconds);
 QString formatDuration(double microseconds);
 // A time given in milliseconds, in formatDuration's units ("7.8 ms", "950 us").
 QString formatMilliseconds(double milliseconds);

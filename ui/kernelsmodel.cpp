@@ -28,6 +28,8 @@ KernelsModel::KernelsModel(QObject* parent)
         { tr("B total"), tr("Total GPU time in B"), Kind::Cost },
         { tr("A average"), tr("Average duration of one launch in A"), Kind::Cost },
         { tr("B average"), tr("Average duration of one launch in B"), Kind::Cost },
+        { tr("B \u2212 A count"), tr("How many more launches B makes than A (negative: fewer)"), Kind::Cost },
+        { tr("B \u2212 A time"), tr("How much longer B spends in this kernel than A (negative: less)"), Kind::Cost },
     });
 }
 
@@ -73,6 +75,10 @@ QVariant KernelsModel::display(int row, int column) const
         const double value = average(kernel, column == AverageAColumn ? 0 : 1);
         return value < 0 ? QString() : formatDuration(value);
     }
+    case CountDifferenceColumn:
+        return formatSignedCount(static_cast<int64_t>(kernel.count[1]) - static_cast<int64_t>(kernel.count[0]));
+    case TimeDifferenceColumn:
+        return formatSignedDuration(kernel.timeUs[1] - kernel.timeUs[0]);
     }
     return {};
 }
@@ -97,6 +103,11 @@ QVariant KernelsModel::sortValue(int row, int column) const
         return average(kernel, 0);
     case AverageBColumn:
         return average(kernel, 1);
+    case CountDifferenceColumn:
+        return QVariant::fromValue<qlonglong>(
+            static_cast<qlonglong>(kernel.count[1]) - static_cast<qlonglong>(kernel.count[0]));
+    case TimeDifferenceColumn:
+        return kernel.timeUs[1] - kernel.timeUs[0];
     }
     return {};
 }

@@ -21,6 +21,8 @@ public:
         TimeBColumn,
         AverageAColumn,
         AverageBColumn,
+        CountDifferenceColumn, // B - A
+        TimeDifferenceColumn,
         NumColumns
     };
 

@@ -15,6 +15,10 @@ KernelTypesModel::KernelTypesModel(QObject* parent)
         { tr("A/B"), tr("A's kernels divided by B's"), Kind::Cost },
         { tr("A time"), tr("GPU time of these kernels in A"), Kind::Cost },
         { tr("B time"), tr("GPU time of these kernels in B"), Kind::Cost },
+        { tr("B \u2212 A kernels"), tr("How many more kernels of this type B runs than A (negative: fewer)"),
+            Kind::Cost },
+        { tr("B \u2212 A time"), tr("How much longer B's kernels of this type take than A's (negative: shorter)"),
+            Kind::Cost },
     });
 }
 
@@ -41,6 +45,10 @@ QVariant KernelTypesModel::display(int row, int column) const
         const size_t side = column == TimeAColumn ? 0 : 1;
         return counts.count[side] > 0 ? formatDuration(counts.timeUs[side]) : QString();
     }
+    case CountDifferenceColumn:
+        return formatSignedCount(static_cast<int64_t>(counts.count[1]) - static_cast<int64_t>(counts.count[0]));
+    case TimeDifferenceColumn:
+        return formatSignedDuration(counts.timeUs[1] - counts.timeUs[0]);
     }
     return {};
 }
@@ -61,6 +69,11 @@ QVariant KernelTypesModel::sortValue(int row, int column) const
         return counts.timeUs[0];
     case TimeBColumn:
         return counts.timeUs[1];
+    case CountDifferenceColumn:
+        return QVariant::fromValue<qlonglong>(
+            static_cast<qlonglong>(counts.count[1]) - static_cast<qlonglong>(counts.count[0]));
+    case TimeDifferenceColumn:
+        return counts.timeUs[1] - counts.timeUs[0];
     }
     return {};
 }

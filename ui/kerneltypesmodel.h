@@ -17,6 +17,8 @@ public:
         RatioColumn,
         TimeAColumn,
         TimeBColumn,
+        CountDifferenceColumn, // B - A
+        TimeDifferenceColumn,
         NumColumns
     };
 

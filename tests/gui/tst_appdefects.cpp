@@ -15,6 +15,8 @@
 #include "groupdiffmodel.h"
 #include "groupspage.h"
 #include "kernelnames.h"
+#include "kernelsmodel.h"
+#include "kerneltypesmodel.h"
 #include "mainwindow.h"
 #include "model/fusionreport.h"
 #include "operationspage.h"
@@ -612,6 +614,45 @@ private Q_SLOTS:
         QCOMPARE(htmlText.count("data:image/png;base64,"), 2);
         QVERIFY(htmlText.contains("Where to look first"));
         QVERIFY(!window.exportReport(dir.filePath(QStringLiteral("no/such/folder/report.html"))).isEmpty());
+    }
+
+    // Kernel types and Kernels: B - A columns (count and time), sorted by the signed numbers.
+    void differenceColumnsSortByTheirSign()
+    {
+        MainWindow window;
+        QVERIFY(compare(window, sampleA(), sampleB()));
+        const FusionReport& report = *window.controller()->results().report;
+        TablePage* types = window.kernelTypesPage()->table();
+        types->view()->sortByColumn(KernelTypesModel::TimeDifferenceColumn, Qt::DescendingOrder);
+        QAbstractItemModel* proxy = types->proxy();
+        double previous = std::numeric_limits<double>::infinity();
+        for (int row = 0; row < proxy->rowCount(); ++row) {
+            const int source = proxy->index(row, 0).data(ReportTableModel::SourceRowRole).toInt();
+            const TypeCount& counts = report.globalCounts[static_cast<size_t>(source)];
+            const double difference = counts.timeUs[1] - counts.timeUs[0];
+            QVERIFY(difference <= previous);
+            previous = difference;
+            QCOMPARE(proxy->index(row, KernelTypesModel::TimeDifferenceColumn).data().toString(),
+                formatSignedDuration(difference));
+            QCOMPARE(proxy->index(row, KernelTypesModel::CountDifferenceColumn).data().toString(),
+                formatSignedCount(int64_t(counts.count[1]) - int64_t(counts.count[0])));
+        }
+        QCOMPARE(formatSignedCount(12), QStringLiteral("+12"));
+        QCOMPARE(formatSignedCount(-3), QStringLiteral("-3"));
+        QCOMPARE(formatSignedDuration(-350), QStringLiteral("-350 us"));
+
+        TablePage* kernels = window.kernelsPage();
+        kernels->view()->sortByColumn(KernelsModel::CountDifferenceColumn, Qt::AscendingOrder);
+        qlonglong last = std::numeric_limits<qlonglong>::min();
+        for (int row = 0; row < kernels->proxy()->rowCount(); ++row) {
+            const qlonglong value = kernels->proxy()
+                                        ->index(row, KernelsModel::CountDifferenceColumn)
+                                        .data(ReportTableModel::SortRole)
+                                        .toLongLong();
+            QVERIFY(value >= last);
+            last = value;
+        }
+        QVERIFY(last > 0); // B launches some kernel more often
     }
 
     // With only A loaded the start page asks for B.
