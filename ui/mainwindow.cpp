@@ -15,6 +15,7 @@
 #include "kerneltypesmodel.h"
 #include "mappingsmodel.h"
 #include "model/fusionreport.h"
+#include "onetraceview.h"
 #include "operationspage.h"
 #include "operationsummarypage.h"
 #include "opportunitiesmodel.h"
@@ -51,6 +52,7 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTextBrowser>
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -303,8 +305,13 @@ QWidget* MainWindow::createWelcomePage()
                                "<i>trace2</i> in every table.</p>"),
         page);
     text->setWordWrap(true);
+    // Between 480 and 720 pixels wide: centred, wrapped, and narrow enough for a small screen.
+    text->setMinimumWidth(480);
     text->setMaximumWidth(720);
     title->setAlignment(Qt::AlignCenter);
+    title->setWordWrap(true);
+    title->setMinimumWidth(480);
+    title->setMaximumWidth(900);
     text->setAlignment(Qt::AlignCenter);
 
     m_sampleButton = new QPushButton(tr("Open the sample traces"), page);
@@ -320,6 +327,8 @@ QWidget* MainWindow::createWelcomePage()
         page);
     sampleText->setAlignment(Qt::AlignCenter);
     sampleText->setWordWrap(true);
+    sampleText->setMinimumWidth(480);
+    sampleText->setMaximumWidth(720);
 
     auto* openA = new QPushButton(tr("Open trace A..."), page);
     auto* openB = new QPushButton(tr("Open trace B..."), page);
@@ -342,6 +351,12 @@ QWidget* MainWindow::createWelcomePage()
     layout->addWidget(sampleText, 0, Qt::AlignHCenter);
     layout->addSpacing(16);
     layout->addLayout(openRow);
+    // The one trace loaded, while the page asks for the other.
+    m_oneTrace = new QTextBrowser(page);
+    m_oneTrace->setFrameShape(QFrame::NoFrame);
+    m_oneTrace->setMaximumWidth(1100);
+    m_oneTrace->hide();
+    layout->addWidget(m_oneTrace, 6);
     layout->addStretch(2);
 
     if (sampleTracePaths().isEmpty()) {
@@ -471,6 +486,13 @@ void MainWindow::updateWelcome()
     }
     for (int side = 0; side < 2; ++side)
         m_welcomeOpen[side]->setDefault(side == missing);
+    const TraceStore* store = missing < 0 ? nullptr : m_controller->side(1 - missing).store.get();
+    if (store != m_oneTraceStore) {
+        m_oneTraceStore = store;
+        if (store)
+            m_oneTrace->setHtml(oneTraceHtml(*store, *m_controller->classifier(), 15));
+        m_oneTrace->setVisible(store != nullptr);
+    }
 }
 
 void MainWindow::updateActions()

@@ -14,7 +14,12 @@ class QProgressBar;
 class QPushButton;
 class QStackedWidget;
 class QTabWidget;
+class QTextBrowser;
 class QToolButton;
+
+namespace fusiondiff {
+struct TraceStore;
+}
 
 namespace fusiondiff::ui {
 
@@ -158,6 +163,8 @@ private:
     QPushButton* m_sampleButton = nullptr;
     QLabel* m_welcomeTitle = nullptr;
     QPushButton* m_welcomeOpen[2] = { nullptr, nullptr };
+    QTextBrowser* m_oneTrace = nullptr; // the one trace loaded
+    const TraceStore* m_oneTraceStore = nullptr; // shown in m_oneTrace
     AnalysisResults m_results;
     QStringList m_recentFiles;
     QStringList m_recentPairs; // "A\nB"

@@ -19,6 +19,7 @@
 #include "kerneltypesmodel.h"
 #include "mainwindow.h"
 #include "model/fusionreport.h"
+#include "model/tracestore.h"
 #include "operationspage.h"
 #include "operationsummarypage.h"
 #include "report/reportwriters.h"
@@ -52,6 +53,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBrowser>
 
 #include <algorithm>
 
@@ -669,6 +671,14 @@ private Q_SLOTS:
         const bool asks = std::any_of(labels.begin(), labels.end(),
             [](const QLabel* label) { return label->text().contains(QLatin1String("now drop or open trace B")); });
         QVERIFY(asks);
+        // The one trace's kernel types and top kernels, shown while waiting for the other.
+        const QList<QTextBrowser*> browsers = window.stack()->currentWidget()->findChildren<QTextBrowser*>();
+        QCOMPARE(browsers.size(), 1);
+        QVERIFY(browsers.first()->isVisible());
+        const QString text = browsers.first()->toPlainText();
+        QVERIFY(text.contains(QStringLiteral("Kernel types of")));
+        QVERIFY(text.contains(QStringLiteral("GEMM")));
+        QVERIFY(text.contains(QStringLiteral("The kernels that take the most GPU time")));
     }
 
     // At 1024x700 the findings table shows at least five rows.
