@@ -38,9 +38,9 @@ GlobalSearch::GlobalSearch(QWidget* parent)
     , m_items(new QStandardItemModel(this))
     , m_completer(new QCompleter(m_items, this))
 {
-    setPlaceholderText(tr("Find a kernel, type or operation (Ctrl+F)"));
+    setPlaceholderText(tr("Find kernel, type, operation (Ctrl+F)"));
     setClearButtonEnabled(true);
-    setMinimumWidth(220);
+    setMinimumWidth(fontMetrics().horizontalAdvance(placeholderText()) + 40);
     m_completer->setCompletionRole(kSearchTextRole);
     m_completer->setCaseSensitivity(Qt::CaseInsensitive);
     m_completer->setFilterMode(Qt::MatchContains);

@@ -272,7 +272,6 @@ void MainWindow::createPages()
     m_tabs->addTab(m_kernelTypes, tr("Kernel types"));
     m_tabs->addTab(m_kernels, tr("Kernels"));
     m_search = new GlobalSearch(this);
-    m_search->setMinimumWidth(320);
     m_tabs->setCornerWidget(m_search, Qt::TopRightCorner);
     connect(m_search, &GlobalSearch::hitActivated, this,
         [this](const GlobalSearch::Hit& hit) { showSearchHit(hit.kind, hit.row); });
@@ -285,6 +284,8 @@ void MainWindow::createPages()
     });
 
     connect(m_summary, &SummaryPage::exportCsvRequested, this, &MainWindow::exportCsvDialog);
+    connect(m_summary, &SummaryPage::kernelTypeRequested, this,
+        [this](int row) { showSearchHit(GlobalSearch::KernelType, row); });
     connect(m_operations, &OperationsPage::exportCsvRequested, this, &MainWindow::exportCsvDialog);
     connect(m_operationSummary, &OperationSummaryPage::exportCsvRequested, this, &MainWindow::exportCsvDialog);
     connect(m_opportunities, &TableChartPage::exportCsvRequested, this, &MainWindow::exportCsvDialog);

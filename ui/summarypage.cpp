@@ -3,11 +3,14 @@
 #include "colors.h"
 #include "deferredtextbrowser.h"
 #include "formatting.h"
+#include "gapbytype.h"
+#include "gapwaterfall.h"
 #include "model/fusionreport.h"
 #include "report/reportnotes.h"
 #include "sidenames.h"
 #include "tablepage.h"
 #include "tracesummarymodel.h"
+#include "wraplabel.h"
 
 #include <QHeaderView>
 #include <QSplitter>
@@ -32,7 +35,16 @@ SummaryPage::SummaryPage(QWidget* parent)
     , m_model(new TraceSummaryModel(this))
     , m_table(new TablePage(m_model, QStringLiteral("traces"), this))
     , m_findings(new DeferredTextBrowser(this))
+    , m_verdict(new WrapLabel(this))
+    , m_waterfall(new GapWaterfall(this))
 {
+    m_verdict->setTextFormat(Qt::RichText);
+    m_waterfall->setToolTip(tr("From A's GPU time to B's, by kernel type; click a type to see it in Kernel types"));
+    connect(m_waterfall, &GapWaterfall::partClicked, this, [this](int part) {
+        const int row = m_partTypeRows.value(part, -1);
+        if (row >= 0)
+            emit kernelTypeRequested(row);
+    });
     m_table->setTitle(tr("The two traces"));
     m_table->setSortable(false);
     m_table->setFilterVisible(false);
@@ -51,9 +63,24 @@ SummaryPage::SummaryPage(QWidget* parent)
     splitter->setStretchFactor(1, 5);
     splitter->setChildrenCollapsible(false);
 
+    // The gap at a glance above: the verdict and the waterfall of the GPU time.
+    auto* gap = new QWidget(this);
+    auto* gapLayout = new QVBoxLayout(gap);
+    gapLayout->setContentsMargins(0, 0, 0, 0);
+    gapLayout->addWidget(m_verdict);
+    gapLayout->addWidget(m_waterfall, 1);
+    auto* page = new QSplitter(Qt::Vertical, this);
+    page->setObjectName(QStringLiteral("summary_gap_splitter"));
+    page->addWidget(gap);
+    page->addWidget(splitter);
+    page->setStretchFactor(0, 1);
+    page->setStretchFactor(1, 2);
+    page->setSizes({ 260, 520 });
+    page->setChildrenCollapsible(false);
+
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(splitter);
+    layout->addWidget(page);
 
     connect(m_table, &TablePage::exportCsvRequested, this, &SummaryPage::exportCsvRequested);
 }
@@ -63,8 +90,13 @@ void SummaryPage::setReport(std::shared_ptr<const FusionReport> report, double a
     m_model->setReport(report);
     if (!report) {
         m_findings->setHtmlSoon({});
+        m_verdict->clear();
+        m_waterfall->setData({});
         return;
     }
+    m_verdict->setText(gapVerdict(*report) + QStringLiteral(" ")
+        + tr("By kernel type, from A's GPU time to B's (hatched: a fusion opportunity):"));
+    m_waterfall->setData(gapByKernelType(*report, 8, &m_partTypeRows));
 
     QString html;
     html += QStringLiteral("<h3>") + tr("Where to look first") + QStringLiteral("</h3>");
@@ -146,6 +178,11 @@ void SummaryPage::setReport(std::shared_ptr<const FusionReport> report, double a
               .arg(formatFixed(report->options.sizeTolerance, 2), formatDuration(analysisSeconds * 1e6))
         + QStringLiteral("</p>");
     m_findings->setHtmlSoon(withSideAliases(*report, html));
+}
+
+QString SummaryPage::verdictText() const
+{
+    return m_verdict->text();
 }
 
 QString SummaryPage::findingsText()

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QList>
 #include <QWidget>
 
 #include <memory>
@@ -11,6 +12,8 @@ struct FusionReport;
 namespace fusiondiff::ui {
 
 class DeferredTextBrowser;
+class GapWaterfall;
+class WrapLabel;
 class TablePage;
 class TraceSummaryModel;
 
@@ -28,14 +31,21 @@ public:
     TablePage* table() const { return m_table; }
     // The findings as plain text (those still waiting for their turn shown first).
     QString findingsText();
+    GapWaterfall* waterfall() const { return m_waterfall; }
+    QString verdictText() const;
 
 signals:
     void exportCsvRequested(const QString& csvName);
+    // A click on a part of the waterfall that is one kernel type: its row in globalCounts.
+    void kernelTypeRequested(int row);
 
 private:
     TraceSummaryModel* m_model;
     TablePage* m_table;
     DeferredTextBrowser* m_findings;
+    WrapLabel* m_verdict;
+    GapWaterfall* m_waterfall;
+    QList<int> m_partTypeRows; // per waterfall part, its kernel type's row; -1 none
 };
 
 } // namespace fusiondiff::ui

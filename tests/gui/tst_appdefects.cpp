@@ -11,6 +11,7 @@
 #include "filterlineedit.h"
 #include "findingalignmentmodel.h"
 #include "formatting.h"
+#include "gapwaterfall.h"
 #include "globalsearch.h"
 #include "groupdiffmodel.h"
 #include "groupspage.h"
@@ -655,6 +656,34 @@ private Q_SLOTS:
             last = value;
         }
         QVERIFY(last > 0); // B launches some kernel more often
+    }
+
+    // The Summary opens with the verdict and the gap by kernel type, A's GPU time to B's; a click
+    // on a type's bar shows it in Kernel types.
+    void summaryShowsTheGapAtAGlance()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(compare(
+            window, realTrace("vllm_decode_full_graph.mi300x.json.gz"), realTrace("hta_trace_diff_test.v100.json.gz")));
+        const FusionReport& report = *window.controller()->results().report;
+        SummaryPage* summary = window.summaryPage();
+        QVERIFY(summary->verdictText().contains(QStringLiteral("longer than")));
+        QVERIFY(summary->verdictText().contains(formatDuration(report.traces[1].kernelTimeUs))
+            || summary->verdictText().contains(formatDuration(report.traces[0].kernelTimeUs)));
+        GapWaterfall* waterfall = summary->waterfall();
+        double sum = report.traces[0].kernelTimeUs;
+        for (const GapPart& part : waterfall->parts())
+            sum += part.deltaUs;
+        QVERIFY(std::abs(sum - report.traces[1].kernelTimeUs) < 1e-6 * report.traces[1].kernelTimeUs);
+        QVERIFY(waterfall->parts().size() <= 8);
+        QVERIFY(QTest::qWaitForWindowExposed(waterfall));
+        QTest::mouseClick(waterfall, Qt::LeftButton, {}, waterfall->barRect(1).center().toPoint());
+        QCOMPARE(window.tabs()->currentWidget(), window.kernelTypesPage());
+        const QList<int> rows = window.kernelTypesPage()->table()->selectedSourceRows();
+        QCOMPARE(rows.size(), 1);
+        QCOMPARE(QString::fromStdString(report.typeName(report.globalCounts[static_cast<size_t>(rows.first())].type)),
+            waterfall->parts().front().title);
     }
 
     // With only A loaded the start page asks for B.

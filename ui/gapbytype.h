@@ -1,0 +1,25 @@
+#pragma once
+
+#include "gapwaterfall.h"
+
+#include <QList>
+
+namespace fusiondiff {
+struct FusionReport;
+}
+
+namespace fusiondiff::ui {
+
+// The time gap between A's and B's GPU time split by kernel type, from the report's global counts:
+// A's time plus, for each type, B's time in it minus A's is B's time, exactly. The `maxParts` - 1
+// types that move it most are parts of their own, the others one part; a type is marked as
+// fusion's where the reference analysis found a fusion opportunity for it. `typeRows` gets, per
+// part, the row of its type in report.globalCounts (-1 for the rest).
+//
+// A stand-in for the core's time_gap (issue 12), which explains the gap by cause; once that is
+// on main, the Summary's waterfall is to show it instead.
+GapWaterfallData gapByKernelType(const FusionReport& report, int maxParts, QList<int>* typeRows);
+// "B takes 2.3 ms (22%) longer than A on the GPU: 12.4 ms against 10.1 ms."
+QString gapVerdict(const FusionReport& report);
+
+} // namespace fusiondiff::ui
