@@ -59,6 +59,10 @@ int main(int argc, char** argv)
     const QCommandLineOption darkOption(QStringLiteral("dark"),
         QApplication::translate("main", "Use a dark colour theme (the Fusion style with a dark palette)."));
     parser.addOption(darkOption);
+    QCommandLineOption sizeOption(
+        QStringLiteral("screenshot-size"), QStringLiteral("Window size, WxH (1440x900)."), QStringLiteral("SIZE"));
+    sizeOption.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOption(sizeOption);
     parser.addOption(onlyOption);
     parser.addOption(classifierOption);
     parser.addOption(parameterOption);
@@ -100,7 +104,8 @@ int main(int argc, char** argv)
     }
 
     if (screenshots) {
-        window.resize(1440, 900);
+        const QStringList size = parser.value(sizeOption).split(QLatin1Char('x'));
+        window.resize(size.size() == 2 ? QSize(size[0].toInt(), size[1].toInt()) : QSize(1440, 900));
         window.show();
         const QStringList written
             = fusiondiff::ui::takeScreenshots(window, parser.value(screenshotOption), parser.value(prefixOption),

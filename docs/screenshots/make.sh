@@ -51,3 +51,16 @@ shoot --screenshot "$here" --screenshot-prefix xdit-vs-hta-seed- --classifier se
     "$real/xdit_flux_aiter.mi300x.json.gz" "$real/hta_trace_diff_test.v100.json.gz"
 shoot --screenshot "$here" --screenshot-prefix vllm-vs-hta- --screenshot-only 07-correlation-groups \
     "$real/vllm_decode_full_graph.mi300x.json.gz" "$real/hta_trace_diff_test.v100.json.gz"
+# A graph pair with a large graph finding: its two-lane timeline in the Operations drill-down, and
+# the whole traces on the Timeline tab.
+shoot --screenshot "$here" --screenshot-prefix sglang-vs-vllm- --param size_tolerance=0.3 \
+    --screenshot-only 11-operations,13-timeline \
+    "$real/sglang_qwen3-8b_decode.mi300x.json.gz" "$real/vllm_decode_full_graph.mi300x.json.gz"
+shoot --screenshot "$here" --screenshot-prefix xdit-vs-hta-seed- --classifier seed --screenshot-only 13-timeline \
+    "$real/xdit_flux_aiter.mi300x.json.gz" "$real/hta_trace_diff_test.v100.json.gz"
+# The dark theme (--dark), and a small window (1024x700).
+shoot --screenshot "$here" --screenshot-prefix dark- --dark --screenshot-only 02-summary,11-operations,05-kernel-types \
+    "$root/tests/data/synthetic/graphs.amd.json" "$root/tests/data/synthetic/graphs.nvidia.json"
+shoot --screenshot "$here" --screenshot-prefix 1024x700- --screenshot-size 1024x700 \
+    --screenshot-only 02-summary,11-operations \
+    "$root/tests/data/synthetic/graphs.amd.json" "$root/tests/data/synthetic/graphs.nvidia.json"
