@@ -286,6 +286,16 @@ void MainWindow::createPages()
     connect(m_summary, &SummaryPage::exportCsvRequested, this, &MainWindow::exportCsvDialog);
     connect(m_summary, &SummaryPage::kernelTypeRequested, this,
         [this](int row) { showSearchHit(GlobalSearch::KernelType, row); });
+    connect(m_summary, &SummaryPage::findingRequested, this, [this](int row) {
+        m_tabs->setCurrentWidget(m_operations);
+        m_operations->selectFinding(row);
+    });
+    connect(m_summary, &SummaryPage::operationRequested, this,
+        [this](int row) { showSearchHit(GlobalSearch::Operation, row); });
+    connect(m_summary, &SummaryPage::opportunityRequested, this, [this](int row) {
+        m_tabs->setCurrentWidget(m_opportunities);
+        m_opportunities->table()->selectSourceRows({ row });
+    });
     connect(m_operations, &OperationsPage::exportCsvRequested, this, &MainWindow::exportCsvDialog);
     connect(m_operationSummary, &OperationSummaryPage::exportCsvRequested, this, &MainWindow::exportCsvDialog);
     connect(m_opportunities, &TableChartPage::exportCsvRequested, this, &MainWindow::exportCsvDialog);

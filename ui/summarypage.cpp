@@ -10,11 +10,13 @@
 #include "sidenames.h"
 #include "tablepage.h"
 #include "tracesummarymodel.h"
+#include "util/textformat.h"
 #include "wraplabel.h"
 
 #include <QHeaderView>
 #include <QSplitter>
 #include <QTableView>
+#include <QUrl>
 #include <QVBoxLayout>
 
 namespace fusiondiff::ui {
@@ -22,6 +24,33 @@ namespace fusiondiff::ui {
 namespace {
 
 constexpr size_t kTopItems = 5;
+
+// Where an entry of whereToLookFirst comes from, as a link ("finding:2", "operation:5",
+// "opportunity:0"); empty if it matches none. The entries are the findings in order, then
+// operations that only differ in speed, then (without findings) the opportunities: each is
+// recognised by its text, so a link never points at another row.
+QString lookFirstLink(const FusionReport& report, const LookFirst& item)
+{
+    for (size_t i = 0; i < report.opFindings.size(); ++i) {
+        if (report.opFindings[i].summary == item.headline)
+            return QStringLiteral("finding:%1").arg(i);
+    }
+    const std::string same = ": the same kernels on both sides (";
+    const size_t op = item.headline.find(same);
+    if (op != std::string::npos) {
+        for (size_t i = 0; i < report.opSummary.size(); ++i) {
+            if (report.opSummary[i].op == item.headline.substr(0, op))
+                return QStringLiteral("operation:%1").arg(i);
+        }
+    }
+    for (size_t i = 0; i < report.opportunities.size(); ++i) {
+        const FusionOpportunity& o = report.opportunities[i];
+        if (item.headline.rfind(report.typeName(o.kernelType) + ": " + withThousands(int64_t(o.total[0])) + " vs ", 0)
+            == 0)
+            return QStringLiteral("opportunity:%1").arg(i);
+    }
+    return {};
+}
 
 QString zoneLetter(Side side)
 {
@@ -53,6 +82,15 @@ SummaryPage::SummaryPage(QWidget* parent)
     m_table->setStretchColumns({ TraceSummaryModel::TraceAColumn, TraceSummaryModel::TraceBColumn }, 160);
 
     m_findings->setOpenLinks(false);
+    connect(m_findings, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
+        const int row = url.path().toInt();
+        if (url.scheme() == QLatin1String("finding"))
+            emit findingRequested(row);
+        else if (url.scheme() == QLatin1String("operation"))
+            emit operationRequested(row);
+        else if (url.scheme() == QLatin1String("opportunity"))
+            emit opportunityRequested(row);
+    });
     m_findings->setFrameShape(QFrame::NoFrame);
 
     auto* splitter = new QSplitter(Qt::Horizontal, this);
@@ -108,8 +146,10 @@ void SummaryPage::setReport(std::shared_ptr<const FusionReport> report, double a
     } else {
         // Numbered by hand: Qt's rich text spaces a list nested in the last item of another oddly.
         for (size_t i = 0; i < first.size(); ++i) {
+            const QString headline = toQString(first[i].headline).toHtmlEscaped();
+            const QString link = lookFirstLink(*report, first[i]);
             html += QStringLiteral("<p style=\"margin-bottom:0px\"><b>%1. ").arg(i + 1)
-                + toQString(first[i].headline).toHtmlEscaped()
+                + (link.isEmpty() ? headline : QStringLiteral("<a href=\"%1\">%2</a>").arg(link, headline))
                 + QStringLiteral("</b></p><ul style=\"margin-top:0px\">");
             for (const std::string& detail : first[i].details)
                 html += QStringLiteral("<li>") + toQString(detail).toHtmlEscaped() + QStringLiteral("</li>");

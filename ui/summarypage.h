@@ -38,6 +38,10 @@ signals:
     void exportCsvRequested(const QString& csvName);
     // A click on a part of the waterfall that is one kernel type: its row in globalCounts.
     void kernelTypeRequested(int row);
+    // A click on an entry of Where to look first: its row in opFindings, opSummary or opportunities.
+    void findingRequested(int row);
+    void operationRequested(int row);
+    void opportunityRequested(int row);
 
 private:
     TraceSummaryModel* m_model;

@@ -55,6 +55,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
+#include <QUrl>
 
 #include <algorithm>
 
@@ -684,6 +685,31 @@ private Q_SLOTS:
         QCOMPARE(rows.size(), 1);
         QCOMPARE(QString::fromStdString(report.typeName(report.globalCounts[static_cast<size_t>(rows.first())].type)),
             waterfall->parts().front().title);
+    }
+
+    // Where to look first: each entry links to its row (a finding in Operations, an operation in
+    // Operation summary).
+    void whereToLookFirstLinksOpenTheirRow()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(compare(window, test::dataPath(QStringLiteral("synthetic/graphs.amd.json")),
+            test::dataPath(QStringLiteral("synthetic/graphs.nvidia.json"))));
+        SummaryPage* summary = window.summaryPage();
+        summary->findingsText(); // laid out now
+        QTextBrowser* browser = nullptr;
+        for (QTextBrowser* candidate : summary->findChildren<QTextBrowser*>())
+            browser = candidate->toHtml().contains(QStringLiteral("Where to look first")) ? candidate : browser;
+        QVERIFY(browser);
+        const QString html = browser->toHtml();
+        QVERIFY2(html.contains(QStringLiteral("href=\"finding:0\"")), qPrintable(html.left(2000)));
+        QVERIFY(html.contains(QStringLiteral("href=\"finding:1\"")));
+        emit browser->anchorClicked(QUrl(QStringLiteral("finding:1")));
+        QCOMPARE(window.tabs()->currentWidget(), window.operationsPage());
+        QCOMPARE(window.operationsPage()->findingsTable()->selectedSourceRows(), QList<int>({ 1 }));
+        emit browser->anchorClicked(QUrl(QStringLiteral("operation:0")));
+        QCOMPARE(window.tabs()->currentWidget(), window.operationSummaryPage());
+        QCOMPARE(window.operationSummaryPage()->summaryTable()->selectedSourceRows(), QList<int>({ 0 }));
     }
 
     // With only A loaded the start page asks for B.
