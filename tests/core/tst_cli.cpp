@@ -64,6 +64,8 @@ private Q_SLOTS:
         const Run version = cli({ QStringLiteral("--version") });
         QCOMPARE(version.exitCode, 0);
         QVERIFY(version.out.startsWith("fusiondiff-cli "));
+        QVERIFY2(version.out.contains("\ngzip decoder: ISA-L ") || version.out.contains("\ngzip decoder: zlib "),
+            version.out.constData());
         const Run params = cli({ QStringLiteral("params") });
         QCOMPARE(params.exitCode, 0);
         QVERIFY(params.out.contains("min_group_size"));
