@@ -32,7 +32,7 @@ int main(int argc, char** argv)
             return runClassify(arguments.classify);
         }
     } catch (const UsageError& error) {
-        std::cerr << "fusiondiff-cli: " << error.what() << "\n\n" << usageText();
+        std::cerr << "fusiondiff-cli: " << error.what() << " (see fusiondiff-cli --help)\n";
         return 2;
     } catch (const InputError& error) {
         std::cerr << "fusiondiff-cli: error: " << error.what() << "\n";
