@@ -5,12 +5,13 @@
 // Decompresses FILE.gz (from the page cache) with each available decoder into a reused 8 MiB
 // output buffer (bounded memory, as the core's streaming reader needs) and prints the median
 // throughput in MB of decompressed output per second:
-//   zlib           inflate() with the gzip wrapper (CRC-32 checked): what core/load/bytereader.cpp does,
-//                  with the same 256 KiB input blocks
+//   zlib           inflate() with the gzip wrapper (CRC-32 checked): what the core does when built with
+//                  FUSIONDIFF_GZIP=zlib (core/load/zlibinflater.cpp), with the same 256 KiB input blocks
 //   zlib-raw       raw inflate (the 10-byte gzip header skipped by hand), no CRC: what checksum
 //                  verification costs with this zlib
 //   isa-l          Intel ISA-L isal_inflate, streaming, gzip wrapper and CRC checked (if built with
-//                  libisal: apt-get install libisal-dev)
+//                  libisal: apt-get install libisal-dev): what the core does by default
+//                  (core/load/isalinflater.cpp)
 //   libdeflate     whole-buffer gzip decompression (if built with libdeflate): NOT streaming, it
 //                  needs the whole output in memory, so it only shows the ceiling
 // A checksum of the output (sum of bytes at a stride) shows that every decoder produced the same data.

@@ -198,7 +198,7 @@ record() {
     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "${fields[@]}" "$BUSY" >>"$RESULTS"
 }
 
-bytes_of() { stat -c %s "$1"; }
+bytes_of() { stat -L -c %s "$1"; }
 free_bytes() { df --output=avail -B1 "$OUT" | tail -1 | tr -d ' '; }
 need_disk() { # bytes
     local free; free=$(free_bytes)

@@ -8,6 +8,7 @@
 #include "load/traceset.h"
 #include "report/reportwriters.h"
 #include "terminalprogress.h"
+#include "util/atomicfile.h"
 #include "util/inputerror.h"
 #include "util/textformat.h"
 
@@ -24,17 +25,21 @@ namespace fusiondiff::cli {
 
 namespace {
 
+// Standard output: a full disk or a closed pipe behind it is an error like any other output's.
+void writeStandardOutput(const std::string& text)
+{
+    std::cout << text << std::flush;
+    if (!std::cout)
+        throw InputError("standard output", std::string("cannot write: ") + std::strerror(errno));
+}
+
+// A file appears whole or not at all: the old one stays until the new one is on disk.
 void writeOutput(const std::string& path, const std::string& text)
 {
-    if (path == "-") {
-        std::cout << text << std::flush;
-        return;
-    }
-    std::ofstream file(path, std::ios::binary | std::ios::trunc);
-    if (file)
-        file << text;
-    if (!file)
-        throw InputError(path, std::string("cannot write the output file: ") + std::strerror(errno));
+    if (path == "-")
+        writeStandardOutput(text);
+    else
+        writeFileAtomically(path, text);
 }
 
 void writeCsvTables(const std::string& directory, const FusionReport& report)
@@ -119,7 +124,7 @@ int runCompare(const CompareArguments& arguments)
     if (arguments.csvDirectory)
         writeCsvTables(*arguments.csvDirectory, report);
     if (!anyOutput)
-        std::cout << reportSummary(report);
+        writeStandardOutput(reportSummary(report));
     return 0;
 }
 
@@ -167,7 +172,7 @@ int runClassify(const ClassifyArguments& arguments)
                 + std::to_string(row.count) + "\t" + shortestDouble(row.totalUs) + "\n";
         }
     }
-    std::cout << out << std::flush;
+    writeStandardOutput(out);
     return 0;
 }
 

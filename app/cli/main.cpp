@@ -3,6 +3,7 @@
 #include "cliarguments.h"
 #include "clicommands.h"
 #include "fusionversion.h"
+#include "load/inflater.h"
 #include "util/inputerror.h"
 
 #include <iostream>
@@ -20,7 +21,7 @@ int main(int argc, char** argv)
             std::cout << usageText();
             return 0;
         case Arguments::Command::Version:
-            std::cout << "fusiondiff-cli " << FUSIONDIFF_VERSION << "\n";
+            std::cout << "fusiondiff-cli " << FUSIONDIFF_VERSION << "\ngzip decoder: " << inflaterName() << "\n";
             return 0;
         case Arguments::Command::Parameters:
             std::cout << parametersText();
@@ -31,7 +32,7 @@ int main(int argc, char** argv)
             return runClassify(arguments.classify);
         }
     } catch (const UsageError& error) {
-        std::cerr << "fusiondiff-cli: " << error.what() << "\n\n" << usageText();
+        std::cerr << "fusiondiff-cli: " << error.what() << " (see fusiondiff-cli --help)\n";
         return 2;
     } catch (const InputError& error) {
         std::cerr << "fusiondiff-cli: error: " << error.what() << "\n";

@@ -1,13 +1,12 @@
 #include "load/bytereader.h"
 
 #include "load/filedescriptor.h"
+#include "load/inflater.h"
 #include "load/prefetchingreader.h"
 #include "util/inputerror.h"
 
 #include <algorithm>
 #include <array>
-#include <new>
-#include <zlib.h>
 
 namespace fusiondiff {
 
@@ -92,70 +91,78 @@ private:
     uint64_t m_bytesRead = 0;
 };
 
-// Streaming gzip decompression with zlib: memory stays at one compressed block plus zlib's window,
-// whatever the size of the file. Concatenated gzip members are decompressed one after the other.
+// Streaming gzip decompression (the Inflater of this build: ISA-L or zlib): memory stays at one
+// compressed block plus the decoder's state, whatever the size of the file. Concatenated gzip
+// members are decompressed one after the other; zero bytes between members are skipped.
 class GzipFileReader final : public ByteReader
 {
 public:
     GzipFileReader(std::string path, std::unique_ptr<ByteSource> file, std::string_view prefix)
         : ByteReader(std::move(path), file->size())
         , m_file(std::move(file))
-        , m_input(new char[kCompressedBlockSize])
+        , m_inflater(makeInflater())
+        , m_input(new unsigned char[kCompressedBlockSize])
     {
-        if (inflateInit2(&m_stream, 16 + MAX_WBITS) != Z_OK)
-            throw std::bad_alloc();
         std::copy(prefix.begin(), prefix.end(), m_input.get());
-        m_stream.next_in = reinterpret_cast<Bytef*>(m_input.get());
-        m_stream.avail_in = static_cast<uInt>(prefix.size());
+        m_next = m_input.get();
+        m_available = prefix.size();
         m_fileBytesRead = prefix.size();
+        m_inflater->startMember();
     }
-
-    ~GzipFileReader() override { inflateEnd(&m_stream); }
 
     size_t read(char* destination, size_t size) override
     {
-        m_stream.next_out = reinterpret_cast<Bytef*>(destination);
-        m_stream.avail_out = static_cast<uInt>(std::min<size_t>(size, 1u << 30));
-        const uInt requested = m_stream.avail_out;
-        while (m_stream.avail_out > 0 && !m_finished) {
-            if (m_stream.avail_in == 0 && !fetchInput()) {
-                if (m_insideMember)
+        auto* output = reinterpret_cast<unsigned char*>(destination);
+        const size_t requested = std::min<size_t>(size, size_t(1) << 30);
+        size_t produced = 0;
+        while (produced < requested && !m_finished) {
+            if (m_available == 0 && !m_endOfFile && !fetchInput())
+                m_endOfFile = true;
+            if (!m_insideMember) {
+                if (m_available == 0) {
+                    m_finished = true;
+                    break;
+                }
+                if (!startNextMember())
+                    continue;
+            }
+            const Inflater::Step step
+                = m_inflater->inflate(m_next, m_available, output + produced, requested - produced);
+            m_next += step.consumed;
+            m_available -= step.consumed;
+            produced += step.produced;
+            if (step.status == Inflater::Status::Corrupt)
+                throw InputError(path(), "corrupt gzip data: " + m_inflater->errorReason(), consumedFileBytes(),
+                    InputError::OffsetKind::File);
+            if (step.status == Inflater::Status::MemberEnd) {
+                m_insideMember = false;
+            } else if (step.consumed == 0 && step.produced == 0) {
+                if (m_endOfFile)
                     throw InputError(path(),
                         "the gzip data is truncated: the file ends before the compressed stream does", m_fileBytesRead,
                         InputError::OffsetKind::File);
-                m_finished = true;
-                break;
-            }
-            if (!m_insideMember && !startNextMember())
-                continue;
-            const int status = inflate(&m_stream, Z_NO_FLUSH);
-            if (status == Z_STREAM_END) {
-                m_insideMember = false;
-            } else if (status == Z_DATA_ERROR || status == Z_NEED_DICT) {
-                throw InputError(path(),
-                    std::string("corrupt gzip data: ") + (m_stream.msg ? m_stream.msg : "invalid compressed data"),
-                    consumedFileBytes(), InputError::OffsetKind::File);
-            } else if (status == Z_MEM_ERROR) {
-                throw std::bad_alloc();
+                if (m_available > 0) // neither decoder does this; a loop forever if one ever did
+                    throw InputError(path(), "corrupt gzip data: the decoder stopped making progress",
+                        consumedFileBytes(), InputError::OffsetKind::File);
             }
         }
-        return requested - m_stream.avail_out;
+        return produced;
     }
 
     uint64_t fileBytesRead() const override { return consumedFileBytes(); }
     bool isCompressed() const override { return true; }
 
 private:
-    uint64_t consumedFileBytes() const { return m_fileBytesRead - m_stream.avail_in; }
+    uint64_t consumedFileBytes() const { return m_fileBytesRead - m_available; }
 
     bool fetchInput()
     {
-        const size_t got = m_file->read(m_input.get(), kCompressedBlockSize);
+        const size_t got = m_file->read(reinterpret_cast<char*>(m_input.get()), kCompressedBlockSize);
         if (got == 0)
             return false;
         m_fileBytesRead += got;
-        m_stream.next_in = reinterpret_cast<Bytef*>(m_input.get());
-        m_stream.avail_in = static_cast<uInt>(got);
+        m_next = m_input.get();
+        m_available = got;
         return true;
     }
 
@@ -163,25 +170,27 @@ private:
     // anything else is not gzip data. Returns false when it consumed padding instead.
     bool startNextMember()
     {
-        const auto next = static_cast<unsigned char>(*m_stream.next_in);
-        if (next == 0) {
-            ++m_stream.next_in;
-            --m_stream.avail_in;
+        if (*m_next == 0) {
+            ++m_next;
+            --m_available;
             return false;
         }
-        if (next != kGzipMagic0)
+        if (*m_next != kGzipMagic0)
             throw InputError(path(), "unexpected data after the end of the gzip stream", consumedFileBytes(),
                 InputError::OffsetKind::File);
-        inflateReset(&m_stream);
+        m_inflater->startMember();
         m_insideMember = true;
         return true;
     }
 
     std::unique_ptr<ByteSource> m_file;
-    std::unique_ptr<char[]> m_input;
-    z_stream m_stream {};
+    std::unique_ptr<Inflater> m_inflater;
+    std::unique_ptr<unsigned char[]> m_input;
+    const unsigned char* m_next = nullptr; // the input not yet given to the decoder
+    size_t m_available = 0;
     uint64_t m_fileBytesRead = 0;
     bool m_insideMember = true;
+    bool m_endOfFile = false;
     bool m_finished = false;
 };
 

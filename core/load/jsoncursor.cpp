@@ -4,8 +4,10 @@
 #include "load/jsonstring.h"
 #include "util/inputerror.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
+#include <string_view>
 #include <vector>
 
 namespace fusiondiff {
@@ -86,6 +88,16 @@ int JsonCursor::skipWhitespace()
             ++p;
         m_window.consume(static_cast<size_t>(p - m_window.begin()));
     }
+}
+
+bool JsonCursor::skipByteOrderMark()
+{
+    constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
+    m_window.ensure(kByteOrderMark.size());
+    if (std::string_view(m_window.begin(), std::min(m_window.size(), kByteOrderMark.size())) != kByteOrderMark)
+        return false;
+    m_window.consume(kByteOrderMark.size());
+    return true;
 }
 
 void JsonCursor::advance(size_t count)

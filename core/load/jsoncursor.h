@@ -22,6 +22,9 @@ public:
     // The next byte without consuming it, or kEnd once the data is exhausted.
     int peek();
     int skipWhitespace();
+    // Skips a UTF-8 byte-order mark (EF BB BF) at the cursor, as Windows tools write at the start of
+    // a file; returns whether there was one.
+    bool skipByteOrderMark();
     void advance(size_t count = 1);
     uint64_t offset() const;
 

@@ -63,6 +63,7 @@ public:
 
     TraceHeader parse()
     {
+        m_cursor.skipByteOrderMark(); // JSON text has none (RFC 8259), but parsers may ignore one
         const int first = m_cursor.skipWhitespace();
         if (first == JsonCursor::kEnd)
             m_cursor.fail("the file holds no JSON, only whitespace");

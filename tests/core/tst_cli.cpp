@@ -6,10 +6,16 @@
 #include <QDir>
 #include <QFile>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <simdjson.h>
+
+#include <cerrno>
+#include <cstring>
+#include <sched.h>
+#include <sys/mount.h>
 
 using namespace fusiondiff;
 
@@ -48,6 +54,48 @@ QByteArray readFile(const QString& path)
     return file.readAll();
 }
 
+QStringList filesIn(const QString& folder)
+{
+    QStringList files = QDir(folder).entryList(QDir::Files | QDir::Hidden | QDir::System, QDir::NoSort);
+    files.sort();
+    return files;
+}
+
+// This test process in a mount namespace of its own, so that it can mount a tiny or read-only
+// tmpfs for fusiondiff-cli (its child) without the host seeing it: a real full disk and a real
+// read-only folder, which root, who runs the tests here, cannot get from permission bits. The
+// mounts vanish with the process. Returns why not, if this is not allowed (not root, a container).
+QString privateMountNamespace()
+{
+    static const QString problem = [] {
+        if (::unshare(CLONE_NEWNS) != 0)
+            return QStringLiteral("unshare(CLONE_NEWNS): ") + QString::fromLocal8Bit(std::strerror(errno));
+        if (::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0)
+            return QStringLiteral("mount --make-rprivate /: ") + QString::fromLocal8Bit(std::strerror(errno));
+        return QString();
+    }();
+    return problem;
+}
+
+// A tmpfs of `size` at `folder` holding `files` (name, contents), read-only if asked.
+QString mountTmpfs(
+    const QString& folder, const char* size, const QList<QPair<QString, QByteArray>>& files, bool readOnly)
+{
+    const QByteArray where = folder.toLocal8Bit();
+    if (::mount("tmpfs", where.constData(), "tmpfs", 0, size) != 0)
+        return QStringLiteral("mount tmpfs: ") + QString::fromLocal8Bit(std::strerror(errno));
+    for (const auto& [name, contents] : files) {
+        const QString path = QDir(folder).filePath(name);
+        QDir().mkpath(QFileInfo(path).path());
+        QFile file(path);
+        if (!file.open(QIODevice::WriteOnly) || file.write(contents) != contents.size())
+            return QStringLiteral("cannot write ") + path;
+    }
+    if (readOnly && ::mount(nullptr, where.constData(), nullptr, MS_REMOUNT | MS_RDONLY, nullptr) != 0)
+        return QStringLiteral("remount read-only: ") + QString::fromLocal8Bit(std::strerror(errno));
+    return {};
+}
+
 } // namespace
 
 class TestCli : public QObject
@@ -64,6 +112,8 @@ private Q_SLOTS:
         const Run version = cli({ QStringLiteral("--version") });
         QCOMPARE(version.exitCode, 0);
         QVERIFY(version.out.startsWith("fusiondiff-cli "));
+        QVERIFY2(version.out.contains("\ngzip decoder: ISA-L ") || version.out.contains("\ngzip decoder: zlib "),
+            version.out.constData());
         const Run params = cli({ QStringLiteral("params") });
         QCOMPARE(params.exitCode, 0);
         QVERIFY(params.out.contains("min_group_size"));
@@ -234,6 +284,109 @@ private Q_SLOTS:
             QStringLiteral("/nonexistent-dir/report.json") });
         QCOMPARE(run.exitCode, 2);
         QVERIFY(run.err.contains("/nonexistent-dir/report.json: cannot write the output file"));
+    }
+
+    // A full disk (a 16 KiB tmpfs that the old files nearly fill): each output keeps its old
+    // contents, no temporary file is left, and the CLI exits with 2 naming the file.
+    void fullDiskKeepsTheOldReports_data()
+    {
+        QTest::addColumn<QString>("option");
+        QTest::addColumn<QString>("output");
+        QTest::newRow("json") << "--json"
+                              << "report.json";
+        QTest::newRow("markdown") << "--markdown"
+                                  << "report.md";
+        QTest::newRow("csv") << "--csv"
+                             << "."; // the first small tables fit, the next one does not
+    }
+
+    void fullDiskKeepsTheOldReports()
+    {
+        QFETCH(QString, option);
+        QFETCH(QString, output);
+        const QString problem = privateMountNamespace();
+        if (!problem.isEmpty())
+            QSKIP(qPrintable(problem));
+        QTemporaryDir dir;
+        const QString folder = dir.filePath(QStringLiteral("disk"));
+        QVERIFY(QDir().mkpath(folder));
+        const QList<QPair<QString, QByteArray>> old = { { QStringLiteral("report.json"), "old json" },
+            { QStringLiteral("report.md"), "old markdown" }, { QStringLiteral("kernels.csv"), "old kernels" } };
+        const QString mounted = mountTmpfs(folder, "size=16k", old, false);
+        QVERIFY2(mounted.isEmpty(), qPrintable(mounted));
+        const Run run = cli({ QStringLiteral("compare"), sampleA(), sampleB(), option,
+            QDir::cleanPath(QDir(folder).filePath(output)) });
+        const QStringList files = filesIn(folder);
+        QList<QByteArray> kept;
+        for (const auto& [name, contents] : old)
+            kept.append(readFile(QDir(folder).filePath(name)));
+        ::umount2(folder.toLocal8Bit().constData(), MNT_DETACH);
+
+        QCOMPARE(run.exitCode, 2);
+        const QString file = option == QStringLiteral("--csv")
+            ? QRegularExpression::escape(folder + QStringLiteral("/")) + QStringLiteral("[a-z_]+\\.csv")
+            : QRegularExpression::escape(QDir(folder).filePath(output));
+        const QRegularExpression expected(QRegularExpression::anchoredPattern(QStringLiteral("fusiondiff-cli: error: ")
+            + file + QStringLiteral(": cannot write the output file: No space left on device\n")));
+        QVERIFY2(expected.match(QString::fromUtf8(run.err)).hasMatch(), run.err.constData());
+        for (qsizetype i = 0; i < old.size(); ++i)
+            QCOMPARE(kept[i], old[i].second);
+        for (const QString& name : files)
+            QVERIFY2(!name.endsWith(QStringLiteral(".tmp")), qPrintable(name));
+    }
+
+    // A read-only folder: the same. (Root ignores permission bits; a read-only mount it does not.)
+    void readOnlyFolderKeepsTheOldReport()
+    {
+        const QString problem = privateMountNamespace();
+        if (!problem.isEmpty())
+            QSKIP(qPrintable(problem));
+        QTemporaryDir dir;
+        const QString folder = dir.filePath(QStringLiteral("readonly"));
+        QVERIFY(QDir().mkpath(folder));
+        const QString mounted
+            = mountTmpfs(folder, "size=1m", { { QStringLiteral("report.md"), "old markdown" } }, true);
+        QVERIFY2(mounted.isEmpty(), qPrintable(mounted));
+        const QString path = QDir(folder).filePath(QStringLiteral("report.md"));
+        const Run run = cli({ QStringLiteral("compare"), sampleA(), sampleB(), QStringLiteral("--markdown"), path });
+        const Run csv = cli({ QStringLiteral("compare"), sampleA(), sampleB(), QStringLiteral("--csv"), folder });
+        const QStringList files = filesIn(folder);
+        const QByteArray kept = readFile(path);
+        ::umount2(folder.toLocal8Bit().constData(), MNT_DETACH);
+        QCOMPARE(run.exitCode, 2);
+        QCOMPARE(QString::fromUtf8(run.err),
+            QStringLiteral("fusiondiff-cli: error: %1: cannot write the output file: Read-only file system\n")
+                .arg(path));
+        QCOMPARE(kept, QByteArray("old markdown"));
+        QCOMPARE(files, QStringList { QStringLiteral("report.md") });
+        QCOMPARE(csv.exitCode, 2);
+        QVERIFY2(csv.err.contains(": cannot write the output file: Read-only file system"), csv.err.constData());
+        QVERIFY2(csv.err.contains(".csv: "), csv.err.constData());
+    }
+
+    void fullStandardOutput()
+    {
+        QProcess process;
+        process.setStandardOutputFile(QStringLiteral("/dev/full"));
+        process.start(test::cliPath(), { QStringLiteral("compare"), sampleA(), sampleB() });
+        QVERIFY(process.waitForFinished(120000));
+        QCOMPARE(process.exitCode(), 2);
+        QCOMPARE(process.readAllStandardError(),
+            QByteArray("fusiondiff-cli: error: standard output: cannot write: No space left on device\n"));
+    }
+
+    // A usage error is one line that says where the help is, not the whole help text.
+    void usageErrorIsOneLine()
+    {
+        for (const QStringList& arguments : { QStringList { QStringLiteral("compare"), QStringLiteral("--fast") },
+                 QStringList { QStringLiteral("frobnicate") }, QStringList {} }) {
+            const Run run = cli(arguments);
+            QCOMPARE(run.exitCode, 2);
+            QVERIFY(run.out.isEmpty());
+            QCOMPARE(run.err.count('\n'), 1);
+            QVERIFY2(run.err.startsWith("fusiondiff-cli: "), run.err.constData());
+            QVERIFY2(run.err.endsWith(" (see fusiondiff-cli --help)\n"), run.err.constData());
+        }
     }
 
     void sameFileTwice()

@@ -230,6 +230,35 @@ private Q_SLOTS:
         QCOMPARE(b.statistics.dataBytes, uint64_t(bytes.size()));
     }
 
+    // Windows tools may start a file with a UTF-8 byte-order mark; it is skipped, plain or gzip.
+    void byteOrderMarkIsSkipped_data()
+    {
+        QTest::addColumn<QByteArray>("prefix");
+        QTest::addColumn<bool>("gzip");
+        QTest::addColumn<bool>("arrayFormat");
+        QTest::newRow("plain") << QByteArray("\xEF\xBB\xBF") << false << false;
+        QTest::newRow("gzip") << QByteArray("\xEF\xBB\xBF") << true << false;
+        QTest::newRow("then whitespace") << QByteArray("\xEF\xBB\xBF \r\n\t") << false << false;
+        QTest::newRow("then whitespace, gzip, array format") << QByteArray("\xEF\xBB\xBF\n") << true << true;
+    }
+
+    void byteOrderMarkIsSkipped()
+    {
+        QFETCH(QByteArray, prefix);
+        QFETCH(bool, gzip);
+        QFETCH(bool, arrayFormat);
+        QTemporaryDir dir;
+        TraceWriter writer;
+        writer.nvidia().kernels("k", 40);
+        const QByteArray json = arrayFormat ? writer.arrayJson() : writer.json();
+        const TraceStore plain = load(test::writeFile(dir, QStringLiteral("plain.json"), json));
+        const TraceStore marked = load(test::writeFile(dir, QStringLiteral("marked.json"), prefix + json, gzip));
+        verifySameEvents(plain, marked);
+        QCOMPARE(marked.kernels.size(), size_t(40));
+        QCOMPARE(marked.statistics.arrayFormat, arrayFormat);
+        QCOMPARE(marked.statistics.dataBytes, uint64_t(prefix.size() + json.size()));
+    }
+
     void concatenatedGzipMembers()
     {
         QTemporaryDir dir;
@@ -452,6 +481,17 @@ private Q_SLOTS:
         QTest::newRow("whitespace") << QByteArray(" \n\t ") << false << "only whitespace" << qint64(4);
         QTest::newRow("not json") << QByteArray("hello world") << false
                                   << "expected '{' or '[' at the start but found 'h'" << qint64(0);
+        QTest::newRow("byte-order mark, then not json")
+            << QByteArray("\xEF\xBB\xBFhello") << false << "expected '{' or '[' at the start but found 'h'"
+            << qint64(3);
+        QTest::newRow("byte-order mark, then not json, in gzip")
+            << QByteArray("\xEF\xBB\xBF\x01{}") << true << "expected '{' or '[' at the start but found byte 0x01"
+            << qint64(3);
+        QTest::newRow("byte-order mark only") << QByteArray("\xEF\xBB\xBF") << false << "only whitespace" << qint64(3);
+        QTest::newRow("half a byte-order mark")
+            << QByteArray("\xEF\xBB{\"traceEvents\": []}") << false << "found byte 0xef" << qint64(0);
+        QTest::newRow("two byte-order marks")
+            << QByteArray("\xEF\xBB\xBF\xEF\xBB\xBF[]") << false << "found byte 0xef" << qint64(3);
         QTest::newRow("nul bytes") << QByteArray(16, '\0') << false << "found byte 0x00" << qint64(0);
         QTest::newRow("binary garbage") << garbage << false << "not a JSON trace" << qint64(0);
         QTest::newRow("truncated") << good.left(good.size() / 2) << false << "truncated" << qint64(-2);

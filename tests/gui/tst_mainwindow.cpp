@@ -698,8 +698,18 @@ private Q_SLOTS:
         BarChart* chart = window->kernelTypesPage()->chartPanel()->chart();
         const QString png = dir.filePath(QStringLiteral("types.png"));
         const QString svg = dir.filePath(QStringLiteral("types.svg"));
+        for (const QString& path : { png, svg }) { // earlier images are replaced
+            QFile old(path);
+            QVERIFY(old.open(QIODevice::WriteOnly) && old.write("old image") == 9);
+        }
         QCOMPARE(chart->saveImage(png), QString());
         QCOMPARE(chart->saveImage(svg), QString());
+        // QSaveFile wrote each to a temporary file first and renamed it: none is left.
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden, QDir::Name),
+            (QStringList { QStringLiteral("types.png"), QStringLiteral("types.svg") }));
+        const QString nowhere = dir.filePath(QStringLiteral("missing/types.png"));
+        const QString error = chart->saveImage(nowhere);
+        QVERIFY2(error.startsWith(QStringLiteral("Cannot write ") + nowhere), qPrintable(error));
         QVERIFY(readFile(png).startsWith("\x89PNG"));
         QCOMPARE(QImage(png).size(), chart->size());
         QVERIFY(chart->width() >= 400);

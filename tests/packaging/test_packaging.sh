@@ -1,8 +1,10 @@
 #!/bin/sh
 # Installs the build into a temporary prefix and builds the Debian package, then checks that both
-# hold what a desktop installation needs. Run by ctest: test_packaging.sh BUILD_DIR
+# hold what a desktop installation needs. Run by ctest: test_packaging.sh BUILD_DIR GZIP_DECODER
+# (GZIP_DECODER: isal or zlib, the build's FUSIONDIFF_GZIP choice).
 set -eu
 build=$1
+gzip_decoder=${2:-zlib}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() {
@@ -45,7 +47,14 @@ for path in ./usr/bin/fusiondiff ./usr/bin/fusiondiff-cli ./usr/share/applicatio
     echo "$contents" | grep -q " $path\$" || fail "the package lacks $path"
 done
 depends=$(dpkg-deb -f "$deb" Depends)
-for library in libqt6widgets6 libqt6charts6 libsimdjson14 zlib1g; do
+# The gzip decoder's library: ISA-L's, or zlib's for the fallback build.
+libraries="libqt6widgets6 libqt6charts6 libsimdjson14"
+if [ "$gzip_decoder" = isal ]; then
+    libraries="$libraries libisal2"
+else
+    libraries="$libraries zlib1g"
+fi
+for library in $libraries; do
     echo "$depends" | grep -q "$library" || fail "the package does not depend on $library (Depends: $depends)"
 done
 echo "packaging: $(basename "$deb") ok"
