@@ -38,8 +38,13 @@ QString writeMarkdownReport(const FusionReport& report, const QList<ReportChart>
         markdown += QStringLiteral("\n## ") + tr("Charts") + QStringLiteral("\n\n");
     for (const ReportChart& chart : charts) {
         const QString file = info.completeBaseName() + QLatin1Char('_') + chart.name + QStringLiteral(".png");
-        if (!chart.image.save(info.dir().filePath(file), "PNG"))
+        QByteArray png;
+        QBuffer buffer(&png);
+        buffer.open(QIODevice::WriteOnly);
+        if (!chart.image.save(&buffer, "PNG"))
             return tr("Cannot write %1.").arg(info.dir().filePath(file));
+        if (QString error = writeText(info.dir().filePath(file), png); !error.isEmpty())
+            return error;
         markdown += QStringLiteral("![%1](%2)\n\n").arg(chart.title, file);
     }
     return writeText(path, markdown.toUtf8());

@@ -9,6 +9,7 @@
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QSaveFile>
 #include <QSvgGenerator>
 #include <QToolTip>
 #include <QWheelEvent>
@@ -507,26 +508,36 @@ void TimelineView::resizeEvent(QResizeEvent* event)
 
 QString TimelineView::saveImage(const QString& path)
 {
+    // QSaveFile: the image replaces `path` only once it is complete, so a failure keeps an older one.
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return tr("Cannot write %1: %2").arg(path, file.errorString());
     if (QFileInfo(path).suffix().compare(QLatin1String("svg"), Qt::CaseInsensitive) == 0) {
         QSvgGenerator generator;
-        generator.setFileName(path);
+        generator.setOutputDevice(&file);
         generator.setSize(size());
         generator.setViewBox(QRect(QPoint(0, 0), size()));
         generator.setTitle(m_data.lanes[0].title + QStringLiteral(" vs ") + m_data.lanes[1].title);
         QPainter painter;
-        if (!painter.begin(&generator))
+        if (!painter.begin(&generator)) {
+            file.cancelWriting();
             return tr("Cannot write %1.").arg(path);
+        }
         paint(painter, size());
         painter.end();
-        return {};
+    } else {
+        QImage image(size() * devicePixelRatioF(), QImage::Format_ARGB32_Premultiplied);
+        image.setDevicePixelRatio(devicePixelRatioF());
+        QPainter painter(&image);
+        paint(painter, size());
+        painter.end();
+        if (!image.save(&file, "PNG")) {
+            file.cancelWriting();
+            return tr("Cannot write %1: %2").arg(path, file.errorString());
+        }
     }
-    QImage image(size() * devicePixelRatioF(), QImage::Format_ARGB32_Premultiplied);
-    image.setDevicePixelRatio(devicePixelRatioF());
-    QPainter painter(&image);
-    paint(painter, size());
-    painter.end();
-    if (!image.save(path, "PNG"))
-        return tr("Cannot write %1.").arg(path);
+    if (!file.commit())
+        return tr("Cannot write %1: %2").arg(path, file.errorString());
     return {};
 }
 
