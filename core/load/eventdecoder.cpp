@@ -82,6 +82,8 @@ struct PendingEvent
     int64_t argsStream = kNoId;
     int64_t correlation = kNoId;
     int64_t externalId = kNoId;
+    int64_t messageElements = kNoId; // record_param_comms: args["In msg nelems"]
+    std::string_view dtype; // record_param_comms: args.dtype
     // Conversions, counted in the statistics only if the event is kept.
     uint32_t coerced = 0;
     uint32_t ignored = 0;
@@ -296,6 +298,16 @@ error_code EventDecoder::decode(ondemand::value element, const char* limit, cons
                         target = &event.argsDevice;
                     else if (rawEquals(a, "stream"))
                         target = &event.argsStream;
+                    else if (rawEquals(a, "In msg nelems"))
+                        target = &event.messageElements;
+                    else if (rawEquals(a, "dtype")) {
+                        // The text lives in the parser's string buffer until the event is stored.
+                        ondemand::value dtype;
+                        std::string_view text;
+                        if (!argument.value().get(dtype) && !dtype.get_string().get(text))
+                            event.dtype = text;
+                        continue;
+                    }
                     if (!target)
                         continue;
                     ondemand::value argumentValue;
@@ -306,7 +318,7 @@ error_code EventDecoder::decode(ondemand::value element, const char* limit, cons
                     if (how == FieldRead::Unusable)
                         *target = kNoId;
                     // device and stream only stand in for pid and tid: no need to count them.
-                    if (target != &event.argsDevice && target != &event.argsStream)
+                    if (target != &event.argsDevice && target != &event.argsStream && target != &event.messageElements)
                         count(how);
                 }
             }
@@ -366,6 +378,9 @@ error_code EventDecoder::decode(ondemand::value element, const char* limit, cons
             { event.ts, event.dur, event.correlation, event.externalId, event.pid, event.tid, nameId, false });
         break;
     case EventKind::CpuOp:
+        if (event.messageElements != kNoId && event.messageElements >= 0)
+            m_store.commMessages.push_back(
+                { uint32_t(m_store.cpuOps.size()), event.messageElements, dtypeBytes(event.dtype) });
         m_store.cpuOps.push_back({ event.ts, event.dur, event.externalId, event.pid, event.tid, nameId });
         break;
     case EventKind::CpuAnnotation:

@@ -49,6 +49,32 @@ int32_t collectiveFrame(const TraceStore& store, const KernelAttribution& attrib
     return found;
 }
 
+// CPU annotations whose name is a collective's ("nccl:all_to_all" is one in older traces).
+struct CollectiveAnnotations
+{
+    std::vector<const AnnotationEvent*> annotations;
+
+    explicit CollectiveAnnotations(const TraceStore& store)
+    {
+        for (const AnnotationEvent& annotation : store.annotations) {
+            if (!annotation.onGpu && !collectiveOfName(store.name(annotation.name)).empty())
+                annotations.push_back(&annotation);
+        }
+    }
+
+    // The innermost such annotation around a runtime call, on its thread.
+    const AnnotationEvent* around(const RuntimeEvent& call) const
+    {
+        const AnnotationEvent* found = nullptr;
+        for (const AnnotationEvent* annotation : annotations) {
+            if (annotation->pid == call.pid && annotation->tid == call.tid && annotation->ts <= call.ts
+                && call.ts <= annotation->ts + annotation->dur && (!found || annotation->dur < found->dur))
+                found = annotation;
+        }
+        return found;
+    }
+};
+
 } // namespace
 
 std::string collectiveOfName(std::string_view name)
@@ -88,23 +114,51 @@ std::vector<CollectiveCall> findCollectiveCalls(const TraceStore& store, const K
     std::stable_sort(kernels.begin(), kernels.end(),
         [&](uint32_t a, uint32_t b) { return store.kernels[a].ts < store.kernels[b].ts; });
 
+    const CollectiveAnnotations annotations(store);
+    std::unordered_map<int32_t, int64_t> bytesOfFrame; // cpu ops are frames 0..n-1
+    for (const CommMessage& message : store.commMessages) {
+        if (message.elementBytes > 0)
+            bytesOfFrame[int32_t(message.cpuOp)] = message.elements * int64_t(message.elementBytes);
+    }
+    // The message size recorded by a record_param_comms around the launch, -1 if none.
+    auto messageBytes = [&](int32_t launching) -> int64_t {
+        for (int32_t f = launching; f >= 0 && !bytesOfFrame.empty(); f = attribution.frames[size_t(f)].parent) {
+            if (const auto it = bytesOfFrame.find(f); it != bytesOfFrame.end())
+                return it->second;
+        }
+        return -1;
+    };
     std::vector<CollectiveCall> calls;
-    std::unordered_map<int32_t, size_t> callOfFrame; // collective operation frame -> call
+    // A collective operation (a frame, or an annotation standing in for one) -> its call.
+    std::unordered_map<const void*, size_t> callOfOperation;
     for (const uint32_t k : kernels) {
         const KernelEvent& kernel = store.kernels[k];
         const CollectiveKind& kind = kindOfName[kernel.name];
         const int32_t launching = k < attribution.launchingFrame.size() ? attribution.launchingFrame[k] : -1;
         const int32_t frame = launching >= 0 ? collectiveFrame(store, attribution, launching) : -1;
-        size_t index = calls.size();
+        const void* operation = nullptr;
+        StringId operationName = 0;
         if (frame >= 0) {
-            const auto [it, inserted] = callOfFrame.try_emplace(frame, calls.size());
+            operation = &attribution.frames[size_t(frame)];
+            operationName = attribution.frames[size_t(frame)].name;
+        } else if (k < attribution.launchCall.size() && attribution.launchCall[k] >= 0) {
+            if (const AnnotationEvent* annotation
+                = annotations.around(store.runtimeCalls[size_t(attribution.launchCall[k])])) {
+                operation = annotation;
+                operationName = annotation->name;
+            }
+        }
+        size_t index = calls.size();
+        if (operation) {
+            const auto [it, inserted] = callOfOperation.try_emplace(operation, calls.size());
             index = it->second;
         }
         if (index == calls.size()) {
             CollectiveCall call;
             call.implementation = kind.implementation;
-            if (frame >= 0) {
-                call.operation = std::string(store.name(attribution.frames[size_t(frame)].name));
+            call.messageBytes = messageBytes(launching);
+            if (operation) {
+                call.operation = std::string(store.name(operationName));
                 call.collective = collectiveOfName(call.operation);
             } else {
                 call.collective = kind.collective;

@@ -90,13 +90,15 @@ void addTopKernels(LookFirstEntry& entry, const OpKernelTimes& times)
     }
 }
 
-LookFirstEntry speedEntry(const FusionReport& report, const OpSummary& summary, const TimeGapAccounting& accounting)
+// The time at stake is that of the operation's paired kernels, communication kernels left out
+// (they are the collectives' entries).
+LookFirstEntry speedEntry(const FusionReport& report, const OpSummary& summary, const OpKernelTimes& paired)
 {
     LookFirstEntry entry;
     entry.kind = LookFirstKind::Speed;
     entry.op = summary.op;
     entry.calls = summary.occurrences;
-    entry.timeUs = { summary.timeUs[0].total, summary.timeUs[1].total };
+    entry.timeUs = paired.timeUs;
     setStake(entry);
     entry.savingUs = entry.stakeUs;
     entry.savingSpeedUs = entry.stakeUs;
@@ -110,19 +112,17 @@ LookFirstEntry speedEntry(const FusionReport& report, const OpSummary& summary, 
     entry.details.push_back("per call: " + report.sideName(slow) + " " + spreadText(s) + " vs "
         + report.sideName(otherSide(slow)) + " " + spreadText(f)
         + ": not a fusion difference, a difference in the kernels' speed");
-    if (const auto it = accounting.paired.find(summary.op); it != accounting.paired.end()) {
-        addTopKernels(entry, it->second);
-        std::string kernels;
-        for (size_t side = 0; side < 2; ++side) {
-            if (it->second.topKernels[side].empty())
-                continue;
-            const auto& [name, time] = it->second.topKernels[side].front();
-            kernels += (kernels.empty() ? "" : "; ") + report.sideName(side == 0 ? Side::Trace1 : Side::Trace2)
-                + "'s largest kernel: " + shortKernelName(name) + " (" + formatDuration(time) + ")";
-        }
-        if (!kernels.empty())
-            entry.details.push_back(kernels);
+    addTopKernels(entry, paired);
+    std::string kernels;
+    for (size_t side = 0; side < 2; ++side) {
+        if (paired.topKernels[side].empty())
+            continue;
+        const auto& [name, time] = paired.topKernels[side].front();
+        kernels += (kernels.empty() ? "" : "; ") + report.sideNames[side]
+            + "'s largest kernel: " + shortKernelName(name) + " (" + formatDuration(time) + ")";
     }
+    if (!kernels.empty())
+        entry.details.push_back(kernels);
     return entry;
 }
 
@@ -232,8 +232,10 @@ std::vector<LookFirstEntry> rankWhereToLookFirst(
     for (const OpFinding& finding : report.opFindings)
         entries.push_back(fusionEntry(report, finding));
     for (const OpSummary& summary : report.opSummary) {
-        if (summary.differing == 0 && summary.timeUs[0].total != summary.timeUs[1].total)
-            entries.push_back(speedEntry(report, summary, accounting));
+        const auto paired = accounting.paired.find(summary.op);
+        if (summary.differing == 0 && paired != accounting.paired.end()
+            && paired->second.timeUs[0] != paired->second.timeUs[1])
+            entries.push_back(speedEntry(report, summary, paired->second));
     }
     std::optional<CategoryId> communication;
     for (CategoryId type = 0; type < report.classifier.categories.size(); ++type) {
@@ -245,8 +247,10 @@ std::vector<LookFirstEntry> rankWhereToLookFirst(
     for (const auto& [op, times] : accounting.oneSide)
         entries.push_back(oneSideEntry(report, op, times));
     if (!report.opAlignment.comparable) {
-        for (const TypeCount& counts : report.globalCounts)
-            entries.push_back(kernelTypeEntry(report, counts));
+        for (const TypeCount& counts : report.globalCounts) {
+            if (!(communication && counts.type == *communication && !report.collectives.empty()))
+                entries.push_back(kernelTypeEntry(report, counts));
+        }
     }
     std::stable_sort(entries.begin(), entries.end(),
         [](const LookFirstEntry& a, const LookFirstEntry& b) { return a.stakeUs > b.stakeUs; });
