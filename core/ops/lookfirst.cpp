@@ -204,21 +204,21 @@ LookFirstEntry oneSideEntry(const FusionReport& report, const std::string& op, c
     return entry;
 }
 
-LookFirstEntry kernelTypeEntry(const FusionReport& report, const TypeCount& counts)
+LookFirstEntry kernelTypeEntry(const FusionReport& report, CategoryId type, const OpKernelTimes& times)
 {
     LookFirstEntry entry;
     entry.kind = LookFirstKind::KernelType;
-    entry.op = report.typeName(counts.type);
-    entry.types.push_back(counts.type);
-    entry.timeUs = counts.timeUs;
-    entry.calls = std::max(counts.count[0], counts.count[1]);
+    entry.op = report.typeName(type);
+    addTopKernels(entry, times);
+    entry.timeUs = times.timeUs;
+    entry.calls = std::max(times.kernels[0], times.kernels[1]);
     setStake(entry);
     entry.savingUs = entry.stakeUs;
-    entry.title = report.typeName(counts.type) + " kernels: " + report.sideNames[0] + " "
-        + withThousands(int64_t(counts.count[0])) + " in " + formatDuration(counts.timeUs[0]) + ", "
-        + report.sideNames[1] + " " + withThousands(int64_t(counts.count[1])) + " in "
-        + formatDuration(counts.timeUs[1]);
-    entry.details.push_back("whole-trace totals of the type: the operations cannot be compared, so this is not "
+    entry.title = report.typeName(type) + " kernels outside the compared operations and graphs: " + report.sideNames[0]
+        + " " + withThousands(int64_t(times.kernels[0])) + " in " + formatDuration(times.timeUs[0]) + ", "
+        + report.sideNames[1] + " " + withThousands(int64_t(times.kernels[1])) + " in "
+        + formatDuration(times.timeUs[1]);
+    entry.details.push_back("the operations cannot be compared, so these kernels are compared by type only, not "
                             "split into fusion and speed");
     return entry;
 }
@@ -247,9 +247,9 @@ std::vector<LookFirstEntry> rankWhereToLookFirst(
     for (const auto& [op, times] : accounting.oneSide)
         entries.push_back(oneSideEntry(report, op, times));
     if (!report.opAlignment.comparable) {
-        for (const TypeCount& counts : report.globalCounts) {
-            if (!(communication && counts.type == *communication && !report.collectives.empty()))
-                entries.push_back(kernelTypeEntry(report, counts));
+        for (const auto& [type, times] : accounting.uncomparedByType) {
+            if (times.timeUs[0] != times.timeUs[1])
+                entries.push_back(kernelTypeEntry(report, type, times));
         }
     }
     std::stable_sort(entries.begin(), entries.end(),

@@ -195,7 +195,7 @@ TimeGapAccounting explainTimeGap(const TimeGapInput& input)
              GapCause::NotCompared, GapCause::Unattributed })
         parts.push_back({ cause, {}, {} });
     auto partFor = [&](GapCause cause) -> PartSums& { return parts[size_t(cause)]; };
-    std::unordered_map<int32_t, OpAccumulator> paired, oneSide;
+    std::unordered_map<int32_t, OpAccumulator> paired, oneSide, uncompared; // uncompared: by type
     std::vector<std::string> collectiveNames;
     Sums total;
 
@@ -225,11 +225,15 @@ TimeGapAccounting explainTimeGap(const TimeGapInput& input)
             part.sums.add(side, kernel.dur);
             part.contributors[role == KernelRole::Unattributed ? int64_t(types.ofKernel[k]) : int64_t(op)].add(
                 side, kernel.dur);
-            if (op >= 0 && (role == KernelRole::Paired || role == KernelRole::OneSide)) {
-                OpAccumulator& accumulator = (role == KernelRole::Paired ? paired : oneSide)[op];
-                accumulator.sums.add(side, kernel.dur);
-                accumulator.byName[side][kernel.name] += kernel.dur;
-                accumulator.typeMask |= uint64_t(1) << types.ofKernel[k];
+            OpAccumulator* accumulator = nullptr;
+            if (op >= 0 && (role == KernelRole::Paired || role == KernelRole::OneSide))
+                accumulator = &(role == KernelRole::Paired ? paired : oneSide)[op];
+            else if (role == KernelRole::NotCompared || role == KernelRole::Unattributed)
+                accumulator = &uncompared[int32_t(types.ofKernel[k])];
+            if (accumulator) {
+                accumulator->sums.add(side, kernel.dur);
+                accumulator->byName[side][kernel.name] += kernel.dur;
+                accumulator->typeMask |= uint64_t(1) << types.ofKernel[k];
             }
         }
     }
@@ -298,30 +302,31 @@ TimeGapAccounting explainTimeGap(const TimeGapInput& input)
     }
     result.gap.verdict = verdictOf(kernelTime, input.sideNames);
 
-    auto describe
-        = [&](std::unordered_map<int32_t, OpAccumulator>& accumulators, std::map<std::string, OpKernelTimes>& out) {
-              for (auto& [op, accumulator] : accumulators) {
-                  OpKernelTimes& times = out[roles.opNames[size_t(op)]];
-                  times.timeUs = { double(accumulator.sums.time[0]), double(accumulator.sums.time[1]) };
-                  times.kernels = accumulator.sums.kernels;
-                  for (size_t side = 0; side < 2; ++side) {
-                      std::vector<std::pair<StringId, double>> byName(
-                          accumulator.byName[side].begin(), accumulator.byName[side].end());
-                      std::sort(byName.begin(), byName.end(), [](const auto& a, const auto& b) {
-                          return a.second != b.second ? a.second > b.second : a.first < b.first;
-                      });
-                      for (size_t i = 0; i < std::min(kTopKernels, byName.size()); ++i)
-                          times.topKernels[side].emplace_back(
-                              std::string(input.stores[side]->name(byName[i].first)), byName[i].second);
-                  }
-                  for (CategoryId type = 0; type < 64; ++type) {
-                      if (accumulator.typeMask >> type & 1)
-                          times.types.push_back(type);
-                  }
-              }
-          };
-    describe(paired, result.paired);
-    describe(oneSide, result.oneSide);
+    auto describe = [&](std::unordered_map<int32_t, OpAccumulator>& accumulators, auto& out, auto keyOf) {
+        for (auto& [key, accumulator] : accumulators) {
+            OpKernelTimes& times = out[keyOf(key)];
+            times.timeUs = { double(accumulator.sums.time[0]), double(accumulator.sums.time[1]) };
+            times.kernels = accumulator.sums.kernels;
+            for (size_t side = 0; side < 2; ++side) {
+                std::vector<std::pair<StringId, double>> byName(
+                    accumulator.byName[side].begin(), accumulator.byName[side].end());
+                std::sort(byName.begin(), byName.end(), [](const auto& a, const auto& b) {
+                    return a.second != b.second ? a.second > b.second : a.first < b.first;
+                });
+                for (size_t i = 0; i < std::min(kTopKernels, byName.size()); ++i)
+                    times.topKernels[side].emplace_back(
+                        std::string(input.stores[side]->name(byName[i].first)), byName[i].second);
+            }
+            for (CategoryId type = 0; type < 64; ++type) {
+                if (accumulator.typeMask >> type & 1)
+                    times.types.push_back(type);
+            }
+        }
+    };
+    auto opName = [&](int32_t op) { return roles.opNames[size_t(op)]; };
+    describe(paired, result.paired, opName);
+    describe(oneSide, result.oneSide, opName);
+    describe(uncompared, result.uncomparedByType, [](int32_t type) { return CategoryId(type); });
     return result;
 }
 

@@ -39,6 +39,8 @@ struct TimeGapAccounting
     TimeGap gap;
     std::map<std::string, OpKernelTimes> paired; // kernels of matched operations, by operation
     std::map<std::string, OpKernelTimes> oneSide; // kernels of operations without a partner
+    // Kernels outside the comparison (not compared or unattributed), by type name.
+    std::map<CategoryId, OpKernelTimes> uncomparedByType;
 };
 
 // Splits the difference in GPU time between the two traces into parts by cause. Each kernel of
