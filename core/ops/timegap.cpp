@@ -241,8 +241,8 @@ TimeGapAccounting explainTimeGap(const TimeGapInput& input)
     TimeGapAccounting result;
     TimeGapBreakdown& kernelTime = result.gap.kernelTime;
     kernelTime.basis = TimeBasis::GpuKernelTime;
-    kernelTime.description = "the sum of the durations of all kernels of each trace (kernels that run at the same "
-                             "time on concurrent streams count in full)";
+    kernelTime.description = "the sum of the durations of all kernels of each trace; kernels that run at the same "
+                             "time on concurrent streams count in full";
     kernelTime.timeUs = { double(total.time[0]), double(total.time[1]) };
     kernelTime.deltaUs = total.delta();
     for (const PartSums& sums : parts) {

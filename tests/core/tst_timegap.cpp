@@ -11,6 +11,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <simdjson.h>
+
 #include <cmath>
 
 using namespace fusiondiff;
@@ -254,6 +256,50 @@ private Q_SLOTS:
         const std::string summary = reportSummary(report);
         QVERIFY(summary.find(report.timeGap.verdict) < summary.find("Where to look first:"));
         QVERIFY(summary.find("+240 us   collectives") != std::string::npos);
+    }
+
+    void jsonAndCsvCarryTheBreakdownAndTheRanking()
+    {
+        TraceWriter a, b;
+        a.amd();
+        b.nvidia();
+        layers(a, 5, { 5, 5, true, 30, true });
+        layers(b, 5, { 3, 5, false, 10, false });
+        Pair pair;
+        const FusionReport report = pair.compare(a, b);
+
+        simdjson::dom::parser parser;
+        simdjson::dom::element root;
+        const std::string text = reportToJson(report);
+        QVERIFY(!parser.parse(text).get(root));
+        const simdjson::dom::element gap = root["time_gap"];
+        QCOMPARE(std::string(gap["basis"].get_string().value()), std::string("gpu_kernel_time"));
+        double sum = 0;
+        for (const simdjson::dom::element part : gap["parts"].get_array())
+            sum += part["delta_us"].get_double().value();
+        QVERIFY(std::fabs(sum - gap["delta_us"].get_double().value()) < 1e-9);
+        QCOMPARE(gap["delta_us"].get_double().value(), 5 * (20.0 + 5.0 + 2.0));
+        QCOMPARE(std::string(gap["wall_time"]["basis"].get_string().value()), std::string("gpu_wall_time"));
+        const simdjson::dom::element first = root["where_to_look_first"].at(0);
+        QCOMPARE(std::string(first["kind"].get_string().value()), std::string("collective"));
+        QCOMPARE(first["stake_us"].get_double().value(), 100.0);
+        const simdjson::dom::element finding = root["op_findings"].at(0);
+        QCOMPARE(finding["saving_extra_kernels_us"].get_double().value(), 25.0);
+        QCOMPARE(finding["saving_speed_us"].get_double().value(), 0.0);
+        QCOMPARE(std::string(root["collective_calls"].at(0)["trace1_operation"].get_string().value()),
+            std::string("vllm::all_reduce"));
+        QVERIFY(root["collective_calls"].at(0)["trace1_message_bytes"].is_null());
+
+        // CSV: per basis, delta_us sums to total_delta_us.
+        for (const CsvTable& table : reportToCsv(report)) {
+            if (table.name != "time_gap")
+                continue;
+            QVERIFY(table.text.starts_with("basis,trace1_total_us,trace2_total_us,total_delta_us,cause,"));
+            QVERIFY(table.text.find("gpu_kernel_time,") != std::string::npos);
+            QVERIFY(table.text.find(",residual,") != std::string::npos);
+        }
+        const std::string markdown = reportToMarkdown(report);
+        QVERIFY(markdown.find("## The time gap") < markdown.find("## Where to look first"));
     }
 
     void operationsOnOneSideOnly()
