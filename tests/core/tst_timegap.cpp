@@ -5,6 +5,7 @@
 #include "classify/classifier.h"
 #include "fusionanalysis.h"
 #include "load/traceloader.h"
+#include "ops/collectives.h"
 #include "report/reportwriters.h"
 #include "tracewriter.h"
 
@@ -318,6 +319,51 @@ private Q_SLOTS:
         QCOMPARE(report.whereToLookFirst.front().kind, LookFirstKind::OneSide);
         QCOMPARE(report.whereToLookFirst.front().op, std::string("aten::copy_"));
         QCOMPARE(report.whereToLookFirst.front().savingExtraKernelsUs, 25.0);
+    }
+
+    void collectivesNamedByAnAnnotationInOlderTraces()
+    {
+        // Older traces record nccl:all_to_all as a CPU annotation around the launch, and NCCL runs
+        // the all-to-all as SendRecv kernels.
+        TraceWriter a, b;
+        a.nvidia("Tesla V100-SXM2-16GB");
+        b.nvidia();
+        for (TraceWriter* writer : { &a, &b }) {
+            layers(*writer, 2, {});
+            writer->beginStep("nccl:all_to_all");
+            writer->launch("record_param_comms", { "ncclKernel_SendRecv_RING_SIMPLE_Sum_int8_t(ncclWorkElem)" }, {},
+                writer == &a ? 40 : 25);
+            writer->endStep();
+        }
+        Pair pair;
+        const FusionReport report = pair.compare(a, b);
+        QCOMPARE(report.collectives.size(), size_t(1));
+        QCOMPARE(report.collectives[0].collective, std::string("AllToAll"));
+        QCOMPARE(report.collectiveCalls.size(), size_t(1));
+        QCOMPARE(report.collectiveCalls[0].operation[0], std::string("nccl:all_to_all"));
+        QCOMPARE(partDelta(report.timeGap.kernelTime, GapCause::Collectives), 15.0);
+        verifyAddsUp(report, report.timeGap.kernelTime);
+    }
+
+    void expertParallelAllToAllIsCommunication()
+    {
+        const Classifier classifier = Classifier::builtin("default");
+        for (const char* name : { "void deep_ep::intranode::dispatch<8, 768, 8192>(int4*, float*, int*)",
+                 "void deep_ep::internode_ll::combine<false, 7168>(void*, void*, int*)",
+                 "void mori::moe::EpDispatchIntraNodeKernel<__hip_bfloat16>(mori::moe::EpDispatchCombineArgs)",
+                 "void mori::moe::EpCombineIntraNodeKernel<__hip_bfloat16>(mori::moe::EpDispatchCombineArgs)",
+                 "void pplx::a2a_dispatch_kernel<128>(...)" }) {
+            QCOMPARE(classifier.categories()[classifier.classify(name)], std::string("Communication"));
+            QCOMPARE(collectiveOf(name, Platform::AMD).collective, std::string("AllToAll"));
+        }
+        QCOMPARE(collectiveOf("void deep_ep::intranode::dispatch<8>", Platform::NVIDIA).implementation,
+            std::string("DeepEP"));
+        QCOMPARE(
+            collectiveOf("mori::moe::EpCombineIntraNodeKernel", Platform::AMD).implementation, std::string("MORI"));
+        QCOMPARE(collectiveOf("ncclDevKernel_Generic_1(ncclDevKernelArgsStorage<4096ul>)", Platform::AMD).collective,
+            std::string("Other")); // the name says nothing: the operation will
+        // MoE kernels stay MoE.
+        QCOMPARE(classifier.categories()[classifier.classify("fused_moe_kernel")], std::string("MoE"));
     }
 
     void messageSizesFromRecordParamComms()
