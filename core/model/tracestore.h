@@ -70,7 +70,9 @@ struct ModuleEvent
     StringId name = 0; // without the "nn.Module: " prefix
 };
 
-// The message of a collective as record_param_comms records it (args "In msg nelems", "dtype").
+// The message of a collective: as record_param_comms records it (args "In msg nelems", "dtype"),
+// or, for a collective operator recorded with shapes, its first input tensor ("Input Dims",
+// "Input type").
 struct CommMessage
 {
     uint32_t cpuOp = 0; // index into TraceStore::cpuOps
@@ -78,7 +80,7 @@ struct CommMessage
     uint32_t elementBytes = 0; // 0 when the dtype is not known
 };
 
-// Bytes per element of a PyTorch dtype name as the profiler writes it ("BFloat16", "Float"); 0 if unknown.
+// Bytes per element of a dtype as the profiler writes it ("BFloat16", "c10::BFloat16", "float"); 0 if unknown.
 uint32_t dtypeBytes(std::string_view dtype);
 
 enum class Platform

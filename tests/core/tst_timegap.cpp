@@ -373,11 +373,27 @@ private Q_SLOTS:
         writer.rawEvent(R"({"ph": "X", "cat": "cpu_op", "name": "record_param_comms", "pid": 1, "tid": 1,
             "ts": 5, "dur": 2, "args": {"External id": 9, "Collective name": "allreduce", "dtype": "BFloat16",
             "In msg nelems": 4096, "Out msg nelems": 4096}})");
+        writer.rawEvent(R"({"ph": "X", "cat": "cpu_op", "name": "vllm::all_reduce", "pid": 1, "tid": 1, "ts": 8,
+            "dur": 2, "args": {"External id": 10, "Input type": ["c10::BFloat16", ""],
+            "Input Dims": [[888, 2880], []]}})");
+        writer.rawEvent(R"({"ph": "X", "cat": "cpu_op", "name": "c10d::allreduce_", "pid": 1, "tid": 1, "ts": 11,
+            "dur": 2, "args": {"Input Dims": [[[4, 4]], []], "Input type": ["float"]}})");
+        // Not a collective: its shapes are not kept; odd shapes are ignored.
+        writer.rawEvent(R"({"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 1, "tid": 1, "ts": 14,
+            "dur": 2, "args": {"Input Dims": [[2, 3], [3, 4]], "Input type": ["float", "float"]}})");
+        writer.rawEvent(R"({"ph": "X", "cat": "cpu_op", "name": "vllm::all_gather", "pid": 1, "tid": 1, "ts": 17,
+            "dur": 2, "args": {"Input Dims": "none", "Input type": [3]}})");
         QTemporaryDir dir;
         const TraceStore store = loadTrace(writer.write(dir, QStringLiteral("t.json")).toStdString());
-        QCOMPARE(store.commMessages.size(), size_t(1));
+        QCOMPARE(store.commMessages.size(), size_t(3));
         QCOMPARE(store.commMessages[0].elements, int64_t(4096));
         QCOMPARE(store.commMessages[0].elementBytes, uint32_t(2));
+        // A collective operator recorded with shapes: its first input tensor.
+        QCOMPARE(store.commMessages[1].cpuOp, uint32_t(1));
+        QCOMPARE(store.commMessages[1].elements, int64_t(888 * 2880));
+        QCOMPARE(store.commMessages[1].elementBytes, uint32_t(2));
+        QCOMPARE(store.commMessages[2].elements, int64_t(16));
+        QCOMPARE(store.commMessages[2].elementBytes, uint32_t(4));
         QCOMPARE(dtypeBytes("Float"), uint32_t(4));
         QCOMPARE(dtypeBytes("no such type"), uint32_t(0));
     }
