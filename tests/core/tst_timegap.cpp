@@ -7,6 +7,7 @@
 #include "load/traceloader.h"
 #include "ops/collectives.h"
 #include "report/reportwriters.h"
+#include "testdata.h"
 #include "tracewriter.h"
 
 #include <QTemporaryDir>
@@ -364,6 +365,44 @@ private Q_SLOTS:
             std::string("Other")); // the name says nothing: the operation will
         // MoE kernels stay MoE.
         QCOMPARE(classifier.categories()[classifier.classify("fused_moe_kernel")], std::string("MoE"));
+    }
+
+    void theBundledRealPair()
+    {
+        // Checked by hand (docs/findings-examples.md): tests/golden/inspect_op.py sums, over the 24
+        // aten::scaled_dot_product_attention calls, 107.545 us of AMD's FillFunctor kernels (which
+        // NVIDIA does not run) and 3,908.798 us of attn_fwd against 2,722.705 us of flash_fwd_kernel;
+        // check_time_gap.py gives the totals and the unattributed kernels' time.
+        const TraceStore a = loadTrace(
+            test::sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.mi300x.json.gz")).toStdString());
+        const TraceStore b = loadTrace(
+            test::sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.h100.json.gz")).toStdString());
+        const FusionReport report = analyzeFusion(a, b, Classifier::builtin("default"), AnalysisOptions {});
+        const TimeGapBreakdown& gap = report.timeGap.kernelTime;
+        verifyAddsUp(report, gap);
+        verifyAddsUp(report, *report.timeGap.wallTime);
+        QVERIFY(std::fabs(gap.timeUs[0] - 43062.042) < 0.001);
+        QVERIFY(std::fabs(gap.timeUs[1] - 45432.698) < 0.001);
+        QVERIFY(std::fabs(partDelta(gap, GapCause::Fusion) - 107.545) < 1e-6);
+        QVERIFY(std::fabs(part(gap, GapCause::Unattributed).timeUs[0] - 13318.864) < 0.001);
+        QVERIFY(std::fabs(part(gap, GapCause::Unattributed).timeUs[1] - 13672.640) < 0.001);
+        QCOMPARE(part(gap, GapCause::Unattributed).kernels[0], uint64_t(463));
+        QCOMPARE(part(gap, GapCause::Unattributed).kernels[1], uint64_t(436));
+        QCOMPARE(gap.parts.front().cause, GapCause::Speed);
+        QVERIFY(report.timeGap.verdict.starts_with("B (NVIDIA) is slower than A (AMD) by 2.4 ms (5.5%)"));
+
+        const OpFinding& attention = report.opFindings.front();
+        QCOMPARE(attention.op, std::string("aten::scaled_dot_product_attention"));
+        QVERIFY(std::fabs(attention.savingExtraKernelsUs - 107.545) < 1e-6);
+        QVERIFY(std::fabs(attention.savingSpeedUs - (3908.798 - 2722.705)) < 1e-6);
+
+        // Ranked by the time at stake: aten::linear's GEMMs first, the attention finding fourth.
+        const auto& first = report.whereToLookFirst;
+        QCOMPARE(first[0].op, std::string("aten::linear"));
+        QCOMPARE(first[3].op, std::string("aten::scaled_dot_product_attention"));
+        QCOMPARE(first[3].kind, LookFirstKind::Fusion);
+        for (size_t i = 1; i < first.size(); ++i)
+            QVERIFY(first[i - 1].stakeUs >= first[i].stakeUs);
     }
 
     void messageSizesFromRecordParamComms()
