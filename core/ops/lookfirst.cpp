@@ -90,7 +90,8 @@ void addTopKernels(LookFirstEntry& entry, const OpKernelTimes& times)
     }
 }
 
-// The time at stake is that of the operation's paired kernels, communication kernels left out
+// The time at stake is that of the kernels of the operation's calls that launch as many kernels on each
+// side (the others are its fusion finding), communication kernels left out
 // (they are the collectives' entries).
 LookFirstEntry speedEntry(const FusionReport& report, const OpSummary& summary, const OpKernelTimes& paired)
 {
@@ -105,13 +106,23 @@ LookFirstEntry speedEntry(const FusionReport& report, const OpSummary& summary, 
     const Side slow = entry.slowerSide;
     const Spread& s = summary.timeUs[sideIndex(slow)];
     const Spread& f = summary.timeUs[sideIndex(otherSide(slow))];
-    const std::string ratio = f.total > 0 ? fixed(s.total / f.total, 2) + "x as long" : "longer";
-    entry.title = summary.op + ": the same kernels on both sides (" + callsText(summary.occurrences) + "), but "
-        + report.sideName(slow) + " takes " + ratio + " (" + formatDuration(s.total) + " vs " + formatDuration(f.total)
-        + ")";
-    entry.details.push_back("per call: " + report.sideName(slow) + " " + spreadText(s) + " vs "
-        + report.sideName(otherSide(slow)) + " " + spreadText(f)
-        + ": not a fusion difference, a difference in the kernels' speed");
+    const double slowTime = entry.timeUs[sideIndex(slow)];
+    const double fastTime = entry.timeUs[sideIndex(otherSide(slow))];
+    const std::string ratio = fastTime > 0 ? fixed(slowTime / fastTime, 2) + "x as long" : "longer";
+    const uint64_t calls = summary.occurrences - summary.differing;
+    entry.calls = calls;
+    entry.title = summary.op + ": the same kernels on both sides ("
+        + (summary.differing > 0 ? withThousands(int64_t(calls)) + " of its " : "") + callsText(summary.occurrences)
+        + "), but " + report.sideName(slow) + " takes " + ratio + " (" + formatDuration(slowTime) + " vs "
+        + formatDuration(fastTime) + ")";
+    if (summary.differing == 0)
+        entry.details.push_back("per call: " + report.sideName(slow) + " " + spreadText(s) + " vs "
+            + report.sideName(otherSide(slow)) + " " + spreadText(f)
+            + ": not a fusion difference, a difference in the kernels' speed");
+    else
+        entry.details.push_back("not a fusion difference, a difference in the kernels' speed; the "
+            + callsText(summary.differing)
+            + " that launch a different number of kernels are the operation's fusion finding");
     addTopKernels(entry, paired);
     std::string kernels;
     for (size_t side = 0; side < 2; ++side) {
@@ -233,8 +244,7 @@ std::vector<LookFirstEntry> rankWhereToLookFirst(
         entries.push_back(fusionEntry(report, finding));
     for (const OpSummary& summary : report.opSummary) {
         const auto paired = accounting.paired.find(summary.op);
-        if (summary.differing == 0 && paired != accounting.paired.end()
-            && paired->second.timeUs[0] != paired->second.timeUs[1])
+        if (paired != accounting.paired.end() && paired->second.timeUs[0] != paired->second.timeUs[1])
             entries.push_back(speedEntry(report, summary, paired->second));
     }
     std::optional<CategoryId> communication;

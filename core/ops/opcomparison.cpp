@@ -124,7 +124,9 @@ public:
         const int32_t index = opIndex(op);
         for (size_t side = 0; side < 2; ++side) {
             for (const uint32_t k : *kernels[side]) {
-                m_roles.role[side][k] = KernelRole::Paired; // until findingOf finds it is extra
+                // findingOf turns the kernels without a counterpart into Extra.
+                m_roles.role[side][k]
+                    = kernels[0]->size() == kernels[1]->size() ? KernelRole::Paired : KernelRole::Aligned;
                 m_roles.op[side][k] = index;
             }
             summary.kernels[side] += countOf(*kernels[side]);

@@ -36,8 +36,9 @@ enum class KernelRole : uint8_t
     Unattributed, // no launch in the trace
     NotCompared, // attributed, but outside the compared steps and phases, or the traces are not comparable
     OneSide, // in an operation call that found no partner on the other side
-    Paired, // in a matched pair, aligned with a kernel of the other side (or in a pair of equal counts)
-    Extra, // in a matched pair, a kernel the other side has no counterpart for (an alignment gap)
+    Paired, // in a matched pair with as many kernels on each side
+    Aligned, // in a matched pair whose kernel counts differ, aligned with a kernel of the other side
+    Extra, // in a matched pair whose kernel counts differ, without a counterpart (an alignment gap)
 };
 
 struct KernelRoles

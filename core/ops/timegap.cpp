@@ -80,6 +80,7 @@ GapCause causeOf(KernelRole role)
     case KernelRole::OneSide:
         return GapCause::OneSide;
     case KernelRole::Paired:
+    case KernelRole::Aligned:
         return GapCause::Speed;
     case KernelRole::Extra:
         return GapCause::Fusion;

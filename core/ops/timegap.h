@@ -37,7 +37,9 @@ struct OpKernelTimes
 struct TimeGapAccounting
 {
     TimeGap gap;
-    std::map<std::string, OpKernelTimes> paired; // kernels of matched operations, by operation
+    // Kernels of matched pairs with as many kernels on each side, by operation (the pairs whose
+    // counts differ are the op findings).
+    std::map<std::string, OpKernelTimes> paired;
     std::map<std::string, OpKernelTimes> oneSide; // kernels of operations without a partner
     // Kernels outside the comparison (not compared or unattributed), by type name.
     std::map<CategoryId, OpKernelTimes> uncomparedByType;

@@ -304,6 +304,31 @@ private Q_SLOTS:
         QVERIFY(markdown.find("## The time gap") < markdown.find("## Where to look first"));
     }
 
+    void anOperationWithAFindingStillShowsTheSpeedOfItsOtherCalls()
+    {
+        // aten::linear: in 4 calls A runs a separate ReLU (the finding); in 4 others the same kernel
+        // as B, twice as long (the speed entry, 4 x 4 us). Neither counts the other's calls.
+        TraceWriter a, b;
+        a.amd();
+        b.nvidia();
+        layers(a, 4, { 3, 4, true, 0, false });
+        layers(a, 4, { 3, 8, false, 0, false });
+        layers(b, 8, { 3, 4, false, 0, false });
+        Pair pair;
+        const FusionReport report = pair.compare(a, b);
+        verifyAddsUp(report, report.timeGap.kernelTime);
+        QCOMPARE(partDelta(report.timeGap.kernelTime, GapCause::Fusion), 16.0);
+        QCOMPARE(partDelta(report.timeGap.kernelTime, GapCause::Speed), 16.0);
+        const auto& first = report.whereToLookFirst;
+        QCOMPARE(first.size(), size_t(2));
+        for (const LookFirstEntry& entry : first) {
+            QCOMPARE(entry.op, std::string("aten::linear"));
+            QCOMPARE(entry.stakeUs, 16.0);
+            QCOMPARE(entry.calls, uint64_t(4));
+        }
+        QVERIFY(first[0].kind != first[1].kind);
+    }
+
     void operationsOnOneSideOnly()
     {
         TraceWriter a, b;
