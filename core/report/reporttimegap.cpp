@@ -78,6 +78,12 @@ std::string signedDuration(double us)
     return (us < 0 ? "-" : "+") + formatDuration(std::fabs(us));
 }
 
+// A time for display: the overlap of a trace without concurrent kernels can be -1e-12.
+std::string shownDuration(double us)
+{
+    return formatDuration(std::fabs(us) < 0.05 ? 0.0 : us);
+}
+
 std::string padLeft(const std::string& text, size_t width)
 {
     return text.size() < width ? std::string(width - text.size(), ' ') + text : text;
@@ -256,7 +262,7 @@ std::string timeGapMarkdown(const FusionReport& report, MarkdownCell cell)
             for (size_t i = 0; i < std::min<size_t>(3, part.top.size()); ++i)
                 top += (top.empty() ? "" : "; ") + cell(part.top[i].name) + " " + signedDuration(part.top[i].deltaUs);
             out += "| " + cell(part.title) + " | " + signedDuration(part.deltaUs) + " | "
-                + formatDuration(part.timeUs[0]) + " | " + formatDuration(part.timeUs[1]) + " | " + top + " |\n";
+                + shownDuration(part.timeUs[0]) + " | " + shownDuration(part.timeUs[1]) + " | " + top + " |\n";
         }
     }
     return out;
