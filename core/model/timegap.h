@@ -39,7 +39,8 @@ struct GapContributor
 struct TimeGapPart
 {
     GapCause cause = GapCause::Residual;
-    std::string title; // in words: "the same kernels, slower or faster"
+    std::string label; // short, for a chart's axis: "speed", "extra kernels", "collectives", ...
+    std::string title; // in words: "speed: the paired kernels of operations that pair up, faster or slower"
     double deltaUs = 0; // trace1 - trace2: what this part adds to the gap
     std::array<double, 2> timeUs {}; // the time of each side this part covers
     std::array<uint64_t, 2> kernels {};

@@ -126,10 +126,18 @@ WallTime wallTimeOf(const TraceStore& store)
     return wall;
 }
 
+// The title's words before its colon.
+std::string labelOf(GapCause cause)
+{
+    const std::string title = titleOf(cause);
+    return title.substr(0, title.find(':'));
+}
+
 TimeGapPart partOf(GapCause cause, const Sums& sums)
 {
     TimeGapPart part;
     part.cause = cause;
+    part.label = labelOf(cause);
     part.title = titleOf(cause);
     part.deltaUs = sums.delta();
     part.timeUs = { double(sums.time[0]), double(sums.time[1]) };
@@ -150,6 +158,7 @@ void addResidual(TimeGapBreakdown& breakdown)
         explained += part.deltaUs;
     TimeGapPart residual;
     residual.cause = GapCause::Residual;
+    residual.label = labelOf(GapCause::Residual);
     residual.title = titleOf(GapCause::Residual);
     residual.deltaUs = breakdown.deltaUs - explained;
     breakdown.parts.push_back(std::move(residual));
@@ -179,8 +188,7 @@ std::string verdictOf(const TimeGapBreakdown& breakdown, const std::array<std::s
     for (const TimeGapPart& part : breakdown.parts) {
         if (part.cause == GapCause::Residual || listed == 3 || part.deltaUs == 0)
             continue;
-        const std::string title = part.title.substr(0, part.title.find(':'));
-        causes += (causes.empty() ? "" : ", ") + title + " " + signedDuration(part.deltaUs * sign);
+        causes += (causes.empty() ? "" : ", ") + part.label + " " + signedDuration(part.deltaUs * sign);
         ++listed;
     }
     return text + (causes.empty() ? "." : ": " + causes + ".");
@@ -285,9 +293,11 @@ TimeGapAccounting explainTimeGap(const TimeGapInput& input)
         wall.parts.pop_back(); // the kernel-time residual; the wall time has its own
         TimeGapPart overlap;
         overlap.cause = GapCause::Overlap;
+        overlap.label = labelOf(GapCause::Overlap);
         overlap.title = titleOf(GapCause::Overlap);
         TimeGapPart idle;
         idle.cause = GapCause::Idle;
+        idle.label = labelOf(GapCause::Idle);
         idle.title = titleOf(GapCause::Idle);
         for (size_t side = 0; side < 2; ++side) {
             overlap.timeUs[side] = kernelTime.timeUs[side] - walls[side].busy;

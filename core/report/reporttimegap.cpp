@@ -25,6 +25,7 @@ void writeBreakdown(JsonWriter& json, const TimeGapBreakdown& breakdown)
     for (const TimeGapPart& part : breakdown.parts) {
         json.beginObject();
         json.field("cause", gapCauseKey(part.cause));
+        json.field("label", part.label);
         json.field("title", part.title);
         json.field("delta_us", part.deltaUs);
         json.field("trace1_time_us", part.timeUs[0]);
@@ -60,6 +61,7 @@ void breakdownRows(CsvWriter& csv, const TimeGapBreakdown& breakdown)
             .field(breakdown.timeUs[1])
             .field(breakdown.deltaUs)
             .field(gapCauseKey(part.cause))
+            .field(part.label)
             .field(part.title)
             .field(part.deltaUs)
             .field(part.timeUs[0])
@@ -175,8 +177,8 @@ void writeCollectiveCallsJson(JsonWriter& json, const FusionReport& report)
 std::string timeGapCsv(const FusionReport& report)
 {
     CsvWriter csv;
-    for (const char* column : { "basis", "trace1_total_us", "trace2_total_us", "total_delta_us", "cause", "title",
-             "delta_us", "trace1_time_us", "trace2_time_us", "trace1_kernels", "trace2_kernels", "top" })
+    for (const char* column : { "basis", "trace1_total_us", "trace2_total_us", "total_delta_us", "cause", "label",
+             "title", "delta_us", "trace1_time_us", "trace2_time_us", "trace1_kernels", "trace2_kernels", "top" })
         csv.field(column);
     csv.endRecord();
     breakdownRows(csv, report.timeGap.kernelTime);

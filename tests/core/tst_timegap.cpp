@@ -134,6 +134,7 @@ private Q_SLOTS:
         QCOMPARE(gap.deltaUs, 8 * (3.0 + 5.0));
         QCOMPARE(partDelta(gap, GapCause::Speed), gap.deltaUs);
         QCOMPARE(gap.parts.size(), size_t(2)); // speed and the residual
+        QCOMPARE(gap.parts[0].label, std::string("speed"));
         QCOMPARE(gap.slowerSide(), Side::Trace1);
         QVERIFY(report.timeGap.verdict.starts_with("A (AMD) is slower than B (NVIDIA) by 64.0 us"));
         QVERIFY(report.timeGap.wallTime.has_value());
@@ -296,7 +297,7 @@ private Q_SLOTS:
         for (const CsvTable& table : reportToCsv(report)) {
             if (table.name != "time_gap")
                 continue;
-            QVERIFY(table.text.starts_with("basis,trace1_total_us,trace2_total_us,total_delta_us,cause,"));
+            QVERIFY(table.text.starts_with("basis,trace1_total_us,trace2_total_us,total_delta_us,cause,label,title,"));
             QVERIFY(table.text.find("gpu_kernel_time,") != std::string::npos);
             QVERIFY(table.text.find(",residual,") != std::string::npos);
         }
