@@ -336,6 +336,7 @@ FusionReport analyzeFusion(const TraceStore& trace1, const TraceStore& trace2,
     report.opFindings = std::move(operations.findings);
     report.opSummary = std::move(operations.byOperation);
     report.extraKernels = std::move(operations.extraKernels);
+    addGraphRoles(operations.roles, graphs.comparedKernels, graphs.patternNames);
     mergeGraphResults(report, std::move(graphs));
     const std::array<std::vector<CollectiveCall>, 2> collectiveCalls { findCollectiveCalls(trace1, attributions[0]),
         findCollectiveCalls(trace2, attributions[1]) };

@@ -395,7 +395,7 @@ OpComparison compareOperations(const std::array<OpComparisonTrace, 2>& traces, s
         const OpOccurrence& alone = sides[side].occurrences[occurrence];
         outsideGroups[side].clear();
         for (const uint32_t k : alone.kernels) {
-            if (!inGroups[side].contains(k))
+            if (!inGroups[side][k])
                 outsideGroups[side].push_back(k);
         }
         comparer.markOneSide(side, symbols.name(alone.symbol), outsideGroups[side]);

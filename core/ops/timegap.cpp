@@ -3,6 +3,7 @@
 #include "classify/kerneltypes.h"
 #include "model/tracestore.h"
 #include "ops/collectivecalls.h"
+#include "ops/graphcomparison.h"
 #include "ops/opcomparison.h"
 #include "util/textformat.h"
 
@@ -195,6 +196,37 @@ std::string verdictOf(const TimeGapBreakdown& breakdown, const std::array<std::s
 }
 
 } // namespace
+
+void addGraphRoles(KernelRoles& roles, const std::array<std::vector<ComparedGraphKernel>, 2>& compared,
+    const std::vector<std::string>& patternNames)
+{
+    // Patterns of the same name (a graph's parts of one kind) are one operation.
+    std::vector<int32_t> opOfPattern;
+    for (const std::string& name : patternNames) {
+        const auto found = std::find(roles.opNames.begin(), roles.opNames.end(), name);
+        opOfPattern.push_back(int32_t(found - roles.opNames.begin()));
+        if (found == roles.opNames.end())
+            roles.opNames.push_back(name);
+    }
+    for (size_t side = 0; side < 2; ++side) {
+        for (const ComparedGraphKernel& kernel : compared[side]) {
+            if (kernel.kernel >= roles.role[side].size())
+                continue;
+            switch (kernel.role) {
+            case ComparedGraphKernel::Role::Paired:
+                roles.role[side][kernel.kernel] = KernelRole::Paired;
+                break;
+            case ComparedGraphKernel::Role::Aligned:
+                roles.role[side][kernel.kernel] = KernelRole::Aligned;
+                break;
+            case ComparedGraphKernel::Role::Extra:
+                roles.role[side][kernel.kernel] = KernelRole::Extra;
+                break;
+            }
+            roles.op[side][kernel.kernel] = opOfPattern[kernel.pattern];
+        }
+    }
+}
 
 TimeGapAccounting explainTimeGap(const TimeGapInput& input)
 {

@@ -11,6 +11,7 @@
 namespace fusiondiff {
 
 struct CollectiveCall;
+struct ComparedGraphKernel;
 struct KernelRoles;
 struct KernelTypes;
 struct TraceStore;
@@ -44,6 +45,11 @@ struct TimeGapAccounting
     // Kernels outside the comparison (not compared or unattributed), by type name.
     std::map<CategoryId, OpKernelTimes> uncomparedByType;
 };
+
+// Gives the graph kernels the graph comparison compared (ops/graphcomparison.h) their roles: the
+// operation comparison leaves them out, so until then they are "not compared".
+void addGraphRoles(KernelRoles& roles, const std::array<std::vector<ComparedGraphKernel>, 2>& compared,
+    const std::vector<std::string>& patternNames);
 
 // Splits the difference in GPU time between the two traces into parts by cause. Each kernel of
 // either trace is counted in exactly one part: a communication kernel in "collectives", any other
