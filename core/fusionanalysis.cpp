@@ -9,10 +9,13 @@
 #include "groups/partialfusion.h"
 #include "groups/sequencepatterns.h"
 #include "model/tracestore.h"
+#include "ops/collectivecalls.h"
 #include "ops/collectives.h"
 #include "ops/graphcomparison.h"
+#include "ops/lookfirst.h"
 #include "ops/opattribution.h"
 #include "ops/opcomparison.h"
+#include "ops/timegap.h"
 #include "util/inputerror.h"
 
 #include <algorithm>
@@ -333,8 +336,18 @@ FusionReport analyzeFusion(const TraceStore& trace1, const TraceStore& trace2,
     report.opFindings = std::move(operations.findings);
     report.opSummary = std::move(operations.byOperation);
     report.extraKernels = std::move(operations.extraKernels);
+    addGraphRoles(operations.roles, graphs.comparedKernels, graphs.patternNames);
     mergeGraphResults(report, std::move(graphs));
-    report.collectives = compareCollectives({ &trace1, &trace2 });
+    const std::array<std::vector<CollectiveCall>, 2> collectiveCalls { findCollectiveCalls(trace1, attributions[0]),
+        findCollectiveCalls(trace2, attributions[1]) };
+    report.collectives = compareCollectives({ &collectiveCalls[0], &collectiveCalls[1] });
+    report.collectiveCalls = pairCollectiveCalls({ &collectiveCalls[0], &collectiveCalls[1] });
+    checkCancel(cancel);
+
+    TimeGapAccounting accounting = explainTimeGap({ { &trace1, &trace2 }, { &traces[0].types, &traces[1].types },
+        operations.roles, { &collectiveCalls[0], &collectiveCalls[1] }, classifier.categories(), report.sideNames });
+    report.timeGap = std::move(accounting.gap);
+    report.whereToLookFirst = rankWhereToLookFirst(report, accounting);
     return report;
 }
 

@@ -82,6 +82,10 @@ struct PendingEvent
     int64_t argsStream = kNoId;
     int64_t correlation = kNoId;
     int64_t externalId = kNoId;
+    int64_t messageElements = kNoId; // record_param_comms: args["In msg nelems"]
+    std::string_view dtype; // record_param_comms: args.dtype
+    int64_t inputElements = kNoId; // collective operators: elements of the first tensor of args["Input Dims"]
+    std::string_view inputType; // and its type, the first of args["Input type"]
     // Conversions, counted in the statistics only if the event is kept.
     uint32_t coerced = 0;
     uint32_t ignored = 0;
@@ -127,6 +131,66 @@ error_code readDouble(ondemand::value value, double& out, FieldRead& how)
     }
     how = FieldRead::Unusable;
     return simdjson::SUCCESS;
+}
+
+// A collective operator (vllm::all_reduce, c10d::allreduce_, ...), whose first input tensor is the
+// message: its size is kept from the args that record_shapes writes.
+bool isCollectiveOperator(std::string_view rawName)
+{
+    for (const std::string_view part :
+        { "all_reduce", "allreduce", "all_gather", "allgather", "reduce_scatter", "all_to_all", "alltoall" }) {
+        if (rawName.find(part) != std::string_view::npos)
+            return true;
+    }
+    return false;
+}
+
+// The element count of one tensor's dims ([888, 2880] -> 2,557,440), or of the first tensor of a
+// tensor list ([[4, 4], [4, 4]] -> 16); kNoId if none.
+int64_t tensorElements(ondemand::array dims, int depth = 0)
+{
+    int64_t product = 1;
+    bool any = false;
+    for (auto dim : dims) {
+        ondemand::array list;
+        if (!any && depth == 0 && !dim.get_array().get(list))
+            return tensorElements(list, depth + 1);
+        int64_t extent = 0;
+        if (dim.get_int64().get(extent) || extent < 0)
+            return kNoId;
+        product *= extent;
+        any = true;
+    }
+    return any ? product : kNoId;
+}
+
+// The element count of the first input of args["Input Dims"] ([[888, 2880], []] -> 2,557,440).
+// Values of another shape are left alone.
+void readFirstTensorElements(ondemand::value value, int64_t& out)
+{
+    ondemand::array inputs;
+    if (value.get_array().get(inputs))
+        return;
+    for (auto input : inputs) {
+        ondemand::array dims;
+        if (!input.get_array().get(dims))
+            out = tensorElements(dims);
+        return;
+    }
+}
+
+// The first string of args["Input type"] (["c10::BFloat16", ""] -> "c10::BFloat16").
+void readFirstString(ondemand::value value, std::string_view& out)
+{
+    ondemand::array items;
+    if (value.get_array().get(items))
+        return;
+    for (auto item : items) {
+        std::string_view text;
+        if (!item.get_string().get(text))
+            out = text;
+        return;
+    }
 }
 
 error_code readInteger(ondemand::value value, int64_t& out, FieldRead& how)
@@ -296,6 +360,26 @@ error_code EventDecoder::decode(ondemand::value element, const char* limit, cons
                         target = &event.argsDevice;
                     else if (rawEquals(a, "stream"))
                         target = &event.argsStream;
+                    else if (rawEquals(a, "In msg nelems"))
+                        target = &event.messageElements;
+                    else if (rawEquals(a, "dtype")) {
+                        // The text lives in the parser's string buffer until the event is stored.
+                        ondemand::value dtype;
+                        std::string_view text;
+                        if (!argument.value().get(dtype) && !dtype.get_string().get(text))
+                            event.dtype = text;
+                        continue;
+                    } else if (event.kind == EventKind::CpuOp && isCollectiveOperator(event.rawName)
+                        && (rawEquals(a, "Input Dims") || rawEquals(a, "Input type"))) {
+                        ondemand::value input;
+                        if (!argument.value().get(input)) {
+                            if (rawEquals(a, "Input Dims"))
+                                readFirstTensorElements(input, event.inputElements);
+                            else
+                                readFirstString(input, event.inputType);
+                        }
+                        continue;
+                    }
                     if (!target)
                         continue;
                     ondemand::value argumentValue;
@@ -306,7 +390,7 @@ error_code EventDecoder::decode(ondemand::value element, const char* limit, cons
                     if (how == FieldRead::Unusable)
                         *target = kNoId;
                     // device and stream only stand in for pid and tid: no need to count them.
-                    if (target != &event.argsDevice && target != &event.argsStream)
+                    if (target != &event.argsDevice && target != &event.argsStream && target != &event.messageElements)
                         count(how);
                 }
             }
@@ -366,6 +450,12 @@ error_code EventDecoder::decode(ondemand::value element, const char* limit, cons
             { event.ts, event.dur, event.correlation, event.externalId, event.pid, event.tid, nameId, false });
         break;
     case EventKind::CpuOp:
+        if (event.messageElements != kNoId && event.messageElements >= 0)
+            m_store.commMessages.push_back(
+                { uint32_t(m_store.cpuOps.size()), event.messageElements, dtypeBytes(event.dtype) });
+        else if (event.inputElements != kNoId)
+            m_store.commMessages.push_back(
+                { uint32_t(m_store.cpuOps.size()), event.inputElements, dtypeBytes(event.inputType) });
         m_store.cpuOps.push_back({ event.ts, event.dur, event.externalId, event.pid, event.tid, nameId });
         break;
     case EventKind::CpuAnnotation:

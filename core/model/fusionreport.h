@@ -4,6 +4,7 @@
 #include "model/categoryid.h"
 #include "model/graphreport.h"
 #include "model/opreport.h"
+#include "model/timegap.h"
 #include "model/tracestore.h"
 #include "util/side.h"
 
@@ -160,6 +161,12 @@ struct FusionReport
     // Graphs compared as units: kinds, matched kinds, graphs that cover several of the other side's.
     // Their findings are among opFindings (isGraph).
     GraphComparison graphComparison;
+    std::vector<CollectiveCallGroup> collectiveCalls; // by collective, then by calls
+
+    // The gap between the two traces explained part by part, and the differences ranked by the
+    // time at stake, whatever their kind (docs/operations.md).
+    TimeGap timeGap;
+    std::vector<LookFirstEntry> whereToLookFirst; // by stakeUs, largest first
 
     const std::string& typeName(CategoryId type) const { return classifier.categories[type]; }
     const std::string& sideName(Side side) const { return sideNames[sideIndex(side)]; }

@@ -64,6 +64,11 @@ struct OpFinding
     int64_t launchDifference = 0; // per occurrence: unfused side's kernels minus the fused side's
     std::array<Spread, 2> timeUs; // GPU time of the operation's kernels, per occurrence
     double savingUs = 0; // sum over occurrences of how much longer the unfused side takes (>= 0)
+    // The unfused side's time minus the fused side's over the occurrences, in two parts: the
+    // kernels one side runs in addition (unfused side's extra kernels minus the fused side's) and
+    // the kernels both run, aligned (their speed). Not clipped at 0, unlike savingUs.
+    double savingExtraKernelsUs = 0;
+    double savingSpeedUs = 0;
     std::string summary; // the finding in one sentence
     std::array<double, 2> firstTs {}; // start of the first occurrence on each side (CPU time)
 };

@@ -11,7 +11,24 @@ size_t TraceStore::memoryUsage() const
 {
     return strings.memoryUsage() + kernels.capacity() * sizeof(KernelEvent)
         + runtimeCalls.capacity() * sizeof(RuntimeEvent) + cpuOps.capacity() * sizeof(CpuOpEvent)
-        + annotations.capacity() * sizeof(AnnotationEvent) + modules.capacity() * sizeof(ModuleEvent);
+        + annotations.capacity() * sizeof(AnnotationEvent) + modules.capacity() * sizeof(ModuleEvent)
+        + commMessages.capacity() * sizeof(CommMessage);
+}
+
+uint32_t dtypeBytes(std::string_view dtype)
+{
+    // record_param_comms writes "BFloat16"; "Input type" writes "c10::BFloat16" or a C++ type.
+    if (dtype.starts_with("c10::"))
+        dtype.remove_prefix(5);
+    for (const auto& [name, bytes] : { std::pair<std::string_view, uint32_t> { "BFloat16", 2 }, { "Half", 2 },
+             { "Float", 4 }, { "float", 4 }, { "Double", 8 }, { "double", 8 }, { "Int", 4 }, { "int", 4 },
+             { "Long", 8 }, { "long int", 8 }, { "int64_t", 8 }, { "Short", 2 }, { "short int", 2 }, { "Char", 1 },
+             { "signed char", 1 }, { "Byte", 1 }, { "unsigned char", 1 }, { "Bool", 1 }, { "bool", 1 },
+             { "Float8_e4m3fn", 1 }, { "Float8_e5m2", 1 }, { "Float8_e4m3fnuz", 1 }, { "Float8_e5m2fnuz", 1 } }) {
+        if (dtype == name)
+            return bytes;
+    }
+    return 0;
 }
 
 } // namespace fusiondiff

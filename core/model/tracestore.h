@@ -70,6 +70,19 @@ struct ModuleEvent
     StringId name = 0; // without the "nn.Module: " prefix
 };
 
+// The message of a collective: as record_param_comms records it (args "In msg nelems", "dtype"),
+// or, for a collective operator recorded with shapes, its first input tensor ("Input Dims",
+// "Input type").
+struct CommMessage
+{
+    uint32_t cpuOp = 0; // index into TraceStore::cpuOps
+    int64_t elements = 0;
+    uint32_t elementBytes = 0; // 0 when the dtype is not known
+};
+
+// Bytes per element of a dtype as the profiler writes it ("BFloat16", "c10::BFloat16", "float"); 0 if unknown.
+uint32_t dtypeBytes(std::string_view dtype);
+
 enum class Platform
 {
     AMD,
@@ -110,6 +123,7 @@ struct TraceStore
     std::vector<CpuOpEvent> cpuOps;
     std::vector<AnnotationEvent> annotations;
     std::vector<ModuleEvent> modules;
+    std::vector<CommMessage> commMessages; // for the cpu ops that record one, in cpuOps order
     LoadStatistics statistics;
 
     std::string_view name(StringId id) const { return strings.get(id); }

@@ -12,16 +12,14 @@ struct TraceStore;
 enum class Platform;
 
 // The collective a communication kernel performs, from its name (NCCL/RCCL kernel names, custom
-// all-reduce kernels): "AllReduce", "AllGather", ...; empty if the name is not a collective's.
+// all-reduce kernels, expert-parallel all-to-all dispatch/combine kernels): "AllReduce",
+// "AllGather", ...; "Other" when the name does not say (RCCL's ncclDevKernel_Generic_*); empty if
+// the name is not a communication kernel's. ops/collectivecalls.h names calls by their operation.
 struct CollectiveKind
 {
     std::string collective;
     std::string implementation;
 };
 CollectiveKind collectiveOf(std::string_view kernelName, Platform platform);
-
-// Communication compared as collectives: NCCL on one side and RCCL or a custom all-reduce on the
-// other are the same collective, so launches and time are compared per collective.
-std::vector<CollectiveComparison> compareCollectives(const std::array<const TraceStore*, 2>& traces);
 
 } // namespace fusiondiff

@@ -523,8 +523,24 @@ private:
         }
         const bool differ = pattern.occurrences[0].front().size() != pattern.occurrences[1].front().size();
         double agreement = 0;
+        const auto patternIndex = uint32_t(m_result.patternNames.size());
+        m_result.patternNames.push_back(pattern.op);
         if (differ) {
             OpFinding finding = graphFinding(pattern, { side(0), side(1) }, m_naming, m_extras);
+            // Positions the alignment leaves unpaired are extra, the others aligned.
+            for (size_t s = 0; s < 2; ++s) {
+                std::vector<bool> extra(pattern.occurrences[s].front().size(), false);
+                for (const AlignedPair& p : finding.alignment) {
+                    if (!p.isMatch() && (s == 0 ? p.first : p.second) >= 0)
+                        extra[size_t(s == 0 ? p.first : p.second)] = true;
+                }
+                for (const auto& kernels : pattern.occurrences[s]) {
+                    for (size_t position = 0; position < kernels.size(); ++position)
+                        m_result.comparedKernels[s].push_back({ kernels[position],
+                            extra[position] ? ComparedGraphKernel::Role::Extra : ComparedGraphKernel::Role::Aligned,
+                            patternIndex });
+                }
+            }
             summary.differing = occurrences;
             summary.savingUs = finding.savingUs;
             agreement = finding.typeAgreement;
@@ -532,6 +548,12 @@ private:
                 pair->finding = finding.summary;
             m_result.findings.push_back(std::move(finding));
         } else {
+            for (size_t s = 0; s < 2; ++s) {
+                for (const auto& kernels : pattern.occurrences[s]) {
+                    for (const uint32_t k : kernels)
+                        m_result.comparedKernels[s].push_back({ k, ComparedGraphKernel::Role::Paired, patternIndex });
+                }
+            }
             std::array<std::vector<CategoryId>, 2> types;
             for (size_t s = 0; s < 2; ++s)
                 types[s] = typesOf(m_sides[s].input.types, pattern.occurrences[s].front());

@@ -23,6 +23,19 @@ struct GraphComparisonTrace
     const CaptureTrace* capture = nullptr; // the graph-capture trace of this side, if the user gave one
 };
 
+struct ComparedGraphKernel
+{
+    enum class Role : uint8_t
+    {
+        Paired,
+        Aligned,
+        Extra,
+    };
+    uint32_t kernel = 0; // index into TraceStore::kernels
+    Role role = Role::Paired;
+    uint32_t pattern = 0; // index into GraphComparisonResult::patternNames
+};
+
 struct GraphComparisonResult
 {
     GraphComparison comparison;
@@ -32,6 +45,11 @@ struct GraphComparisonResult
     // Kernels replayed by graphs, per side, to leave out of the operation comparison; empty when a
     // side has no graphs (then they are compared with the operations that launched them).
     std::array<std::vector<uint32_t>, 2> graphKernels;
+    // Per side, the graph kernels compared graph against graph, for the time gap (ops/timegap.h):
+    // paired (the two graphs run as many kernels), aligned or extra (their counts differ), with the
+    // index of their pattern's name in patternNames.
+    std::array<std::vector<ComparedGraphKernel>, 2> comparedKernels;
+    std::vector<std::string> patternNames;
 };
 
 // Graphs compared as units, whatever their size. Each trace's graph launches are grouped into

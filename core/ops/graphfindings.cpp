@@ -174,6 +174,7 @@ OpFinding graphFinding(const GraphPattern& pattern, const std::array<GraphSide, 
         }
     }
     // Every kernel the alignment leaves unpaired is extra (runs that repeat are listed once).
+    std::array<double, 2> extraTime {};
     for (const AlignedPair& pair : finding.alignment) {
         if (pair.isMatch())
             continue;
@@ -181,9 +182,19 @@ OpFinding graphFinding(const GraphPattern& pattern, const std::array<GraphSide, 
         const auto k = size_t(side == 0 ? pair.first : pair.second);
         const CategoryId type = finding.kernels[side][k].type;
         extras[type].kernels[side] += finding.occurrences;
-        for (const auto& kernels : pattern.occurrences[side])
+        for (const auto& kernels : pattern.occurrences[side]) {
             extras[type].timeUs[side] += sides[side].store.kernels[kernels[k]].dur;
+            extraTime[side] += sides[side].store.kernels[kernels[k]].dur;
+        }
     }
+    // The time difference split as for operation findings (OpFinding::savingExtraKernelsUs).
+    std::array<double, 2> total {};
+    for (size_t side = 0; side < 2; ++side) {
+        for (const double t : times[side])
+            total[side] += t;
+    }
+    finding.savingExtraKernelsUs = extraTime[unfused] - extraTime[fused];
+    finding.savingSpeedUs = (total[unfused] - extraTime[unfused]) - (total[fused] - extraTime[fused]);
     finding.summary = summaryText(finding, naming, pattern.isPart);
     return finding;
 }

@@ -98,6 +98,10 @@ std::string shortKernelName(const std::string& name)
     std::string text = name;
     if (text.starts_with("void "))
         text.erase(0, 5);
+    // "at::native::(anonymous namespace)::cunn_SoftMaxForward<...>": keep the name after it.
+    for (size_t at = text.find("(anonymous namespace)::"); at != std::string::npos;
+         at = text.find("(anonymous namespace)::"))
+        text.erase(at, 23);
     // Cut at the first template argument list or parameter list.
     const size_t cut = text.find_first_of("<(");
     if (cut != std::string::npos && cut > 0)

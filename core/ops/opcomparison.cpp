@@ -90,12 +90,30 @@ std::vector<int64_t> pairPhases(const TraceIterations& a, const TraceIterations&
 class Comparer
 {
 public:
-    Comparer(
-        std::array<PreparedSide, 2>& sides, const Classifier& classifier, const std::array<std::string, 2>& sideNames)
+    Comparer(std::array<PreparedSide, 2>& sides, const Classifier& classifier,
+        const std::array<std::string, 2>& sideNames, KernelRoles& roles)
         : m_sides(sides)
         , m_classifier(classifier)
         , m_naming { classifier.categories(), classifier.tags(), sideNames }
+        , m_roles(roles)
     { }
+
+    int32_t opIndex(const std::string& op)
+    {
+        const auto [it, inserted] = m_opIndex.try_emplace(op, int32_t(m_roles.opNames.size()));
+        if (inserted)
+            m_roles.opNames.push_back(op);
+        return it->second;
+    }
+
+    void markOneSide(size_t side, const std::string& op, const std::vector<uint32_t>& kernels)
+    {
+        const int32_t index = opIndex(op);
+        for (const uint32_t k : kernels) {
+            m_roles.role[side][k] = KernelRole::OneSide;
+            m_roles.op[side][k] = index;
+        }
+    }
 
     // One matched pair of kernel lists (two occurrences, or two graph groups).
     void addPair(const std::string& op, int32_t frame, Side frameSide,
@@ -103,7 +121,14 @@ public:
     {
         OpSummary& summary = summaryOf(op);
         ++summary.occurrences;
+        const int32_t index = opIndex(op);
         for (size_t side = 0; side < 2; ++side) {
+            for (const uint32_t k : *kernels[side]) {
+                // findingOf turns the kernels without a counterpart into Extra.
+                m_roles.role[side][k]
+                    = kernels[0]->size() == kernels[1]->size() ? KernelRole::Paired : KernelRole::Aligned;
+                m_roles.op[side][k] = index;
+            }
             summary.kernels[side] += countOf(*kernels[side]);
             m_summaryTimes[op][side].push_back(timeOf(m_sides[side].store, *kernels[side]));
         }
@@ -211,16 +236,31 @@ private:
                       && finding.kernels[0][size_t(p.first)].type == finding.kernels[1][size_t(p.second)].type;
               });
         finding.typeAgreement = double(sameType) / double(std::max(count1, count2));
-        finding.extraRuns = std::move(comparison.runs);
-        for (const ExtraRun& run : finding.extraRuns) {
-            const size_t side = sideIndex(run.side);
-            for (const uint32_t position : run.kernels) {
-                const CategoryId type = finding.kernels[side][position].type;
-                extras[type].kernels[side] += finding.occurrences;
-                for (const auto& kernels : pattern.occurrences[side])
-                    extras[type].timeUs[side] += m_sides[side].store.kernels[kernels[position]].dur;
+        // Every gap of the alignment, not only the first run of each kind (runs fold repeats).
+        std::array<double, 2> extraTime {};
+        for (const AlignedPair& pair : finding.alignment) {
+            if (pair.isMatch())
+                continue;
+            const size_t side = pair.first >= 0 ? 0 : 1;
+            const size_t position = size_t(side == 0 ? pair.first : pair.second);
+            const CategoryId type = finding.kernels[side][position].type;
+            extras[type].kernels[side] += finding.occurrences;
+            for (const auto& kernels : pattern.occurrences[side]) {
+                const uint32_t k = kernels[position];
+                const double dur = m_sides[side].store.kernels[k].dur;
+                extras[type].timeUs[side] += dur;
+                extraTime[side] += dur;
+                m_roles.role[side][k] = KernelRole::Extra;
             }
         }
+        std::array<double, 2> total {};
+        for (size_t side = 0; side < 2; ++side) {
+            for (const double t : times[side])
+                total[side] += t;
+        }
+        finding.savingExtraKernelsUs = extraTime[unfused] - extraTime[fused];
+        finding.savingSpeedUs = (total[unfused] - extraTime[unfused]) - (total[fused] - extraTime[fused]);
+        finding.extraRuns = std::move(comparison.runs);
         finding.summary = summaryText(finding);
         return finding;
     }
@@ -257,6 +297,8 @@ private:
     std::unordered_map<std::string, size_t> m_patternOfKey;
     std::map<std::string, OpSummary> m_summaries;
     std::map<std::string, std::array<std::vector<double>, 2>> m_summaryTimes;
+    KernelRoles& m_roles;
+    std::unordered_map<std::string, int32_t> m_opIndex;
 };
 
 std::string verdictOf(const OpAlignment& alignment, const std::array<std::string, 2>& sideNames)
@@ -299,7 +341,17 @@ OpComparison compareOperations(const std::array<OpComparisonTrace, 2>& traces, s
         }
     }
 
-    Comparer comparer(sides, classifier, sideNames);
+    KernelRoles roles;
+    for (size_t side = 0; side < 2; ++side) {
+        const size_t count = sides[side].store.kernels.size();
+        roles.role[side].assign(count, KernelRole::NotCompared);
+        roles.op[side].assign(count, -1);
+        for (size_t k = 0; k < count; ++k) {
+            if (sides[side].attribution.launchingFrame[k] < 0)
+                roles.role[side][k] = KernelRole::Unattributed;
+        }
+    }
+    Comparer comparer(sides, classifier, sideNames, roles);
     // Kernels of graph launches are compared as matched groups, not as one huge operation.
     std::array<std::vector<bool>, 2> inGroups { std::vector<bool>(sides[0].store.kernels.size(), false),
         std::vector<bool>(sides[1].store.kernels.size(), false) };
@@ -312,6 +364,7 @@ OpComparison compareOperations(const std::array<OpComparisonTrace, 2>& traces, s
 
     // Align the operations phase by phase; compare them only if the traces run the same work.
     std::vector<std::pair<uint32_t, uint32_t>> matches;
+    std::vector<std::pair<size_t, uint32_t>> unpaired; // side, occurrence: in a compared phase, no partner
     const std::vector<int64_t> partners = pairPhases(sides[0].iterations, sides[1].iterations);
     for (size_t phase = 0; phase < partners.size(); ++phase) {
         if (partners[phase] < 0)
@@ -326,6 +379,10 @@ OpComparison compareOperations(const std::array<OpComparisonTrace, 2>& traces, s
         for (const AlignedPair& pair : alignSymbols(firstSymbols, secondSymbols)) {
             if (pair.isMatch())
                 matches.emplace_back(first[size_t(pair.first)], second[size_t(pair.second)]);
+            else if (pair.first >= 0)
+                unpaired.emplace_back(0, first[size_t(pair.first)]);
+            else
+                unpaired.emplace_back(1, second[size_t(pair.second)]);
         }
     }
     alignment.matched = matches.size();
@@ -334,6 +391,15 @@ OpComparison compareOperations(const std::array<OpComparisonTrace, 2>& traces, s
     alignment.comparable = larger > 0 && alignment.matchedShare >= kComparableShare;
     alignment.verdict = verdictOf(alignment, sideNames);
 
+    for (const auto& [side, occurrence] : alignment.comparable ? unpaired : decltype(unpaired) {}) {
+        const OpOccurrence& alone = sides[side].occurrences[occurrence];
+        outsideGroups[side].clear();
+        for (const uint32_t k : alone.kernels) {
+            if (!inGroups[side][k])
+                outsideGroups[side].push_back(k);
+        }
+        comparer.markOneSide(side, symbols.name(alone.symbol), outsideGroups[side]);
+    }
     for (const auto& [first, second] : alignment.comparable ? matches : decltype(matches) {}) {
         const OpOccurrence& a = sides[0].occurrences[first];
         const OpOccurrence& b = sides[1].occurrences[second];
@@ -364,7 +430,9 @@ OpComparison compareOperations(const std::array<OpComparisonTrace, 2>& traces, s
             pair.kernels[1].empty() ? 0 : sides[1].store.kernels[pair.kernels[1].front()].ts };
         comparer.addPair(op, launching, Side::Trace1, { &pair.kernels[0], &pair.kernels[1] }, ts, true);
     }
-    return comparer.finish(std::move(alignment), { sides[0].iterations.info, sides[1].iterations.info });
+    OpComparison result = comparer.finish(std::move(alignment), { sides[0].iterations.info, sides[1].iterations.info });
+    result.roles = std::move(roles);
+    return result;
 }
 
 } // namespace fusiondiff

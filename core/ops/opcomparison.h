@@ -29,8 +29,29 @@ struct GroupKernelsPair
     bool compare = true; // false: the kernels are only left out of the operations (compared elsewhere)
 };
 
+// How the comparison used each kernel. Every kernel has exactly one role, so that the time gap
+// can be split into parts that add up (ops/timegap.h).
+enum class KernelRole : uint8_t
+{
+    Unattributed, // no launch in the trace
+    NotCompared, // attributed, but outside the compared steps and phases, or the traces are not comparable
+    OneSide, // in an operation call that found no partner on the other side
+    Paired, // in a matched pair with as many kernels on each side
+    Aligned, // in a matched pair whose kernel counts differ, aligned with a kernel of the other side
+    Extra, // in a matched pair whose kernel counts differ, without a counterpart (an alignment gap)
+};
+
+struct KernelRoles
+{
+    std::array<std::vector<KernelRole>, 2> role; // per side, per kernel
+    // Per side, per kernel: the operation it was compared under, an index into opNames (-1: none).
+    std::array<std::vector<int32_t>, 2> op;
+    std::vector<std::string> opNames;
+};
+
 struct OpComparison
 {
+    KernelRoles roles;
     OpAlignment alignment;
     std::array<Iterations, 2> iterations;
     std::vector<OpFinding> findings; // by the time the unfused side could save, largest first

@@ -1,6 +1,7 @@
 #include "model/fusionreport.h"
 #include "report/csvwriter.h"
 #include "report/graphtables.h"
+#include "report/reporttimegap.h"
 #include "report/reportwriters.h"
 
 namespace fusiondiff {
@@ -155,10 +156,11 @@ std::string kernelsOf(const FusionReport& report, const std::vector<FindingKerne
 std::string opFindingsTable(const FusionReport& report)
 {
     CsvWriter csv;
-    for (const char* column : { "op", "fused_trace", "fused_by", "occurrences", "launch_difference", "extra_launches",
-             "trace1_kernel_count", "trace2_kernel_count", "trace1_types", "trace2_types", "trace1_median_us",
-             "trace1_q1_us", "trace1_q3_us", "trace1_total_us", "trace2_median_us", "trace2_q1_us", "trace2_q3_us",
-             "trace2_total_us", "saving_us", "summary", "explanation", "stack" })
+    for (const char* column :
+        { "op", "fused_trace", "fused_by", "occurrences", "launch_difference", "extra_launches", "trace1_kernel_count",
+            "trace2_kernel_count", "trace1_types", "trace2_types", "trace1_median_us", "trace1_q1_us", "trace1_q3_us",
+            "trace1_total_us", "trace2_median_us", "trace2_q1_us", "trace2_q3_us", "trace2_total_us", "saving_us",
+            "saving_extra_kernels_us", "saving_speed_us", "summary", "explanation", "stack" })
         csv.field(column);
     csv.endRecord();
     for (const OpFinding& finding : report.opFindings) {
@@ -181,7 +183,13 @@ std::string opFindingsTable(const FusionReport& report)
             .field(kernelsOf(report, finding.kernels[1]));
         for (const Spread& time : finding.timeUs)
             csv.field(time.median).field(time.q1).field(time.q3).field(time.total);
-        csv.field(finding.savingUs).field(finding.summary).field(explanation).field(stack).endRecord();
+        csv.field(finding.savingUs)
+            .field(finding.savingExtraKernelsUs)
+            .field(finding.savingSpeedUs)
+            .field(finding.summary)
+            .field(explanation)
+            .field(stack)
+            .endRecord();
     }
     return csv.text();
 }
@@ -323,6 +331,9 @@ std::vector<CsvTable> reportToCsv(const FusionReport& report)
         { "graph_coverage", graphCoverageCsv(report) },
         { "matched_groups", matchedGroupsTable(report) },
         { "kernels", kernelsTable(report) },
+        { "time_gap", timeGapCsv(report) },
+        { "where_to_look_first", whereToLookFirstCsv(report) },
+        { "collective_calls", collectiveCallsCsv(report) },
     };
 }
 

@@ -1,6 +1,7 @@
 #include "model/fusionreport.h"
 #include "report/graphtables.h"
 #include "report/jsonwriter.h"
+#include "report/reporttimegap.h"
 #include "report/reportwriters.h"
 
 namespace fusiondiff {
@@ -186,6 +187,8 @@ void writeOpFinding(JsonWriter& json, const FusionReport& report, const OpFindin
     json.key("trace2_time_us");
     writeSpread(json, finding.timeUs[1]);
     json.field("saving_us", finding.savingUs);
+    json.field("saving_extra_kernels_us", finding.savingExtraKernelsUs);
+    json.field("saving_speed_us", finding.savingSpeedUs);
     json.field("type_agreement", finding.typeAgreement);
     json.field("is_graph", finding.isGraph);
     json.field("summary", finding.summary);
@@ -426,6 +429,12 @@ std::string reportToJson(const FusionReport& report)
 
     json.key("graph_comparison");
     writeGraphComparisonJson(json, report);
+    json.key("collective_calls");
+    writeCollectiveCallsJson(json, report);
+    json.key("time_gap");
+    writeTimeGapJson(json, report);
+    json.key("where_to_look_first");
+    writeWhereToLookFirstJson(json, report);
 
     json.key("kernels");
     json.beginArray();

@@ -1,6 +1,7 @@
 #include "model/fusionreport.h"
 #include "report/graphtables.h"
 #include "report/reportnotes.h"
+#include "report/reporttimegap.h"
 #include "report/reportwriters.h"
 #include "util/textformat.h"
 
@@ -82,6 +83,7 @@ std::string reportToMarkdown(const FusionReport& report)
         { "Groups with " + std::to_string(report.options.minGroupSize) + "+ kernels", count(a.largeGroups),
             count(b.largeGroups) });
     row(out, { "Matched group pairs", count(report.groupPairs.size()), count(report.groupPairs.size()) });
+    out += "\n" + timeGapMarkdown(report, cell);
     out += "\n## Where to look first\n\n";
     const std::vector<LookFirst> first = whereToLookFirst(report);
     if (first.empty())
@@ -122,6 +124,7 @@ std::string reportToMarkdown(const FusionReport& report)
                     formatDuration(c.timeUs[1]), cell(c.implementation[0]), cell(c.implementation[1]) });
         }
     }
+    out += collectiveCallsMarkdown(report, cell);
 
     out += "\n## Kernel types\n\n";
     header(out, { "Type", "A kernels", "B kernels", "A/B", "A time", "B time", "A - B time" }, "lrrrrrr");

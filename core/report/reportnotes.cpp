@@ -12,66 +12,10 @@ namespace fusiondiff {
 std::vector<LookFirst> whereToLookFirst(const FusionReport& report, size_t limit)
 {
     std::vector<LookFirst> items;
-    for (const OpFinding& finding : report.opFindings) {
+    for (const LookFirstEntry& entry : report.whereToLookFirst) {
         if (items.size() == limit)
             break;
-        LookFirst item;
-        item.headline = finding.summary;
-        for (const ExtraRun& run : finding.extraRuns) {
-            if (item.details.size() == 3) {
-                item.details.push_back("(more differences in the JSON, CSV and app)");
-                break;
-            }
-            item.details.push_back(
-                run.explanation + (run.repeats > 1 ? " (x" + std::to_string(run.repeats) + ")" : ""));
-        }
-        const Side unfused = otherSide(finding.fusedSide);
-        const Spread& u = finding.timeUs[sideIndex(unfused)];
-        const Spread& f = finding.timeUs[sideIndex(finding.fusedSide)];
-        std::string cost = report.sideName(unfused) + " " + formatDuration(u.median) + " (IQR " + formatDuration(u.q1)
-            + " to " + formatDuration(u.q3) + ") vs " + report.sideName(finding.fusedSide) + " "
-            + formatDuration(f.median) + " (IQR " + formatDuration(f.q1) + " to " + formatDuration(f.q3) + ") per call";
-        if (finding.savingUs > 0)
-            cost = "could save " + formatDuration(finding.savingUs) + " in all; " + cost;
-        item.details.push_back(cost);
-        items.push_back(std::move(item));
-    }
-    // Then the operations whose time differs most although they launch the same kernels.
-    std::vector<const OpSummary*> slower;
-    for (const OpSummary& summary : report.opSummary) {
-        const double a = summary.timeUs[0].total;
-        const double b = summary.timeUs[1].total;
-        if (summary.differing == 0 && std::min(a, b) > 0 && std::max(a, b) >= 1.2 * std::min(a, b))
-            slower.push_back(&summary);
-    }
-    std::sort(slower.begin(), slower.end(), [](const OpSummary* x, const OpSummary* y) {
-        return std::fabs(x->timeUs[0].total - x->timeUs[1].total) > std::fabs(y->timeUs[0].total - y->timeUs[1].total);
-    });
-    for (const OpSummary* summary : slower) {
-        if (items.size() == limit)
-            break;
-        const Side slow = summary->timeUs[0].total > summary->timeUs[1].total ? Side::Trace1 : Side::Trace2;
-        const Spread& s = summary->timeUs[sideIndex(slow)];
-        const Spread& f = summary->timeUs[sideIndex(otherSide(slow))];
-        items.push_back({ summary->op + ": the same kernels on both sides ("
-                + withThousands(int64_t(summary->occurrences)) + (summary->occurrences == 1 ? " call" : " calls")
-                + "), but " + report.sideName(slow) + " takes " + fixed(s.total / f.total, 1) + "x as long ("
-                + formatDuration(s.total) + " vs " + formatDuration(f.total) + ")",
-            { "per call: " + report.sideName(slow) + " " + formatDuration(s.median) + " (IQR " + formatDuration(s.q1)
-                + " to " + formatDuration(s.q3) + ") vs " + report.sideName(otherSide(slow)) + " "
-                + formatDuration(f.median) + " (IQR " + formatDuration(f.q1) + " to " + formatDuration(f.q3)
-                + "): not a fusion difference, a "
-                  "difference in the kernels' speed" } });
-    }
-    // Without operation findings, the seed's strongest opportunities.
-    for (const FusionOpportunity& o : report.opportunities) {
-        if (items.size() == limit || !report.opFindings.empty())
-            break;
-        items.push_back({ report.typeName(o.kernelType) + ": " + withThousands(int64_t(o.total[0])) + " vs "
-                + withThousands(int64_t(o.total[1])) + " kernels, fused by " + report.sideName(o.fusedBy),
-            { "time " + fixed(o.timeMs[0], 3) + " ms vs " + fixed(o.timeMs[1], 3) + " ms ("
-                + (o.source == OpportunitySource::MatchedGroups ? "matched correlation groups" : "whole-trace counts")
-                + ")" } });
+        items.push_back({ entry.title, entry.details });
     }
     return items;
 }

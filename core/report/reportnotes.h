@@ -12,10 +12,9 @@ struct FusionReport;
 // Markdown report and the GUI so that they say the same things.
 std::vector<std::string> reportNotes(const FusionReport& report);
 
-// What to look at first, best first: the operations (and graphs) that run a different number of
-// kernels, with what each side runs differently and what it costs with its spread; then the
-// operations whose time differs most (1.2x or more) although they launch the same kernels. At
-// most `limit` entries.
+// What to look at first: FusionReport::whereToLookFirst (ranked by the time at stake across
+// fusion, speed, collectives and one-side work), as headlines with their details. At most
+// `limit` entries.
 struct LookFirst
 {
     std::string headline;

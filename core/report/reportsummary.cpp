@@ -1,5 +1,6 @@
 #include "model/fusionreport.h"
 #include "report/reportnotes.h"
+#include "report/reporttimegap.h"
 #include "report/reportwriters.h"
 #include "util/textformat.h"
 
@@ -50,6 +51,7 @@ std::string reportSummary(const FusionReport& report)
         + report.classifier.source + ")\n\n";
     out += "  A (trace1): " + a.label + ", " + platformName(a.platform) + "\n";
     out += "  B (trace2): " + b.label + ", " + platformName(b.platform) + "\n\n";
+    out += timeGapText(report) + "\n";
     line(out, "", "A", "B");
     line(out, "kernels", count(a.kernels), count(b.kernels));
     line(out, "GPU kernel time", formatDuration(a.kernelTimeUs), formatDuration(b.kernelTimeUs));

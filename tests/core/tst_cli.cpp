@@ -148,12 +148,13 @@ private Q_SLOTS:
         QVERIFY(readFile(markdown).startsWith("# FusionDiff report"));
         const QStringList tables = QDir(csv).entryList({ QStringLiteral("*.csv") }, QDir::Files, QDir::Name);
         QCOMPARE(tables,
-            (QStringList { QStringLiteral("collectives.csv"), QStringLiteral("extra_kernels.csv"),
-                QStringLiteral("fusion_mappings.csv"), QStringLiteral("fusion_opportunities.csv"),
-                QStringLiteral("global_counts.csv"), QStringLiteral("graph_coverage.csv"),
-                QStringLiteral("graph_kinds.csv"), QStringLiteral("graph_pairs.csv"), QStringLiteral("kernels.csv"),
-                QStringLiteral("matched_groups.csv"), QStringLiteral("op_findings.csv"),
-                QStringLiteral("op_summary.csv"), QStringLiteral("traces.csv") }));
+            (QStringList { QStringLiteral("collective_calls.csv"), QStringLiteral("collectives.csv"),
+                QStringLiteral("extra_kernels.csv"), QStringLiteral("fusion_mappings.csv"),
+                QStringLiteral("fusion_opportunities.csv"), QStringLiteral("global_counts.csv"),
+                QStringLiteral("graph_coverage.csv"), QStringLiteral("graph_kinds.csv"),
+                QStringLiteral("graph_pairs.csv"), QStringLiteral("kernels.csv"), QStringLiteral("matched_groups.csv"),
+                QStringLiteral("op_findings.csv"), QStringLiteral("op_summary.csv"), QStringLiteral("time_gap.csv"),
+                QStringLiteral("traces.csv"), QStringLiteral("where_to_look_first.csv") }));
         QVERIFY(readFile(csv + QStringLiteral("/kernels.csv")).startsWith("name,type,trace1_count"));
     }
 

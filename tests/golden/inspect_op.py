@@ -57,9 +57,11 @@ def main():
     patterns = collections.Counter(tuple(k["name"] for k in kernels) for _, kernels in calls.values())
     print(f"{args.operator}: {len(calls)} calls in {args.trace}")
     for pattern, count in patterns.most_common():
-        print(f"  {count} calls launch {len(pattern)} kernels:")
-        for name in pattern:
-            print(f"    {name[:150]}")
+        print(f"  {count} calls launch {len(pattern)} kernels (time over those calls):")
+        for position, name in enumerate(pattern):
+            time = sum(kernels[position].get("dur", 0) for _, kernels in calls.values()
+                       if tuple(k["name"] for k in kernels) == pattern)
+            print(f"    {time:12.3f} us  {name[:150]}")
     for top, kernels in list(calls.values())[:args.calls]:
         total = sum(k.get("dur", 0) for k in kernels)
         print(f"  call at ts {top['ts']}: {len(kernels)} kernels, {total:.3f} us")

@@ -366,7 +366,7 @@ private Q_SLOTS:
 
         const QStringList cliFiles = QDir(cli).entryList(QDir::Files, QDir::Name);
         QCOMPARE(QDir(gui).entryList(QDir::Files, QDir::Name), cliFiles);
-        QCOMPARE(cliFiles.size(), 13); // traces, global_counts, ..., op_findings, op_summary, graph_kinds, ..., kernels
+        QCOMPARE(cliFiles.size(), 16); // traces, ..., graph_kinds, ..., kernels, time_gap, where_to_look_first, ...
         QVERIFY(cliFiles.contains(QStringLiteral("op_findings.csv")));
         for (const QString& file : cliFiles) {
             const QByteArray expected = readFile(QDir(cli).filePath(file));

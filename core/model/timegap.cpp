@@ -1,0 +1,61 @@
+#include "model/timegap.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace fusiondiff {
+
+const char* gapCauseKey(GapCause cause)
+{
+    switch (cause) {
+    case GapCause::Fusion:
+        return "fusion";
+    case GapCause::Speed:
+        return "speed";
+    case GapCause::Collectives:
+        return "collectives";
+    case GapCause::OneSide:
+        return "one_side";
+    case GapCause::NotCompared:
+        return "not_compared";
+    case GapCause::Unattributed:
+        return "unattributed";
+    case GapCause::Overlap:
+        return "overlap";
+    case GapCause::Idle:
+        return "idle";
+    case GapCause::Residual:
+        return "residual";
+    }
+    return "";
+}
+
+const char* timeBasisKey(TimeBasis basis)
+{
+    return basis == TimeBasis::GpuKernelTime ? "gpu_kernel_time" : "gpu_wall_time";
+}
+
+const char* lookFirstKindKey(LookFirstKind kind)
+{
+    switch (kind) {
+    case LookFirstKind::Fusion:
+        return "fusion";
+    case LookFirstKind::Speed:
+        return "speed";
+    case LookFirstKind::Collective:
+        return "collective";
+    case LookFirstKind::OneSide:
+        return "one_side";
+    case LookFirstKind::KernelType:
+        return "kernel_type";
+    }
+    return "";
+}
+
+double TimeGapBreakdown::share() const
+{
+    const double faster = std::min(timeUs[0], timeUs[1]);
+    return faster > 0 ? std::fabs(deltaUs) / faster : 0.0;
+}
+
+} // namespace fusiondiff

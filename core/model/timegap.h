@@ -1,0 +1,120 @@
+#pragma once
+
+#include "model/categoryid.h"
+#include "util/side.h"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace fusiondiff {
+
+// Why part of the time gap between the two traces exists. Every kernel of both traces lands in
+// exactly one part, so the parts add up to the gap (an accounting identity, not a fit).
+enum class GapCause
+{
+    Fusion, // kernels one side runs where the other has none, inside operations that pair up
+    Speed, // the paired kernels of operations that pair up: the same work, faster or slower
+    Collectives, // communication kernels (all-reduce, all-to-all, ...), wherever they run
+    OneSide, // operations only one side runs (they found no partner in the alignment)
+    NotCompared, // attributed kernels outside what was compared (warm-up step, unpaired phase, other workload)
+    Unattributed, // kernels whose launch is not in the trace (before the profiler's CPU window)
+    Overlap, // wall-time basis only: kernels on concurrent streams (their durations overlap)
+    Idle, // wall-time basis only: the GPU runs no kernel
+    Residual, // what nothing above explains: the floating-point remainder of the identity
+};
+const char* gapCauseKey(GapCause cause); // "fusion", "speed", "collectives", "one_side", ...
+
+// One of the largest contributors to a part: an operation, a collective, a kernel type.
+struct GapContributor
+{
+    std::string name;
+    double deltaUs = 0; // trace1 - trace2
+    std::array<double, 2> timeUs {};
+    std::array<uint64_t, 2> kernels {};
+};
+
+struct TimeGapPart
+{
+    GapCause cause = GapCause::Residual;
+    std::string label; // short, for a chart's axis: "speed", "extra kernels", "collectives", ...
+    std::string title; // in words: "speed: the paired kernels of operations that pair up, faster or slower"
+    double deltaUs = 0; // trace1 - trace2: what this part adds to the gap
+    std::array<double, 2> timeUs {}; // the time of each side this part covers
+    std::array<uint64_t, 2> kernels {};
+    std::vector<GapContributor> top; // the largest contributors by |delta|, at most a few
+};
+
+enum class TimeBasis
+{
+    GpuKernelTime, // the sum of all kernel durations (concurrent kernels count in full)
+    GpuWallTime, // from the first kernel's start to the last kernel's end
+};
+const char* timeBasisKey(TimeBasis basis); // "gpu_kernel_time", "gpu_wall_time"
+
+struct TimeGapBreakdown
+{
+    TimeBasis basis = TimeBasis::GpuKernelTime;
+    std::string description;
+    std::array<double, 2> timeUs {};
+    double deltaUs = 0; // trace1 - trace2 == the sum of the parts' deltaUs
+    std::vector<TimeGapPart> parts; // by |delta|, largest first; the residual last
+
+    // |delta| over the faster side's time (0 when that is 0).
+    double share() const;
+    Side slowerSide() const { return deltaUs > 0 ? Side::Trace1 : Side::Trace2; }
+};
+
+// The whole gap between the two traces, explained.
+struct TimeGap
+{
+    std::string verdict; // "A is slower than B by X (Y%): ..." in one line
+    TimeGapBreakdown kernelTime;
+    std::optional<TimeGapBreakdown> wallTime; // when both traces run kernels
+};
+
+// What kind of difference a "where to look first" entry is about.
+enum class LookFirstKind
+{
+    Fusion, // an operation that runs a different number of kernels (an op finding)
+    Speed, // an operation that runs the same kernels, slower on one side
+    Collective, // a collective, by the implementations each side uses
+    OneSide, // an operation only one side runs
+    KernelType, // a kernel type's whole-trace time (when operations cannot be compared)
+};
+const char* lookFirstKindKey(LookFirstKind kind); // "fusion", "speed", "collective", "one_side", "kernel_type"
+
+struct LookFirstEntry
+{
+    LookFirstKind kind = LookFirstKind::Speed;
+    std::string title; // one line
+    std::vector<std::string> details; // the explanation, spreads, implementations
+    std::vector<CategoryId> types; // kernel types involved
+    std::vector<std::string> kernels; // kernel names involved (the largest few)
+    uint64_t calls = 0;
+    std::array<double, 2> timeUs {}; // what each side spends on it
+    double stakeUs = 0; // |trace1 - trace2|: the rank key
+    Side slowerSide = Side::Trace1;
+    // What the slower side could save: saving = extra kernels + speed; for op findings
+    // `savingUs` keeps the finding's per-call clipped saving (OpFinding::savingUs).
+    double savingUs = 0;
+    double savingExtraKernelsUs = 0;
+    double savingSpeedUs = 0;
+    std::string op; // the operation or collective it is about
+};
+
+// Calls of one collective that the two traces run with one pair of implementations (and message
+// sizes, when the trace records them). The k-th call of a collective on A pairs with the k-th on B.
+struct CollectiveCallGroup
+{
+    std::string collective; // AllReduce, AllToAll, ...
+    std::array<std::string, 2> implementation; // empty where that side has no paired call
+    std::array<std::string, 2> operation; // the operation that launched them ("vllm::all_reduce")
+    std::array<int64_t, 2> messageBytes { -1, -1 }; // per call, -1 when the trace does not say
+    std::array<uint64_t, 2> calls {};
+    std::array<double, 2> timeUs {};
+};
+
+} // namespace fusiondiff

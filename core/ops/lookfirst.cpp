@@ -1,0 +1,272 @@
+#include "ops/lookfirst.h"
+
+#include "model/fusionreport.h"
+#include "ops/kernelcomparison.h"
+#include "ops/timegap.h"
+#include "util/textformat.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace fusiondiff {
+
+namespace {
+
+std::string spreadText(const Spread& spread)
+{
+    return formatDuration(spread.median) + " (IQR " + formatDuration(spread.q1) + " to " + formatDuration(spread.q3)
+        + ")";
+}
+
+std::string callsText(uint64_t calls)
+{
+    return withThousands(int64_t(calls)) + (calls == 1 ? " call" : " calls");
+}
+
+void addType(std::vector<CategoryId>& types, CategoryId type)
+{
+    if (std::find(types.begin(), types.end(), type) == types.end())
+        types.push_back(type);
+}
+
+void addKernel(std::vector<std::string>& kernels, const std::string& name)
+{
+    if (std::find(kernels.begin(), kernels.end(), name) == kernels.end())
+        kernels.push_back(name);
+}
+
+void setStake(LookFirstEntry& entry)
+{
+    const double delta = entry.timeUs[0] - entry.timeUs[1];
+    entry.stakeUs = std::fabs(delta);
+    entry.slowerSide = delta >= 0 ? Side::Trace1 : Side::Trace2;
+}
+
+LookFirstEntry fusionEntry(const FusionReport& report, const OpFinding& finding)
+{
+    LookFirstEntry entry;
+    entry.kind = LookFirstKind::Fusion;
+    entry.op = finding.op;
+    entry.title = finding.summary;
+    entry.calls = finding.occurrences;
+    entry.timeUs = { finding.timeUs[0].total, finding.timeUs[1].total };
+    setStake(entry);
+    entry.savingUs = finding.savingUs;
+    entry.savingExtraKernelsUs = finding.savingExtraKernelsUs;
+    entry.savingSpeedUs = finding.savingSpeedUs;
+    for (const ExtraRun& run : finding.extraRuns) {
+        if (entry.details.size() == 3) {
+            entry.details.push_back("(more differences in the JSON, CSV and app)");
+            break;
+        }
+        entry.details.push_back(run.explanation + (run.repeats > 1 ? " (x" + std::to_string(run.repeats) + ")" : ""));
+    }
+    for (const AlignedPair& pair : finding.alignment) {
+        if (pair.isMatch())
+            continue;
+        const FindingKernel& kernel
+            = pair.first >= 0 ? finding.kernels[0][size_t(pair.first)] : finding.kernels[1][size_t(pair.second)];
+        addType(entry.types, kernel.type);
+        addKernel(entry.kernels, kernel.name);
+    }
+    const Side unfused = otherSide(finding.fusedSide);
+    std::string cost = report.sideName(unfused) + " " + spreadText(finding.timeUs[sideIndex(unfused)]) + " vs "
+        + report.sideName(finding.fusedSide) + " " + spreadText(finding.timeUs[sideIndex(finding.fusedSide)])
+        + " per call";
+    if (finding.savingUs > 0)
+        cost = "could save " + formatDuration(finding.savingUs) + " in all (the extra kernels "
+            + formatDuration(finding.savingExtraKernelsUs) + ", the shared kernels' speed "
+            + formatDuration(finding.savingSpeedUs) + "); " + cost;
+    entry.details.push_back(cost);
+    return entry;
+}
+
+void addTopKernels(LookFirstEntry& entry, const OpKernelTimes& times)
+{
+    entry.types = times.types;
+    for (size_t side = 0; side < 2; ++side) {
+        for (const auto& [name, time] : times.topKernels[side])
+            addKernel(entry.kernels, name);
+    }
+}
+
+// The time at stake is that of the kernels of the operation's calls that launch as many kernels on each
+// side (the others are its fusion finding), communication kernels left out
+// (they are the collectives' entries).
+LookFirstEntry speedEntry(const FusionReport& report, const OpSummary& summary, const OpKernelTimes& paired)
+{
+    LookFirstEntry entry;
+    entry.kind = LookFirstKind::Speed;
+    entry.op = summary.op;
+    entry.calls = summary.occurrences;
+    entry.timeUs = paired.timeUs;
+    setStake(entry);
+    entry.savingUs = entry.stakeUs;
+    entry.savingSpeedUs = entry.stakeUs;
+    const Side slow = entry.slowerSide;
+    const Spread& s = summary.timeUs[sideIndex(slow)];
+    const Spread& f = summary.timeUs[sideIndex(otherSide(slow))];
+    const double slowTime = entry.timeUs[sideIndex(slow)];
+    const double fastTime = entry.timeUs[sideIndex(otherSide(slow))];
+    const std::string ratio = fastTime > 0 ? fixed(slowTime / fastTime, 2) + "x as long" : "longer";
+    const uint64_t calls = summary.occurrences - summary.differing;
+    entry.calls = calls;
+    entry.title = summary.op + ": the same kernels on both sides ("
+        + (summary.differing > 0 ? withThousands(int64_t(calls)) + " of its " : "") + callsText(summary.occurrences)
+        + "), but " + report.sideName(slow) + " takes " + ratio + " (" + formatDuration(slowTime) + " vs "
+        + formatDuration(fastTime) + ")";
+    if (summary.differing == 0)
+        entry.details.push_back("per call: " + report.sideName(slow) + " " + spreadText(s) + " vs "
+            + report.sideName(otherSide(slow)) + " " + spreadText(f)
+            + ": not a fusion difference, a difference in the kernels' speed");
+    else
+        entry.details.push_back("not a fusion difference, a difference in the kernels' speed; the "
+            + callsText(summary.differing)
+            + " that launch a different number of kernels are the operation's fusion finding");
+    addTopKernels(entry, paired);
+    std::string kernels;
+    for (size_t side = 0; side < 2; ++side) {
+        if (paired.topKernels[side].empty())
+            continue;
+        const auto& [name, time] = paired.topKernels[side].front();
+        kernels += (kernels.empty() ? "" : "; ") + report.sideNames[side]
+            + "'s largest kernel: " + shortKernelName(name) + " (" + formatDuration(time) + ")";
+    }
+    if (!kernels.empty())
+        entry.details.push_back(kernels);
+    return entry;
+}
+
+std::string implementationText(const CollectiveCallGroup& group, size_t side)
+{
+    std::string text = group.implementation[side];
+    if (!group.operation[side].empty())
+        text += ", launched by " + group.operation[side];
+    if (group.messageBytes[side] >= 0)
+        text += ", " + withThousands(group.messageBytes[side]) + " bytes a call";
+    return text;
+}
+
+LookFirstEntry collectiveEntry(
+    const FusionReport& report, const CollectiveComparison& collective, std::optional<CategoryId> communication)
+{
+    LookFirstEntry entry;
+    entry.kind = LookFirstKind::Collective;
+    entry.op = collective.collective;
+    entry.timeUs = collective.timeUs;
+    setStake(entry);
+    entry.savingUs = entry.stakeUs;
+    entry.savingSpeedUs = entry.stakeUs;
+    if (communication)
+        entry.types.push_back(*communication);
+    std::array<uint64_t, 2> calls {};
+    for (const CollectiveCallGroup& group : report.collectiveCalls) {
+        if (group.collective != collective.collective)
+            continue;
+        calls[0] += group.calls[0];
+        calls[1] += group.calls[1];
+        std::string line;
+        if (group.calls[0] > 0 && group.calls[1] > 0) {
+            line = withThousands(int64_t(std::min(group.calls[0], group.calls[1])))
+                + " paired calls: " + report.sideNames[0] + " " + implementationText(group, 0) + " ("
+                + formatDuration(group.timeUs[0]) + ") vs " + report.sideNames[1] + " " + implementationText(group, 1)
+                + " (" + formatDuration(group.timeUs[1]) + ")";
+        } else {
+            const size_t side = group.calls[0] > 0 ? 0 : 1;
+            line = callsText(group.calls[side]) + " on " + report.sideNames[side]
+                + " only: " + implementationText(group, side) + " (" + formatDuration(group.timeUs[side]) + ")";
+        }
+        if (entry.details.size() < 4)
+            entry.details.push_back(line);
+    }
+    entry.calls = std::max(calls[0], calls[1]);
+    std::string sides;
+    for (size_t side = 0; side < 2; ++side) {
+        sides += (side == 0 ? "" : ", ") + report.sideNames[side] + " " + callsText(calls[side]) + " in "
+            + formatDuration(collective.timeUs[side])
+            + (collective.implementation[side].empty() ? "" : " (" + collective.implementation[side] + ")");
+    }
+    entry.title = collective.collective + ": " + sides;
+    return entry;
+}
+
+LookFirstEntry oneSideEntry(const FusionReport& report, const std::string& op, const OpKernelTimes& times)
+{
+    LookFirstEntry entry;
+    entry.kind = LookFirstKind::OneSide;
+    entry.op = op;
+    entry.timeUs = times.timeUs;
+    setStake(entry);
+    entry.savingUs = entry.stakeUs;
+    entry.savingExtraKernelsUs = entry.stakeUs;
+    addTopKernels(entry, times);
+    std::string sides;
+    for (size_t side = 0; side < 2; ++side) {
+        if (times.kernels[side] == 0)
+            continue;
+        sides += (sides.empty() ? "" : "; ") + report.sideNames[side] + " "
+            + withThousands(int64_t(times.kernels[side])) + (times.kernels[side] == 1 ? " kernel, " : " kernels, ")
+            + formatDuration(times.timeUs[side]);
+    }
+    entry.title = op + ": work without a partner on the other side (" + sides + ")";
+    entry.details.push_back("calls of " + op
+        + " that the alignment of the two operation sequences could not pair: work one side does and the other "
+          "does not (or does under another operation)");
+    return entry;
+}
+
+LookFirstEntry kernelTypeEntry(const FusionReport& report, CategoryId type, const OpKernelTimes& times)
+{
+    LookFirstEntry entry;
+    entry.kind = LookFirstKind::KernelType;
+    entry.op = report.typeName(type);
+    addTopKernels(entry, times);
+    entry.timeUs = times.timeUs;
+    entry.calls = std::max(times.kernels[0], times.kernels[1]);
+    setStake(entry);
+    entry.savingUs = entry.stakeUs;
+    entry.title = report.typeName(type) + " kernels outside the compared operations and graphs: " + report.sideNames[0]
+        + " " + withThousands(int64_t(times.kernels[0])) + " in " + formatDuration(times.timeUs[0]) + ", "
+        + report.sideNames[1] + " " + withThousands(int64_t(times.kernels[1])) + " in "
+        + formatDuration(times.timeUs[1]);
+    entry.details.push_back("the operations cannot be compared, so these kernels are compared by type only, not "
+                            "split into fusion and speed");
+    return entry;
+}
+
+} // namespace
+
+std::vector<LookFirstEntry> rankWhereToLookFirst(
+    const FusionReport& report, const TimeGapAccounting& accounting, size_t limit)
+{
+    std::vector<LookFirstEntry> entries;
+    for (const OpFinding& finding : report.opFindings)
+        entries.push_back(fusionEntry(report, finding));
+    for (const OpSummary& summary : report.opSummary) {
+        const auto paired = accounting.paired.find(summary.op);
+        if (paired != accounting.paired.end() && paired->second.timeUs[0] != paired->second.timeUs[1])
+            entries.push_back(speedEntry(report, summary, paired->second));
+    }
+    std::optional<CategoryId> communication;
+    for (CategoryId type = 0; type < report.classifier.categories.size(); ++type) {
+        if (report.classifier.categories[type] == "Communication")
+            communication = type;
+    }
+    for (const CollectiveComparison& collective : report.collectives)
+        entries.push_back(collectiveEntry(report, collective, communication));
+    for (const auto& [op, times] : accounting.oneSide)
+        entries.push_back(oneSideEntry(report, op, times));
+    if (!report.opAlignment.comparable) {
+        for (const auto& [type, times] : accounting.uncomparedByType) {
+            if (times.timeUs[0] != times.timeUs[1])
+                entries.push_back(kernelTypeEntry(report, type, times));
+        }
+    }
+    std::stable_sort(entries.begin(), entries.end(),
+        [](const LookFirstEntry& a, const LookFirstEntry& b) { return a.stakeUs > b.stakeUs; });
+    if (entries.size() > limit)
+        entries.resize(limit);
+    return entries;
+}
+
+} // namespace fusiondiff

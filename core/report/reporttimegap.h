@@ -1,0 +1,30 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace fusiondiff {
+
+class JsonWriter;
+struct FusionReport;
+
+// The time gap, where to look first and the collective calls in each report format; the writers
+// (reportjson.cpp, reportcsv.cpp, reportmarkdown.cpp, reportsummary.cpp) call these.
+
+void writeTimeGapJson(JsonWriter& json, const FusionReport& report); // the value of "time_gap"
+void writeWhereToLookFirstJson(JsonWriter& json, const FusionReport& report);
+void writeCollectiveCallsJson(JsonWriter& json, const FusionReport& report);
+
+std::string timeGapCsv(const FusionReport& report);
+std::string whereToLookFirstCsv(const FusionReport& report);
+std::string collectiveCallsCsv(const FusionReport& report);
+
+// Markdown sections; `cell` escapes text for a table cell.
+using MarkdownCell = std::string (*)(std::string_view);
+std::string timeGapMarkdown(const FusionReport& report, MarkdownCell cell);
+std::string collectiveCallsMarkdown(const FusionReport& report, MarkdownCell cell);
+
+// The verdict and the parts, for the terminal summary.
+std::string timeGapText(const FusionReport& report);
+
+} // namespace fusiondiff
