@@ -1,6 +1,7 @@
 #include "load/eventdecoder.h"
 
 #include "load/jsonstring.h"
+#include "load/pythonframes.h"
 #include "model/tracestore.h"
 
 #include <charconv>
@@ -27,7 +28,7 @@ enum class EventKind
     CpuOp,
     CpuAnnotation,
     GpuAnnotation,
-    PythonFunction, // kept only if it is a module call
+    PythonFunction, // a module call, or another Python frame
     Irrelevant,
 };
 
@@ -314,8 +315,6 @@ error_code EventDecoder::decode(ondemand::value element, const char* limit, cons
         default:
             break;
         }
-        if (event.kind == EventKind::PythonFunction && event.hasName && !event.rawName.starts_with(kModulePrefix))
-            event.kind = EventKind::Irrelevant; // most python_function events: not a module call
         if (event.kind == EventKind::Irrelevant)
             break;
     }
@@ -350,8 +349,13 @@ error_code EventDecoder::decode(ondemand::value element, const char* limit, cons
     if (!ok)
         return simdjson::STRING_ERROR;
     if (event.kind == EventKind::PythonFunction) {
-        m_store.modules.push_back(
-            { event.ts, event.dur, event.pid, event.tid, m_store.strings.intern(name.substr(kModulePrefix.size())) });
+        if (name.starts_with(kModulePrefix)) {
+            m_store.modules.push_back({ event.ts, event.dur, event.pid, event.tid,
+                m_store.strings.intern(name.substr(kModulePrefix.size())) });
+        } else {
+            m_store.pythonFrames.push_back({ event.ts, event.dur, event.pid, event.tid,
+                m_store.strings.intern(pythonFrameKey(name, m_frameKey)) });
+        }
         return simdjson::SUCCESS;
     }
     const StringId nameId = m_store.strings.intern(name);

@@ -26,6 +26,7 @@ public:
 private:
     TraceStore& m_store;
     std::string m_scratch;
+    std::string m_frameKey; // a Python frame's name as pythonFrameKey() writes it
 };
 
 } // namespace fusiondiff

@@ -17,8 +17,12 @@ enum class OpLevel
     Operator, // the outermost PyTorch operator of the launch's stack (aten::linear, aten::layer_norm)
     Module, // the innermost nn.Module (Qwen2RMSNorm); the operator where there is none
     LaunchingOperator, // the innermost operator, the one that launched the kernel (aten::addmm)
+    // Operations as for Operator, lined up level by level where the stacks differ: the whole stack,
+    // Python frames, operator names, module paths, and last the kernels themselves
+    // (docs/operations.md, "Aligning the two sequences").
+    Auto,
 };
-const char* opLevelKey(OpLevel level); // "operator", "module", "launching_operator"
+const char* opLevelKey(OpLevel level); // "operator", "module", "launching_operator", "auto"
 
 // A value measured once per occurrence, summarised.
 struct Spread
@@ -66,6 +70,11 @@ struct OpFinding
     double savingUs = 0; // sum over occurrences of how much longer the unfused side takes (>= 0)
     std::string summary; // the finding in one sentence
     std::array<double, 2> firstTs {}; // start of the first occurrence on each side (CPU time)
+    // The operation and a representative stack as each trace names them (they differ where the
+    // stacks do: a vendor's custom operator against another's); `op` is "A's / B's" then.
+    std::array<std::string, 2> sideOps;
+    std::array<std::vector<std::string>, 2> sideStacks;
+    std::string alignedOn; // the alignment level that paired the occurrences (AlignmentLevel::key)
 };
 
 // Per operation name, over all compared occurrences.
@@ -87,6 +96,15 @@ struct ExtraKernels
     std::array<double, 2> timeUs {};
 };
 
+// How many occurrences one level of the alignment paired (OpLevel::Auto has several).
+struct AlignmentLevel
+{
+    std::string key; // "stack", "python", "operator", "module", "kernels", "kernel_type"
+    std::string description; // in words
+    uint64_t matched = 0; // occurrences paired at this level
+    double share = 0; // matched / the larger side's occurrences
+};
+
 struct OpAlignment
 {
     OpLevel level = OpLevel::Operator;
@@ -98,6 +116,8 @@ struct OpAlignment
     std::array<double, 2> unattributedTimeUs {};
     bool comparable = false; // the sequences align well enough to compare operations
     std::string verdict; // in words
+    std::vector<AlignmentLevel> levels; // what the alignment paired on, in the order it tried them
+    std::vector<std::string> notes; // structure that was missing and what the alignment did instead
 };
 
 // How a trace repeats: profiler steps, or a repeating cycle of operations (layers).

@@ -60,7 +60,7 @@ struct AnnotationEvent
 };
 
 // A PyTorch module call on the CPU: a `python_function` event named "nn.Module: Name_N" (traces
-// recorded with with_stack / with_modules). Other python_function events are not kept.
+// recorded with with_stack / with_modules).
 struct ModuleEvent
 {
     double ts = 0;
@@ -69,6 +69,11 @@ struct ModuleEvent
     int64_t tid = -1;
     StringId name = 0; // without the "nn.Module: " prefix
 };
+
+// Any other `python_function` event: a Python call ("models/llama.py(212): forward"), kept with
+// the name as pythonFrameKey() writes it, without the line number and object addresses, which
+// move between versions of the same code ("models/llama.py: forward").
+using PythonFrameEvent = ModuleEvent;
 
 enum class Platform
 {
@@ -110,6 +115,7 @@ struct TraceStore
     std::vector<CpuOpEvent> cpuOps;
     std::vector<AnnotationEvent> annotations;
     std::vector<ModuleEvent> modules;
+    std::vector<PythonFrameEvent> pythonFrames;
     LoadStatistics statistics;
 
     std::string_view name(StringId id) const { return strings.get(id); }

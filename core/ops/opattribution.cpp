@@ -42,19 +42,31 @@ std::vector<int32_t> KernelAttribution::stackOf(int32_t frame) const
     return stack;
 }
 
+std::vector<int32_t> KernelAttribution::operationStackOf(int32_t frame) const
+{
+    std::vector<int32_t> stack = stackOf(frame);
+    std::erase_if(stack, [this, frame](int32_t f) { return frames[size_t(f)].isPython && f != frame; });
+    return stack;
+}
+
 KernelAttribution attributeKernels(const TraceStore& store)
 {
     KernelAttribution result;
     std::vector<ThreadEvent> events;
-    events.reserve(store.cpuOps.size() + store.modules.size() + store.runtimeCalls.size());
+    events.reserve(store.cpuOps.size() + store.modules.size() + store.pythonFrames.size() + store.runtimeCalls.size());
     for (const CpuOpEvent& op : store.cpuOps) {
         events.push_back({ op.pid, op.tid, op.ts, op.ts + op.dur, int32_t(result.frames.size()), -1 });
-        result.frames.push_back({ op.name, op.ts, op.ts + op.dur, -1, 0, false });
+        result.frames.push_back({ op.name, op.ts, op.ts + op.dur, -1, 0, false, false });
     }
     for (const ModuleEvent& module : store.modules) {
         events.push_back(
             { module.pid, module.tid, module.ts, module.ts + module.dur, int32_t(result.frames.size()), -1 });
-        result.frames.push_back({ module.name, module.ts, module.ts + module.dur, -1, 0, true });
+        result.frames.push_back({ module.name, module.ts, module.ts + module.dur, -1, 0, true, false });
+    }
+    for (const PythonFrameEvent& python : store.pythonFrames) {
+        events.push_back(
+            { python.pid, python.tid, python.ts, python.ts + python.dur, int32_t(result.frames.size()), -1 });
+        result.frames.push_back({ python.name, python.ts, python.ts + python.dur, -1, 0, false, true });
     }
     for (size_t i = 0; i < store.runtimeCalls.size(); ++i) {
         const RuntimeEvent& call = store.runtimeCalls[i];
@@ -81,7 +93,10 @@ KernelAttribution attributeKernels(const TraceStore& store)
             frame.depth = open.empty() ? 0 : result.frames[size_t(open.back())].depth + 1;
             open.push_back(event.frame);
         } else if (!open.empty()) {
-            frameOfCall[size_t(event.call)] = open.back();
+            // The innermost operator or module; a Python frame only where there is neither.
+            auto launcher = std::find_if(
+                open.rbegin(), open.rend(), [&](int32_t f) { return !result.frames[size_t(f)].isPython; });
+            frameOfCall[size_t(event.call)] = launcher != open.rend() ? *launcher : open.back();
         }
     }
 

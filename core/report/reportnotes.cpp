@@ -96,6 +96,8 @@ std::vector<std::string> reportNotes(const FusionReport& report)
 
     const OpAlignment& alignment = report.opAlignment;
     notes.push_back("Operations (" + std::string(opLevelKey(alignment.level)) + " level): " + alignment.verdict);
+    for (const std::string& note : alignment.notes)
+        notes.push_back(note + ".");
     for (const Side side : { Side::Trace1, Side::Trace2 }) {
         const size_t i = sideIndex(side);
         const TraceSummary& trace = report.traces[i];
