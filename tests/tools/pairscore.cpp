@@ -1,0 +1,99 @@
+// Scores the operation comparison on constructed pairs (tests/support/pairconstructor.h): for each
+// trace and seed, B is built from A with renamed operators and kernels, moved Python lines,
+// changed speeds and injected splits and merges; prints one row per pair and the totals.
+//
+//   pairscore [--seeds 1,2,3] [--classifier default] [--stacks python,modules,none] [--op-level L] TRACE...
+//
+// --stacks: which of the recorded stacks the pairs keep (python: as recorded; modules: nn.Module
+// calls only; none: operators and kernels only), one row each.
+#include "classify/classifier.h"
+#include "model/analysisoptions.h"
+#include "pairconstructor.h"
+
+#include <QFileInfo>
+
+#include <cstdio>
+#include <cstring>
+#include <exception>
+#include <string>
+#include <vector>
+
+using namespace fusiondiff;
+using namespace fusiondiff::test;
+
+int main(int argc, char** argv)
+{
+    std::vector<uint64_t> seeds { 1, 2, 3 };
+    std::string classifierName = "default";
+    OpLevel level = OpLevel::Auto;
+    std::vector<PairRecipe::Stacks> stackChoices { PairRecipe::Stacks::Keep };
+    std::vector<std::string> traces;
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--seeds") == 0 && i + 1 < argc) {
+            seeds.clear();
+            for (const QString& seed : QString::fromLocal8Bit(argv[++i]).split(QLatin1Char(',')))
+                seeds.push_back(seed.toULongLong());
+        } else if (std::strcmp(argv[i], "--stacks") == 0 && i + 1 < argc) {
+            stackChoices.clear();
+            for (const QString& choice : QString::fromLocal8Bit(argv[++i]).split(QLatin1Char(','))) {
+                for (const auto stacks :
+                    { PairRecipe::Stacks::Keep, PairRecipe::Stacks::ModulesOnly, PairRecipe::Stacks::None }) {
+                    if (choice == QLatin1String(stacksName(stacks)))
+                        stackChoices.push_back(stacks);
+                }
+            }
+        } else if (std::strcmp(argv[i], "--op-level") == 0 && i + 1 < argc) {
+            if (!parseOpLevel(argv[++i], level)) {
+                std::fprintf(stderr, "pairscore: unknown --op-level %s\n", argv[i]);
+                return 2;
+            }
+        } else if (std::strcmp(argv[i], "--classifier") == 0 && i + 1 < argc) {
+            classifierName = argv[++i];
+        } else {
+            traces.push_back(argv[i]);
+        }
+    }
+    if (traces.empty()) {
+        std::fprintf(stderr, "usage: pairscore [--seeds 1,2,3] [--classifier default] TRACE...\n");
+        return 2;
+    }
+    try {
+        const Classifier classifier = Classifier::load(classifierName);
+        uint64_t injected = 0, found = 0, findings = 0, spurious = 0;
+        std::printf("| trace | stacks | seed | injected | found | findings | spurious | same work | aligned on |\n");
+        std::printf("| --- | --- | ---: | ---: | ---: | ---: | ---: | --- | --- |\n");
+        for (const std::string& trace : traces) {
+            for (const PairRecipe::Stacks stacks : stackChoices) {
+                for (const uint64_t seed : seeds) {
+                    PairRecipe recipe;
+                    recipe.seed = seed;
+                    recipe.stacks = stacks;
+                    const PairScore score
+                        = scoreConstructedPair(QString::fromStdString(trace), classifier, recipe, level);
+                    std::printf("| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+                        QFileInfo(QString::fromStdString(trace)).fileName().toLocal8Bit().constData(),
+                        stacksName(stacks), std::to_string(seed).c_str(), std::to_string(score.injected).c_str(),
+                        std::to_string(score.found).c_str(), std::to_string(score.findings).c_str(),
+                        std::to_string(score.spurious).c_str(), score.comparable ? "yes" : "no", score.levels.c_str());
+                    for (const std::string& missed : score.missed)
+                        std::fprintf(stderr, "  missed: %s\n", missed.c_str());
+                    for (const std::string& finding : score.spuriousFindings)
+                        std::fprintf(stderr, "  spurious: %s\n", finding.c_str());
+                    std::fflush(stdout);
+                    injected += score.injected;
+                    found += score.found;
+                    findings += score.findings;
+                    spurious += score.spurious;
+                }
+            }
+        }
+        std::printf("\nfound %s of %s injected changes (%.1f%%); %s of %s findings spurious (%.1f%%)\n",
+            std::to_string(found).c_str(), std::to_string(injected).c_str(),
+            injected ? 100.0 * double(found) / double(injected) : 0.0, std::to_string(spurious).c_str(),
+            std::to_string(findings).c_str(), findings ? 100.0 * double(spurious) / double(findings) : 0.0);
+    } catch (const std::exception& error) {
+        std::fprintf(stderr, "pairscore: %s\n", error.what());
+        return 2;
+    }
+    return 0;
+}
