@@ -18,6 +18,7 @@ enum Level : size_t
     ModuleOperator,
     Module,
     Operator,
+    RenamedOperator,
     Kernels,
     FirstKernel,
     LevelCount,
@@ -29,6 +30,10 @@ constexpr AlignmentLevelSpec kLevels[] = {
     { "module_operator", "operator names inside the same module path", SIZE_MAX },
     { "module", "module paths, whatever the operators are called", SIZE_MAX },
     { "operator", "operator names, whatever the modules are called", SIZE_MAX },
+    { "renamed_operator",
+        "operator names as the other trace calls them, learned from the pairs the other levels made (a vendor's "
+        "custom operator for a standard one)",
+        SIZE_MAX },
     { "kernels", "kernel signatures: the category and role of each kernel", SIZE_MAX },
     { "first_kernel", "the category of the first kernel, between neighbours already paired", 16 },
 };
@@ -117,6 +122,11 @@ KernelRole kernelRole(std::string_view kernelName)
 std::span<const AlignmentLevelSpec> autoAlignmentLevels()
 {
     return kLevels;
+}
+
+size_t renamedOperatorLevel()
+{
+    return RenamedOperator;
 }
 
 uint32_t AlignmentKeyTable::intern(uint64_t hash)

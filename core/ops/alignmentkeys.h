@@ -33,6 +33,9 @@ struct AlignmentLevelSpec
     size_t maxStretch; // tried only between paired neighbours at most this far apart (CascadeLevel)
 };
 std::span<const AlignmentLevelSpec> autoAlignmentLevels();
+// The level whose keys alignmentKeys leaves empty: trace 1's operator names translated into trace
+// 2's, which only a first alignment can tell (OperatorRenaming).
+size_t renamedOperatorLevel();
 
 // Keys shared by both traces: equal keys mean equal names (or kernel signatures) at a level.
 class AlignmentKeyTable
@@ -44,7 +47,8 @@ private:
     std::unordered_map<uint64_t, uint32_t> m_ids;
 };
 
-// The key of each occurrence of `which` at each level of autoAlignmentLevels(): keys[level][i].
+// The key of each occurrence of `which` at each level of autoAlignmentLevels(): keys[level][i]
+// (kNoKey at renamedOperatorLevel()).
 // Python frames and modules are compared by name only (pythonFrameKey, module class), so line
 // numbers and instance numbers do not matter; kNoKey where the occurrence has nothing at a level
 // (no Python frame around it, no module).

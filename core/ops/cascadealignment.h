@@ -11,7 +11,7 @@ namespace fusiondiff {
 // An element without a key at some level: it pairs with nothing there.
 constexpr uint32_t kNoKey = UINT32_MAX;
 
-// One level of a cascade: a key per element of each side (below 2^31, or kNoKey).
+// One level of a cascade: a key per element of each side (kNoKey: none).
 struct CascadeLevel
 {
     std::array<std::span<const uint32_t>, 2> keys;

@@ -339,6 +339,55 @@ std::vector<uint32_t> gather(const std::vector<uint32_t>& keys, const std::vecto
     return result;
 }
 
+// The occurrences paired phase by phase, level by level (alignByLevels) on `keys[side][level]`.
+std::vector<PhaseMatch> cascadeByPhase(const std::array<PreparedSide, 2>& sides, const std::vector<int64_t>& partners,
+    const std::array<std::vector<std::vector<uint32_t>>, 2>& keys)
+{
+    std::vector<PhaseMatch> matches;
+    const size_t levelCount = keys[0].size();
+    for (size_t phase = 0; phase < partners.size(); ++phase) {
+        if (partners[phase] < 0)
+            continue;
+        const std::vector<uint32_t>& first = sides[0].iterations.phases[phase];
+        const std::vector<uint32_t>& second = sides[1].iterations.phases[size_t(partners[phase])];
+        std::vector<std::array<std::vector<uint32_t>, 2>> phaseKeys(levelCount);
+        std::vector<CascadeLevel> levels(levelCount);
+        for (size_t l = 0; l < levelCount; ++l) {
+            phaseKeys[l] = { gather(keys[0][l], first), gather(keys[1][l], second) };
+            levels[l] = { { phaseKeys[l][0], phaseKeys[l][1] }, autoAlignmentLevels()[l].maxStretch };
+        }
+        for (const CascadeMatch& match : alignByLevels(levels, first.size(), second.size()))
+            matches.push_back({ first[match.first], second[match.second], match.level });
+    }
+    return matches;
+}
+
+// Trace 1's operator names as trace 2 calls them: a name of trace 1 whose pairs mostly
+// (kRenamingShare) go to one name of trace 2 that mostly pairs with it. A name that splits over
+// several (one operator replaced by different ones at different call sites) is left out: aligning
+// on it would pair calls across layers.
+std::unordered_map<uint32_t, uint32_t> operatorRenaming(
+    const std::array<PreparedSide, 2>& sides, const std::vector<PhaseMatch>& matches)
+{
+    constexpr double kRenamingShare = 0.6;
+    std::map<std::pair<uint32_t, uint32_t>, uint64_t> counts;
+    std::unordered_map<uint32_t, uint64_t> totalOfFirst, totalOfSecond;
+    for (const PhaseMatch& match : matches) {
+        const uint32_t first = sides[0].occurrences[match.first].symbol;
+        const uint32_t second = sides[1].occurrences[match.second].symbol;
+        ++counts[{ first, second }];
+        ++totalOfFirst[first];
+        ++totalOfSecond[second];
+    }
+    std::unordered_map<uint32_t, uint32_t> renaming;
+    for (const auto& [names, count] : counts) {
+        if (double(count) >= kRenamingShare * double(totalOfFirst[names.first])
+            && double(count) >= kRenamingShare * double(totalOfSecond[names.second]))
+            renaming.emplace(names.first, names.second);
+    }
+    return renaming;
+}
+
 // The occurrences of the two traces paired, phase by phase: on the names of `level` alone, or,
 // for OpLevel::Auto, level by level (autoAlignmentLevels) where the finer ones leave gaps.
 // Fills `alignment.levels` with what each level paired.
@@ -379,22 +428,25 @@ std::vector<PhaseMatch> alignPhases(const std::array<PreparedSide, 2>& sides, Op
         keys[side] = alignmentKeys(
             sides[side].store, sides[side].types, sides[side].attribution, sides[side].occurrences, all, table);
     }
-    for (size_t phase = 0; phase < partners.size(); ++phase) {
-        if (partners[phase] < 0)
-            continue;
-        const std::vector<uint32_t>& first = sides[0].iterations.phases[phase];
-        const std::vector<uint32_t>& second = sides[1].iterations.phases[size_t(partners[phase])];
-        std::vector<std::array<std::vector<uint32_t>, 2>> phaseKeys(specs.size());
-        std::vector<CascadeLevel> levels(specs.size());
-        for (size_t l = 0; l < specs.size(); ++l) {
-            phaseKeys[l] = { gather(keys[0][l], first), gather(keys[1][l], second) };
-            levels[l] = { { phaseKeys[l][0], phaseKeys[l][1] }, specs[l].maxStretch };
+    matches = cascadeByPhase(sides, partners, keys);
+    const size_t renamed = renamedOperatorLevel();
+    const bool byKernels
+        = std::any_of(matches.begin(), matches.end(), [&](const PhaseMatch& match) { return match.level > renamed; });
+    if (byKernels) {
+        // Operators renamed consistently (a vendor's custom operators): learn the renaming from the
+        // pairs made, and align again with it, before kernels alone, which cannot tell two
+        // elementwise operators apart.
+        const std::unordered_map<uint32_t, uint32_t> renaming = operatorRenaming(sides, matches);
+        for (size_t i = 0; i < sides[0].occurrences.size(); ++i) {
+            const auto it = renaming.find(sides[0].occurrences[i].symbol);
+            keys[0][renamed][i] = it != renaming.end() ? it->second : kNoKey;
         }
-        for (const CascadeMatch& match : alignByLevels(levels, first.size(), second.size())) {
-            matches.push_back({ first[match.first], second[match.second], match.level });
-            ++alignment.levels[match.level].matched;
-        }
+        for (size_t i = 0; i < sides[1].occurrences.size(); ++i)
+            keys[1][renamed][i] = sides[1].occurrences[i].symbol;
+        matches = cascadeByPhase(sides, partners, keys);
     }
+    for (const PhaseMatch& match : matches)
+        ++alignment.levels[match.level].matched;
     return matches;
 }
 

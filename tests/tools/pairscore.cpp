@@ -76,9 +76,11 @@ int main(int argc, char** argv)
                         std::to_string(score.found).c_str(), std::to_string(score.findings).c_str(),
                         std::to_string(score.spurious).c_str(), score.comparable ? "yes" : "no", score.levels.c_str());
                     for (const std::string& missed : score.missed)
-                        std::fprintf(stderr, "  missed: %s\n", missed.c_str());
+                        std::fprintf(stderr, "%s %s seed %s: missed %s\n", trace.c_str(), stacksName(stacks),
+                            std::to_string(seed).c_str(), missed.c_str());
                     for (const std::string& finding : score.spuriousFindings)
-                        std::fprintf(stderr, "  spurious: %s\n", finding.c_str());
+                        std::fprintf(stderr, "%s %s seed %s: spurious %s\n", trace.c_str(), stacksName(stacks),
+                            std::to_string(seed).c_str(), finding.c_str());
                     std::fflush(stdout);
                     injected += score.injected;
                     found += score.found;
