@@ -291,8 +291,8 @@ std::string levelsUsed(const OpAlignment& alignment)
 {
     static const std::map<std::string, std::string> kLabels { { "stack", "whole call stacks" },
         { "python", "Python frames" }, { "module_operator", "operator names in their modules" },
-        { "module", "module paths" }, { "operator", "operator names" }, { "kernels", "kernel signatures" },
-        { "first_kernel", "first kernels between paired neighbours" } };
+        { "module", "module paths" }, { "operator", "operator names" }, { "renamed_operator", "renamed operators" },
+        { "kernels", "kernel signatures" }, { "first_kernel", "first kernels between paired neighbours" } };
     std::string text;
     for (const AlignmentLevel& level : alignment.levels) {
         if (level.matched == 0)
@@ -365,14 +365,18 @@ std::vector<PhaseMatch> cascadeByPhase(const std::array<PreparedSide, 2>& sides,
 // Trace 1's operator names as trace 2 calls them: a name of trace 1 whose pairs mostly
 // (kRenamingShare) go to one name of trace 2 that mostly pairs with it. A name that splits over
 // several (one operator replaced by different ones at different call sites) is left out: aligning
-// on it would pair calls across layers.
+// on it would pair calls across layers. Pairs made on the first kernel alone (the last level, a
+// guess between neighbours) are no evidence.
 std::unordered_map<uint32_t, uint32_t> operatorRenaming(
     const std::array<PreparedSide, 2>& sides, const std::vector<PhaseMatch>& matches)
 {
     constexpr double kRenamingShare = 0.6;
+    const size_t guessLevel = autoAlignmentLevels().size() - 1;
     std::map<std::pair<uint32_t, uint32_t>, uint64_t> counts;
     std::unordered_map<uint32_t, uint64_t> totalOfFirst, totalOfSecond;
     for (const PhaseMatch& match : matches) {
+        if (match.level == guessLevel)
+            continue;
         const uint32_t first = sides[0].occurrences[match.first].symbol;
         const uint32_t second = sides[1].occurrences[match.second].symbol;
         ++counts[{ first, second }];
