@@ -75,6 +75,8 @@ struct PendingEvent
     bool hasName = false;
     bool hasTs = false;
     bool hasDur = false;
+    bool hasPid = false;
+    bool hasTid = false;
     double ts = 0;
     double dur = 0;
     int64_t pid = -1;
@@ -253,6 +255,7 @@ error_code EventDecoder::decode(ondemand::value element, const char* limit, cons
             } else if (rawEquals(k, "tid")) {
                 if ((error = readInteger(value, event.tid, how)))
                     return error;
+                event.hasTid = true;
                 countPidTid(how);
             }
             break;
@@ -270,6 +273,7 @@ error_code EventDecoder::decode(ondemand::value element, const char* limit, cons
             if (rawEquals(k, "pid")) {
                 if ((error = readInteger(value, event.pid, how)))
                     return error;
+                event.hasPid = true;
                 countPidTid(how);
             }
             break;
@@ -317,6 +321,11 @@ error_code EventDecoder::decode(ondemand::value element, const char* limit, cons
         }
         if (event.kind == EventKind::Irrelevant)
             break;
+        // Python frames need no args (the most numerous events of with_stack traces): leave them
+        // as soon as what they need is read.
+        if (event.kind == EventKind::PythonFunction && event.hasName && event.hasTs && event.hasDur && event.hasPid
+            && event.hasTid)
+            break;
     }
     const char* objectEndsAt = nullptr;
     if ((error = objectEnd(object, objectEndsAt)))
@@ -344,18 +353,29 @@ error_code EventDecoder::decode(ondemand::value element, const char* limit, cons
     }
     statistics.coercedFields += event.coerced;
     statistics.ignoredFields += event.ignored;
+    if (event.kind == EventKind::PythonFunction && !event.rawName.starts_with(kModulePrefix)) {
+        // Python frames repeat a few hundred names tens of thousands of times: each raw name is
+        // decoded and shortened once.
+        auto known = m_pythonFrameNames.find(event.rawName);
+        if (known == m_pythonFrameNames.end()) {
+            bool ok = false;
+            const std::string_view name = decodeJsonStringContent(event.rawName, m_scratch, ok);
+            if (!ok)
+                return simdjson::STRING_ERROR;
+            known = m_pythonFrameNames
+                        .emplace(std::string(event.rawName), m_store.strings.intern(pythonFrameKey(name, m_frameKey)))
+                        .first;
+        }
+        m_store.pythonFrames.push_back({ event.ts, event.dur, event.pid, event.tid, known->second });
+        return simdjson::SUCCESS;
+    }
     bool ok = false;
     const std::string_view name = decodeJsonStringContent(event.rawName, m_scratch, ok);
     if (!ok)
         return simdjson::STRING_ERROR;
     if (event.kind == EventKind::PythonFunction) {
-        if (name.starts_with(kModulePrefix)) {
-            m_store.modules.push_back({ event.ts, event.dur, event.pid, event.tid,
-                m_store.strings.intern(name.substr(kModulePrefix.size())) });
-        } else {
-            m_store.pythonFrames.push_back({ event.ts, event.dur, event.pid, event.tid,
-                m_store.strings.intern(pythonFrameKey(name, m_frameKey)) });
-        }
+        m_store.modules.push_back(
+            { event.ts, event.dur, event.pid, event.tid, m_store.strings.intern(name.substr(kModulePrefix.size())) });
         return simdjson::SUCCESS;
     }
     const StringId nameId = m_store.strings.intern(name);
