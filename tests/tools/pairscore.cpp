@@ -5,21 +5,52 @@
 //   pairscore [--seeds 1,2,3] [--classifier default] [--stacks python,modules,none] [--op-level L] TRACE...
 //
 // --stacks: which of the recorded stacks the pairs keep (python: as recorded; modules: nn.Module
-// calls only; none: operators and kernels only), one row each.
+// calls only; none: operators and kernels only), one row each. --write DIR also writes each pair
+// (A, B and the injected changes) to DIR.
 #include "classify/classifier.h"
 #include "model/analysisoptions.h"
 #include "pairconstructor.h"
 
+#include <QFile>
 #include <QFileInfo>
 
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 using namespace fusiondiff;
 using namespace fusiondiff::test;
+
+namespace {
+
+// DIR/<stem>.<stacks>.seed<N>.{A,B}.json and .answers.tsv (kind, launching operator, trace1_op,
+// trace2_op, calls, kernels B runs per call minus A's), for looking at a pair by hand.
+void writePair(const QString& dir, const QString& trace, const Classifier& classifier, const PairRecipe& recipe)
+{
+    const ConstructedPair pair = constructPair(readTraceBytes(trace), classifier, recipe);
+    QString stem = QFileInfo(trace).fileName();
+    stem.remove(QStringLiteral(".gz")).remove(QStringLiteral(".json"));
+    const QString base = dir + QLatin1Char('/') + stem + QLatin1Char('.') + QLatin1String(stacksName(recipe.stacks))
+        + QStringLiteral(".seed") + QString::number(recipe.seed);
+    auto write = [](const QString& path, const QByteArray& bytes) {
+        QFile file(path);
+        if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
+            throw std::runtime_error("cannot write " + path.toStdString());
+    };
+    write(base + QStringLiteral(".A.json"), pair.traceA);
+    write(base + QStringLiteral(".B.json"), pair.traceB);
+    QByteArray answers = "kind\tlaunching_op\ttrace1_op\ttrace2_op\tcalls\tkernel_delta\n";
+    for (const InjectedChange& change : pair.changes) {
+        answers += QByteArray::fromStdString(change.kind + "\t" + change.launchingOp + "\t" + change.trace1Op + "\t"
+            + change.trace2Op + "\t" + std::to_string(change.calls) + "\t" + std::to_string(change.kernelDelta) + "\n");
+    }
+    write(base + QStringLiteral(".answers.tsv"), answers);
+}
+
+} // namespace
 
 int main(int argc, char** argv)
 {
@@ -28,6 +59,7 @@ int main(int argc, char** argv)
     OpLevel level = OpLevel::Auto;
     std::vector<PairRecipe::Stacks> stackChoices { PairRecipe::Stacks::Keep };
     std::vector<std::string> traces;
+    QString writeDir;
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--seeds") == 0 && i + 1 < argc) {
             seeds.clear();
@@ -49,12 +81,16 @@ int main(int argc, char** argv)
             }
         } else if (std::strcmp(argv[i], "--classifier") == 0 && i + 1 < argc) {
             classifierName = argv[++i];
+        } else if (std::strcmp(argv[i], "--write") == 0 && i + 1 < argc) {
+            writeDir = QString::fromLocal8Bit(argv[++i]);
         } else {
             traces.push_back(argv[i]);
         }
     }
     if (traces.empty()) {
-        std::fprintf(stderr, "usage: pairscore [--seeds 1,2,3] [--classifier default] TRACE...\n");
+        std::fprintf(stderr,
+            "usage: pairscore [--seeds 1,2,3] [--classifier default] [--stacks python,modules,none] [--op-level L] "
+            "[--write DIR] TRACE...\n");
         return 2;
     }
     try {
@@ -70,6 +106,8 @@ int main(int argc, char** argv)
                     recipe.stacks = stacks;
                     const PairScore score
                         = scoreConstructedPair(QString::fromStdString(trace), classifier, recipe, level);
+                    if (!writeDir.isEmpty())
+                        writePair(writeDir, QString::fromStdString(trace), classifier, recipe);
                     std::printf("| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
                         QFileInfo(QString::fromStdString(trace)).fileName().toLocal8Bit().constData(),
                         stacksName(stacks), std::to_string(seed).c_str(), std::to_string(score.injected).c_str(),
