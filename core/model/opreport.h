@@ -123,7 +123,9 @@ struct OpAlignment
 // How a trace repeats: profiler steps, or a repeating cycle of operations (layers).
 struct Iterations
 {
-    std::string method; // "ProfilerStep annotations", "repeating operation cycle", or "none found"
+    // "ProfilerStep annotations", "repeated Python call <file.py: function>", "repeating operation
+    // cycle", or "none found"
+    std::string method;
     uint64_t count = 0;
     uint64_t cycleLength = 0; // operations per cycle, for cycles
     uint64_t compared = 0; // iterations whose operations were compared

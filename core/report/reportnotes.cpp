@@ -119,6 +119,15 @@ std::vector<std::string> reportNotes(const FusionReport& report)
                     + " phases that run different operations (such as prefill and decode), compared phase by phase";
             }
             notes.push_back(text + ".");
+        } else if (iterations.method.starts_with("repeated Python call ") && iterations.count > 0) {
+            std::string text = std::string(sideLetter(side)) + " has no profiler steps; its steps are the "
+                + std::to_string(iterations.count) + " calls of the Python function "
+                + iterations.method.substr(std::string_view("repeated Python call ").size());
+            if (iterations.phases.size() > 1) {
+                text += ", which fall into " + std::to_string(iterations.phases.size())
+                    + " phases that run different operations (such as prefill and decode), compared phase by phase";
+            }
+            notes.push_back(text + ".");
         } else if (iterations.cycleLength > 0) {
             notes.push_back(std::string(sideLetter(side)) + " repeats a cycle of "
                 + std::to_string(iterations.cycleLength) + " operations " + std::to_string(iterations.count)

@@ -228,6 +228,34 @@ private Q_SLOTS:
         QVERIFY(!reportToMarkdown(report).empty());
     }
 
+    void aRepeatedPythonCallMakesTheSteps()
+    {
+        // No ProfilerStep: four calls of the serving loop's execute_model, the first a prefill
+        // (other operations), the rest decode steps. None is left out as a warm-up.
+        TraceWriter a, b;
+        a.amd();
+        b.nvidia();
+        for (int step = 0; step < 4; ++step) {
+            for (TraceWriter* writer : { &a, &b }) {
+                writer->beginStep("worker/model_runner.py(" + std::to_string(100 + step) + "): execute_model");
+                if (step == 0)
+                    writer->launch("aten::embedding", { kAdd });
+                layer(*writer, Names {}, writer == &b, false, {});
+                writer->endStep();
+            }
+        }
+        const FusionReport report = compare(a, b);
+        for (const Iterations& iterations : report.iterations) {
+            QCOMPARE(iterations.method, std::string("repeated Python call worker/model_runner.py: execute_model"));
+            QCOMPARE(iterations.count, uint64_t(4));
+            QCOMPARE(iterations.compared, uint64_t(4));
+            QVERIFY(!iterations.warmupSkipped);
+            QCOMPARE(iterations.phases.size(), size_t(2)); // prefill and decode
+        }
+        QCOMPARE(report.opAlignment.matched, uint64_t(17));
+        QVERIFY(reportSummary(report).find("calls of the Python function") != std::string::npos);
+    }
+
     void noCpuSideAtAllIsSaidPlainly()
     {
         TraceWriter a, b;

@@ -123,7 +123,8 @@ TraceWriter& TraceWriter::beginStep(const std::string& name)
 
 TraceWriter& TraceWriter::endStep()
 {
-    m_events.push_back(R"({"ph": "X", "cat": "user_annotation", "name": )" + jsonQuoted(m_stepName)
+    const std::string category = isPythonFrame(m_stepName) ? "python_function" : "user_annotation";
+    m_events.push_back(R"({"ph": "X", "cat": ")" + category + R"(", "name": )" + jsonQuoted(m_stepName)
         + R"(, "pid": 1, "tid": 1, "ts": )" + number(m_stepBegin) + R"(, "dur": )" + number(m_cpuTs - m_stepBegin)
         + "}");
     m_cpuTs += 1;

@@ -42,7 +42,8 @@ public:
     // ("models/llama.py(212): forward") is written as that frame instead of a module call.
     TraceWriter& launch(const std::string& op, const std::vector<std::string>& kernels,
         const std::vector<std::string>& modules = {}, double kernelDur = 3);
-    // A user annotation (e.g. "ProfilerStep#3") around everything launched between begin and end.
+    // A user annotation (e.g. "ProfilerStep#3") around everything launched between begin and end;
+    // a Python frame instead if the name is one ("worker.py(10): execute_model").
     TraceWriter& beginStep(const std::string& name);
     TraceWriter& endStep();
 
