@@ -31,6 +31,38 @@ bool sweepOrder(const ThreadEvent& a, const ThreadEvent& b)
             && std::make_tuple(a.frame < 0, -(a.end - a.ts)) < std::make_tuple(b.frame < 0, -(b.end - b.ts)));
 }
 
+// The start times of operators, modules and runtime calls, by thread.
+class ThreadStarts
+{
+public:
+    void add(int64_t pid, int64_t tid, double ts) { m_starts.push_back({ pid, tid, ts }); }
+    void sort() { std::sort(m_starts.begin(), m_starts.end()); }
+
+    // Does something start in [begin, end] on the thread?
+    bool anyWithin(int64_t pid, int64_t tid, double begin, double end) const
+    {
+        const auto first = std::lower_bound(m_starts.begin(), m_starts.end(), std::make_tuple(pid, tid, begin));
+        return first != m_starts.end() && std::get<0>(*first) == pid && std::get<1>(*first) == tid
+            && std::get<2>(*first) <= end;
+    }
+
+private:
+    std::vector<std::tuple<int64_t, int64_t, double>> m_starts;
+};
+
+ThreadStarts startsOfOperations(const TraceStore& store)
+{
+    ThreadStarts starts;
+    for (const CpuOpEvent& op : store.cpuOps)
+        starts.add(op.pid, op.tid, op.ts);
+    for (const ModuleEvent& module : store.modules)
+        starts.add(module.pid, module.tid, module.ts);
+    for (const RuntimeEvent& call : store.runtimeCalls)
+        starts.add(call.pid, call.tid, call.ts);
+    starts.sort();
+    return starts;
+}
+
 } // namespace
 
 std::vector<int32_t> KernelAttribution::stackOf(int32_t frame) const
@@ -63,7 +95,10 @@ KernelAttribution attributeKernels(const TraceStore& store)
             { module.pid, module.tid, module.ts, module.ts + module.dur, int32_t(result.frames.size()), -1 });
         result.frames.push_back({ module.name, module.ts, module.ts + module.dur, -1, 0, true, false });
     }
+    const ThreadStarts anchors = startsOfOperations(store);
     for (const PythonFrameEvent& python : store.pythonFrames) {
+        if (!anchors.anyWithin(python.pid, python.tid, python.ts, python.ts + python.dur))
+            continue; // most Python frames hold no operator, module or launch: they place nothing
         events.push_back(
             { python.pid, python.tid, python.ts, python.ts + python.dur, int32_t(result.frames.size()), -1 });
         result.frames.push_back({ python.name, python.ts, python.ts + python.dur, -1, 0, false, true });
