@@ -52,7 +52,7 @@ AnalysisSettingsWidget::AnalysisSettingsWidget(QWidget* parent)
         QString text;
         QString toolTip;
     } levels[] = {
-        { OpLevel::Auto, tr("Automatic (operators, aligned on whatever the stacks share)"),
+        { OpLevel::Auto, tr("Automatic (any stack)"),
             tr("Operators as below, lined up on the whole stack where it agrees and, where the stacks differ, on "
                "Python frames, module paths, operator names and last the kernels themselves") },
         { OpLevel::Operator, tr("Operator (aten::linear)"),
