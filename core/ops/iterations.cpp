@@ -35,9 +35,18 @@ std::vector<Step> profilerSteps(const TraceStore& store)
 // Without ProfilerStep annotations: the calls of one Python function that repeat and hold the
 // operations (vLLM's execute_model, a benchmark's step function). Of the functions whose calls
 // (those not inside another call of the same function) hold at least kPythonStepCoverage of the
-// operations, in two calls or more, the one with the fewest calls: the outermost repetition.
-// `name` is set to the function's name.
-constexpr double kPythonStepCoverage = 0.8;
+// operations, in two calls or more, with at least kPythonStepOperations operations a call on
+// average (not a wrapper around each operator, such as torch/_ops.py's __call__), the one with the
+// fewest calls: the outermost repetition. Module dispatch (module.py's _call_impl) is the module
+// structure, not a step: the layers of one forward pass would pass for steps. Operations outside
+// the steps are not compared, hence the high coverage. `name` is set to the function's name.
+constexpr double kPythonStepCoverage = 0.95;
+constexpr double kPythonStepOperations = 10;
+
+bool isModuleDispatch(std::string_view function)
+{
+    return function.ends_with(": _call_impl") || function.ends_with(": _wrapped_call_impl");
+}
 
 std::vector<Step> pythonSteps(const TraceStore& store, const std::vector<OpOccurrence>& occurrences, std::string& name)
 {
@@ -52,7 +61,7 @@ std::vector<Step> pythonSteps(const TraceStore& store, const std::vector<OpOccur
     std::vector<Step> best;
     size_t bestCovered = 0;
     for (auto& [function, calls] : callsOf) {
-        if (calls.size() < 2 || (!best.empty() && calls.size() > best.size()))
+        if (calls.size() < 2 || (!best.empty() && calls.size() > best.size()) || isModuleDispatch(store.name(function)))
             continue;
         std::sort(calls.begin(), calls.end(), [](const Step& a, const Step& b) { return a.begin < b.begin; });
         std::vector<Step> outermost;
@@ -67,7 +76,8 @@ std::vector<Step> pythonSteps(const TraceStore& store, const std::vector<OpOccur
                 covered += size_t(last - first);
             }
         }
-        if (outermost.size() < 2 || double(covered) < kPythonStepCoverage * double(starts.size()))
+        if (outermost.size() < 2 || double(covered) < kPythonStepCoverage * double(starts.size())
+            || double(covered) < kPythonStepOperations * double(outermost.size()))
             continue;
         if (best.empty() || outermost.size() < best.size()
             || (outermost.size() == best.size() && covered > bestCovered)) {
