@@ -34,7 +34,7 @@ struct AlignmentLevelSpec
 };
 std::span<const AlignmentLevelSpec> autoAlignmentLevels();
 // The level whose keys alignmentKeys leaves empty: trace 1's operator names translated into trace
-// 2's, which only a first alignment can tell (OperatorRenaming).
+// 2's, which only a first alignment can tell (operatorRenaming in opcomparison.cpp fills it).
 size_t renamedOperatorLevel();
 
 // Keys shared by both traces: equal keys mean equal names (or kernel signatures) at a level.
