@@ -4,6 +4,7 @@
 #include "util/idmap.h"
 
 #include <algorithm>
+#include <map>
 #include <numeric>
 #include <tuple>
 
@@ -31,23 +32,55 @@ bool sweepOrder(const ThreadEvent& a, const ThreadEvent& b)
             && std::make_tuple(a.frame < 0, -(a.end - a.ts)) < std::make_tuple(b.frame < 0, -(b.end - b.ts)));
 }
 
+// Sorts `events` in sweep order: each category's range ([0, ends[0]), [ends[0], ends[1]), ...) is
+// sorted (files mostly list a category in time order already: a check, not a sort) and the ranges
+// merged, which is much cheaper than sorting everything at once (a with_stack trace holds a
+// million Python frames).
+void sortByCategory(std::vector<ThreadEvent>& events, const std::vector<size_t>& ends)
+{
+    size_t begin = 0;
+    for (const size_t end : ends) {
+        const auto first = events.begin() + std::ptrdiff_t(begin);
+        const auto last = events.begin() + std::ptrdiff_t(end);
+        if (!std::is_sorted(first, last, sweepOrder))
+            std::sort(first, last, sweepOrder);
+        if (begin > 0)
+            std::inplace_merge(events.begin(), first, last, sweepOrder);
+        begin = end;
+    }
+}
+
 // The start times of operators, modules and runtime calls, by thread.
 class ThreadStarts
 {
 public:
-    void add(int64_t pid, int64_t tid, double ts) { m_starts.push_back({ pid, tid, ts }); }
-    void sort() { std::sort(m_starts.begin(), m_starts.end()); }
+    void add(int64_t pid, int64_t tid, double ts) { m_starts[{ pid, tid }].push_back(ts); }
+
+    void sort()
+    {
+        for (auto& [thread, starts] : m_starts) {
+            if (!std::is_sorted(starts.begin(), starts.end()))
+                std::sort(starts.begin(), starts.end());
+        }
+    }
 
     // Does something start in [begin, end] on the thread?
-    bool anyWithin(int64_t pid, int64_t tid, double begin, double end) const
+    bool anyWithin(int64_t pid, int64_t tid, double begin, double end)
     {
-        const auto first = std::lower_bound(m_starts.begin(), m_starts.end(), std::make_tuple(pid, tid, begin));
-        return first != m_starts.end() && std::get<0>(*first) == pid && std::get<1>(*first) == tid
-            && std::get<2>(*first) <= end;
+        if (!m_last || m_lastThread != std::make_pair(pid, tid)) {
+            const auto found = m_starts.find({ pid, tid });
+            m_last = found != m_starts.end() ? &found->second : &m_none;
+            m_lastThread = { pid, tid };
+        }
+        const auto first = std::lower_bound(m_last->begin(), m_last->end(), begin);
+        return first != m_last->end() && *first <= end;
     }
 
 private:
-    std::vector<std::tuple<int64_t, int64_t, double>> m_starts;
+    std::map<std::pair<int64_t, int64_t>, std::vector<double>> m_starts;
+    const std::vector<double>* m_last = nullptr; // the thread asked last (frames come thread by thread)
+    std::pair<int64_t, int64_t> m_lastThread;
+    std::vector<double> m_none;
 };
 
 ThreadStarts startsOfOperations(const TraceStore& store)
@@ -90,12 +123,14 @@ KernelAttribution attributeKernels(const TraceStore& store)
         events.push_back({ op.pid, op.tid, op.ts, op.ts + op.dur, int32_t(result.frames.size()), -1 });
         result.frames.push_back({ op.name, op.ts, op.ts + op.dur, -1, 0, false, false });
     }
+    std::vector<size_t> categoryEnds { events.size() };
     for (const ModuleEvent& module : store.modules) {
         events.push_back(
             { module.pid, module.tid, module.ts, module.ts + module.dur, int32_t(result.frames.size()), -1 });
         result.frames.push_back({ module.name, module.ts, module.ts + module.dur, -1, 0, true, false });
     }
-    const ThreadStarts anchors = startsOfOperations(store);
+    categoryEnds.push_back(events.size());
+    ThreadStarts anchors = startsOfOperations(store);
     for (const PythonFrameEvent& python : store.pythonFrames) {
         if (!anchors.anyWithin(python.pid, python.tid, python.ts, python.ts + python.dur))
             continue; // most Python frames hold no operator, module or launch: they place nothing
@@ -103,11 +138,13 @@ KernelAttribution attributeKernels(const TraceStore& store)
             { python.pid, python.tid, python.ts, python.ts + python.dur, int32_t(result.frames.size()), -1 });
         result.frames.push_back({ python.name, python.ts, python.ts + python.dur, -1, 0, false, true });
     }
+    categoryEnds.push_back(events.size());
     for (size_t i = 0; i < store.runtimeCalls.size(); ++i) {
         const RuntimeEvent& call = store.runtimeCalls[i];
         events.push_back({ call.pid, call.tid, call.ts, call.ts + call.dur, -1, int32_t(i) });
     }
-    std::sort(events.begin(), events.end(), sweepOrder);
+    categoryEnds.push_back(events.size());
+    sortByCategory(events, categoryEnds);
 
     // The enclosing frame of each call; parents and depths of frames.
     std::vector<int32_t> frameOfCall(store.runtimeCalls.size(), -1);
