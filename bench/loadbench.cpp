@@ -6,7 +6,7 @@
 // chunked loader, with LoadOptions::chunkBytes = N MiB, default the core's default), then
 // analyzeFusion (default options) and reportToJson. `fusiondiff-cli compare` does the same work
 // except that it loads A and B on two threads at once. Prints one line per phase and the memory
-// the stores hold (TraceStore::memoryUsage), and how evenly the loader reports progress (what the
+// the stores hold (TraceStore::memoryUsage) and their Python frames, and how evenly the loader reports progress (what the
 // GUI's progress bar is driven by): the number of progress calls and the longest gap between two.
 #include "classify/classifier.h"
 #include "fusionanalysis.h"
@@ -22,6 +22,7 @@
 #include <cstdlib>
 #include <exception>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 namespace {
@@ -80,6 +81,13 @@ int main(int argc, char** argv)
                 static_cast<double>(store.statistics.dataBytes) / secondsSince(start) / 1e6,
                 static_cast<unsigned long long>(store.statistics.events), store.kernels.size(),
                 static_cast<double>(store.memoryUsage()) / 1e6);
+            std::unordered_set<fusiondiff::StringId> frameNames;
+            for (const fusiondiff::PythonFrameEvent& frame : store.pythonFrames)
+                frameNames.insert(frame.name);
+            std::printf("loadbench: python frames %s: %zu (%.1f MB of events), %zu distinct names\n",
+                store.fileName.c_str(), store.pythonFrames.size(),
+                static_cast<double>(store.pythonFrames.capacity() * sizeof(fusiondiff::PythonFrameEvent)) / 1e6,
+                frameNames.size());
             std::printf("loadbench: progress %s: %llu calls, longest gap %.3f s\n", store.fileName.c_str(),
                 static_cast<unsigned long long>(calls), longestGap);
         }

@@ -52,6 +52,9 @@ AnalysisSettingsWidget::AnalysisSettingsWidget(QWidget* parent)
         QString text;
         QString toolTip;
     } levels[] = {
+        { OpLevel::Auto, tr("Automatic (any stack)"),
+            tr("Operators as below, lined up on the whole stack where it agrees and, where the stacks differ, on "
+               "Python frames, module paths, operator names and last the kernels themselves") },
         { OpLevel::Operator, tr("Operator (aten::linear)"),
             tr("The outermost PyTorch operator inside the innermost module: what the model's code called") },
         { OpLevel::Module, tr("Module (nn.Module: Qwen2RMSNorm)"),

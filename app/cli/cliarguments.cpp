@@ -69,7 +69,7 @@ CompareArguments parseCompare(ArgumentReader& reader)
         } else if (option == "--op-level") {
             const std::string level = reader.valueOf(option, inlineValue);
             if (!parseOpLevel(level, compare.options.opLevel))
-                throw UsageError("--op-level takes operator, module or launch, not '" + level + "'");
+                throw UsageError("--op-level takes auto, operator, module or launch, not '" + level + "'");
         } else if (option == "--param") {
             const std::string assignment = reader.valueOf(option, inlineValue);
             const auto equals = assignment.find('=');
@@ -161,7 +161,7 @@ std::string usageText()
 Usage:
   fusiondiff-cli compare A B [--json FILE|-] [--csv DIR] [--markdown FILE|-]
                              [--classifier seed|default|PATH] [--min-group-size N]
-                             [--size-tolerance X] [--op-level operator|module|launch]
+                             [--size-tolerance X] [--op-level auto|operator|module|launch]
                              [--param NAME=VALUE]... [--capture1 FILE]
                              [--capture2 FILE] [--quiet]
   fusiondiff-cli classify (TRACE | --names FILE) [--classifier seed|default|PATH]
@@ -188,9 +188,12 @@ compare
     --min-group-size N  smallest correlation group compared (default 50)
     --size-tolerance X  largest relative size difference of matched groups
                         (default 0.25)
-    --op-level L        group kernels by the outermost PyTorch "operator"
-                        (default), the innermost nn.Module ("module"), or the
-                        operator that launched them ("launch")
+    --op-level L        group kernels by the outermost PyTorch "operator", the
+                        innermost nn.Module ("module"), or the operator that
+                        launched them ("launch"), and align on those names
+                        only; "auto" (default): operators, aligned on the
+                        whole stack, then Python frames, modules, operator
+                        names and kernels where the stacks differ
     --param NAME=VALUE  any analysis threshold; "fusiondiff-cli params" lists them
     --capture1 FILE     a graph-capture trace that goes with A (recorded while
                         A's CUDA/HIP graphs were captured): graph findings then

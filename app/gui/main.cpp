@@ -1,5 +1,5 @@
 // fusiondiff: the desktop application.
-// `fusiondiff [A B] [--classifier C] [--param NAME=VALUE]... [--op-level operator|module|launch]`
+// `fusiondiff [A B] [--classifier C] [--param NAME=VALUE]... [--op-level auto|operator|module|launch]`
 
 #include "colors.h"
 #include "fusionversion.h"
@@ -43,8 +43,9 @@ int main(int argc, char** argv)
         QApplication::translate("main", "NAME=VALUE"));
     const QCommandLineOption opLevelOption(QStringLiteral("op-level"),
         QApplication::translate("main",
-            "Compare operations at the level of the outermost PyTorch operator (\"operator\", the default), "
-            "the innermost nn.Module (\"module\") or the operator that launched the kernels (\"launch\")."),
+            "Compare operations at the level of the outermost PyTorch operator (\"operator\"), "
+            "the innermost nn.Module (\"module\") or the operator that launched the kernels (\"launch\"); "
+            "\"auto\" (the default): operators, aligned on whatever the two stacks share."),
         QApplication::translate("main", "L"));
     QCommandLineOption screenshotOption(QStringLiteral("screenshot"),
         QStringLiteral("Save a PNG of every view into DIR and quit (docs/screenshots/make.sh)."),
@@ -82,9 +83,9 @@ int main(int argc, char** argv)
         return 2;
     }
 
-    fusiondiff::OpLevel level = fusiondiff::OpLevel::Operator;
+    fusiondiff::OpLevel level = fusiondiff::OpLevel::Auto;
     if (parser.isSet(opLevelOption) && !fusiondiff::parseOpLevel(parser.value(opLevelOption).toStdString(), level)) {
-        std::fprintf(stderr, "fusiondiff: --op-level takes operator, module or launch, not '%s'\n",
+        std::fprintf(stderr, "fusiondiff: --op-level takes auto, operator, module or launch, not '%s'\n",
             qPrintable(parser.value(opLevelOption)));
         return 2;
     }

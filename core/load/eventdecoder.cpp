@@ -1,6 +1,7 @@
 #include "load/eventdecoder.h"
 
 #include "load/jsonstring.h"
+#include "load/pythonframes.h"
 #include "model/tracestore.h"
 
 #include <charconv>
@@ -27,7 +28,7 @@ enum class EventKind
     CpuOp,
     CpuAnnotation,
     GpuAnnotation,
-    PythonFunction, // kept only if it is a module call
+    PythonFunction, // a module call, or another Python frame
     Irrelevant,
 };
 
@@ -74,6 +75,8 @@ struct PendingEvent
     bool hasName = false;
     bool hasTs = false;
     bool hasDur = false;
+    bool hasPid = false;
+    bool hasTid = false;
     double ts = 0;
     double dur = 0;
     int64_t pid = -1;
@@ -316,6 +319,7 @@ error_code EventDecoder::decode(ondemand::value element, const char* limit, cons
             } else if (rawEquals(k, "tid")) {
                 if ((error = readInteger(value, event.tid, how)))
                     return error;
+                event.hasTid = true;
                 countPidTid(how);
             }
             break;
@@ -333,6 +337,7 @@ error_code EventDecoder::decode(ondemand::value element, const char* limit, cons
             if (rawEquals(k, "pid")) {
                 if ((error = readInteger(value, event.pid, how)))
                     return error;
+                event.hasPid = true;
                 countPidTid(how);
             }
             break;
@@ -398,9 +403,12 @@ error_code EventDecoder::decode(ondemand::value element, const char* limit, cons
         default:
             break;
         }
-        if (event.kind == EventKind::PythonFunction && event.hasName && !event.rawName.starts_with(kModulePrefix))
-            event.kind = EventKind::Irrelevant; // most python_function events: not a module call
         if (event.kind == EventKind::Irrelevant)
+            break;
+        // Python frames need no args (the most numerous events of with_stack traces): leave them
+        // as soon as what they need is read.
+        if (event.kind == EventKind::PythonFunction && event.hasName && event.hasTs && event.hasDur && event.hasPid
+            && event.hasTid)
             break;
     }
     const char* objectEndsAt = nullptr;
@@ -429,6 +437,22 @@ error_code EventDecoder::decode(ondemand::value element, const char* limit, cons
     }
     statistics.coercedFields += event.coerced;
     statistics.ignoredFields += event.ignored;
+    if (event.kind == EventKind::PythonFunction && !event.rawName.starts_with(kModulePrefix)) {
+        // Python frames repeat a few hundred names tens of thousands of times: each raw name is
+        // decoded and shortened once.
+        auto known = m_pythonFrameNames.find(event.rawName);
+        if (known == m_pythonFrameNames.end()) {
+            bool ok = false;
+            const std::string_view name = decodeJsonStringContent(event.rawName, m_scratch, ok);
+            if (!ok)
+                return simdjson::STRING_ERROR;
+            known = m_pythonFrameNames
+                        .emplace(std::string(event.rawName), m_store.strings.intern(pythonFrameKey(name, m_frameKey)))
+                        .first;
+        }
+        m_store.pythonFrames.push_back({ event.ts, event.dur, event.pid, event.tid, known->second });
+        return simdjson::SUCCESS;
+    }
     bool ok = false;
     const std::string_view name = decodeJsonStringContent(event.rawName, m_scratch, ok);
     if (!ok)

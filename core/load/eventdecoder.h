@@ -3,15 +3,17 @@
 #include <simdjson.h>
 
 #include <string>
+#include <string_view>
+#include <unordered_map>
 
 namespace fusiondiff {
 
 struct TraceStore;
 
 // Turns one element of a trace's event array into a row of the TraceStore, reading only the
-// fields the analyses use. Events of other categories (python_function, flows, ...) are left as
-// soon as their `cat` is known. Fields of the wrong type are coerced or ignored and counted in the
-// store's LoadStatistics; only malformed JSON is an error.
+// fields the analyses use. Events of other categories (flows, instant events, ...) are left as
+// soon as their `cat` is known, Python frames as soon as their name, times and thread are. Fields of the wrong type are
+// coerced or ignored and counted in the store's LoadStatistics; only malformed JSON is an error.
 class EventDecoder
 {
 public:
@@ -26,6 +28,15 @@ public:
 private:
     TraceStore& m_store;
     std::string m_scratch;
+    std::string m_frameKey; // a Python frame's name as pythonFrameKey() writes it
+
+    struct NameHash
+    {
+        using is_transparent = void;
+        size_t operator()(std::string_view text) const { return std::hash<std::string_view>()(text); }
+    };
+    // Python frame names as they appear in the file (still escaped) -> the interned frame key.
+    std::unordered_map<std::string, uint32_t, NameHash, std::equal_to<>> m_pythonFrameNames;
 };
 
 } // namespace fusiondiff

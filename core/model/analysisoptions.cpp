@@ -50,7 +50,7 @@ const AnalysisParameter kParameters[] = {
 
 bool parseOpLevel(std::string_view text, OpLevel& level)
 {
-    for (const OpLevel candidate : { OpLevel::Operator, OpLevel::Module, OpLevel::LaunchingOperator }) {
+    for (const OpLevel candidate : { OpLevel::Auto, OpLevel::Operator, OpLevel::Module, OpLevel::LaunchingOperator }) {
         if (text == opLevelKey(candidate)) {
             level = candidate;
             return true;

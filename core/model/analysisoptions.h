@@ -37,10 +37,10 @@ struct AnalysisOptions
     // Which side fuses: trace 2 if trace 1 has this many times more per group, else trace 1
     double fusedByRatio = 1.5;
     // Beyond the seed: the level at which kernels are grouped by the operation that launched them
-    OpLevel opLevel = OpLevel::Operator;
+    OpLevel opLevel = OpLevel::Auto;
 };
 
-// "operator", "module" or "launching_operator" (also "launch"); false if unknown.
+// "auto", "operator", "module" or "launching_operator" (also "launch"); false if unknown.
 bool parseOpLevel(std::string_view text, OpLevel& level);
 
 // One settable parameter, for command lines, settings dialogs and reports.

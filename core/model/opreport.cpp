@@ -13,6 +13,8 @@ const char* opLevelKey(OpLevel level)
         return "module";
     case OpLevel::LaunchingOperator:
         return "launching_operator";
+    case OpLevel::Auto:
+        return "auto";
     }
     return "";
 }

@@ -17,8 +17,12 @@ enum class OpLevel
     Operator, // the outermost PyTorch operator of the launch's stack (aten::linear, aten::layer_norm)
     Module, // the innermost nn.Module (Qwen2RMSNorm); the operator where there is none
     LaunchingOperator, // the innermost operator, the one that launched the kernel (aten::addmm)
+    // Operations as for Operator, lined up level by level where the stacks differ: the whole stack,
+    // Python frames, operator names, module paths, and last the kernels themselves
+    // (docs/operations.md, "Aligning the two sequences").
+    Auto,
 };
-const char* opLevelKey(OpLevel level); // "operator", "module", "launching_operator"
+const char* opLevelKey(OpLevel level); // "operator", "module", "launching_operator", "auto"
 
 // A value measured once per occurrence, summarised.
 struct Spread
@@ -71,6 +75,11 @@ struct OpFinding
     double savingSpeedUs = 0;
     std::string summary; // the finding in one sentence
     std::array<double, 2> firstTs {}; // start of the first occurrence on each side (CPU time)
+    // The operation and a representative stack as each trace names them (they differ where the
+    // stacks do: a vendor's custom operator against another's); `op` is "A's / B's" then.
+    std::array<std::string, 2> sideOps;
+    std::array<std::vector<std::string>, 2> sideStacks;
+    std::string alignedOn; // the alignment level that paired the occurrences (AlignmentLevel::key)
 };
 
 // Per operation name, over all compared occurrences.
@@ -92,6 +101,15 @@ struct ExtraKernels
     std::array<double, 2> timeUs {};
 };
 
+// How many occurrences one level of the alignment paired (OpLevel::Auto has several).
+struct AlignmentLevel
+{
+    std::string key; // "stack", "python", "operator", "module", "kernels", "kernel_type"
+    std::string description; // in words
+    uint64_t matched = 0; // occurrences paired at this level
+    double share = 0; // matched / the larger side's occurrences
+};
+
 struct OpAlignment
 {
     OpLevel level = OpLevel::Operator;
@@ -103,12 +121,16 @@ struct OpAlignment
     std::array<double, 2> unattributedTimeUs {};
     bool comparable = false; // the sequences align well enough to compare operations
     std::string verdict; // in words
+    std::vector<AlignmentLevel> levels; // what the alignment paired on, in the order it tried them
+    std::vector<std::string> notes; // structure that was missing and what the alignment did instead
 };
 
 // How a trace repeats: profiler steps, or a repeating cycle of operations (layers).
 struct Iterations
 {
-    std::string method; // "ProfilerStep annotations", "repeating operation cycle", or "none found"
+    // "ProfilerStep annotations", "repeated Python call <file.py: function>", "repeating operation
+    // cycle", or "none found"
+    std::string method;
     uint64_t count = 0;
     uint64_t cycleLength = 0; // operations per cycle, for cycles
     uint64_t compared = 0; // iterations whose operations were compared

@@ -60,7 +60,7 @@ struct AnnotationEvent
 };
 
 // A PyTorch module call on the CPU: a `python_function` event named "nn.Module: Name_N" (traces
-// recorded with with_stack / with_modules). Other python_function events are not kept.
+// recorded with with_stack / with_modules).
 struct ModuleEvent
 {
     double ts = 0;
@@ -82,6 +82,10 @@ struct CommMessage
 
 // Bytes per element of a dtype as the profiler writes it ("BFloat16", "c10::BFloat16", "float"); 0 if unknown.
 uint32_t dtypeBytes(std::string_view dtype);
+// Any other `python_function` event: a Python call ("models/llama.py(212): forward"), kept with
+// the name as pythonFrameKey() writes it, without the line number and object addresses, which
+// move between versions of the same code ("models/llama.py: forward").
+using PythonFrameEvent = ModuleEvent;
 
 enum class Platform
 {
@@ -124,6 +128,7 @@ struct TraceStore
     std::vector<AnnotationEvent> annotations;
     std::vector<ModuleEvent> modules;
     std::vector<CommMessage> commMessages; // for the cpu ops that record one, in cpuOps order
+    std::vector<PythonFrameEvent> pythonFrames;
     LoadStatistics statistics;
 
     std::string_view name(StringId id) const { return strings.get(id); }

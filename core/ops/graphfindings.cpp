@@ -171,8 +171,13 @@ OpFinding graphFinding(const GraphPattern& pattern, const std::array<GraphSide, 
                 run.explanation += " (issued by " + operation + ")";
             if (finding.stack.empty())
                 finding.stack = captured[position]->stack;
+            if (finding.sideStacks[side].empty())
+                finding.sideStacks[side] = captured[position]->stack;
         }
     }
+    // A graph pair has one name (its kinds); each side's stack is known only from a capture trace.
+    finding.sideOps = { finding.op, finding.op };
+    finding.alignedOn = "graph";
     // Every kernel the alignment leaves unpaired is extra (runs that repeat are listed once).
     std::array<double, 2> extraTime {};
     for (const AlignedPair& pair : finding.alignment) {

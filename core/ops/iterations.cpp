@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <string>
 #include <unordered_map>
 
 namespace fusiondiff {
@@ -29,6 +30,63 @@ std::vector<Step> profilerSteps(const TraceStore& store)
     }
     std::sort(steps.begin(), steps.end(), [](const Step& a, const Step& b) { return a.begin < b.begin; });
     return steps;
+}
+
+// Without ProfilerStep annotations: the calls of one Python function that repeat and hold the
+// operations (vLLM's execute_model, a benchmark's step function). Of the functions whose calls
+// (those not inside another call of the same function) hold at least kPythonStepCoverage of the
+// operations, in two calls or more, with at least kPythonStepOperations operations a call on
+// average (not a wrapper around each operator, such as torch/_ops.py's __call__), the one with the
+// fewest calls: the outermost repetition. Module dispatch (module.py's _call_impl) is the module
+// structure, not a step: the layers of one forward pass would pass for steps. Operations outside
+// the steps are not compared, hence the high coverage. `name` is set to the function's name.
+constexpr double kPythonStepCoverage = 0.95;
+constexpr double kPythonStepOperations = 10;
+
+bool isModuleDispatch(std::string_view function)
+{
+    return function.ends_with(": _call_impl") || function.ends_with(": _wrapped_call_impl");
+}
+
+std::vector<Step> pythonSteps(const TraceStore& store, const std::vector<OpOccurrence>& occurrences, std::string& name)
+{
+    std::vector<double> starts;
+    starts.reserve(occurrences.size());
+    for (const OpOccurrence& occurrence : occurrences)
+        starts.push_back(occurrence.ts);
+    std::sort(starts.begin(), starts.end());
+    std::unordered_map<StringId, std::vector<Step>> callsOf;
+    for (const PythonFrameEvent& frame : store.pythonFrames)
+        callsOf[frame.name].push_back({ frame.ts, frame.ts + frame.dur });
+    std::vector<Step> best;
+    size_t bestCovered = 0;
+    for (auto& [function, calls] : callsOf) {
+        if (calls.size() < 2 || (!best.empty() && calls.size() > best.size()) || isModuleDispatch(store.name(function)))
+            continue;
+        std::sort(calls.begin(), calls.end(), [](const Step& a, const Step& b) { return a.begin < b.begin; });
+        std::vector<Step> outermost;
+        size_t covered = 0;
+        for (const Step& call : calls) {
+            if (!outermost.empty() && call.begin <= outermost.back().end)
+                continue; // a recursive or nested call of the same function
+            const auto first = std::lower_bound(starts.begin(), starts.end(), call.begin);
+            const auto last = std::upper_bound(starts.begin(), starts.end(), call.end);
+            if (last > first) {
+                outermost.push_back(call);
+                covered += size_t(last - first);
+            }
+        }
+        if (outermost.size() < 2 || double(covered) < kPythonStepCoverage * double(starts.size())
+            || double(covered) < kPythonStepOperations * double(outermost.size()))
+            continue;
+        if (best.empty() || outermost.size() < best.size()
+            || (outermost.size() == best.size() && covered > bestCovered)) {
+            best = std::move(outermost);
+            bestCovered = covered;
+            name = std::string(store.name(function));
+        }
+    }
+    return best;
 }
 
 uint64_t signatureOf(const std::vector<uint32_t>& symbols)
@@ -84,7 +142,11 @@ uint64_t repeatingCycle(std::span<const uint32_t> symbols, uint64_t& repeats)
 TraceIterations findIterations(const TraceStore& store, std::vector<OpOccurrence>& occurrences)
 {
     TraceIterations result;
-    const std::vector<Step> steps = profilerSteps(store);
+    std::vector<Step> steps = profilerSteps(store);
+    std::string pythonFunction;
+    const bool fromProfiler = !steps.empty();
+    if (!fromProfiler)
+        steps = pythonSteps(store, occurrences, pythonFunction);
     if (steps.empty()) {
         std::vector<uint32_t> symbols;
         for (const OpOccurrence& occurrence : occurrences)
@@ -102,7 +164,7 @@ TraceIterations findIterations(const TraceStore& store, std::vector<OpOccurrence
         return result;
     }
 
-    result.info.method = "ProfilerStep annotations";
+    result.info.method = fromProfiler ? "ProfilerStep annotations" : "repeated Python call " + pythonFunction;
     result.info.count = steps.size();
     for (OpOccurrence& occurrence : occurrences) {
         const auto after = std::upper_bound(
@@ -110,7 +172,9 @@ TraceIterations findIterations(const TraceStore& store, std::vector<OpOccurrence
         if (after != steps.begin() && occurrence.ts <= std::prev(after)->end)
             occurrence.step = int32_t(std::prev(after) - steps.begin());
     }
-    const size_t firstCompared = steps.size() >= kWarmupFrom ? 1 : 0;
+    // A profiler's first step is a warm-up; a repeated Python call's first call is real work (the
+    // prefill before the decode steps).
+    const size_t firstCompared = fromProfiler && steps.size() >= kWarmupFrom ? 1 : 0;
     result.info.warmupSkipped = firstCompared > 0;
     result.info.compared = steps.size() - firstCompared;
 

@@ -21,7 +21,9 @@ struct TraceIterations
 };
 
 // Finds the profiler steps (CPU annotations "ProfilerStep#N") and assigns each occurrence its step;
-// leaves out the first step as warm-up when there are three or more; sorts steps into phases by the
+// leaves out the first step as warm-up when there are three or more. Without them, the calls of a
+// Python function that repeats and holds the operations are the steps (vLLM's execute_model),
+// none left out; sorts steps into phases by the
 // set of operations they run (a prefill step and a decode step differ). Without steps, looks for a
 // cycle that repeats through the whole sequence (the layers of a model) to describe it.
 TraceIterations findIterations(const TraceStore& store, std::vector<OpOccurrence>& occurrences);

@@ -4,6 +4,7 @@
 #include "util/idmap.h"
 
 #include <algorithm>
+#include <map>
 #include <numeric>
 #include <tuple>
 
@@ -31,6 +32,70 @@ bool sweepOrder(const ThreadEvent& a, const ThreadEvent& b)
             && std::make_tuple(a.frame < 0, -(a.end - a.ts)) < std::make_tuple(b.frame < 0, -(b.end - b.ts)));
 }
 
+// Sorts `events` in sweep order: each category's range ([0, ends[0]), [ends[0], ends[1]), ...) is
+// sorted (files mostly list a category in time order already: a check, not a sort) and the ranges
+// merged, which is much cheaper than sorting everything at once (a with_stack trace holds a
+// million Python frames).
+void sortByCategory(std::vector<ThreadEvent>& events, const std::vector<size_t>& ends)
+{
+    size_t begin = 0;
+    for (const size_t end : ends) {
+        const auto first = events.begin() + std::ptrdiff_t(begin);
+        const auto last = events.begin() + std::ptrdiff_t(end);
+        if (!std::is_sorted(first, last, sweepOrder))
+            std::sort(first, last, sweepOrder);
+        if (begin > 0)
+            std::inplace_merge(events.begin(), first, last, sweepOrder);
+        begin = end;
+    }
+}
+
+// The start times of operators, modules and runtime calls, by thread.
+class ThreadStarts
+{
+public:
+    void add(int64_t pid, int64_t tid, double ts) { m_starts[{ pid, tid }].push_back(ts); }
+
+    void sort()
+    {
+        for (auto& [thread, starts] : m_starts) {
+            if (!std::is_sorted(starts.begin(), starts.end()))
+                std::sort(starts.begin(), starts.end());
+        }
+    }
+
+    // Does something start in [begin, end] on the thread?
+    bool anyWithin(int64_t pid, int64_t tid, double begin, double end)
+    {
+        if (!m_last || m_lastThread != std::make_pair(pid, tid)) {
+            const auto found = m_starts.find({ pid, tid });
+            m_last = found != m_starts.end() ? &found->second : &m_none;
+            m_lastThread = { pid, tid };
+        }
+        const auto first = std::lower_bound(m_last->begin(), m_last->end(), begin);
+        return first != m_last->end() && *first <= end;
+    }
+
+private:
+    std::map<std::pair<int64_t, int64_t>, std::vector<double>> m_starts;
+    const std::vector<double>* m_last = nullptr; // the thread asked last (frames come thread by thread)
+    std::pair<int64_t, int64_t> m_lastThread;
+    std::vector<double> m_none;
+};
+
+ThreadStarts startsOfOperations(const TraceStore& store)
+{
+    ThreadStarts starts;
+    for (const CpuOpEvent& op : store.cpuOps)
+        starts.add(op.pid, op.tid, op.ts);
+    for (const ModuleEvent& module : store.modules)
+        starts.add(module.pid, module.tid, module.ts);
+    for (const RuntimeEvent& call : store.runtimeCalls)
+        starts.add(call.pid, call.tid, call.ts);
+    starts.sort();
+    return starts;
+}
+
 } // namespace
 
 std::vector<int32_t> KernelAttribution::stackOf(int32_t frame) const
@@ -42,25 +107,44 @@ std::vector<int32_t> KernelAttribution::stackOf(int32_t frame) const
     return stack;
 }
 
+std::vector<int32_t> KernelAttribution::operationStackOf(int32_t frame) const
+{
+    std::vector<int32_t> stack = stackOf(frame);
+    std::erase_if(stack, [this, frame](int32_t f) { return frames[size_t(f)].isPython && f != frame; });
+    return stack;
+}
+
 KernelAttribution attributeKernels(const TraceStore& store)
 {
     KernelAttribution result;
     std::vector<ThreadEvent> events;
-    events.reserve(store.cpuOps.size() + store.modules.size() + store.runtimeCalls.size());
+    events.reserve(store.cpuOps.size() + store.modules.size() + store.pythonFrames.size() + store.runtimeCalls.size());
     for (const CpuOpEvent& op : store.cpuOps) {
         events.push_back({ op.pid, op.tid, op.ts, op.ts + op.dur, int32_t(result.frames.size()), -1 });
-        result.frames.push_back({ op.name, op.ts, op.ts + op.dur, -1, 0, false });
+        result.frames.push_back({ op.name, op.ts, op.ts + op.dur, -1, 0, false, false });
     }
+    std::vector<size_t> categoryEnds { events.size() };
     for (const ModuleEvent& module : store.modules) {
         events.push_back(
             { module.pid, module.tid, module.ts, module.ts + module.dur, int32_t(result.frames.size()), -1 });
-        result.frames.push_back({ module.name, module.ts, module.ts + module.dur, -1, 0, true });
+        result.frames.push_back({ module.name, module.ts, module.ts + module.dur, -1, 0, true, false });
     }
+    categoryEnds.push_back(events.size());
+    ThreadStarts anchors = startsOfOperations(store);
+    for (const PythonFrameEvent& python : store.pythonFrames) {
+        if (!anchors.anyWithin(python.pid, python.tid, python.ts, python.ts + python.dur))
+            continue; // most Python frames hold no operator, module or launch: they place nothing
+        events.push_back(
+            { python.pid, python.tid, python.ts, python.ts + python.dur, int32_t(result.frames.size()), -1 });
+        result.frames.push_back({ python.name, python.ts, python.ts + python.dur, -1, 0, false, true });
+    }
+    categoryEnds.push_back(events.size());
     for (size_t i = 0; i < store.runtimeCalls.size(); ++i) {
         const RuntimeEvent& call = store.runtimeCalls[i];
         events.push_back({ call.pid, call.tid, call.ts, call.ts + call.dur, -1, int32_t(i) });
     }
-    std::sort(events.begin(), events.end(), sweepOrder);
+    categoryEnds.push_back(events.size());
+    sortByCategory(events, categoryEnds);
 
     // The enclosing frame of each call; parents and depths of frames.
     std::vector<int32_t> frameOfCall(store.runtimeCalls.size(), -1);
@@ -81,7 +165,10 @@ KernelAttribution attributeKernels(const TraceStore& store)
             frame.depth = open.empty() ? 0 : result.frames[size_t(open.back())].depth + 1;
             open.push_back(event.frame);
         } else if (!open.empty()) {
-            frameOfCall[size_t(event.call)] = open.back();
+            // The innermost operator or module; a Python frame only where there is neither.
+            auto launcher = std::find_if(
+                open.rbegin(), open.rend(), [&](int32_t f) { return !result.frames[size_t(f)].isPython; });
+            frameOfCall[size_t(event.call)] = launcher != open.rend() ? *launcher : open.back();
         }
     }
 

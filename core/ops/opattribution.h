@@ -10,7 +10,8 @@ namespace fusiondiff {
 
 struct TraceStore;
 
-// A frame of a CPU call stack: a PyTorch operator (cpu_op) or a module call (nn.Module).
+// A frame of a CPU call stack: a PyTorch operator (cpu_op), a module call (nn.Module) or another
+// Python call (with_stack traces).
 struct OpFrame
 {
     StringId name = 0;
@@ -19,13 +20,15 @@ struct OpFrame
     int32_t parent = -1; // the enclosing frame on the same thread, -1 at the top
     int32_t depth = 0; // 0 at the top
     bool isModule = false;
+    bool isPython = false; // a Python frame other than a module call
 };
 
 // Which CPU operation launched each kernel. A kernel's launch is the runtime call with its
 // correlation id (for graph-replayed kernels: the graph launch); the launching frame is the
 // innermost operator or module around that call on its thread (the operator with the call's
-// External id when there is one). Kernels whose launch is not in the trace (it began before the
-// profiler's CPU window) stay unattributed.
+// External id when there is one), else the innermost Python frame (a Triton kernel launched from
+// Python). Kernels whose launch is not in the trace (it began before the profiler's CPU window)
+// stay unattributed.
 struct KernelAttribution
 {
     std::vector<OpFrame> frames; // stacks of every thread, parents before children
@@ -35,6 +38,8 @@ struct KernelAttribution
 
     // Frames from the outermost down to `frame`.
     std::vector<int32_t> stackOf(int32_t frame) const;
+    // The same without Python frames: modules and operators.
+    std::vector<int32_t> operationStackOf(int32_t frame) const;
 };
 
 KernelAttribution attributeKernels(const TraceStore& store);

@@ -2,6 +2,8 @@
 
 #include "classify/kerneltypes.h"
 #include "model/tracestore.h"
+#include "ops/alignmentkeys.h"
+#include "ops/cascadealignment.h"
 #include "ops/iterations.h"
 #include "ops/kernelcomparison.h"
 #include "ops/opattribution.h"
@@ -19,6 +21,8 @@ namespace {
 
 // Below this share of matched occurrences, the traces are not taken to run the same work.
 constexpr double kComparableShare = 0.5;
+// The share that pairs made on kernel signatures (names differing) must reach instead.
+constexpr double kComparableByKernelsShare = 0.8;
 
 struct PreparedSide
 {
@@ -29,16 +33,33 @@ struct PreparedSide
     TraceIterations iterations;
 };
 
+// One matched pair of operation occurrences (or graph launches), as each side names it.
+struct PairNames
+{
+    std::array<std::string, 2> ops;
+    std::array<int32_t, 2> frames { -1, -1 }; // in each side's KernelAttribution, -1 if none
+    std::string alignedOn; // the alignment level's key
+};
+
 // Occurrences of one pattern: the same operation with the same kernel types on each side.
 struct Pattern
 {
     std::string op;
-    int32_t frame = -1; // of the first occurrence on trace 1 (or trace 2 for graphs without one)
-    Side frameSide = Side::Trace1;
+    PairNames names; // of the first occurrence
     std::array<std::vector<std::vector<uint32_t>>, 2> occurrences; // kernel lists per occurrence
     std::array<double, 2> firstTs {};
     bool isGraph = false; // a matched pair of graph launches, not operations matched by name
 };
+
+// "aten::linear", or "aten::linear / vendor::gemm" where the two sides name it differently.
+std::string combinedName(const std::array<std::string, 2>& ops)
+{
+    if (ops[0] == ops[1] || ops[1].empty())
+        return ops[0];
+    if (ops[0].empty())
+        return ops[1];
+    return ops[0] + " / " + ops[1];
+}
 
 uint64_t countOf(const std::vector<uint32_t>& kernels)
 {
@@ -116,9 +137,10 @@ public:
     }
 
     // One matched pair of kernel lists (two occurrences, or two graph groups).
-    void addPair(const std::string& op, int32_t frame, Side frameSide,
-        const std::array<const std::vector<uint32_t>*, 2>& kernels, std::array<double, 2> ts, bool isGraph)
+    void addPair(const PairNames& names, const std::array<const std::vector<uint32_t>*, 2>& kernels,
+        std::array<double, 2> ts, bool isGraph)
     {
+        const std::string op = combinedName(names.ops);
         OpSummary& summary = summaryOf(op);
         ++summary.occurrences;
         const int32_t index = opIndex(op);
@@ -139,7 +161,7 @@ public:
             = op + "|" + typeKey(m_sides[0].types, *kernels[0]) + "|" + typeKey(m_sides[1].types, *kernels[1]);
         const auto [it, inserted] = m_patternOfKey.try_emplace(key, m_patterns.size());
         if (inserted)
-            m_patterns.push_back({ op, frame, frameSide, {}, ts, isGraph });
+            m_patterns.push_back({ op, names, {}, ts, isGraph });
         Pattern& pattern = m_patterns[it->second];
         for (size_t side = 0; side < 2; ++side)
             pattern.occurrences[side].push_back(*kernels[side]);
@@ -196,11 +218,16 @@ private:
         finding.occurrences = pattern.occurrences[0].size();
         finding.firstTs = pattern.firstTs;
         finding.isGraph = pattern.isGraph;
-        const PreparedSide& frameSide = m_sides[sideIndex(pattern.frameSide)];
-        if (pattern.frame >= 0) {
-            for (const int32_t f : frameSide.attribution.stackOf(pattern.frame))
-                finding.stack.push_back(frameName(frameSide.store, frameSide.attribution.frames[size_t(f)]));
+        finding.sideOps = pattern.names.ops;
+        finding.alignedOn = pattern.names.alignedOn;
+        for (size_t side = 0; side < 2; ++side) {
+            const PreparedSide& named = m_sides[side];
+            if (pattern.names.frames[side] < 0)
+                continue;
+            for (const int32_t f : named.attribution.operationStackOf(pattern.names.frames[side]))
+                finding.sideStacks[side].push_back(frameName(named.store, named.attribution.frames[size_t(f)]));
         }
+        finding.stack = finding.sideStacks[0].empty() ? finding.sideStacks[1] : finding.sideStacks[0];
         std::array<std::vector<double>, 2> times;
         for (size_t side = 0; side < 2; ++side) {
             const PreparedSide& prepared = m_sides[side];
@@ -301,6 +328,24 @@ private:
     std::unordered_map<std::string, int32_t> m_opIndex;
 };
 
+// "Python frames 96%, kernel signatures 4%": the levels that paired occurrences, for the verdict.
+std::string levelsUsed(const OpAlignment& alignment)
+{
+    static const std::map<std::string, std::string> kLabels { { "stack", "whole call stacks" },
+        { "python", "Python frames" }, { "module_operator", "operator names in their modules" },
+        { "module", "module paths" }, { "operator", "operator names" }, { "renamed_operator", "renamed operators" },
+        { "kernels", "kernel signatures" }, { "first_kernel", "first kernels between paired neighbours" } };
+    std::string text;
+    for (const AlignmentLevel& level : alignment.levels) {
+        if (level.matched == 0)
+            continue;
+        const auto label = kLabels.find(level.key);
+        text += (text.empty() ? "" : ", ") + (label != kLabels.end() ? label->second : level.key) + " "
+            + fixed(level.share * 100, level.share < 0.01 ? 1 : 0) + "%";
+    }
+    return text;
+}
+
 std::string verdictOf(const OpAlignment& alignment, const std::array<std::string, 2>& sideNames)
 {
     const uint64_t larger = std::max(alignment.occurrences[0], alignment.occurrences[1]);
@@ -308,13 +353,219 @@ std::string verdictOf(const OpAlignment& alignment, const std::array<std::string
         return "No kernel could be attributed to a CPU operation (the traces hold no CPU operators, or no runtime "
                "launches): operations cannot be compared.";
     const std::string share = fixed(alignment.matchedShare * 100, 0) + "%";
+    const std::string used
+        = alignment.level == OpLevel::Auto && alignment.matched > 0 ? " Aligned on " + levelsUsed(alignment) + "." : "";
     if (!alignment.comparable)
         return "Only " + share + " of the operations line up between " + sideNames[0] + " and " + sideNames[1]
             + ": the traces do not appear to run the same model or workload, so operation-level findings are not "
-              "meaningful.";
+              "meaningful."
+            + used;
     return share + " of the operations line up (" + withThousands(int64_t(alignment.matched)) + " of "
         + withThousands(int64_t(alignment.occurrences[0])) + " and " + withThousands(int64_t(alignment.occurrences[1]))
-        + "): the traces run the same work.";
+        + "): the traces run the same work." + used;
+}
+
+struct PhaseMatch
+{
+    uint32_t first = 0; // occurrence indices
+    uint32_t second = 0;
+    uint32_t level = 0; // into OpAlignment::levels
+};
+
+std::vector<uint32_t> gather(const std::vector<uint32_t>& keys, const std::vector<uint32_t>& which)
+{
+    std::vector<uint32_t> result;
+    result.reserve(which.size());
+    for (const uint32_t i : which)
+        result.push_back(keys[i]);
+    return result;
+}
+
+// The occurrences paired phase by phase, level by level (alignByLevels) on `keys[side][level]`.
+std::vector<PhaseMatch> cascadeByPhase(const std::array<PreparedSide, 2>& sides, const std::vector<int64_t>& partners,
+    const std::array<std::vector<std::vector<uint32_t>>, 2>& keys)
+{
+    std::vector<PhaseMatch> matches;
+    const size_t levelCount = keys[0].size();
+    for (size_t phase = 0; phase < partners.size(); ++phase) {
+        if (partners[phase] < 0)
+            continue;
+        const std::vector<uint32_t>& first = sides[0].iterations.phases[phase];
+        const std::vector<uint32_t>& second = sides[1].iterations.phases[size_t(partners[phase])];
+        std::vector<std::array<std::vector<uint32_t>, 2>> phaseKeys(levelCount);
+        std::vector<CascadeLevel> levels(levelCount);
+        for (size_t l = 0; l < levelCount; ++l) {
+            phaseKeys[l] = { gather(keys[0][l], first), gather(keys[1][l], second) };
+            levels[l] = { { phaseKeys[l][0], phaseKeys[l][1] }, autoAlignmentLevels()[l].maxStretch };
+        }
+        for (const CascadeMatch& match : alignByLevels(levels, first.size(), second.size()))
+            matches.push_back({ first[match.first], second[match.second], match.level });
+    }
+    return matches;
+}
+
+// Trace 1's operator names as trace 2 calls them: a name of trace 1 whose pairs mostly
+// (kRenamingShare) go to one name of trace 2 that mostly pairs with it. A name that splits over
+// several (one operator replaced by different ones at different call sites) is left out: aligning
+// on it would pair calls across layers. Pairs made on the first kernel alone (the last level, a
+// guess between neighbours) are no evidence.
+std::unordered_map<uint32_t, uint32_t> operatorRenaming(
+    const std::array<PreparedSide, 2>& sides, const std::vector<PhaseMatch>& matches)
+{
+    constexpr double kRenamingShare = 0.6;
+    const size_t guessLevel = autoAlignmentLevels().size() - 1;
+    std::map<std::pair<uint32_t, uint32_t>, uint64_t> counts;
+    std::unordered_map<uint32_t, uint64_t> totalOfFirst, totalOfSecond;
+    for (const PhaseMatch& match : matches) {
+        if (match.level == guessLevel)
+            continue;
+        const uint32_t first = sides[0].occurrences[match.first].symbol;
+        const uint32_t second = sides[1].occurrences[match.second].symbol;
+        ++counts[{ first, second }];
+        ++totalOfFirst[first];
+        ++totalOfSecond[second];
+    }
+    std::unordered_map<uint32_t, uint32_t> renaming;
+    for (const auto& [names, count] : counts) {
+        if (double(count) >= kRenamingShare * double(totalOfFirst[names.first])
+            && double(count) >= kRenamingShare * double(totalOfSecond[names.second]))
+            renaming.emplace(names.first, names.second);
+    }
+    return renaming;
+}
+
+// The occurrences of the two traces paired, phase by phase: on the names of `level` alone, or,
+// for OpLevel::Auto, level by level (autoAlignmentLevels) where the finer ones leave gaps.
+// Fills `alignment.levels` with what each level paired.
+std::vector<PhaseMatch> alignPhases(const std::array<PreparedSide, 2>& sides, OpLevel level, OpAlignment& alignment)
+{
+    std::vector<PhaseMatch> matches;
+    const std::vector<int64_t> partners = pairPhases(sides[0].iterations, sides[1].iterations);
+    if (level != OpLevel::Auto) {
+        alignment.levels.push_back({ opLevelKey(level), "operation names at the chosen level", 0, 0 });
+        for (size_t phase = 0; phase < partners.size(); ++phase) {
+            if (partners[phase] < 0)
+                continue;
+            const std::vector<uint32_t>& first = sides[0].iterations.phases[phase];
+            const std::vector<uint32_t>& second = sides[1].iterations.phases[size_t(partners[phase])];
+            std::vector<uint32_t> firstSymbols, secondSymbols;
+            for (const uint32_t o : first)
+                firstSymbols.push_back(sides[0].occurrences[o].symbol);
+            for (const uint32_t o : second)
+                secondSymbols.push_back(sides[1].occurrences[o].symbol);
+            for (const AlignedPair& pair : alignSymbols(firstSymbols, secondSymbols)) {
+                if (pair.isMatch())
+                    matches.push_back({ first[size_t(pair.first)], second[size_t(pair.second)], 0 });
+            }
+        }
+        alignment.levels.front().matched = matches.size();
+        return matches;
+    }
+
+    const std::span<const AlignmentLevelSpec> specs = autoAlignmentLevels();
+    for (const AlignmentLevelSpec& spec : specs)
+        alignment.levels.push_back({ spec.key, spec.description, 0, 0 });
+    AlignmentKeyTable table;
+    std::array<std::vector<std::vector<uint32_t>>, 2> keys;
+    for (size_t side = 0; side < 2; ++side) {
+        std::vector<uint32_t> all(sides[side].occurrences.size());
+        for (uint32_t i = 0; i < all.size(); ++i)
+            all[i] = i;
+        keys[side] = alignmentKeys(
+            sides[side].store, sides[side].types, sides[side].attribution, sides[side].occurrences, all, table);
+    }
+    matches = cascadeByPhase(sides, partners, keys);
+    const size_t renamed = renamedOperatorLevel();
+    const bool byKernels
+        = std::any_of(matches.begin(), matches.end(), [&](const PhaseMatch& match) { return match.level > renamed; });
+    if (byKernels) {
+        // Operators renamed consistently (a vendor's custom operators): learn the renaming from the
+        // pairs made, and align again with it, before kernels alone, which cannot tell two
+        // elementwise operators apart.
+        const std::unordered_map<uint32_t, uint32_t> renaming = operatorRenaming(sides, matches);
+        for (size_t i = 0; i < sides[0].occurrences.size(); ++i) {
+            const auto it = renaming.find(sides[0].occurrences[i].symbol);
+            keys[0][renamed][i] = it != renaming.end() ? it->second : kNoKey;
+        }
+        for (size_t i = 0; i < sides[1].occurrences.size(); ++i)
+            keys[1][renamed][i] = sides[1].occurrences[i].symbol;
+        matches = cascadeByPhase(sides, partners, keys);
+    }
+    for (const PhaseMatch& match : matches)
+        ++alignment.levels[match.level].matched;
+    return matches;
+}
+
+// The occurrences of the compared phases that found no partner (side, occurrence): work one side
+// runs and the other does not.
+std::vector<std::pair<size_t, uint32_t>> unpairedOccurrences(
+    const std::array<PreparedSide, 2>& sides, const std::vector<PhaseMatch>& matches)
+{
+    std::array<std::vector<bool>, 2> paired;
+    for (size_t side = 0; side < 2; ++side)
+        paired[side].assign(sides[side].occurrences.size(), false);
+    for (const PhaseMatch& match : matches) {
+        paired[0][match.first] = true;
+        paired[1][match.second] = true;
+    }
+    std::vector<std::pair<size_t, uint32_t>> unpaired;
+    const std::vector<int64_t> partners = pairPhases(sides[0].iterations, sides[1].iterations);
+    for (size_t phase = 0; phase < partners.size(); ++phase) {
+        if (partners[phase] < 0)
+            continue;
+        const std::array<const std::vector<uint32_t>*, 2> phases { &sides[0].iterations.phases[phase],
+            &sides[1].iterations.phases[size_t(partners[phase])] };
+        for (size_t side = 0; side < 2; ++side) {
+            for (const uint32_t occurrence : *phases[side]) {
+                if (!paired[side][occurrence])
+                    unpaired.emplace_back(side, occurrence);
+            }
+        }
+    }
+    return unpaired;
+}
+
+// The traces run the same work if most operations pair up. Pairs made on kernels alone count only
+// when names paired a fair share too and kernels pair nearly everything: two different models
+// share many kernel sequences (GEMM, norm, GEMM ...) but not the whole sequence in order.
+bool isComparable(double matchedShare, double byNameShare)
+{
+    if (byNameShare >= kComparableShare)
+        return true;
+    return matchedShare >= kComparableByKernelsShare;
+}
+
+// Notes on structure one side lacks, so that the user knows what the alignment could not use.
+void describeStructure(
+    const std::array<PreparedSide, 2>& sides, const std::array<std::string, 2>& sideNames, OpAlignment& alignment)
+{
+    std::array<bool, 2> python {}, modules {}, launches {}, steps {};
+    for (size_t side = 0; side < 2; ++side) {
+        python[side] = !sides[side].store.pythonFrames.empty();
+        modules[side] = !sides[side].store.modules.empty();
+        launches[side] = !sides[side].occurrences.empty();
+        steps[side] = sides[side].iterations.info.method == "ProfilerStep annotations";
+    }
+    auto oneSide = [&](const std::array<bool, 2>& has, const std::string& what, const std::string& instead) {
+        if (has[0] == has[1])
+            return;
+        const size_t without = has[0] ? 1 : 0;
+        alignment.notes.push_back(
+            sideNames[without] + " has no " + what + " (" + sideNames[1 - without] + " has): " + instead);
+    };
+    if (alignment.level == OpLevel::Auto) {
+        oneSide(python, "Python frames (recorded with with_stack=True)",
+            "operations were aligned on modules, operator names and kernels instead");
+        oneSide(modules, "nn.Module frames",
+            "operations were aligned on Python frames, operator names and kernels instead");
+    }
+    oneSide(steps, "ProfilerStep annotations", "each trace was aligned as one sequence of operations");
+    for (size_t side = 0; side < 2; ++side) {
+        if (!launches[side] && !sides[side].store.kernels.empty())
+            alignment.notes.push_back(sideNames[side]
+                + " has no kernel whose launch is in the trace (no runtime calls or CPU operators): only its kernel "
+                  "types and graph groups are compared");
+    }
 }
 
 } // namespace
@@ -363,33 +614,21 @@ OpComparison compareOperations(const std::array<OpComparisonTrace, 2>& traces, s
     std::array<std::vector<uint32_t>, 2> outsideGroups;
 
     // Align the operations phase by phase; compare them only if the traces run the same work.
-    std::vector<std::pair<uint32_t, uint32_t>> matches;
-    std::vector<std::pair<size_t, uint32_t>> unpaired; // side, occurrence: in a compared phase, no partner
-    const std::vector<int64_t> partners = pairPhases(sides[0].iterations, sides[1].iterations);
-    for (size_t phase = 0; phase < partners.size(); ++phase) {
-        if (partners[phase] < 0)
-            continue;
-        const std::vector<uint32_t>& first = sides[0].iterations.phases[phase];
-        const std::vector<uint32_t>& second = sides[1].iterations.phases[size_t(partners[phase])];
-        std::vector<uint32_t> firstSymbols, secondSymbols;
-        for (const uint32_t o : first)
-            firstSymbols.push_back(sides[0].occurrences[o].symbol);
-        for (const uint32_t o : second)
-            secondSymbols.push_back(sides[1].occurrences[o].symbol);
-        for (const AlignedPair& pair : alignSymbols(firstSymbols, secondSymbols)) {
-            if (pair.isMatch())
-                matches.emplace_back(first[size_t(pair.first)], second[size_t(pair.second)]);
-            else if (pair.first >= 0)
-                unpaired.emplace_back(0, first[size_t(pair.first)]);
-            else
-                unpaired.emplace_back(1, second[size_t(pair.second)]);
-        }
-    }
+    const std::vector<PhaseMatch> matches = alignPhases(sides, level, alignment);
+    const std::vector<std::pair<size_t, uint32_t>> unpaired = unpairedOccurrences(sides, matches);
     alignment.matched = matches.size();
     const uint64_t larger = std::max(alignment.occurrences[0], alignment.occurrences[1]);
     alignment.matchedShare = larger > 0 ? double(alignment.matched) / double(larger) : 0.0;
-    alignment.comparable = larger > 0 && alignment.matchedShare >= kComparableShare;
+    uint64_t byName = 0; // pairs made on names, not on kernels alone
+    for (AlignmentLevel& used : alignment.levels) {
+        used.share = larger > 0 ? double(used.matched) / double(larger) : 0.0;
+        if (used.key != "kernels" && used.key != "first_kernel")
+            byName += used.matched;
+    }
+    alignment.comparable
+        = larger > 0 && isComparable(alignment.matchedShare, larger > 0 ? double(byName) / double(larger) : 0.0);
     alignment.verdict = verdictOf(alignment, sideNames);
+    describeStructure(sides, sideNames, alignment);
 
     for (const auto& [side, occurrence] : alignment.comparable ? unpaired : decltype(unpaired) {}) {
         const OpOccurrence& alone = sides[side].occurrences[occurrence];
@@ -400,9 +639,9 @@ OpComparison compareOperations(const std::array<OpComparisonTrace, 2>& traces, s
         }
         comparer.markOneSide(side, symbols.name(alone.symbol), outsideGroups[side]);
     }
-    for (const auto& [first, second] : alignment.comparable ? matches : decltype(matches) {}) {
-        const OpOccurrence& a = sides[0].occurrences[first];
-        const OpOccurrence& b = sides[1].occurrences[second];
+    for (const PhaseMatch& match : alignment.comparable ? matches : std::vector<PhaseMatch> {}) {
+        const OpOccurrence& a = sides[0].occurrences[match.first];
+        const OpOccurrence& b = sides[1].occurrences[match.second];
         for (size_t side = 0; side < 2; ++side) {
             outsideGroups[side].clear();
             for (const uint32_t k : (side == 0 ? a : b).kernels) {
@@ -412,23 +651,31 @@ OpComparison compareOperations(const std::array<OpComparisonTrace, 2>& traces, s
         }
         if (outsideGroups[0].empty() && outsideGroups[1].empty())
             continue;
-        comparer.addPair(symbols.name(a.symbol), a.frame, Side::Trace1, { &outsideGroups[0], &outsideGroups[1] },
-            { a.ts, b.ts }, false);
+        const PairNames names { { symbols.name(a.symbol), symbols.name(b.symbol) }, { a.frame, b.frame },
+            alignment.levels[match.level].key };
+        comparer.addPair(names, { &outsideGroups[0], &outsideGroups[1] }, { a.ts, b.ts }, false);
     }
 
     for (const GroupKernelsPair& pair : groups) {
         if (!pair.compare)
             continue;
         // A graph is named after the operation around its launch, where the trace has one.
-        const KernelAttribution& attribution = sides[0].attribution;
-        const int32_t launching = pair.kernels[0].empty() ? -1 : attribution.launchingFrame[pair.kernels[0].front()];
-        const std::string around
-            = launching >= 0 ? frameName(sides[0].store, attribution.frames[size_t(launching)]) : "";
-        const std::string op = around.empty() ? std::string("graph launch") : "graph launch in " + around;
-        const std::array<double, 2> ts { pair.kernels[0].empty() ? 0
-                                                                 : sides[0].store.kernels[pair.kernels[0].front()].ts,
-            pair.kernels[1].empty() ? 0 : sides[1].store.kernels[pair.kernels[1].front()].ts };
-        comparer.addPair(op, launching, Side::Trace1, { &pair.kernels[0], &pair.kernels[1] }, ts, true);
+        PairNames names;
+        names.alignedOn = "graph";
+        std::array<double, 2> ts {};
+        for (size_t side = 0; side < 2; ++side) {
+            const KernelAttribution& attribution = sides[side].attribution;
+            const std::vector<uint32_t>& kernels = pair.kernels[side];
+            names.frames[side] = kernels.empty() ? -1 : attribution.launchingFrame[kernels.front()];
+            const std::string around = names.frames[side] >= 0
+                ? frameName(sides[side].store, attribution.frames[size_t(names.frames[side])])
+                : "";
+            names.ops[side] = around.empty() ? std::string("graph launch") : "graph launch in " + around;
+            ts[side] = kernels.empty() ? 0 : sides[side].store.kernels[kernels.front()].ts;
+        }
+        if (names.frames[0] < 0 || names.frames[1] < 0)
+            names.ops[1] = names.ops[0]; // one side without a launch in the trace: not a different name
+        comparer.addPair(names, { &pair.kernels[0], &pair.kernels[1] }, ts, true);
     }
     OpComparison result = comparer.finish(std::move(alignment), { sides[0].iterations.info, sides[1].iterations.info });
     result.roles = std::move(roles);

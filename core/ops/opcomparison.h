@@ -61,7 +61,8 @@ struct OpComparison
 
 // Attributes kernels to the operations that launched them, aligns the two traces' sequences of
 // operation occurrences (phase by phase when profiler steps show phases, leaving out a warm-up
-// step), and compares the kernels of every matched pair of occurrences and of every matched graph
+// step; with OpLevel::Auto level by level, falling through to coarser keys where names differ),
+// and compares the kernels of every matched pair of occurrences and of every matched graph
 // group pair. Where the kernel counts differ, occurrences with the same pattern become one finding.
 OpComparison compareOperations(const std::array<OpComparisonTrace, 2>& traces, std::span<const GroupKernelsPair> groups,
     const Classifier& classifier, OpLevel level, const std::array<std::string, 2>& sideNames);

@@ -26,10 +26,11 @@ namespace {
 int32_t groupingFrame(const KernelAttribution& attribution, int32_t launching, OpLevel level)
 {
     const std::vector<OpFrame>& frames = attribution.frames;
+    auto isOperator = [&](int32_t f) { return !frames[size_t(f)].isModule && !frames[size_t(f)].isPython; };
     switch (level) {
     case OpLevel::LaunchingOperator:
         for (int32_t f = launching; f >= 0; f = frames[size_t(f)].parent) {
-            if (!frames[size_t(f)].isModule)
+            if (isOperator(f))
                 return f;
         }
         return launching;
@@ -39,12 +40,13 @@ int32_t groupingFrame(const KernelAttribution& attribution, int32_t launching, O
                 return f;
         }
         [[fallthrough]];
-    case OpLevel::Operator: {
+    case OpLevel::Operator:
+    case OpLevel::Auto: {
         int32_t outermost = -1;
         for (int32_t f = launching; f >= 0; f = frames[size_t(f)].parent) {
-            if (frames[size_t(f)].isModule && level == OpLevel::Operator && outermost >= 0)
+            if (frames[size_t(f)].isModule && level != OpLevel::Module && outermost >= 0)
                 break; // the operator stops at the innermost module around it
-            if (!frames[size_t(f)].isModule)
+            if (isOperator(f))
                 outermost = f;
         }
         return outermost >= 0 ? outermost : launching;

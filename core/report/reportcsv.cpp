@@ -153,14 +153,22 @@ std::string kernelsOf(const FusionReport& report, const std::vector<FindingKerne
     return text;
 }
 
+std::string joinedStack(const std::vector<std::string>& stack)
+{
+    std::string text;
+    for (const std::string& frame : stack)
+        text += (text.empty() ? "" : " > ") + frame;
+    return text;
+}
+
 std::string opFindingsTable(const FusionReport& report)
 {
     CsvWriter csv;
-    for (const char* column :
-        { "op", "fused_trace", "fused_by", "occurrences", "launch_difference", "extra_launches", "trace1_kernel_count",
-            "trace2_kernel_count", "trace1_types", "trace2_types", "trace1_median_us", "trace1_q1_us", "trace1_q3_us",
-            "trace1_total_us", "trace2_median_us", "trace2_q1_us", "trace2_q3_us", "trace2_total_us", "saving_us",
-            "saving_extra_kernels_us", "saving_speed_us", "summary", "explanation", "stack" })
+    for (const char* column : { "op", "fused_trace", "fused_by", "occurrences", "launch_difference", "extra_launches",
+             "trace1_kernel_count", "trace2_kernel_count", "trace1_types", "trace2_types", "trace1_median_us",
+             "trace1_q1_us", "trace1_q3_us", "trace1_total_us", "trace2_median_us", "trace2_q1_us", "trace2_q3_us",
+             "trace2_total_us", "saving_us", "saving_extra_kernels_us", "saving_speed_us", "summary", "explanation",
+             "stack", "trace1_op", "trace2_op", "trace1_stack", "trace2_stack", "aligned_on" })
         csv.field(column);
     csv.endRecord();
     for (const OpFinding& finding : report.opFindings) {
@@ -168,9 +176,7 @@ std::string opFindingsTable(const FusionReport& report)
         for (const ExtraRun& run : finding.extraRuns)
             explanation += (explanation.empty() ? "" : " | ") + run.explanation
                 + (run.repeats > 1 ? " (x" + std::to_string(run.repeats) + ")" : "");
-        std::string stack;
-        for (const std::string& frame : finding.stack)
-            stack += (stack.empty() ? "" : " > ") + frame;
+        const std::string stack = joinedStack(finding.stack);
         csv.field(finding.op)
             .field(sideKey(finding.fusedSide))
             .field(report.sideName(finding.fusedSide))
@@ -188,8 +194,12 @@ std::string opFindingsTable(const FusionReport& report)
             .field(finding.savingSpeedUs)
             .field(finding.summary)
             .field(explanation)
-            .field(stack)
-            .endRecord();
+            .field(stack);
+        for (size_t side = 0; side < 2; ++side)
+            csv.field(finding.sideOps[side]);
+        for (size_t side = 0; side < 2; ++side)
+            csv.field(joinedStack(finding.sideStacks[side]));
+        csv.field(finding.alignedOn).endRecord();
     }
     return csv.text();
 }

@@ -149,6 +149,16 @@ void writeOpFinding(JsonWriter& json, const FusionReport& report, const OpFindin
     for (const std::string& frame : finding.stack)
         json.value(frame);
     json.endArray();
+    for (const Side side : { Side::Trace1, Side::Trace2 }) {
+        const std::string key = sideKey(side);
+        json.field(key + "_op", finding.sideOps[sideIndex(side)]);
+        json.key(key + "_stack");
+        json.beginArray();
+        for (const std::string& frame : finding.sideStacks[sideIndex(side)])
+            json.value(frame);
+        json.endArray();
+    }
+    json.field("aligned_on", finding.alignedOn);
     json.field("fused_by", report.sideName(finding.fusedSide));
     json.field("fused_trace", sideKey(finding.fusedSide));
     json.field("occurrences", finding.occurrences);
@@ -206,6 +216,22 @@ void writeOpComparison(JsonWriter& json, const FusionReport& report)
     json.field("matched_share", alignment.matchedShare);
     json.field("comparable", alignment.comparable);
     json.field("verdict", alignment.verdict);
+    json.key("levels");
+    json.beginArray();
+    for (const AlignmentLevel& level : alignment.levels) {
+        json.beginObject();
+        json.field("level", level.key);
+        json.field("description", level.description);
+        json.field("matched", level.matched);
+        json.field("share", level.share);
+        json.endObject();
+    }
+    json.endArray();
+    json.key("notes");
+    json.beginArray();
+    for (const std::string& note : alignment.notes)
+        json.value(note);
+    json.endArray();
     json.field("trace1_attributed_kernels", alignment.attributedKernels[0]);
     json.field("trace2_attributed_kernels", alignment.attributedKernels[1]);
     json.field("trace1_unattributed_kernels", alignment.unattributedKernels[0]);

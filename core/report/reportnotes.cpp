@@ -40,6 +40,8 @@ std::vector<std::string> reportNotes(const FusionReport& report)
 
     const OpAlignment& alignment = report.opAlignment;
     notes.push_back("Operations (" + std::string(opLevelKey(alignment.level)) + " level): " + alignment.verdict);
+    for (const std::string& note : alignment.notes)
+        notes.push_back(note + ".");
     for (const Side side : { Side::Trace1, Side::Trace2 }) {
         const size_t i = sideIndex(side);
         const TraceSummary& trace = report.traces[i];
@@ -58,6 +60,15 @@ std::vector<std::string> reportNotes(const FusionReport& report)
                 + (iterations.warmupSkipped ? " (the first left out as warm-up)" : "");
             if (iterations.phases.size() > 1) {
                 text += "; the steps fall into " + std::to_string(iterations.phases.size())
+                    + " phases that run different operations (such as prefill and decode), compared phase by phase";
+            }
+            notes.push_back(text + ".");
+        } else if (iterations.method.starts_with("repeated Python call ") && iterations.count > 0) {
+            std::string text = std::string(sideLetter(side)) + " has no profiler steps; its steps are the "
+                + std::to_string(iterations.count) + " calls of the Python function "
+                + iterations.method.substr(std::string_view("repeated Python call ").size());
+            if (iterations.phases.size() > 1) {
+                text += ", which fall into " + std::to_string(iterations.phases.size())
                     + " phases that run different operations (such as prefill and decode), compared phase by phase";
             }
             notes.push_back(text + ".");

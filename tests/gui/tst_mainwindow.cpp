@@ -775,7 +775,7 @@ private Q_SLOTS:
         bad.start(QStringLiteral(FUSIONDIFF_GUI_PATH), { QStringLiteral("--op-level"), QStringLiteral("layer") });
         QVERIFY(bad.waitForFinished(kTimeoutMs));
         QCOMPARE(bad.exitCode(), 2);
-        QVERIFY(bad.readAllStandardError().contains("--op-level takes operator, module or launch"));
+        QVERIFY(bad.readAllStandardError().contains("--op-level takes auto, operator, module or launch"));
     }
 };
 

@@ -65,6 +65,16 @@ TraceWriter& TraceWriter::rawEvent(const std::string& json)
     return *this;
 }
 
+namespace {
+
+// "models/llama.py(212): forward": a Python frame, not a module's name.
+bool isPythonFrame(const std::string& name)
+{
+    return name.find(".py(") != std::string::npos;
+}
+
+} // namespace
+
 TraceWriter& TraceWriter::launch(const std::string& op, const std::vector<std::string>& kernelNames,
     const std::vector<std::string>& modules, double kernelDur)
 {
@@ -95,8 +105,9 @@ TraceWriter& TraceWriter::launch(const std::string& op, const std::vector<std::s
         const double moduleBegin = begin + double(depth);
         const double moduleEnd = opEnd + double(modules.size() - depth);
         m_events.push_back(R"({"ph": "X", "cat": "python_function", "name": )"
-            + jsonQuoted("nn.Module: " + modules[depth]) + R"(, "pid": 1, "tid": 1, "ts": )" + number(moduleBegin)
-            + R"(, "dur": )" + number(moduleEnd - moduleBegin) + "}");
+            + jsonQuoted(isPythonFrame(modules[depth]) ? modules[depth] : "nn.Module: " + modules[depth])
+            + R"(, "pid": 1, "tid": 1, "ts": )" + number(moduleBegin) + R"(, "dur": )" + number(moduleEnd - moduleBegin)
+            + "}");
     }
     m_cpuTs = opEnd + double(modules.size()) + 2;
     return *this;
@@ -112,7 +123,8 @@ TraceWriter& TraceWriter::beginStep(const std::string& name)
 
 TraceWriter& TraceWriter::endStep()
 {
-    m_events.push_back(R"({"ph": "X", "cat": "user_annotation", "name": )" + jsonQuoted(m_stepName)
+    const std::string category = isPythonFrame(m_stepName) ? "python_function" : "user_annotation";
+    m_events.push_back(R"({"ph": "X", "cat": ")" + category + R"(", "name": )" + jsonQuoted(m_stepName)
         + R"(, "pid": 1, "tid": 1, "ts": )" + number(m_stepBegin) + R"(, "dur": )" + number(m_cpuTs - m_stepBegin)
         + "}");
     m_cpuTs += 1;

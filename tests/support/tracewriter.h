@@ -38,10 +38,12 @@ public:
     // Eager execution as the PyTorch profiler records it: an operator (cpu_op) on the main thread,
     // inside the given nn.Module calls (outermost first, as python_function events), launching each
     // kernel with a runtime call whose correlation id the kernel carries. Kernels run on the GPU
-    // timeline after their launch.
+    // timeline after their launch. An entry of `modules` that names a Python frame
+    // ("models/llama.py(212): forward") is written as that frame instead of a module call.
     TraceWriter& launch(const std::string& op, const std::vector<std::string>& kernels,
         const std::vector<std::string>& modules = {}, double kernelDur = 3);
-    // A user annotation (e.g. "ProfilerStep#3") around everything launched between begin and end.
+    // A user annotation (e.g. "ProfilerStep#3") around everything launched between begin and end;
+    // a Python frame instead if the name is one ("worker.py(10): execute_model").
     TraceWriter& beginStep(const std::string& name);
     TraceWriter& endStep();
 

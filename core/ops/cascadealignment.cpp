@@ -1,0 +1,85 @@
+#include "ops/cascadealignment.h"
+
+#include "ops/sequencealignment.h"
+
+#include <algorithm>
+#include <unordered_set>
+
+namespace fusiondiff {
+
+namespace {
+
+class Cascade
+{
+public:
+    explicit Cascade(std::span<const CascadeLevel> levels)
+        : m_levels(levels)
+    { }
+
+    void align(size_t level, size_t firstBegin, size_t firstEnd, size_t secondBegin, size_t secondEnd)
+    {
+        if (level >= m_levels.size() || firstBegin == firstEnd || secondBegin == secondEnd)
+            return;
+        const CascadeLevel& keys = m_levels[level];
+        if (firstEnd - firstBegin > keys.maxStretch || secondEnd - secondBegin > keys.maxStretch)
+            return align(level + 1, firstBegin, firstEnd, secondBegin, secondEnd);
+        // Only elements whose key the other side has can pair: the others are left out of the
+        // alignment (a level whose names differ everywhere costs one pass, not a full alignment).
+        std::vector<uint32_t> firstIndex, secondIndex;
+        std::vector<uint32_t> first
+            = shared(keys.keys[0], firstBegin, firstEnd, keys.keys[1], secondBegin, secondEnd, firstIndex);
+        std::vector<uint32_t> second
+            = shared(keys.keys[1], secondBegin, secondEnd, keys.keys[0], firstBegin, firstEnd, secondIndex);
+        size_t nextFirst = firstBegin; // the unpaired stretch starts here on each side
+        size_t nextSecond = secondBegin;
+        for (const AlignedPair& pair : alignSymbols(first, second)) {
+            if (!pair.isMatch())
+                continue;
+            const size_t a = firstIndex[size_t(pair.first)];
+            const size_t b = secondIndex[size_t(pair.second)];
+            align(level + 1, nextFirst, a, nextSecond, b);
+            m_matches.push_back({ uint32_t(a), uint32_t(b), uint32_t(level) });
+            nextFirst = a + 1;
+            nextSecond = b + 1;
+        }
+        align(level + 1, nextFirst, firstEnd, nextSecond, secondEnd);
+    }
+
+    std::vector<CascadeMatch> take() { return std::move(m_matches); }
+
+private:
+    // The keys of [begin, end) that also occur in the other side's [otherBegin, otherEnd), and
+    // where each one is (`where`).
+    std::vector<uint32_t> shared(std::span<const uint32_t> keys, size_t begin, size_t end,
+        std::span<const uint32_t> otherKeys, size_t otherBegin, size_t otherEnd, std::vector<uint32_t>& where)
+    {
+        m_present.clear();
+        for (size_t i = otherBegin; i < otherEnd; ++i) {
+            if (otherKeys[i] != kNoKey)
+                m_present.insert(otherKeys[i]);
+        }
+        std::vector<uint32_t> result;
+        for (size_t i = begin; i < end; ++i) {
+            if (keys[i] != kNoKey && m_present.contains(keys[i])) {
+                result.push_back(keys[i]);
+                where.push_back(uint32_t(i));
+            }
+        }
+        return result;
+    }
+
+    std::span<const CascadeLevel> m_levels;
+    std::vector<CascadeMatch> m_matches;
+    std::unordered_set<uint32_t> m_present;
+};
+
+} // namespace
+
+std::vector<CascadeMatch> alignByLevels(std::span<const CascadeLevel> levels, size_t firstCount, size_t secondCount)
+{
+    Cascade cascade(levels);
+    cascade.align(0, 0, firstCount, 0, secondCount);
+    return cascade.take();
+}
+
+} // namespace fusiondiff

@@ -1,0 +1,38 @@
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace fusiondiff {
+
+// An element without a key at some level: it pairs with nothing there.
+constexpr uint32_t kNoKey = UINT32_MAX;
+
+// One level of a cascade: a key per element of each side (kNoKey: none).
+struct CascadeLevel
+{
+    std::array<std::span<const uint32_t>, 2> keys;
+    // The level is tried only on stretches of at most this many elements on each side (a coarse
+    // key is trusted only between close neighbours that are already paired).
+    size_t maxStretch = SIZE_MAX;
+};
+
+struct CascadeMatch
+{
+    uint32_t first = 0;
+    uint32_t second = 0;
+    uint32_t level = 0; // index of the level that paired them
+};
+
+// Aligns two sequences level by level, most specific key first: the first level's keys are
+// aligned (alignSymbols: equal keys pair up, in order); each stretch left unpaired on both sides
+// between two pairs (or an end) is aligned again with the next level's keys, and so on. So a
+// region whose names differ falls through to a coarser key instead of staying unpaired, and a
+// coarse key only ever pairs elements between neighbours that a finer one paired. Near-linear
+// like alignSymbols on sequences that mostly agree. Matches are in order of `first`.
+std::vector<CascadeMatch> alignByLevels(std::span<const CascadeLevel> levels, size_t firstCount, size_t secondCount);
+
+} // namespace fusiondiff

@@ -1,0 +1,125 @@
+// The comparison held to known answers: trace B is built from a real trace A with operators and
+// kernels renamed, Python lines moved, kernel speeds changed, and kernels split or merged in a
+// few operations (tests/support/pairconstructor.h). At least 95% of the injected changes must be
+// found, and at most 5% of the findings may be spurious, over fixed seeds.
+#include "classify/classifier.h"
+#include "fusionanalysis.h"
+#include "load/traceloader.h"
+#include "pairconstructor.h"
+#include "testdata.h"
+
+#include <QtTest>
+
+#include <set>
+
+using namespace fusiondiff;
+using namespace fusiondiff::test;
+
+class TestConstructedPairs : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void constructorInjectsWhatItSays()
+    {
+        const Classifier classifier = Classifier::builtin("default");
+        const QByteArray bytes = readTraceBytes(dataPath("real/nsfw_image_detection.mi300x.json.gz"));
+        const ConstructedPair pair = constructPair(bytes, classifier, { 7, 0.8, 3, 3, PairRecipe::Stacks::Keep });
+        // nsfw has one operation whose every call launches two kernels or more (the convolution).
+        QCOMPARE(pair.changes.size(), size_t(4));
+        QCOMPARE(std::count_if(pair.changes.begin(), pair.changes.end(),
+                     [](const InjectedChange& change) { return change.kind == "merge"; }),
+            1);
+        QVERIFY(pair.renamedKernelNames > 10 * (pair.keptKernelNames + 1));
+        const TraceStore a = loadTraceFromMemory(std::string_view(bytes.constData(), size_t(bytes.size())), "A.json");
+        const TraceStore b
+            = loadTraceFromMemory(std::string_view(pair.traceB.constData(), size_t(pair.traceB.size())), "B.json");
+        int64_t delta = 0;
+        for (const InjectedChange& change : pair.changes)
+            delta += change.kernelDelta * int64_t(change.calls);
+        QCOMPARE(int64_t(b.kernels.size()) - int64_t(a.kernels.size()), delta);
+        // No kernel name survives unless the classifier offered no other; categories are kept.
+        std::set<std::string> namesA;
+        for (const KernelEvent& kernel : a.kernels)
+            namesA.insert(std::string(a.name(kernel.name)));
+        uint64_t same = 0;
+        for (const KernelEvent& kernel : b.kernels)
+            same += namesA.contains(std::string(b.name(kernel.name)));
+        QVERIFY(same <= pair.keptKernelNames * 50);
+        // Renamed operators: most names of A are gone from B.
+        uint64_t renamed = 0;
+        for (const auto& [from, to] : pair.renamedOperators)
+            renamed += from != to;
+        QVERIFY(renamed * 2 > pair.renamedOperators.size());
+    }
+
+    void injectedChangesAreFoundAcrossRenamedStacks_data()
+    {
+        QTest::addColumn<QString>("trace");
+        QTest::addColumn<quint64>("seed");
+        QTest::addColumn<int>("stacks");
+        for (const char* trace :
+            { "real/bert-small-uncased.mi300x.json.gz", "real/nsfw_image_detection.h100.json.gz" }) {
+            for (const auto stacks : { PairRecipe::Stacks::Keep, PairRecipe::Stacks::None }) {
+                for (const quint64 seed : { 1, 2, 3 }) {
+                    QTest::addRow("%s stacks %s seed %llu", trace, stacksName(stacks), seed)
+                        << QString::fromLatin1(trace) << seed << int(stacks);
+                }
+            }
+        }
+    }
+
+    void injectedChangesAreFoundAcrossRenamedStacks()
+    {
+        QFETCH(QString, trace);
+        QFETCH(quint64, seed);
+        QFETCH(int, stacks);
+        const Classifier classifier = Classifier::builtin("default");
+        const PairScore score
+            = scoreConstructedPair(dataPath(trace), classifier, { seed, 0.8, 3, 3, PairRecipe::Stacks(stacks) });
+        for (const std::string& missed : score.missed)
+            qWarning("missed: %s", missed.c_str());
+        for (const std::string& spurious : score.spuriousFindings)
+            qWarning("spurious: %s", spurious.c_str());
+        QVERIFY(score.comparable);
+        QVERIFY(score.injected >= 3);
+        m_injected += score.injected;
+        m_found += score.found;
+        m_findings += score.findings;
+        m_spurious += score.spurious;
+    }
+
+    void scoreOverAllSeedsMeetsTheBar()
+    {
+        QVERIFY(m_injected > 0);
+        const double found = double(m_found) / double(m_injected);
+        const double spurious = m_findings ? double(m_spurious) / double(m_findings) : 0.0;
+        qInfo("found %llu of %llu injected changes; %llu of %llu findings spurious", qulonglong(m_found),
+            qulonglong(m_injected), qulonglong(m_spurious), qulonglong(m_findings));
+        QVERIFY(found >= 0.95);
+        QVERIFY(spurious <= 0.05);
+    }
+
+    void differentModelsStayDifferentAfterRenaming()
+    {
+        // B built from another model: even with every name changed, not the same work.
+        const Classifier classifier = Classifier::builtin("default");
+        const QByteArray other = readTraceBytes(dataPath("real/owlv2-large-patch14-ensemble.h100.json.gz"));
+        const ConstructedPair pair = constructPair(other, classifier, { 5, 0.8, 0, 0, PairRecipe::Stacks::Keep });
+        const TraceStore a = loadTrace(dataPath("real/timesformer-base-finetuned-k400.mi300x.json.gz").toStdString());
+        const TraceStore b
+            = loadTraceFromMemory(std::string_view(pair.traceB.constData(), size_t(pair.traceB.size())), "B.json");
+        const FusionReport report = analyzeFusion(a, b, classifier, AnalysisOptions {});
+        QVERIFY(!report.opAlignment.comparable);
+        QVERIFY(report.opFindings.empty());
+    }
+
+private:
+    uint64_t m_injected = 0;
+    uint64_t m_found = 0;
+    uint64_t m_findings = 0;
+    uint64_t m_spurious = 0;
+};
+
+QTEST_GUILESS_MAIN(TestConstructedPairs)
+#include "tst_constructedpairs.moc"

@@ -1,0 +1,272 @@
+// The automatic alignment (OpLevel::Auto): traces whose stacks differ are lined up on what they
+// share, level by level; findings name the operation as each trace calls it; missing structure
+// (no Python frames, no modules, no steps, one side without launches) degrades with a note.
+
+#include "classify/classifier.h"
+#include "fusionanalysis.h"
+#include "load/pythonframes.h"
+#include "load/traceloader.h"
+#include "ops/cascadealignment.h"
+#include "report/reportwriters.h"
+#include "tracewriter.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace fusiondiff;
+using test::TraceWriter;
+
+namespace {
+
+const std::string kGemm = "Cijk_Alik_Bljk_BBS_MT128x128_gemm";
+const std::string kNvGemm = "nvjet_tst_128x64_64x4_2x1_v_bz_TNT";
+const std::string kNvGemmRelu = "void cutlass::Kernel2<cutlass_80_tensorop_bf16_s16816gemm_relu_bf16_64x64_64x6_tn>";
+const std::string kRelu = "void at::native::vectorized_elementwise_kernel<4, at::native::threshold_kernel_impl<float>>";
+const std::string kAdd = "void at::native::vectorized_elementwise_kernel<4, at::native::CUDAFunctor_add<float>>";
+const std::string kMul = "void at::native::vectorized_elementwise_kernel<4, at::native::MulFunctor<float>>";
+const std::string kNorm = "void at::native::vectorized_layer_norm_kernel<float>";
+const std::string kNvNorm = "void vllm::rms_norm_kernel<c10::BFloat16>";
+
+FusionReport compare(const TraceWriter& a, const TraceWriter& b, OpLevel level = OpLevel::Auto)
+{
+    QTemporaryDir dir;
+    const TraceStore storeA = loadTrace(a.write(dir, QStringLiteral("a.json")).toStdString());
+    const TraceStore storeB = loadTrace(b.write(dir, QStringLiteral("b.json")).toStdString());
+    AnalysisOptions options;
+    options.opLevel = level;
+    return analyzeFusion(storeA, storeB, Classifier::builtin("default"), options);
+}
+
+struct Names
+{
+    std::string norm = "aten::layer_norm";
+    std::string linear = "aten::linear";
+    std::string mul = "aten::mul";
+    std::string add = "aten::add";
+};
+
+// A layer: norm, linear (+ ReLU unless fused), an elementwise mul and an add.
+void layer(TraceWriter& writer, const Names& names, bool nvidia, bool fusedRelu, const std::vector<std::string>& stack)
+{
+    writer.launch(names.norm, { nvidia ? kNvNorm : kNorm }, stack);
+    if (fusedRelu)
+        writer.launch(names.linear, { kNvGemmRelu }, stack);
+    else
+        writer.launch(names.linear, { nvidia ? kNvGemm : kGemm, kRelu }, stack);
+    writer.launch(names.mul, { kMul }, stack);
+    writer.launch(names.add, { kAdd }, stack);
+}
+
+} // namespace
+
+class TestCrossStackAlignment : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void pythonFrameNamesLeaveOutWhatMovesBetweenVersions()
+    {
+        std::string scratch;
+        QCOMPARE(
+            pythonFrameKey("models/llama.py(212): forward", scratch), std::string_view("models/llama.py: forward"));
+        QCOMPARE(pythonFrameKey("/usr/lib/python3.10/site-packages/torch/nn/modules/linear.py(125): forward", scratch),
+            std::string_view("torch/nn/modules/linear.py: forward"));
+        QCOMPARE(pythonFrameKey("<built-in method append of list object at 0x7f1bafbe0340>", scratch),
+            std::string_view("<built-in method append of list object>"));
+        QCOMPARE(pythonFrameKey("<built-in function linear>", scratch), std::string_view("<built-in function linear>"));
+        QCOMPARE(pythonFrameKey("f(x)(3)", scratch), std::string_view("f(x)(3)")); // no ": " after the number
+    }
+
+    void cascadeFillsGapsWithCoarserKeysOnly()
+    {
+        // Level 0 pairs 1-1 and 4-4; level 1 may pair only inside the gaps: 9 against 9 at both
+        // ends of the gap, never across the level-0 pairs.
+        const std::vector<uint32_t> first0 { 1, 2, 3, 4 }, second0 { 1, 7, 8, 4 };
+        const std::vector<uint32_t> first1 { 5, 9, 6, 5 }, second1 { 5, 6, 9, 5 };
+        const std::vector<CascadeLevel> levels { { { first0, second0 }, SIZE_MAX }, { { first1, second1 }, SIZE_MAX } };
+        const std::vector<CascadeMatch> matches = alignByLevels(levels, 4, 4);
+        QCOMPARE(matches.size(), size_t(3));
+        QCOMPARE(matches[0].first, 0u);
+        QCOMPARE(matches[0].level, 0u);
+        QCOMPARE(matches[1].level, 1u);
+        QVERIFY(matches[1].first == 1 || matches[1].first == 2);
+        QCOMPARE(matches[2].first, 3u);
+        QCOMPARE(matches[2].second, 3u);
+        // A level limited to short stretches is skipped on longer ones.
+        const std::vector<CascadeLevel> limited { { { first1, second1 }, 3 } };
+        QVERIFY(alignByLevels(limited, 4, 4).empty());
+        // No key: never paired.
+        const std::vector<uint32_t> none { kNoKey, kNoKey };
+        const std::vector<CascadeLevel> unkeyed { { { none, none }, SIZE_MAX } };
+        QVERIFY(alignByLevels(unkeyed, 2, 2).empty());
+    }
+
+    void renamedOperatorsAreLinedUpAndNamedOnBothSides()
+    {
+        TraceWriter a, b;
+        a.amd();
+        b.nvidia();
+        const Names vendor { "vendor::rms_norm", "vendor::gemm", "vendor::scale", "vendor::residual" };
+        for (int i = 0; i < 8; ++i) {
+            layer(a, Names {}, false, false, {});
+            layer(b, vendor, true, true, {});
+        }
+        // On names alone, nothing lines up: the traces would be called different work.
+        const FusionReport byName = compare(a, b, OpLevel::Operator);
+        QVERIFY(!byName.opAlignment.comparable);
+
+        const FusionReport report = compare(a, b);
+        QVERIFY(report.opAlignment.comparable);
+        QCOMPARE(report.opAlignment.matched, uint64_t(32));
+        uint64_t byKernels = 0;
+        for (const AlignmentLevel& level : report.opAlignment.levels) {
+            if (level.key == "renamed_operator" || level.key == "kernels" || level.key == "first_kernel")
+                byKernels += level.matched;
+        }
+        QCOMPARE(byKernels, uint64_t(32));
+        QCOMPARE(report.opFindings.size(), size_t(1));
+        const OpFinding& finding = report.opFindings.front();
+        QCOMPARE(finding.sideOps[0], std::string("aten::linear"));
+        QCOMPARE(finding.sideOps[1], std::string("vendor::gemm"));
+        QCOMPARE(finding.op, std::string("aten::linear / vendor::gemm"));
+        QCOMPARE(finding.sideStacks[1].back(), std::string("vendor::gemm"));
+        QCOMPARE(finding.fusedSide, Side::Trace2);
+        QCOMPARE(finding.occurrences, uint64_t(8));
+        QVERIFY(report.opAlignment.verdict.find("Aligned on") != std::string::npos);
+
+        const std::string json = reportToJson(report);
+        QVERIFY(json.find(R"("trace1_op": "aten::linear")") != std::string::npos);
+        QVERIFY(json.find(R"("trace2_op": "vendor::gemm")") != std::string::npos);
+        QVERIFY(json.find(R"("trace2_stack": [)") != std::string::npos);
+        QVERIFY(json.find(R"("levels": [)") != std::string::npos);
+        bool csvNamesBoth = false;
+        for (const CsvTable& table : reportToCsv(report)) {
+            if (table.name == "op_findings")
+                csvNamesBoth
+                    = table.text.find("trace1_op,trace2_op,trace1_stack,trace2_stack,aligned_on") != std::string::npos
+                    && table.text.find("vendor::gemm") != std::string::npos;
+        }
+        QVERIFY(csvNamesBoth);
+    }
+
+    void pythonFramesLineUpWhereOperatorNamesDiffer()
+    {
+        // The same Python code (lines moved) calls differently named operators; two elementwise
+        // operators of one kernel each could not be told apart by kernels alone.
+        TraceWriter a, b;
+        a.amd();
+        b.nvidia();
+        for (int i = 0; i < 6; ++i) {
+            a.launch("aten::mul", { kMul }, { "Block_" + std::to_string(i), "models/block.py(10): scale" });
+            a.launch("aten::add", { kAdd }, { "Block_" + std::to_string(i), "models/block.py(20): residual" });
+            b.launch("vendor::scale", { kMul, kMul }, { "Block_" + std::to_string(i), "models/block.py(14): scale" });
+            b.launch("vendor::residual", { kAdd }, { "Block_" + std::to_string(i), "models/block.py(27): residual" });
+        }
+        const FusionReport report = compare(a, b);
+        QVERIFY(report.opAlignment.comparable);
+        QCOMPARE(report.opAlignment.matched, uint64_t(12));
+        QCOMPARE(report.opAlignment.levels[1].key, std::string("python"));
+        QCOMPARE(report.opAlignment.levels[1].matched, uint64_t(12));
+        QCOMPARE(report.opFindings.size(), size_t(1));
+        QCOMPARE(report.opFindings.front().sideOps[1], std::string("vendor::scale"));
+        QCOMPARE(report.opFindings.front().alignedOn, std::string("python"));
+    }
+
+    void oneSideWithoutModulesAlignsOnOperators()
+    {
+        TraceWriter a, b;
+        a.amd();
+        b.nvidia();
+        for (int i = 0; i < 5; ++i) {
+            layer(a, Names {}, false, false, { "Model_0", "Layer_" + std::to_string(i) });
+            layer(b, Names {}, true, false, {});
+        }
+        const FusionReport report = compare(a, b);
+        QVERIFY(report.opAlignment.comparable);
+        QCOMPARE(report.opAlignment.matched, uint64_t(20));
+        QCOMPARE(report.opAlignment.notes.size(), size_t(1));
+        QVERIFY(report.opAlignment.notes.front().find("has no nn.Module frames") != std::string::npos);
+        QVERIFY(reportSummary(report).find("has no nn.Module frames") != std::string::npos);
+    }
+
+    void stepsOnOneSideOnlyAreNoted()
+    {
+        TraceWriter a, b;
+        a.amd();
+        b.nvidia();
+        for (int step = 0; step < 3; ++step) {
+            a.beginStep("ProfilerStep#" + std::to_string(step));
+            for (int i = 0; i < 3; ++i)
+                layer(a, Names {}, false, false, {});
+            a.endStep();
+            for (int i = 0; i < 3; ++i)
+                layer(b, Names {}, true, false, {});
+        }
+        const FusionReport report = compare(a, b);
+        QVERIFY(!report.opAlignment.notes.empty());
+        QVERIFY(report.opAlignment.notes.front().find("ProfilerStep") != std::string::npos);
+        QVERIFY(report.opAlignment.matched > 0);
+    }
+
+    void oneSideWithoutLaunchesStillReportsKernelTypes()
+    {
+        TraceWriter a, b;
+        a.amd();
+        b.nvidia();
+        for (int i = 0; i < 4; ++i)
+            layer(a, Names {}, false, false, {});
+        b.kernels(kNvGemm, 4).kernels(kAdd, 4).kernels(kNvNorm, 4); // no runtime calls, no operators
+        const FusionReport report = compare(a, b);
+        QVERIFY(!report.opAlignment.comparable);
+        QVERIFY(report.opFindings.empty());
+        QVERIFY(!report.globalCounts.empty()); // the kernel types are still compared
+        bool noted = false;
+        for (const std::string& note : report.opAlignment.notes)
+            noted = noted || note.find("has no kernel whose launch is in the trace") != std::string::npos;
+        QVERIFY(noted);
+        QVERIFY(!reportToJson(report).empty());
+        QVERIFY(!reportToMarkdown(report).empty());
+    }
+
+    void aRepeatedPythonCallMakesTheSteps()
+    {
+        // No ProfilerStep: four calls of the serving loop's execute_model (three layers each), the
+        // first a prefill (other operations), the rest decode steps. None is left out as a warm-up.
+        TraceWriter a, b;
+        a.amd();
+        b.nvidia();
+        for (int step = 0; step < 4; ++step) {
+            for (TraceWriter* writer : { &a, &b }) {
+                writer->beginStep("worker/model_runner.py(" + std::to_string(100 + step) + "): execute_model");
+                if (step == 0)
+                    writer->launch("aten::embedding", { kAdd });
+                for (int i = 0; i < 3; ++i)
+                    layer(*writer, Names {}, writer == &b, false, {});
+                writer->endStep();
+            }
+        }
+        const FusionReport report = compare(a, b);
+        for (const Iterations& iterations : report.iterations) {
+            QCOMPARE(iterations.method, std::string("repeated Python call worker/model_runner.py: execute_model"));
+            QCOMPARE(iterations.count, uint64_t(4));
+            QCOMPARE(iterations.compared, uint64_t(4));
+            QVERIFY(!iterations.warmupSkipped);
+            QCOMPARE(iterations.phases.size(), size_t(2)); // prefill and decode
+        }
+        QCOMPARE(report.opAlignment.matched, uint64_t(49));
+        QVERIFY(reportSummary(report).find("calls of the Python function") != std::string::npos);
+    }
+
+    void noCpuSideAtAllIsSaidPlainly()
+    {
+        TraceWriter a, b;
+        a.amd().kernels(kGemm, 3);
+        b.nvidia().kernels(kNvGemm, 3);
+        const FusionReport report = compare(a, b);
+        QVERIFY(!report.opAlignment.comparable);
+        QVERIFY(report.opAlignment.verdict.find("No kernel could be attributed") != std::string::npos);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCrossStackAlignment)
+#include "tst_crossstackalignment.moc"

@@ -1,0 +1,543 @@
+#include "pairconstructor.h"
+
+#include "classify/classifier.h"
+#include "fusionanalysis.h"
+#include "load/traceloader.h"
+#include "model/fusionreport.h"
+#include "ops/alignmentkeys.h"
+#include "util/textformat.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+#include <zlib.h>
+
+#include <algorithm>
+#include <random>
+#include <set>
+#include <stdexcept>
+#include <tuple>
+#include <unordered_map>
+
+namespace fusiondiff::test {
+
+namespace {
+
+using Rng = std::mt19937_64;
+
+double uniform(Rng& rng, double low, double high)
+{
+    return std::uniform_real_distribution<double>(low, high)(rng);
+}
+
+std::string lower(std::string text)
+{
+    std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    return text;
+}
+
+const char* roleWord(KernelNameRole role)
+{
+    switch (role) {
+    case KernelNameRole::SplitKReduce:
+        return "_splitKreduce";
+    case KernelNameRole::LayoutConversion:
+        return "_transpose";
+    case KernelNameRole::Fill:
+        return "_fill";
+    case KernelNameRole::Copy:
+        return "_copy";
+    case KernelNameRole::None:
+        break;
+    }
+    return "";
+}
+
+// Gives kernel names new ones of another style: built from the classifier's own rules for the
+// category (a prefix or substring that rule matches), checked to classify the same, with the
+// same role; preferring a rule whose words the original name does not contain.
+class KernelRenamer
+{
+public:
+    KernelRenamer(const Classifier& classifier, Rng& rng)
+        : m_classifier(classifier)
+        , m_rng(rng)
+    { }
+
+    // Empty if no other name was found.
+    std::string rename(const std::string& original)
+    {
+        const CategoryId category = m_classifier.classify(original);
+        const KernelNameRole role = kernelNameRole(original);
+        const std::string id = "_v" + std::to_string(m_next++);
+        const std::string lowered = lower(original);
+        std::vector<std::string> foreign, familiar;
+        for (const Classifier::Rule& rule : m_classifier.rules()) {
+            if (rule.category != category)
+                continue;
+            const auto& c = rule.conditions;
+            std::vector<std::string> starts = c.prefix.empty() ? std::vector<std::string> { "" } : c.prefix;
+            std::vector<std::string> words = c.any.empty() ? std::vector<std::string> { "" } : c.any;
+            for (const std::string& start : starts) {
+                for (const std::string& word : words) {
+                    std::string name = start.empty() ? "k" : start;
+                    if (!word.empty())
+                        name += "_" + word;
+                    for (const std::string& required : c.all)
+                        name += "_" + required;
+                    name += roleWord(role) + id;
+                    if (m_classifier.classify(name) != category || kernelNameRole(name) != role)
+                        continue;
+                    const bool seen = (!start.empty() && lowered.starts_with(start))
+                        || (!word.empty() && lowered.find(word) != std::string::npos);
+                    (seen ? familiar : foreign).push_back(name);
+                }
+            }
+        }
+        if (foreign.empty() && familiar.empty()) {
+            const std::string plain = std::string("kernel") + roleWord(role) + id;
+            if (m_classifier.classify(plain) == category && kernelNameRole(plain) == role)
+                return plain;
+            return {};
+        }
+        const std::vector<std::string>& pool = foreign.empty() ? familiar : foreign;
+        return pool[std::uniform_int_distribution<size_t>(0, pool.size() - 1)(m_rng)];
+    }
+
+private:
+    const Classifier& m_classifier;
+    Rng& m_rng;
+    uint64_t m_next = 1;
+};
+
+struct Event
+{
+    QJsonObject json;
+    bool removed = false;
+};
+
+int64_t argOf(const QJsonObject& event, const char* key)
+{
+    const QJsonValue value = event.value(QStringLiteral("args")).toObject().value(QLatin1String(key));
+    return value.isDouble() ? value.toInteger(INT64_MIN) : INT64_MIN;
+}
+
+void setArg(QJsonObject& event, const char* key, int64_t value)
+{
+    QJsonObject args = event.value(QStringLiteral("args")).toObject();
+    args.insert(QLatin1String(key), qint64(value));
+    event.insert(QStringLiteral("args"), args);
+}
+
+std::string nameOf(const QJsonObject& event)
+{
+    return event.value(QStringLiteral("name")).toString().toStdString();
+}
+
+double numberOf(const QJsonObject& event, const char* key)
+{
+    return event.value(QLatin1String(key)).toDouble();
+}
+
+std::string categoryOf(const QJsonObject& event)
+{
+    return event.value(QStringLiteral("cat")).toString().toStdString();
+}
+
+// The trace's events and how kernels relate to operators.
+struct TraceIndex
+{
+    std::vector<size_t> cpuOps, kernels, runtimes, pythons;
+    std::vector<int64_t> outerOf; // per event: the outermost operator around an operator (itself at the top)
+    std::vector<int64_t> launcherOf; // per kernel event: the operator event that launched it, -1 if none
+    std::unordered_map<int64_t, size_t> runtimeOfCorrelation;
+    std::unordered_map<int64_t, uint32_t> kernelsOfCorrelation;
+    int64_t maxCorrelation = 0;
+};
+
+TraceIndex indexTrace(const std::vector<Event>& events)
+{
+    TraceIndex index;
+    index.outerOf.assign(events.size(), -1);
+    index.launcherOf.assign(events.size(), -1);
+    std::vector<size_t> modules;
+    for (size_t i = 0; i < events.size(); ++i) {
+        const std::string category = categoryOf(events[i].json);
+        if (category == "cpu_op")
+            index.cpuOps.push_back(i);
+        else if (category == "kernel")
+            index.kernels.push_back(i);
+        else if (category == "cuda_runtime" || category == "cuda_driver")
+            index.runtimes.push_back(i);
+        else if (category == "python_function") {
+            index.pythons.push_back(i);
+            if (nameOf(events[i].json).starts_with("nn.Module: "))
+                modules.push_back(i);
+        }
+    }
+    // Outermost operator inside the innermost module, by nesting on each thread.
+    std::vector<size_t> frames = index.cpuOps;
+    frames.insert(frames.end(), modules.begin(), modules.end());
+    auto key = [&](size_t i) {
+        const QJsonObject& e = events[i].json;
+        return std::make_tuple(e.value(QStringLiteral("pid")).toInteger(), e.value(QStringLiteral("tid")).toInteger(),
+            numberOf(e, "ts"), -numberOf(e, "dur"));
+    };
+    std::sort(frames.begin(), frames.end(), [&](size_t a, size_t b) { return key(a) < key(b); });
+    std::vector<size_t> open;
+    for (size_t position = 0; position < frames.size(); ++position) {
+        const size_t i = frames[position];
+        const QJsonObject& e = events[i].json;
+        if (position > 0) {
+            const auto [pid, tid, ts, negDur] = key(frames[position - 1]);
+            if (pid != std::get<0>(key(i)) || tid != std::get<1>(key(i)))
+                open.clear();
+        }
+        const double ts = numberOf(e, "ts");
+        const double end = ts + numberOf(e, "dur");
+        while (!open.empty()) {
+            const QJsonObject& top = events[open.back()].json;
+            const double topEnd = numberOf(top, "ts") + numberOf(top, "dur");
+            if (topEnd < ts || topEnd < end)
+                open.pop_back();
+            else
+                break;
+        }
+        if (categoryOf(e) == "cpu_op") {
+            int64_t outer = int64_t(i);
+            for (auto it = open.rbegin(); it != open.rend() && categoryOf(events[*it].json) == "cpu_op"; ++it)
+                outer = int64_t(*it);
+            index.outerOf[i] = outer;
+        }
+        open.push_back(i);
+    }
+    std::unordered_map<int64_t, size_t> opOfExternalId;
+    for (const size_t i : index.cpuOps) {
+        const int64_t external = argOf(events[i].json, "External id");
+        if (external != INT64_MIN)
+            opOfExternalId.emplace(external, i);
+    }
+    for (const size_t i : index.runtimes) {
+        const int64_t correlation = argOf(events[i].json, "correlation");
+        if (correlation != INT64_MIN) {
+            index.runtimeOfCorrelation.emplace(correlation, i);
+            index.maxCorrelation = std::max(index.maxCorrelation, correlation);
+        }
+    }
+    for (const size_t k : index.kernels) {
+        const int64_t correlation = argOf(events[k].json, "correlation");
+        if (correlation == INT64_MIN)
+            continue;
+        ++index.kernelsOfCorrelation[correlation];
+        index.maxCorrelation = std::max(index.maxCorrelation, correlation);
+        const auto runtime = index.runtimeOfCorrelation.find(correlation);
+        if (runtime == index.runtimeOfCorrelation.end())
+            continue;
+        const auto op = opOfExternalId.find(argOf(events[runtime->second].json, "External id"));
+        if (op != opOfExternalId.end())
+            index.launcherOf[k] = int64_t(op->second);
+    }
+    return index;
+}
+
+// Calls of one launching operator under one outermost operator (splits), or calls of one
+// outermost operator (merges: two consecutive kernels of the operation become one), with the
+// kernels of each call in time order.
+struct Candidate
+{
+    std::string launching; // "aten::addmm", or for merges "aten::fill_ + aten::_flash_attention_forward"
+    std::string outer;
+    std::vector<std::vector<size_t>> calls;
+    bool forMerge = false;
+};
+
+std::vector<Candidate> candidatesOf(const std::vector<Event>& events, const TraceIndex& index)
+{
+    std::map<int64_t, std::vector<size_t>> kernelsOfCall;
+    std::map<int64_t, std::vector<size_t>> kernelsOfOuterCall;
+    for (const size_t k : index.kernels) {
+        const int64_t launcher = index.launcherOf[k];
+        const int64_t correlation = argOf(events[k].json, "correlation");
+        if (launcher >= 0 && index.kernelsOfCorrelation.at(correlation) == 1) { // not a graph replay
+            kernelsOfCall[launcher].push_back(k);
+            kernelsOfOuterCall[index.outerOf[size_t(launcher)]].push_back(k);
+        }
+    }
+    auto inTimeOrder = [&](std::vector<size_t>& kernels) {
+        std::sort(kernels.begin(), kernels.end(),
+            [&](size_t a, size_t b) { return numberOf(events[a].json, "ts") < numberOf(events[b].json, "ts"); });
+    };
+    std::map<std::pair<std::string, std::string>, Candidate> byName;
+    for (auto& [call, kernels] : kernelsOfCall) {
+        inTimeOrder(kernels);
+        const std::string launching = nameOf(events[size_t(call)].json);
+        const std::string outer = nameOf(events[size_t(index.outerOf[size_t(call)])].json);
+        Candidate& candidate = byName[{ launching, outer }];
+        candidate.launching = launching;
+        candidate.outer = outer;
+        candidate.calls.push_back(kernels);
+    }
+    std::map<std::string, Candidate> byOuter;
+    std::map<std::string, bool> mergeable;
+    for (auto& [call, kernels] : kernelsOfOuterCall) {
+        inTimeOrder(kernels);
+        const std::string outer = nameOf(events[size_t(call)].json);
+        Candidate& candidate = byOuter[outer];
+        candidate.outer = outer;
+        candidate.forMerge = true;
+        candidate.calls.push_back(kernels);
+        const auto [ok, added] = mergeable.try_emplace(outer, true);
+        ok->second = ok->second && kernels.size() >= 2
+            && events[kernels[0]].json.value(QStringLiteral("tid"))
+                == events[kernels[1]].json.value(QStringLiteral("tid"));
+        if (ok->second && candidate.launching.empty()) {
+            const std::string first = nameOf(events[size_t(index.launcherOf[kernels[0]])].json);
+            const std::string second = nameOf(events[size_t(index.launcherOf[kernels[1]])].json);
+            candidate.launching = first == second ? first : first + " + " + second;
+        }
+    }
+    std::vector<Candidate> result;
+    for (auto& [key, candidate] : byName)
+        result.push_back(std::move(candidate));
+    for (auto& [outer, candidate] : byOuter) {
+        if (mergeable.at(outer))
+            result.push_back(std::move(candidate));
+    }
+    return result;
+}
+
+void split(std::vector<Event>& events, const TraceIndex& index, const std::vector<size_t>& kernels, int64_t correlation)
+{
+    Event& kernel = events[kernels.front()];
+    const double ts = numberOf(kernel.json, "ts");
+    const double dur = numberOf(kernel.json, "dur");
+    kernel.json.insert(QStringLiteral("dur"), dur / 2);
+    QJsonObject second = kernel.json;
+    second.insert(QStringLiteral("ts"), ts + dur / 2);
+    second.insert(QStringLiteral("name"), QString::fromStdString(nameOf(kernel.json) + "_part2"));
+    setArg(second, "correlation", correlation);
+    const size_t runtime = index.runtimeOfCorrelation.at(argOf(kernel.json, "correlation"));
+    QJsonObject launch = events[runtime].json;
+    launch.insert(QStringLiteral("ts"), numberOf(launch, "ts") + numberOf(launch, "dur") / 2);
+    launch.insert(QStringLiteral("dur"), numberOf(launch, "dur") / 2);
+    setArg(launch, "correlation", correlation);
+    events.push_back({ second, false });
+    events.push_back({ launch, false });
+}
+
+void merge(std::vector<Event>& events, const std::vector<size_t>& kernels)
+{
+    Event& first = events[kernels[0]];
+    Event& second = events[kernels[1]];
+    const double begin = numberOf(first.json, "ts");
+    const double end
+        = std::max(begin + numberOf(first.json, "dur"), numberOf(second.json, "ts") + numberOf(second.json, "dur"));
+    first.json.insert(QStringLiteral("dur"), end - begin);
+    second.removed = true;
+}
+
+} // namespace
+
+const char* stacksName(PairRecipe::Stacks stacks)
+{
+    switch (stacks) {
+    case PairRecipe::Stacks::Keep:
+        return "python";
+    case PairRecipe::Stacks::ModulesOnly:
+        return "modules";
+    case PairRecipe::Stacks::None:
+        return "none";
+    }
+    return "";
+}
+
+QByteArray readTraceBytes(const QString& path)
+{
+    gzFile file = gzopen(path.toLocal8Bit().constData(), "rb"); // reads plain files as they are
+    if (!file)
+        throw std::runtime_error("cannot open " + path.toStdString());
+    QByteArray bytes;
+    char buffer[1 << 16];
+    int read = 0;
+    while ((read = gzread(file, buffer, sizeof(buffer))) > 0)
+        bytes.append(buffer, read);
+    gzclose(file);
+    if (read < 0)
+        throw std::runtime_error("cannot read " + path.toStdString());
+    return bytes;
+}
+
+ConstructedPair constructPair(const QByteArray& traceA, const Classifier& classifier, const PairRecipe& recipe)
+{
+    QJsonParseError error;
+    QJsonDocument document = QJsonDocument::fromJson(traceA, &error);
+    if (error.error != QJsonParseError::NoError)
+        throw std::runtime_error("trace A is not JSON: " + error.errorString().toStdString());
+    QJsonObject root = document.object();
+    std::vector<Event> events;
+    for (const QJsonValue& value : root.value(QStringLiteral("traceEvents")).toArray()) {
+        const QJsonObject event = value.toObject();
+        if (recipe.stacks != PairRecipe::Stacks::Keep && categoryOf(event) == "python_function"
+            && (recipe.stacks == PairRecipe::Stacks::None || !nameOf(event).starts_with("nn.Module: ")))
+            continue;
+        events.push_back({ event, false });
+    }
+    Rng rng(recipe.seed);
+    ConstructedPair pair;
+    if (recipe.stacks == PairRecipe::Stacks::Keep) {
+        pair.traceA = traceA;
+    } else {
+        QJsonArray stripped;
+        for (const Event& event : events)
+            stripped.append(event.json);
+        QJsonObject strippedRoot = root;
+        strippedRoot.insert(QStringLiteral("traceEvents"), stripped);
+        pair.traceA = QJsonDocument(strippedRoot).toJson(QJsonDocument::Compact);
+    }
+    const TraceIndex index = indexTrace(events);
+    if (index.cpuOps.empty() || index.kernels.empty())
+        throw std::runtime_error("trace A has no CPU operators or no kernels");
+
+    // Operator names: a share renamed, consistently.
+    std::set<std::string> opNames;
+    for (const size_t i : index.cpuOps)
+        opNames.insert(nameOf(events[i].json));
+    uint64_t next = 1;
+    for (const std::string& name : opNames) {
+        const bool rename = !name.starts_with("ProfilerStep") && uniform(rng, 0, 1) < recipe.renamedOperatorShare;
+        pair.renamedOperators[name] = rename ? "vendor_ops::op_" + std::to_string(next++) : name;
+    }
+
+    // Injections: launching operators whose every call launches kernels, each under another
+    // outermost operator, so that every change shows in an operation of its own.
+    std::vector<Candidate> candidates = candidatesOf(events, index);
+    std::shuffle(candidates.begin(), candidates.end(), rng);
+    std::set<std::string> usedOuter;
+    int splits = 0;
+    int merges = 0;
+    int64_t correlation = index.maxCorrelation + 1000;
+    for (const Candidate& candidate : candidates) {
+        if (usedOuter.contains(candidate.outer))
+            continue;
+        const bool doMerge = candidate.forMerge && merges < recipe.merges;
+        const bool doSplit = !candidate.forMerge && splits < recipe.splits;
+        if (!doMerge && !doSplit)
+            continue;
+        for (const std::vector<size_t>& kernels : candidate.calls) {
+            if (doMerge)
+                merge(events, kernels);
+            else
+                split(events, index, kernels, correlation++);
+        }
+        usedOuter.insert(candidate.outer);
+        (doMerge ? merges : splits) += 1;
+        pair.changes.push_back({ doMerge ? "merge" : "split", candidate.launching, candidate.outer,
+            pair.renamedOperators.at(candidate.outer), candidate.calls.size(), doMerge ? -1 : 1 });
+        if (splits >= recipe.splits && merges >= recipe.merges)
+            break;
+    }
+
+    // Kernel names of another style, speeds per category; operators renamed; Python lines moved.
+    KernelRenamer renamer(classifier, rng);
+    std::unordered_map<std::string, std::string> kernelNames;
+    std::unordered_map<CategoryId, double> speed;
+    const QRegularExpression pythonLine(QStringLiteral("^(.*)\\((\\d+)\\): (.*)$"));
+    std::unordered_map<std::string, int> lineShift;
+    for (Event& event : events) {
+        const std::string category = categoryOf(event.json);
+        const std::string name = nameOf(event.json);
+        if (category == "kernel") {
+            auto [it, inserted] = kernelNames.try_emplace(name);
+            if (inserted) {
+                it->second = renamer.rename(name);
+                (it->second.empty() ? pair.keptKernelNames : pair.renamedKernelNames) += 1;
+                if (it->second.empty())
+                    it->second = name;
+            }
+            event.json.insert(QStringLiteral("name"), QString::fromStdString(it->second));
+            const CategoryId type = classifier.classify(name);
+            const auto [factor, added] = speed.try_emplace(type, 0);
+            if (added)
+                factor->second = uniform(rng, 0.5, 2.0);
+            event.json.insert(
+                QStringLiteral("dur"), numberOf(event.json, "dur") * factor->second * uniform(rng, 0.9, 1.1));
+        } else if (category == "cpu_op") {
+            event.json.insert(QStringLiteral("name"), QString::fromStdString(pair.renamedOperators.at(name)));
+        } else if (category == "python_function") {
+            const QRegularExpressionMatch match = pythonLine.match(QString::fromStdString(name));
+            if (!match.hasMatch())
+                continue;
+            const std::string file = match.captured(1).toStdString();
+            const auto [shift, added] = lineShift.try_emplace(file, 0);
+            if (added)
+                shift->second = std::uniform_int_distribution<int>(1, 60)(rng);
+            event.json.insert(QStringLiteral("name"),
+                match.captured(1) + QLatin1Char('(') + QString::number(match.captured(2).toInt() + shift->second)
+                    + QStringLiteral("): ") + match.captured(3));
+        }
+    }
+
+    QJsonArray out;
+    for (const Event& event : events) {
+        if (!event.removed)
+            out.append(event.json);
+    }
+    root.insert(QStringLiteral("traceEvents"), out);
+    pair.traceB = QJsonDocument(root).toJson(QJsonDocument::Compact);
+    return pair;
+}
+
+PairScore scorePair(const FusionReport& report, const std::vector<InjectedChange>& changes)
+{
+    PairScore score;
+    score.injected = changes.size();
+    score.comparable = report.opAlignment.comparable;
+    score.matchedShare = report.opAlignment.matchedShare;
+    std::vector<bool> found(changes.size(), false);
+    for (const OpFinding& finding : report.opFindings) {
+        ++score.findings;
+        bool expected = false;
+        for (size_t c = 0; c < changes.size(); ++c) {
+            const InjectedChange& change = changes[c];
+            const Side fewer = change.kernelDelta > 0 ? Side::Trace1 : Side::Trace2;
+            if (!finding.isGraph && finding.sideOps[0] == change.trace1Op && finding.sideOps[1] == change.trace2Op
+                && finding.fusedSide == fewer) {
+                expected = true;
+                found[c] = true;
+            }
+        }
+        if (!expected) {
+            ++score.spurious;
+            score.spuriousFindings.push_back(finding.summary);
+        }
+    }
+    for (const AlignmentLevel& level : report.opAlignment.levels) {
+        if (level.matched > 0)
+            score.levels += (score.levels.empty() ? "" : ", ") + level.key + " " + fixed(level.share * 100, 0) + "%";
+    }
+    for (size_t c = 0; c < changes.size(); ++c) {
+        score.found += found[c];
+        if (!found[c])
+            score.missed.push_back(changes[c].kind + " in " + changes[c].trace1Op + " (" + changes[c].launchingOp
+                + ") / " + changes[c].trace2Op);
+    }
+    return score;
+}
+
+PairScore scoreConstructedPair(
+    const QString& path, const Classifier& classifier, const PairRecipe& recipe, OpLevel level)
+{
+    const ConstructedPair pair = constructPair(readTraceBytes(path), classifier, recipe);
+    const TraceStore a
+        = loadTraceFromMemory(std::string_view(pair.traceA.constData(), size_t(pair.traceA.size())), "A.json");
+    const TraceStore b
+        = loadTraceFromMemory(std::string_view(pair.traceB.constData(), size_t(pair.traceB.size())), "B.json");
+    AnalysisOptions options;
+    options.opLevel = level;
+    const FusionReport report = analyzeFusion(a, b, classifier, options);
+    return scorePair(report, pair.changes);
+}
+
+} // namespace fusiondiff::test

@@ -1,0 +1,95 @@
+#pragma once
+
+#include "model/opreport.h"
+
+#include <QByteArray>
+#include <QString>
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace fusiondiff {
+class Classifier;
+struct FusionReport;
+} // namespace fusiondiff
+
+namespace fusiondiff::test {
+
+// Builds trace B of a constructed pair from a real eager trace A, as another vendor's software
+// stack would record the same model, with known differences:
+// - operator names renamed consistently (a share of them: vendor custom operators);
+// - every kernel renamed to a name of another style that the classifier puts in the same
+//   category, with the same role (split-K reduce, layout conversion, fill, copy);
+// - Python line numbers moved (per file), kernel speeds changed (per category, with jitter);
+// - in a few launching operators, in every call, one kernel split in two (B runs one more) or two
+//   consecutive kernels merged into one (B runs one fewer): the injected changes.
+struct PairRecipe
+{
+    enum class Stacks
+    {
+        Keep, // as recorded
+        ModulesOnly, // Python frames other than nn.Module calls removed from A and B
+        None, // every python_function event removed from A and B: operators and kernels only
+    };
+    uint64_t seed = 1;
+    double renamedOperatorShare = 0.8;
+    int splits = 3;
+    int merges = 3;
+    Stacks stacks = Stacks::Keep;
+};
+const char* stacksName(PairRecipe::Stacks stacks); // "python", "modules", "none"
+
+// One injected change, named as the comparison should report it: the operation (outermost
+// operator around the launching one) on each side.
+struct InjectedChange
+{
+    std::string kind; // "split" or "merge"
+    std::string launchingOp; // in A
+    std::string trace1Op; // the outermost operator around it, in A
+    std::string trace2Op; // the same in B (renamed or not)
+    uint64_t calls = 0; // calls changed
+    int kernelDelta = 0; // kernels B runs per call minus A's: +1 for a split, -1 for a merge
+};
+
+struct ConstructedPair
+{
+    QByteArray traceA; // A as compared: the input, without the stacks the recipe removes
+    QByteArray traceB; // Kineto JSON
+    std::vector<InjectedChange> changes;
+    std::map<std::string, std::string> renamedOperators; // A's name -> B's
+    uint64_t renamedKernelNames = 0;
+    uint64_t keptKernelNames = 0; // no other name of the same category and role was found
+};
+
+// A's JSON (plain; gzip is read by readTraceBytes). Throws std::runtime_error on a trace without
+// CPU operators or kernels to inject into.
+ConstructedPair constructPair(const QByteArray& traceA, const Classifier& classifier, const PairRecipe& recipe);
+
+// The bytes of a trace file, decompressed if it is gzip.
+QByteArray readTraceBytes(const QString& path);
+
+// How a comparison of A against B did: an injected change is found when a finding names its
+// operation on both sides (trace1_op, trace2_op) with the side that runs fewer kernels; every
+// other finding is spurious (B differs from A by nothing else).
+struct PairScore
+{
+    uint64_t injected = 0;
+    uint64_t found = 0;
+    uint64_t findings = 0;
+    uint64_t spurious = 0;
+    bool comparable = false;
+    double matchedShare = 0;
+    std::string levels; // what the alignment paired on: "python 79%, module_operator 21%"
+    std::vector<std::string> missed; // "split in aten::linear (aten::addmm)"
+    std::vector<std::string> spuriousFindings; // their summaries
+};
+
+PairScore scorePair(const FusionReport& report, const std::vector<InjectedChange>& changes);
+
+// Constructs B from the trace at `path` and compares A with B with the default options, at `level`.
+PairScore scoreConstructedPair(
+    const QString& path, const Classifier& classifier, const PairRecipe& recipe, OpLevel level = OpLevel::Auto);
+
+} // namespace fusiondiff::test

@@ -1,0 +1,139 @@
+// Scores the operation comparison on constructed pairs (tests/support/pairconstructor.h): for each
+// trace and seed, B is built from A with renamed operators and kernels, moved Python lines,
+// changed speeds and injected splits and merges; prints one row per pair and the totals.
+//
+//   pairscore [--seeds 1,2,3] [--classifier default] [--stacks python,modules,none] [--op-level L] TRACE...
+//
+// --stacks: which of the recorded stacks the pairs keep (python: as recorded; modules: nn.Module
+// calls only; none: operators and kernels only), one row each. --write DIR also writes each pair
+// (A, B and the injected changes) to DIR.
+#include "classify/classifier.h"
+#include "model/analysisoptions.h"
+#include "pairconstructor.h"
+
+#include <QFile>
+#include <QFileInfo>
+
+#include <cstdio>
+#include <cstring>
+#include <exception>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+using namespace fusiondiff;
+using namespace fusiondiff::test;
+
+namespace {
+
+// DIR/<stem>.<stacks>.seed<N>.{A,B}.json and .answers.tsv (kind, launching operator, trace1_op,
+// trace2_op, calls, kernels B runs per call minus A's), for looking at a pair by hand.
+void writePair(const QString& dir, const QString& trace, const Classifier& classifier, const PairRecipe& recipe)
+{
+    const ConstructedPair pair = constructPair(readTraceBytes(trace), classifier, recipe);
+    QString stem = QFileInfo(trace).fileName();
+    stem.remove(QStringLiteral(".gz")).remove(QStringLiteral(".json"));
+    const QString base = dir + QLatin1Char('/') + stem + QLatin1Char('.') + QLatin1String(stacksName(recipe.stacks))
+        + QStringLiteral(".seed") + QString::number(recipe.seed);
+    auto write = [](const QString& path, const QByteArray& bytes) {
+        QFile file(path);
+        if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
+            throw std::runtime_error("cannot write " + path.toStdString());
+    };
+    write(base + QStringLiteral(".A.json"), pair.traceA);
+    write(base + QStringLiteral(".B.json"), pair.traceB);
+    QByteArray answers = "kind\tlaunching_op\ttrace1_op\ttrace2_op\tcalls\tkernel_delta\n";
+    for (const InjectedChange& change : pair.changes) {
+        answers += QByteArray::fromStdString(change.kind + "\t" + change.launchingOp + "\t" + change.trace1Op + "\t"
+            + change.trace2Op + "\t" + std::to_string(change.calls) + "\t" + std::to_string(change.kernelDelta) + "\n");
+    }
+    write(base + QStringLiteral(".answers.tsv"), answers);
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    std::vector<uint64_t> seeds { 1, 2, 3 };
+    std::string classifierName = "default";
+    OpLevel level = OpLevel::Auto;
+    std::vector<PairRecipe::Stacks> stackChoices { PairRecipe::Stacks::Keep };
+    std::vector<std::string> traces;
+    QString writeDir;
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--seeds") == 0 && i + 1 < argc) {
+            seeds.clear();
+            for (const QString& seed : QString::fromLocal8Bit(argv[++i]).split(QLatin1Char(',')))
+                seeds.push_back(seed.toULongLong());
+        } else if (std::strcmp(argv[i], "--stacks") == 0 && i + 1 < argc) {
+            stackChoices.clear();
+            for (const QString& choice : QString::fromLocal8Bit(argv[++i]).split(QLatin1Char(','))) {
+                for (const auto stacks :
+                    { PairRecipe::Stacks::Keep, PairRecipe::Stacks::ModulesOnly, PairRecipe::Stacks::None }) {
+                    if (choice == QLatin1String(stacksName(stacks)))
+                        stackChoices.push_back(stacks);
+                }
+            }
+        } else if (std::strcmp(argv[i], "--op-level") == 0 && i + 1 < argc) {
+            if (!parseOpLevel(argv[++i], level)) {
+                std::fprintf(stderr, "pairscore: unknown --op-level %s\n", argv[i]);
+                return 2;
+            }
+        } else if (std::strcmp(argv[i], "--classifier") == 0 && i + 1 < argc) {
+            classifierName = argv[++i];
+        } else if (std::strcmp(argv[i], "--write") == 0 && i + 1 < argc) {
+            writeDir = QString::fromLocal8Bit(argv[++i]);
+        } else {
+            traces.push_back(argv[i]);
+        }
+    }
+    if (traces.empty()) {
+        std::fprintf(stderr,
+            "usage: pairscore [--seeds 1,2,3] [--classifier default] [--stacks python,modules,none] [--op-level L] "
+            "[--write DIR] TRACE...\n");
+        return 2;
+    }
+    try {
+        const Classifier classifier = Classifier::load(classifierName);
+        uint64_t injected = 0, found = 0, findings = 0, spurious = 0;
+        std::printf("| trace | stacks | seed | injected | found | findings | spurious | same work | aligned on |\n");
+        std::printf("| --- | --- | ---: | ---: | ---: | ---: | ---: | --- | --- |\n");
+        for (const std::string& trace : traces) {
+            for (const PairRecipe::Stacks stacks : stackChoices) {
+                for (const uint64_t seed : seeds) {
+                    PairRecipe recipe;
+                    recipe.seed = seed;
+                    recipe.stacks = stacks;
+                    const PairScore score
+                        = scoreConstructedPair(QString::fromStdString(trace), classifier, recipe, level);
+                    if (!writeDir.isEmpty())
+                        writePair(writeDir, QString::fromStdString(trace), classifier, recipe);
+                    std::printf("| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+                        QFileInfo(QString::fromStdString(trace)).fileName().toLocal8Bit().constData(),
+                        stacksName(stacks), std::to_string(seed).c_str(), std::to_string(score.injected).c_str(),
+                        std::to_string(score.found).c_str(), std::to_string(score.findings).c_str(),
+                        std::to_string(score.spurious).c_str(), score.comparable ? "yes" : "no", score.levels.c_str());
+                    for (const std::string& missed : score.missed)
+                        std::fprintf(stderr, "%s %s seed %s: missed %s\n", trace.c_str(), stacksName(stacks),
+                            std::to_string(seed).c_str(), missed.c_str());
+                    for (const std::string& finding : score.spuriousFindings)
+                        std::fprintf(stderr, "%s %s seed %s: spurious %s\n", trace.c_str(), stacksName(stacks),
+                            std::to_string(seed).c_str(), finding.c_str());
+                    std::fflush(stdout);
+                    injected += score.injected;
+                    found += score.found;
+                    findings += score.findings;
+                    spurious += score.spurious;
+                }
+            }
+        }
+        std::printf("\nfound %s of %s injected changes (%.1f%%); %s of %s findings spurious (%.1f%%)\n",
+            std::to_string(found).c_str(), std::to_string(injected).c_str(),
+            injected ? 100.0 * double(found) / double(injected) : 0.0, std::to_string(spurious).c_str(),
+            std::to_string(findings).c_str(), findings ? 100.0 * double(spurious) / double(findings) : 0.0);
+    } catch (const std::exception& error) {
+        std::fprintf(stderr, "pairscore: %s\n", error.what());
+        return 2;
+    }
+    return 0;
+}
