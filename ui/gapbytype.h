@@ -16,8 +16,7 @@ namespace fusiondiff::ui {
 // fusion's where the reference analysis found a fusion opportunity for it. `typeRows` gets, per
 // part, the row of its type in report.globalCounts (-1 for the rest).
 //
-// A stand-in for the core's time_gap (issue 12), which explains the gap by cause; once that is
-// on main, the Summary's waterfall is to show it instead.
+// The Summary shows it only where the core's time gap has no part to show (gapbycause.h).
 GapWaterfallData gapByKernelType(const FusionReport& report, int maxParts, QList<int>* typeRows);
 // "B takes 2.3 ms (22%) longer than A on the GPU: 12.4 ms against 10.1 ms."
 QString gapVerdict(const FusionReport& report);

@@ -58,6 +58,22 @@ std::pair<double, double> GapWaterfall::barSpan(int bar) const
     return { running, running + m_parts[static_cast<size_t>(bar - 1)].deltaUs };
 }
 
+double GapWaterfall::axisFloor() const
+{
+    double low = std::min(m_data.totalUs[0], m_data.totalUs[1]);
+    double high = std::max(m_data.totalUs[0], m_data.totalUs[1]);
+    double running = m_data.totalUs[0];
+    for (const GapPart& part : m_parts) {
+        running += part.deltaUs;
+        low = std::min(low, running);
+        high = std::max(high, running);
+    }
+    const double range = high - low;
+    if (low <= 0 || range >= 0.5 * high)
+        return 0;
+    return std::max(0.0, low - 1.5 * range);
+}
+
 QRectF GapWaterfall::plotRect() const
 {
     return QRectF(8, 8 + kValueHeight, width() - 16, height() - 16 - kValueHeight - kLabelHeight);
@@ -74,7 +90,10 @@ QRectF GapWaterfall::barRect(int bar) const
     }
     const QRectF plot = plotRect();
     const double slot = plot.width() / barCount();
-    const auto y = [&](double us) { return plot.bottom() - (top > 0 ? us / top : 0) * plot.height(); };
+    const double floor = axisFloor();
+    const auto y = [&](double us) {
+        return plot.bottom() - (top > floor ? (std::max(us, floor) - floor) / (top - floor) : 0) * plot.height();
+    };
     const auto [from, to] = barSpan(bar);
     const double y0 = y(std::max(from, to));
     const double y1 = y(std::min(from, to));
@@ -168,6 +187,19 @@ void GapWaterfall::paintEvent(QPaintEvent*)
             = total ? (bar == 0 ? tr("A: %1") : tr("B: %1")).arg(bar == 0 ? m_data.nameA : m_data.nameB) : part->title;
         painter.drawText(QRectF(plot.left() + bar * slot, plot.bottom() + 2, slot, kLabelHeight),
             Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, label);
+    }
+    // An axis that starts above zero is broken on the totals' bars.
+    if (const double floor = axisFloor(); floor > 0) {
+        for (const int bar : { 0, barCount() - 1 }) {
+            const QRectF rect = barRect(bar);
+            const double y = rect.bottom() - std::min(12.0, rect.height() / 3);
+            QPolygonF gap;
+            gap << QPointF(rect.left() - 2, y + 3) << QPointF(rect.right() + 2, y - 3) << QPointF(rect.right() + 2, y)
+                << QPointF(rect.left() - 2, y + 6);
+            painter.setPen(Qt::NoPen);
+            painter.setBrush(palette.color(QPalette::Base));
+            painter.drawPolygon(gap);
+        }
     }
 }
 

@@ -31,8 +31,8 @@ struct GapWaterfallData
 // Parts that fusion explains are hatched. Where the parts do not add up to B - A, a last part,
 // "Not attributed", shows the rest. Hovering a bar tells its part; a click reports it.
 //
-// The core's time gap (issue 12's `time_gap`) is to be converted into GapWaterfallData; until it
-// is on main, nothing feeds this widget in the app.
+// The Summary feeds it the core's time gap by cause (gapbycause.h), or by kernel type
+// (gapbytype.h) where the time gap has nothing to split.
 class GapWaterfall : public QWidget
 {
     Q_OBJECT
@@ -46,6 +46,9 @@ public:
     // B's total.
     int barAt(QPointF position) const;
     QRectF barRect(int bar) const;
+    // The time at the plot's bottom: 0, or above it when the gap is small against the totals, so
+    // that the parts can be seen (the totals' bars are then drawn broken).
+    double axisFloor() const;
     QString barToolTip(int bar) const;
 
     QSize sizeHint() const override { return { 640, 260 }; }

@@ -286,6 +286,28 @@ void MainWindow::createPages()
     connect(m_summary, &SummaryPage::exportCsvRequested, this, &MainWindow::exportCsvDialog);
     connect(m_summary, &SummaryPage::kernelTypeRequested, this,
         [this](int row) { showSearchHit(GlobalSearch::KernelType, row); });
+    connect(m_summary, &SummaryPage::gapCauseRequested, this, [this](GapCause cause) {
+        switch (cause) {
+        case GapCause::Fusion: // the findings name the extra kernels
+            m_tabs->setCurrentWidget(m_operations);
+            if (m_controller->results().report && !m_controller->results().report->opFindings.empty())
+                m_operations->selectFinding(0);
+            break;
+        case GapCause::Speed: // the operations, with each side's time
+        case GapCause::Collectives: // with the collectives beside them
+        case GapCause::OneSide:
+        case GapCause::NotCompared:
+            m_tabs->setCurrentWidget(m_operationSummary);
+            break;
+        case GapCause::Unattributed: // kernels without an operation: their types
+        case GapCause::Overlap:
+        case GapCause::Idle:
+            m_tabs->setCurrentWidget(m_kernelTypes);
+            break;
+        case GapCause::Residual:
+            break;
+        }
+    });
     connect(m_summary, &SummaryPage::findingRequested, this, [this](int row) {
         m_tabs->setCurrentWidget(m_operations);
         m_operations->selectFinding(row);

@@ -3,6 +3,7 @@
 #include "colors.h"
 #include "deferredtextbrowser.h"
 #include "formatting.h"
+#include "gapbycause.h"
 #include "gapbytype.h"
 #include "gapwaterfall.h"
 #include "model/fusionreport.h"
@@ -68,8 +69,12 @@ SummaryPage::SummaryPage(QWidget* parent)
     , m_waterfall(new GapWaterfall(this))
 {
     m_verdict->setTextFormat(Qt::RichText);
-    m_waterfall->setToolTip(tr("From A's GPU time to B's, by kernel type; click a type to see it in Kernel types"));
     connect(m_waterfall, &GapWaterfall::partClicked, this, [this](int part) {
+        if (!m_partCauses.empty()) {
+            if (part >= 0 && static_cast<size_t>(part) < m_partCauses.size())
+                emit gapCauseRequested(m_partCauses[static_cast<size_t>(part)]);
+            return;
+        }
         const int row = m_partTypeRows.value(part, -1);
         if (row >= 0)
             emit kernelTypeRequested(row);
@@ -130,11 +135,30 @@ void SummaryPage::setReport(std::shared_ptr<const FusionReport> report, double a
         m_findings->setHtmlSoon({});
         m_verdict->clear();
         m_waterfall->setData({});
+        m_partCauses.clear();
+        m_partTypeRows.clear();
         return;
     }
-    m_verdict->setText(gapVerdict(*report) + QStringLiteral(" ")
-        + tr("By kernel type, from A's GPU time to B's (hatched: a fusion opportunity):"));
-    m_waterfall->setData(gapByKernelType(*report, 8, &m_partTypeRows));
+    // The time gap by cause (the core's time_gap); by kernel type where it has nothing to split.
+    GapWaterfallData byCause = gapByCause(*report, &m_partCauses);
+    if (!byCause.parts.empty()) {
+        m_partTypeRows.clear();
+        m_waterfall->setToolTip(
+            tr("From A's GPU kernel time to B's, by cause; click a part to see the findings behind it"));
+        m_waterfall->setData(std::move(byCause));
+        const double floor = m_waterfall->axisFloor();
+        m_verdict->setText(gapCauseVerdict(*report) + QStringLiteral(" ")
+            + (floor > 0 ? tr("By cause, from A's GPU kernel time to B's (hatched: extra kernels, i.e. fusion; the "
+                              "axis starts at %1):")
+                               .arg(formatDuration(floor))
+                         : tr("By cause, from A's GPU kernel time to B's (hatched: extra kernels, i.e. fusion):")));
+    } else {
+        m_partCauses.clear();
+        m_verdict->setText(gapVerdict(*report) + QStringLiteral(" ")
+            + tr("By kernel type, from A's GPU time to B's (hatched: a fusion opportunity):"));
+        m_waterfall->setToolTip(tr("From A's GPU time to B's, by kernel type; click a type to see it in Kernel types"));
+        m_waterfall->setData(gapByKernelType(*report, 8, &m_partTypeRows));
+    }
 
     QString html;
     html += QStringLiteral("<h3>") + tr("Where to look first") + QStringLiteral("</h3>");

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "model/timegap.h"
+
 #include <QList>
 #include <QWidget>
 
@@ -38,6 +40,8 @@ signals:
     void exportCsvRequested(const QString& csvName);
     // A click on a part of the waterfall that is one kernel type: its row in globalCounts.
     void kernelTypeRequested(int row);
+    // A click on a part of the time gap's waterfall: the findings behind that cause.
+    void gapCauseRequested(fusiondiff::GapCause cause);
     // A click on an entry of Where to look first: its row in opFindings, opSummary or opportunities.
     void findingRequested(int row);
     void operationRequested(int row);
@@ -49,7 +53,8 @@ private:
     DeferredTextBrowser* m_findings;
     WrapLabel* m_verdict;
     GapWaterfall* m_waterfall;
-    QList<int> m_partTypeRows; // per waterfall part, its kernel type's row; -1 none
+    QList<int> m_partTypeRows; // per waterfall part by kernel type, its kernel type's row; -1 none
+    std::vector<GapCause> m_partCauses; // per waterfall part by cause, its cause
 };
 
 } // namespace fusiondiff::ui

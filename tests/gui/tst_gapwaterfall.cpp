@@ -27,6 +27,20 @@ private:
     }
 
 private Q_SLOTS:
+    // Where the gap is as large as the totals' half, the axis starts at zero and the totals' bars
+    // are to scale.
+    void aLargeGapIsDrawnFromZero()
+    {
+        GapWaterfall chart;
+        chart.resize(800, 300);
+        GapWaterfallData data = sample();
+        data.totalUs[1] = 25000;
+        data.parts.push_back({ QStringLiteral("Idle"), 12500, QString(), false });
+        chart.setData(data);
+        QCOMPARE(chart.axisFloor(), 0.0);
+        QVERIFY(std::abs(chart.barRect(5).height() / chart.barRect(0).height() - 2.5) < 0.01);
+    }
+
     void stepsAddUpFromAToB()
     {
         GapWaterfall chart;
@@ -41,7 +55,10 @@ private Q_SLOTS:
         QVERIFY(std::abs(attention.bottom() - a.top()) < 0.5); // rises from A's top
         QVERIFY(std::abs(gemm.top() - attention.top()) < 0.5); // falls from the running total
         QVERIFY(b.height() > a.height());
-        QVERIFY(std::abs(b.height() / a.height() - 1.25) < 0.01);
+        // A gap of 30% at most of the totals: the axis starts above zero, below the lowest total.
+        const double floor = chart.axisFloor();
+        QVERIFY(floor > 0 && floor < 10000);
+        QVERIFY(std::abs(b.height() / a.height() - (12500 - floor) / (10000 - floor)) < 0.01);
         QVERIFY(chart.barToolTip(1).contains(QStringLiteral("+3.0 ms")));
         QVERIFY(chart.barToolTip(1).contains(QStringLiteral("kernel fusion")));
         QVERIFY(chart.barToolTip(2).contains(QStringLiteral("-1.0 ms")));
