@@ -1,6 +1,7 @@
 #include "formatting.h"
 
 #include "model/fusionreport.h"
+#include "report/reporttables.h"
 #include "util/textformat.h"
 
 #include <QChar>
@@ -75,13 +76,7 @@ QString formatBytes(uint64_t bytes)
 
 QString compositionText(const FusionReport& report, const LargeGroup& group)
 {
-    QStringList parts;
-    for (size_t type = 0; type < group.typeCounts.size(); ++type) {
-        if (group.typeCounts[type] > 0)
-            parts.append(toQString(report.typeName(static_cast<CategoryId>(type))) + QLatin1Char(' ')
-                + formatCount(group.typeCounts[type]));
-    }
-    return parts.join(QStringLiteral(", "));
+    return toQString(fusiondiff::compositionText(report, group));
 }
 
 QString formatSpread(const Spread& spread)

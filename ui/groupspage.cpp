@@ -5,8 +5,8 @@
 #include "colors.h"
 #include "formatting.h"
 #include "groupdiffmodel.h"
-#include "grouppairsmodel.h"
 #include "model/fusionreport.h"
+#include "reportcolumnsmodel.h"
 #include "tablefilterproxy.h"
 #include "tablepage.h"
 #include "timeline/timelinepanel.h"
@@ -27,12 +27,12 @@ namespace fusiondiff::ui {
 
 GroupsPage::GroupsPage(QWidget* parent)
     : QWidget(parent)
-    , m_pairsModel(new GroupPairsModel(this))
+    , m_pairsModel(new ReportColumnsModel(ReportTableId::MatchedGroups, this))
     , m_unmatchedModel(new UnmatchedGroupsModel(this))
     , m_diffModel(new GroupDiffModel(this))
-    , m_pairs(new TablePage(m_pairsModel, QStringLiteral("matched_groups"), this))
-    , m_unmatched(new TablePage(m_unmatchedModel, QString(), this))
-    , m_sequence(new TablePage(m_diffModel, QString(), this))
+    , m_pairs(new TablePage(m_pairsModel, this))
+    , m_unmatched(new TablePage(m_unmatchedModel, this))
+    , m_sequence(new TablePage(m_diffModel, this))
     , m_composition(new ChartPanel(QStringLiteral("group_composition"), true, this))
     , m_detailTitle(new WrapLabel(this))
     , m_emptyText(new WrapLabel(this))
@@ -40,7 +40,8 @@ GroupsPage::GroupsPage(QWidget* parent)
     , m_timeline(new TimelinePanel(QStringLiteral("group_pair_timeline"), this))
 {
     m_pairs->setMaximumColumnWidth(360);
-    m_pairs->setStretchColumns({ GroupPairsModel::CompositionAColumn, GroupPairsModel::CompositionBColumn }, 240);
+    m_pairs->setStretchColumns(
+        { m_pairsModel->column("trace1_composition"), m_pairsModel->column("trace2_composition") }, 240);
     m_unmatched->setMaximumColumnWidth(360);
     m_unmatched->setStretchColumns({ UnmatchedGroupsModel::CompositionColumn }, 300);
     m_sequence->setTitle(tr("Kernels in time order"));

@@ -15,7 +15,7 @@ namespace fusiondiff::ui {
 
 class ChartPanel;
 class GroupDiffModel;
-class GroupPairsModel;
+class ReportColumnsModel;
 class TablePage;
 class TimelinePanel;
 class UnmatchedGroupsModel;
@@ -55,7 +55,7 @@ private:
     void diffReady();
 
     AnalysisResults m_results;
-    GroupPairsModel* m_pairsModel;
+    ReportColumnsModel* m_pairsModel;
     UnmatchedGroupsModel* m_unmatchedModel;
     GroupDiffModel* m_diffModel;
     TablePage* m_pairs;

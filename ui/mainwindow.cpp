@@ -11,14 +11,11 @@
 #include "formatting.h"
 #include "globalsearch.h"
 #include "groupspage.h"
-#include "kernelsmodel.h"
-#include "kerneltypesmodel.h"
-#include "mappingsmodel.h"
 #include "model/fusionreport.h"
 #include "onetraceview.h"
 #include "operationspage.h"
 #include "operationsummarypage.h"
-#include "opportunitiesmodel.h"
+#include "reportcolumnsmodel.h"
 #include "reportexport.h"
 #include "samplefiles.h"
 #include "sidenames.h"
@@ -36,6 +33,7 @@
 #include <QDropEvent>
 #include <QFileInfo>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QKeySequence>
 #include <QLabel>
 #include <QMenu>
@@ -247,20 +245,25 @@ void MainWindow::createPages()
     m_operations = new OperationsPage(this);
     m_operationSummary = new OperationSummaryPage(this);
     m_opportunities = new TableChartPage(
-        new OpportunitiesModel, QStringLiteral("fusion_opportunities"), opportunitiesChart, false, Qt::Vertical, this);
+        new ReportColumnsModel(ReportTableId::FusionOpportunities), opportunitiesChart, false, Qt::Vertical, this);
     m_opportunities->setEmptyChartText(
         tr("No fusion opportunity passed the thresholds for these traces: both launch their kernel types in "
            "similar numbers. The Kernel types page compares the counts of every type."));
     m_opportunities->chartPanel()->chart()->setTitle(tr("Kernels of each opportunity's type"));
-    m_mappings = new TablePage(new MappingsModel(this), QStringLiteral("fusion_mappings"), this);
+    auto* mappings = new ReportColumnsModel(ReportTableId::FusionMappings, this);
+    m_mappings = new TablePage(mappings, this);
     m_mappings->setMaximumColumnWidth(480);
-    m_mappings->setStretchColumns({ MappingsModel::EvidenceColumn }, 520);
+    const int evidence = mappings->column("evidence");
+    m_mappings->setStretchColumns({ evidence }, 520);
+    // The evidence says what was found: it comes first on screen (the CSV keeps the seed's order).
+    m_mappings->view()->horizontalHeader()->moveSection(evidence, 0);
     m_kernelTypes = new TableChartPage(
-        new KernelTypesModel, QStringLiteral("global_counts"), kernelTypesChart, true, Qt::Horizontal, this);
+        new ReportColumnsModel(ReportTableId::GlobalCounts), kernelTypesChart, true, Qt::Horizontal, this);
     m_kernelTypes->chartPanel()->chart()->setTitle(tr("Kernels per type over each whole trace"));
-    m_kernels = new TablePage(new KernelsModel(this), QStringLiteral("kernels"), this);
-    m_kernels->setStretchColumns({ KernelsModel::NameColumn }, 400);
-    m_kernels->setMiddleElidedColumns({ KernelsModel::NameColumn });
+    auto* kernels = new ReportColumnsModel(ReportTableId::Kernels, this);
+    m_kernels = new TablePage(kernels, this);
+    m_kernels->setStretchColumns({ kernels->column("name") }, 400);
+    m_kernels->setMiddleElidedColumns({ kernels->column("name") });
     m_groups = new GroupsPage(this);
     m_timeline = new TraceTimelinePage(this);
 

@@ -6,7 +6,7 @@
 #include "findingdetails.h"
 #include "formatting.h"
 #include "model/fusionreport.h"
-#include "opfindingsmodel.h"
+#include "reportcolumnsmodel.h"
 #include "tablefilterproxy.h"
 #include "tablepage.h"
 #include "timeline/timelinepanel.h"
@@ -24,10 +24,10 @@ namespace fusiondiff::ui {
 
 OperationsPage::OperationsPage(QWidget* parent)
     : QWidget(parent)
-    , m_findingsModel(new OpFindingsModel(this))
+    , m_findingsModel(new ReportColumnsModel(ReportTableId::OpFindings, this))
     , m_alignmentModel(new FindingAlignmentModel(this))
-    , m_findings(new TablePage(m_findingsModel, QStringLiteral("op_findings"), this))
-    , m_alignment(new TablePage(m_alignmentModel, QString(), this))
+    , m_findings(new TablePage(m_findingsModel, this))
+    , m_alignment(new TablePage(m_alignmentModel, this))
     , m_details(new DeferredTextBrowser(this))
     , m_alignmentTitle(new WrapLabel(this))
     , m_emptyText(new WrapLabel(this))
@@ -35,7 +35,7 @@ OperationsPage::OperationsPage(QWidget* parent)
     , m_timeline(new TimelinePanel(QStringLiteral("finding_timeline"), this))
 {
     m_findings->setMaximumColumnWidth(260);
-    m_findings->setStretchColumns({ OpFindingsModel::SummaryColumn }, 300);
+    m_findings->setStretchColumns({ m_findingsModel->column("summary") }, 300);
     m_findings->view()->setSelectionMode(QAbstractItemView::SingleSelection);
 
     m_alignment->setTitle(tr("Kernels per call, side by side"));

@@ -15,7 +15,7 @@ namespace fusiondiff::ui {
 
 class DeferredTextBrowser;
 class FindingAlignmentModel;
-class OpFindingsModel;
+class ReportColumnsModel;
 class TablePage;
 class TimelinePanel;
 
@@ -54,7 +54,7 @@ private:
     void showFinding(int row);
 
     std::shared_ptr<const FusionReport> m_report;
-    OpFindingsModel* m_findingsModel;
+    ReportColumnsModel* m_findingsModel;
     FindingAlignmentModel* m_alignmentModel;
     TablePage* m_findings;
     TablePage* m_alignment;

@@ -1,11 +1,9 @@
 #include "operationsummarypage.h"
 
 #include "barchart.h"
-#include "collectivesmodel.h"
-#include "extrakernelsmodel.h"
 #include "formatting.h"
 #include "model/fusionreport.h"
-#include "opsummarymodel.h"
+#include "reportcolumnsmodel.h"
 #include "tablechartpage.h"
 #include "tablepage.h"
 #include "wraplabel.h"
@@ -40,18 +38,18 @@ ChartData extraKernelsChart(const FusionReport& report, ChartPanel::Metric metri
 
 OperationSummaryPage::OperationSummaryPage(QWidget* parent)
     : QWidget(parent)
-    , m_summaryModel(new OpSummaryModel(this))
-    , m_collectivesModel(new CollectivesModel(this))
-    , m_summary(new TablePage(m_summaryModel, QStringLiteral("op_summary"), this))
+    , m_summaryModel(new ReportColumnsModel(ReportTableId::OpSummary, this))
+    , m_collectivesModel(new ReportColumnsModel(ReportTableId::Collectives, this))
+    , m_summary(new TablePage(m_summaryModel, this))
     , m_extraKernels(new TableChartPage(
-          new ExtraKernelsModel, QStringLiteral("extra_kernels"), extraKernelsChart, false, Qt::Horizontal, this))
-    , m_collectives(new TablePage(m_collectivesModel, QStringLiteral("collectives"), this))
+          new ReportColumnsModel(ReportTableId::ExtraKernels), extraKernelsChart, false, Qt::Horizontal, this))
+    , m_collectives(new TablePage(m_collectivesModel, this))
     , m_noCollectives(new WrapLabel(this))
     , m_collectivesStack(new QStackedWidget(this))
 {
     m_summary->setTitle(tr("Every operation compared"));
     m_summary->setMaximumColumnWidth(320);
-    m_summary->setStretchColumns({ OpSummaryModel::OpColumn }, 220);
+    m_summary->setStretchColumns({ m_summaryModel->column("op") }, 220);
     m_extraKernels->table()->setTitle(tr("Extra kernels by type"));
     m_extraKernels->table()->setFilterVisible(false); // one row per kernel type: nothing to filter
     m_extraKernels->chartPanel()->chart()->setTitle(tr("Kernels one side runs where the other has none"));

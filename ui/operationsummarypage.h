@@ -13,8 +13,7 @@ struct FusionReport;
 
 namespace fusiondiff::ui {
 
-class CollectivesModel;
-class OpSummaryModel;
+class ReportColumnsModel;
 class TableChartPage;
 class TablePage;
 
@@ -39,8 +38,8 @@ signals:
     void exportCsvRequested(const QString& csvName);
 
 private:
-    OpSummaryModel* m_summaryModel;
-    CollectivesModel* m_collectivesModel;
+    ReportColumnsModel* m_summaryModel;
+    ReportColumnsModel* m_collectivesModel;
     TablePage* m_summary;
     TableChartPage* m_extraKernels;
     TablePage* m_collectives;

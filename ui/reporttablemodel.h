@@ -32,6 +32,8 @@ public:
 
     void setReport(std::shared_ptr<const FusionReport> report);
     const FusionReport* report() const { return m_report.get(); }
+    // The core CSV table this model presents ("global_counts"); empty: none.
+    virtual QString csvName() const { return {}; }
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

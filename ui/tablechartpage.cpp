@@ -11,17 +11,17 @@
 
 namespace fusiondiff::ui {
 
-TableChartPage::TableChartPage(ReportTableModel* model, const QString& csvName, ChartSource chartSource,
-    bool offerLogScale, Qt::Orientation orientation, QWidget* parent)
+TableChartPage::TableChartPage(
+    ReportTableModel* model, ChartSource chartSource, bool offerLogScale, Qt::Orientation orientation, QWidget* parent)
     : QWidget(parent)
     , m_model(model)
-    , m_table(new TablePage(model, csvName, this))
-    , m_chartPanel(new ChartPanel(csvName, offerLogScale, this))
+    , m_table(new TablePage(model, this))
+    , m_chartPanel(new ChartPanel(model->csvName(), offerLogScale, this))
     , m_chartSource(std::move(chartSource))
 {
     model->setParent(this);
     auto* splitter = new QSplitter(orientation, this);
-    splitter->setObjectName(csvName + QStringLiteral("_splitter"));
+    splitter->setObjectName(model->csvName() + QStringLiteral("_splitter"));
     splitter->addWidget(m_table);
     splitter->addWidget(m_chartPanel);
     splitter->setChildrenCollapsible(false);

@@ -34,8 +34,8 @@ class TableChartPage : public QWidget
 public:
     using ChartSource = std::function<ChartData(const FusionReport& report, ChartPanel::Metric metric)>;
 
-    TableChartPage(ReportTableModel* model, const QString& csvName, ChartSource chartSource, bool offerLogScale,
-        Qt::Orientation orientation, QWidget* parent = nullptr);
+    TableChartPage(ReportTableModel* model, ChartSource chartSource, bool offerLogScale, Qt::Orientation orientation,
+        QWidget* parent = nullptr);
 
     void setReport(std::shared_ptr<const FusionReport> report);
     TablePage* table() const { return m_table; }

@@ -1,6 +1,7 @@
 #include "tablepage.h"
 
 #include "filterlineedit.h"
+#include "reporttablemodel.h"
 #include "tablefilterproxy.h"
 #include "tabletextdelegate.h"
 
@@ -25,9 +26,15 @@ namespace {
 
 constexpr int kSampledRows = 50;
 
+QString csvNameOf(const QAbstractItemModel* model)
+{
+    const auto* table = qobject_cast<const ReportTableModel*>(model);
+    return table ? table->csvName() : QString();
+}
+
 } // namespace
 
-TablePage::TablePage(QAbstractItemModel* model, const QString& csvName, QWidget* parent)
+TablePage::TablePage(QAbstractItemModel* model, QWidget* parent)
     : QWidget(parent)
     , m_model(model)
     , m_proxy(new TableFilterProxy(this))
@@ -35,7 +42,7 @@ TablePage::TablePage(QAbstractItemModel* model, const QString& csvName, QWidget*
     , m_filter(new FilterLineEdit(this))
     , m_title(new QLabel(this))
     , m_count(new QLabel(this))
-    , m_csvName(csvName)
+    , m_csvName(csvNameOf(model))
 {
     m_proxy->setSourceModel(model);
 
@@ -79,10 +86,11 @@ TablePage::TablePage(QAbstractItemModel* model, const QString& csvName, QWidget*
     top->addWidget(m_filter, 1);
     top->addWidget(m_count);
     top->addWidget(copyButton);
-    if (!csvName.isEmpty()) {
+    if (!m_csvName.isEmpty()) {
         auto* exportButton = new QToolButton(this);
         exportButton->setText(tr("Export CSV..."));
-        exportButton->setToolTip(tr("Save this table as %1.csv, the same bytes as fusiondiff-cli --csv").arg(csvName));
+        exportButton->setToolTip(
+            tr("Save this table as %1.csv, the same bytes as fusiondiff-cli --csv").arg(m_csvName));
         connect(exportButton, &QToolButton::clicked, this, [this] { emit exportCsvRequested(m_csvName); });
         top->addWidget(exportButton);
 
@@ -264,20 +272,23 @@ QString TablePage::selectedRowsText() const
 {
     QModelIndexList rows = m_view->selectionModel()->selectedRows();
     std::sort(rows.begin(), rows.end(), [](const QModelIndex& a, const QModelIndex& b) { return a.row() < b.row(); });
+    // The columns in the order they are on screen (a page or the user may have moved some).
+    QList<int> columns;
+    const QHeaderView* header = m_view->horizontalHeader();
+    for (int visual = 0; visual < header->count(); ++visual) {
+        const int column = header->logicalIndex(visual);
+        if (!m_view->isColumnHidden(column))
+            columns.append(column);
+    }
     QStringList lines;
     QStringList fields;
-    const int columns = m_proxy->columnCount();
-    for (int column = 0; column < columns; ++column) {
-        if (!m_view->isColumnHidden(column))
-            fields.append(m_proxy->headerData(column, Qt::Horizontal).toString());
-    }
+    for (const int column : columns)
+        fields.append(m_proxy->headerData(column, Qt::Horizontal).toString());
     lines.append(fields.join(QLatin1Char('\t')));
     for (const QModelIndex& row : rows) {
         fields.clear();
-        for (int column = 0; column < columns; ++column) {
-            if (!m_view->isColumnHidden(column))
-                fields.append(m_proxy->index(row.row(), column).data(m_proxy->filterRole()).toString());
-        }
+        for (const int column : columns)
+            fields.append(m_proxy->index(row.row(), column).data(m_proxy->filterRole()).toString());
         lines.append(fields.join(QLatin1Char('\t')));
     }
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');

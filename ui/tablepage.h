@@ -18,8 +18,8 @@ class TablePage : public QWidget
 {
     Q_OBJECT
 public:
-    // `csvName` names the core CSV table this view shows ("fusion_opportunities"); empty: none.
-    TablePage(QAbstractItemModel* model, const QString& csvName, QWidget* parent = nullptr);
+    // The CSV table the view shows is the model's (ReportTableModel::csvName), if it has one.
+    explicit TablePage(QAbstractItemModel* model, QWidget* parent = nullptr);
 
     QTableView* view() const { return m_view; }
     TableFilterProxy* proxy() const { return m_proxy; }

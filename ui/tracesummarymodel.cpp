@@ -2,6 +2,7 @@
 
 #include "formatting.h"
 #include "model/fusionreport.h"
+#include "report/reporttables.h"
 
 #include <QStringList>
 
@@ -15,6 +16,12 @@ TraceSummaryModel::TraceSummaryModel(QObject* parent)
         { tr("A (trace1)"), {}, Kind::Text },
         { tr("B (trace2)"), {}, Kind::Text },
     });
+}
+
+QString TraceSummaryModel::csvName() const
+{
+    // The CSV has a row per trace; this model turns it on its side, with more rows.
+    return QString::fromLatin1(reportTableName(ReportTableId::Traces));
 }
 
 int TraceSummaryModel::rows() const

@@ -54,6 +54,8 @@ public:
 
     explicit TraceSummaryModel(QObject* parent = nullptr);
 
+    QString csvName() const override;
+
 protected:
     int rows() const override;
     QVariant display(int row, int column) const override;

@@ -16,14 +16,13 @@
 #include "groupdiffmodel.h"
 #include "groupspage.h"
 #include "kernelnames.h"
-#include "kernelsmodel.h"
-#include "kerneltypesmodel.h"
 #include "mainwindow.h"
 #include "model/fusionreport.h"
 #include "model/tracestore.h"
 #include "operationspage.h"
 #include "operationsummarypage.h"
 #include "report/reportwriters.h"
+#include "reportcolumnsmodel.h"
 #include "reporttablemodel.h"
 #include "sidenames.h"
 #include "summarypage.h"
@@ -627,7 +626,8 @@ private Q_SLOTS:
         QVERIFY(compare(window, sampleA(), sampleB()));
         const FusionReport& report = *window.controller()->results().report;
         TablePage* types = window.kernelTypesPage()->table();
-        types->view()->sortByColumn(KernelTypesModel::TimeDifferenceColumn, Qt::DescendingOrder);
+        types->view()->sortByColumn(
+            ReportColumnsModel(ReportTableId::GlobalCounts).column("time_difference_us"), Qt::DescendingOrder);
         QAbstractItemModel* proxy = types->proxy();
         double previous = std::numeric_limits<double>::infinity();
         for (int row = 0; row < proxy->rowCount(); ++row) {
@@ -636,9 +636,13 @@ private Q_SLOTS:
             const double difference = counts.timeUs[1] - counts.timeUs[0];
             QVERIFY(difference <= previous);
             previous = difference;
-            QCOMPARE(proxy->index(row, KernelTypesModel::TimeDifferenceColumn).data().toString(),
+            QCOMPARE(proxy->index(row, ReportColumnsModel(ReportTableId::GlobalCounts).column("time_difference_us"))
+                         .data()
+                         .toString(),
                 formatSignedDuration(difference));
-            QCOMPARE(proxy->index(row, KernelTypesModel::CountDifferenceColumn).data().toString(),
+            QCOMPARE(proxy->index(row, ReportColumnsModel(ReportTableId::GlobalCounts).column("count_difference"))
+                         .data()
+                         .toString(),
                 formatSignedCount(int64_t(counts.count[1]) - int64_t(counts.count[0])));
         }
         QCOMPARE(formatSignedCount(12), QStringLiteral("+12"));
@@ -646,13 +650,15 @@ private Q_SLOTS:
         QCOMPARE(formatSignedDuration(-350), QStringLiteral("-350 us"));
 
         TablePage* kernels = window.kernelsPage();
-        kernels->view()->sortByColumn(KernelsModel::CountDifferenceColumn, Qt::AscendingOrder);
+        kernels->view()->sortByColumn(
+            ReportColumnsModel(ReportTableId::Kernels).column("count_difference"), Qt::AscendingOrder);
         qlonglong last = std::numeric_limits<qlonglong>::min();
         for (int row = 0; row < kernels->proxy()->rowCount(); ++row) {
-            const qlonglong value = kernels->proxy()
-                                        ->index(row, KernelsModel::CountDifferenceColumn)
-                                        .data(ReportTableModel::SortRole)
-                                        .toLongLong();
+            const qlonglong value
+                = kernels->proxy()
+                      ->index(row, ReportColumnsModel(ReportTableId::Kernels).column("count_difference"))
+                      .data(ReportTableModel::SortRole)
+                      .toLongLong();
             QVERIFY(value >= last);
             last = value;
         }

@@ -102,7 +102,7 @@ private Q_SLOTS:
         QTabWidget tabs;
         auto* model = new QStandardItemModel(0, 3, &tabs);
         auto* other = new QWidget;
-        auto* page = new TablePage(model, QString(), &tabs);
+        auto* page = new TablePage(model, &tabs);
         page->setStretchColumns({ 0 }, 300);
         tabs.addTab(other, QStringLiteral("other"));
         tabs.addTab(page, QStringLiteral("table"));

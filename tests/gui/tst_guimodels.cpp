@@ -6,9 +6,7 @@
 #include "guitestsupport.h"
 
 #include "classify/classifier.h"
-#include "collectivesmodel.h"
 #include "colors.h"
-#include "extrakernelsmodel.h"
 #include "filterlineedit.h"
 #include "findingalignmentmodel.h"
 #include "findingdetails.h"
@@ -16,17 +14,11 @@
 #include "fusionanalysis.h"
 #include "groupdiff.h"
 #include "groupdiffmodel.h"
-#include "grouppairsmodel.h"
 #include "kernelnames.h"
-#include "kernelsmodel.h"
-#include "kerneltypesmodel.h"
 #include "load/traceloader.h"
-#include "mappingsmodel.h"
 #include "model/fusionreport.h"
-#include "opfindingsmodel.h"
-#include "opportunitiesmodel.h"
 #include "ops/sequencealignment.h"
-#include "opsummarymodel.h"
+#include "reportcolumnsmodel.h"
 #include "tablefilterproxy.h"
 #include "tablepage.h"
 #include "tracesummarymodel.h"
@@ -42,6 +34,12 @@ using namespace fusiondiff;
 using namespace fusiondiff::ui;
 
 namespace {
+
+// The index of the column `key` of `table` as the app shows it.
+int columnOf(ReportTableId table, const char* key)
+{
+    return ReportColumnsModel(table).column(key);
+}
 
 struct Pair
 {
@@ -145,34 +143,34 @@ private Q_SLOTS:
             source = std::make_unique<TraceSummaryModel>();
             break;
         case 1:
-            source = std::make_unique<OpportunitiesModel>();
+            source = std::make_unique<ReportColumnsModel>(ReportTableId::FusionOpportunities);
             break;
         case 2:
-            source = std::make_unique<MappingsModel>();
+            source = std::make_unique<ReportColumnsModel>(ReportTableId::FusionMappings);
             break;
         case 3:
-            source = std::make_unique<KernelTypesModel>();
+            source = std::make_unique<ReportColumnsModel>(ReportTableId::GlobalCounts);
             break;
         case 4:
-            source = std::make_unique<KernelsModel>();
+            source = std::make_unique<ReportColumnsModel>(ReportTableId::Kernels);
             break;
         case 5:
-            source = std::make_unique<GroupPairsModel>();
+            source = std::make_unique<ReportColumnsModel>(ReportTableId::MatchedGroups);
             break;
         case 6:
             source = std::make_unique<UnmatchedGroupsModel>();
             break;
         case 7:
-            source = std::make_unique<OpFindingsModel>();
+            source = std::make_unique<ReportColumnsModel>(ReportTableId::OpFindings);
             break;
         case 8:
-            source = std::make_unique<OpSummaryModel>();
+            source = std::make_unique<ReportColumnsModel>(ReportTableId::OpSummary);
             break;
         case 9:
-            source = std::make_unique<ExtraKernelsModel>();
+            source = std::make_unique<ReportColumnsModel>(ReportTableId::ExtraKernels);
             break;
         case 10:
-            source = std::make_unique<CollectivesModel>();
+            source = std::make_unique<ReportColumnsModel>(ReportTableId::Collectives);
             break;
         }
         TableFilterProxy proxy;
@@ -200,55 +198,59 @@ private Q_SLOTS:
     void tablesHaveTheReportsRows()
     {
         const FusionReport& report = *m_seed.report;
-        OpportunitiesModel opportunities;
+        ReportColumnsModel opportunities(ReportTableId::FusionOpportunities);
         opportunities.setReport(m_seed.report);
         QCOMPARE(opportunities.rowCount(), static_cast<int>(report.opportunities.size()));
-        QCOMPARE(opportunities.columnCount(), static_cast<int>(OpportunitiesModel::NumColumns));
+        QCOMPARE(opportunities.columnCount(), 14);
         for (int row = 0; row < opportunities.rowCount(); ++row) {
             const FusionOpportunity& o = report.opportunities[static_cast<size_t>(row)];
-            QCOMPARE(opportunities.index(row, OpportunitiesModel::KernelTypeColumn).data().toString(),
+            QCOMPARE(
+                opportunities.index(row, columnOf(ReportTableId::FusionOpportunities, "kernel_type")).data().toString(),
                 QString::fromStdString(report.typeName(o.kernelType)));
-            QCOMPARE(opportunities.index(row, OpportunitiesModel::TotalAColumn)
+            QCOMPARE(opportunities.index(row, columnOf(ReportTableId::FusionOpportunities, "trace1_total"))
                          .data(ReportTableModel::SortRole)
                          .toULongLong(),
                 o.total[0]);
-            QCOMPARE(
-                opportunities.index(row, OpportunitiesModel::TimeBColumn).data(ReportTableModel::SortRole).toDouble(),
+            QCOMPARE(opportunities.index(row, columnOf(ReportTableId::FusionOpportunities, "trace2_time_ms"))
+                         .data(ReportTableModel::SortRole)
+                         .toDouble(),
                 o.timeMs[1]);
-            QCOMPARE(
-                opportunities.index(row, OpportunitiesModel::ImpactColumn).data(ReportTableModel::SortRole).toDouble(),
+            QCOMPARE(opportunities.index(row, columnOf(ReportTableId::FusionOpportunities, "impact"))
+                         .data(ReportTableModel::SortRole)
+                         .toDouble(),
                 o.impact());
         }
 
-        MappingsModel mappings;
+        ReportColumnsModel mappings(ReportTableId::FusionMappings);
         mappings.setReport(m_seed.report);
         QCOMPARE(mappings.rowCount(), static_cast<int>(report.mappings.size()));
-        QCOMPARE(mappings.index(0, MappingsModel::EvidenceColumn).data().toString(),
+        QCOMPARE(mappings.index(0, columnOf(ReportTableId::FusionMappings, "evidence")).data().toString(),
             QString::fromStdString(report.mappings[0].evidence));
 
-        KernelTypesModel types;
+        ReportColumnsModel types(ReportTableId::GlobalCounts);
         types.setReport(m_seed.report);
         QCOMPARE(types.rowCount(), static_cast<int>(report.globalCounts.size()));
 
-        KernelsModel kernels;
+        ReportColumnsModel kernels(ReportTableId::Kernels);
         kernels.setReport(m_seed.report);
         QCOMPARE(kernels.rowCount(), static_cast<int>(report.kernels.size()));
         const QString name = QString::fromStdString(report.kernels[0].name);
-        QCOMPARE(kernels.index(0, KernelsModel::NameColumn).data(ReportTableModel::FullTextRole).toString(), name);
-        QCOMPARE(kernels.index(0, KernelsModel::NameColumn).data(Qt::ToolTipRole).toString(), name);
-        QCOMPARE(kernels.index(0, KernelsModel::NameColumn).data(ReportTableModel::SortRole).toString(), name);
+        const int nameColumn = columnOf(ReportTableId::Kernels, "name");
+        QCOMPARE(kernels.index(0, nameColumn).data(ReportTableModel::FullTextRole).toString(), name);
+        QCOMPARE(kernels.index(0, nameColumn).data(Qt::ToolTipRole).toString(), name);
+        QCOMPARE(kernels.index(0, nameColumn).data(ReportTableModel::SortRole).toString(), name);
         // A template name of thousands of characters is shown without its parameters and nested
         // template arguments (kernelnames.h).
-        const QString shown = kernels.index(0, KernelsModel::NameColumn).data().toString();
+        const QString shown = kernels.index(0, nameColumn).data().toString();
         QCOMPARE(shown, shownKernelName(name));
         QVERIFY(shown.size() <= 241);
 
-        GroupPairsModel pairs;
+        ReportColumnsModel pairs(ReportTableId::MatchedGroups);
         pairs.setReport(m_graphs.report);
         QCOMPARE(pairs.rowCount(), static_cast<int>(m_graphs.report->groupPairs.size()));
         const LargeGroup& first = m_graphs.report->largeGroups[0][m_graphs.report->groupPairs[0].group1];
-        QCOMPARE(
-            pairs.index(0, GroupPairsModel::CorrelationAColumn).data().toString(), QString::number(first.correlation));
+        QCOMPARE(pairs.index(0, columnOf(ReportTableId::MatchedGroups, "trace1_correlation")).data().toString(),
+            QString::number(first.correlation));
 
         UnmatchedGroupsModel unmatched;
         unmatched.setReport(m_graphs.report);
@@ -267,19 +269,21 @@ private Q_SLOTS:
     void numbersSortAsNumbers()
     {
         // Kernel counts such as "2,857" and "556": as text, "556" would come first.
-        KernelsModel kernels;
+        ReportColumnsModel kernels(ReportTableId::Kernels);
         kernels.setReport(m_seed.report);
         TableFilterProxy proxy;
         proxy.setSourceModel(&kernels);
-        proxy.sort(KernelsModel::CountBColumn, Qt::DescendingOrder);
-        const QVariantList values = columnValues(proxy, KernelsModel::CountBColumn, ReportTableModel::SortRole);
+        proxy.sort(columnOf(ReportTableId::Kernels, "trace2_count"), Qt::DescendingOrder);
+        const QVariantList values
+            = columnValues(proxy, columnOf(ReportTableId::Kernels, "trace2_count"), ReportTableModel::SortRole);
         for (int i = 1; i < values.size(); ++i)
             QVERIFY2(values[i - 1].toULongLong() >= values[i].toULongLong(), qPrintable(QString::number(i)));
         uint64_t largest = 0;
         for (const KernelNameRow& row : m_seed.report->kernels)
             largest = std::max(largest, row.count[1]);
         QCOMPARE(values.first().toULongLong(), largest);
-        const QVariantList shown = columnValues(proxy, KernelsModel::CountBColumn, Qt::DisplayRole);
+        const QVariantList shown
+            = columnValues(proxy, columnOf(ReportTableId::Kernels, "trace2_count"), Qt::DisplayRole);
         QStringList texts;
         for (const QVariant& value : shown)
             texts.append(value.toString());
@@ -288,48 +292,59 @@ private Q_SLOTS:
         QVERIFY2(texts != textOrder, "the test data should tell numeric from text order");
 
         // Infinite ratios sort above every finite one.
-        OpportunitiesModel opportunities;
+        ReportColumnsModel opportunities(ReportTableId::FusionOpportunities);
         opportunities.setReport(m_seed.report);
         proxy.setSourceModel(&opportunities);
-        proxy.sort(OpportunitiesModel::RatioColumn, Qt::AscendingOrder);
-        const QVariantList ratios = columnValues(proxy, OpportunitiesModel::RatioColumn, ReportTableModel::SortRole);
+        proxy.sort(columnOf(ReportTableId::FusionOpportunities, "ratio"), Qt::AscendingOrder);
+        const QVariantList ratios
+            = columnValues(proxy, columnOf(ReportTableId::FusionOpportunities, "ratio"), ReportTableModel::SortRole);
         for (int i = 1; i < ratios.size(); ++i)
             QVERIFY(ratios[i - 1].toDouble() <= ratios[i].toDouble());
         QVERIFY(std::isinf(ratios.last().toDouble()));
-        QCOMPARE(proxy.index(proxy.rowCount() - 1, OpportunitiesModel::RatioColumn).data().toString(),
+        QCOMPARE(
+            proxy.index(proxy.rowCount() - 1, columnOf(ReportTableId::FusionOpportunities, "ratio")).data().toString(),
             QString(QChar(0x221E)));
 
         // Durations in mixed units ("12.8 ms", "853 us") sort by their value.
         proxy.setSourceModel(&kernels);
-        proxy.sort(KernelsModel::TimeBColumn, Qt::DescendingOrder);
-        const QVariantList times = columnValues(proxy, KernelsModel::TimeBColumn, ReportTableModel::SortRole);
+        proxy.sort(columnOf(ReportTableId::Kernels, "trace2_time_us"), Qt::DescendingOrder);
+        const QVariantList times
+            = columnValues(proxy, columnOf(ReportTableId::Kernels, "trace2_time_us"), ReportTableModel::SortRole);
         for (int i = 1; i < times.size(); ++i)
             QVERIFY(times[i - 1].toDouble() >= times[i].toDouble());
     }
 
     void costColumnsSortDescendingFirst()
     {
-        OpportunitiesModel model;
-        QCOMPARE(model.headerData(OpportunitiesModel::KernelTypeColumn, Qt::Horizontal, Qt::InitialSortOrderRole)
+        ReportColumnsModel model(ReportTableId::FusionOpportunities);
+        QCOMPARE(model
+                     .headerData(columnOf(ReportTableId::FusionOpportunities, "kernel_type"), Qt::Horizontal,
+                         Qt::InitialSortOrderRole)
                      .value<Qt::SortOrder>(),
             Qt::AscendingOrder);
-        QCOMPARE(model.headerData(OpportunitiesModel::TotalAColumn, Qt::Horizontal, Qt::InitialSortOrderRole)
+        QCOMPARE(model
+                     .headerData(columnOf(ReportTableId::FusionOpportunities, "trace1_total"), Qt::Horizontal,
+                         Qt::InitialSortOrderRole)
                      .value<Qt::SortOrder>(),
             Qt::DescendingOrder);
-        QCOMPARE(model.headerData(OpportunitiesModel::ImpactColumn, Qt::Horizontal, Qt::InitialSortOrderRole)
+        QCOMPARE(model
+                     .headerData(columnOf(ReportTableId::FusionOpportunities, "impact"), Qt::Horizontal,
+                         Qt::InitialSortOrderRole)
                      .value<Qt::SortOrder>(),
             Qt::DescendingOrder);
-        KernelsModel kernels;
-        QCOMPARE(kernels.headerData(KernelsModel::TimeAColumn, Qt::Horizontal, Qt::InitialSortOrderRole)
+        ReportColumnsModel kernels(ReportTableId::Kernels);
+        QCOMPARE(kernels
+                     .headerData(
+                         columnOf(ReportTableId::Kernels, "trace1_time_us"), Qt::Horizontal, Qt::InitialSortOrderRole)
                      .value<Qt::SortOrder>(),
             Qt::DescendingOrder);
     }
 
     void filterMatchesAnyColumnIgnoringCase()
     {
-        KernelsModel kernels;
+        ReportColumnsModel kernels(ReportTableId::Kernels);
         kernels.setReport(m_seed.report);
-        TablePage page(&kernels, QStringLiteral("kernels"));
+        TablePage page(&kernels);
         QAbstractItemModelTester tester(page.proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         const int all = page.proxy()->rowCount();
         page.filterEdit()->setText(QStringLiteral("gEmM"));
@@ -361,13 +376,13 @@ private Q_SLOTS:
 
     void copiedRowsAreTabSeparated()
     {
-        KernelTypesModel types;
+        ReportColumnsModel types(ReportTableId::GlobalCounts);
         types.setReport(m_seed.report);
-        TablePage page(&types, QStringLiteral("global_counts"));
+        TablePage page(&types);
         page.selectSourceRows({ 0, 2 });
         const QStringList lines = page.selectedRowsText().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
         QCOMPARE(lines.size(), 3);
-        QCOMPARE(lines[0].split(QLatin1Char('\t')).size(), static_cast<int>(KernelTypesModel::NumColumns));
+        QCOMPARE(lines[0].split(QLatin1Char('\t')).size(), 6);
         QVERIFY(
             lines[1].startsWith(QString::fromStdString(m_seed.report->typeName(m_seed.report->globalCounts[0].type))));
         QCOMPARE(page.selectedSourceRows(), QList<int>({ 0, 2 }));
@@ -474,108 +489,141 @@ private Q_SLOTS:
     void operationFindingsHaveTheReportsRows()
     {
         const FusionReport& report = *m_qwen.report;
-        OpFindingsModel findings;
+        ReportColumnsModel findings(ReportTableId::OpFindings);
         findings.setReport(m_qwen.report);
         QCOMPARE(findings.rowCount(), 1);
-        QCOMPARE(findings.columnCount(), static_cast<int>(OpFindingsModel::NumColumns));
+        QCOMPARE(findings.columnCount(), 10);
         const OpFinding& finding = report.opFindings[0];
-        QCOMPARE(findings.index(0, OpFindingsModel::OpColumn).data().toString(),
+        QCOMPARE(findings.index(0, columnOf(ReportTableId::OpFindings, "op")).data().toString(),
             QStringLiteral("aten::scaled_dot_product_attention"));
-        QCOMPARE(findings.index(0, OpFindingsModel::CallsColumn).data().toString(), QStringLiteral("24"));
-        QCOMPARE(findings.index(0, OpFindingsModel::CallsColumn).data(ReportTableModel::SortRole).toULongLong(), 24ULL);
-        QCOMPARE(findings.index(0, OpFindingsModel::KernelsAColumn).data().toString(), QStringLiteral("2"));
-        QCOMPARE(findings.index(0, OpFindingsModel::KernelsBColumn).data().toString(), QStringLiteral("1"));
-        QCOMPARE(findings.index(0, OpFindingsModel::KernelsAColumn).data(Qt::ToolTipRole).toString(),
+        QCOMPARE(findings.index(0, columnOf(ReportTableId::OpFindings, "occurrences")).data().toString(),
+            QStringLiteral("24"));
+        QCOMPARE(findings.index(0, columnOf(ReportTableId::OpFindings, "occurrences"))
+                     .data(ReportTableModel::SortRole)
+                     .toULongLong(),
+            24ULL);
+        QCOMPARE(findings.index(0, columnOf(ReportTableId::OpFindings, "trace1_kernel_count")).data().toString(),
+            QStringLiteral("2"));
+        QCOMPARE(findings.index(0, columnOf(ReportTableId::OpFindings, "trace2_kernel_count")).data().toString(),
+            QStringLiteral("1"));
+        QCOMPARE(findings.index(0, columnOf(ReportTableId::OpFindings, "trace1_kernel_count"))
+                     .data(Qt::ToolTipRole)
+                     .toString(),
             QStringLiteral("Memory, Attention"));
-        QCOMPARE(findings.index(0, OpFindingsModel::LaunchDifferenceColumn).data().toString(), QStringLiteral("1"));
-        QCOMPARE(findings.index(0, OpFindingsModel::FusedByColumn).data().toString(), QStringLiteral("NVIDIA (B)"));
-        QCOMPARE(findings.index(0, OpFindingsModel::MedianAColumn).data(ReportTableModel::SortRole).toDouble(),
+        QCOMPARE(findings.index(0, columnOf(ReportTableId::OpFindings, "launch_difference")).data().toString(),
+            QStringLiteral("1"));
+        QCOMPARE(findings.index(0, columnOf(ReportTableId::OpFindings, "fused_by_side")).data().toString(),
+            QStringLiteral("NVIDIA (B)"));
+        QCOMPARE(findings.index(0, columnOf(ReportTableId::OpFindings, "trace1_time_per_call"))
+                     .data(ReportTableModel::SortRole)
+                     .toDouble(),
             finding.timeUs[0].median);
-        QCOMPARE(findings.index(0, OpFindingsModel::MedianAColumn).data().toString(),
+        QCOMPARE(findings.index(0, columnOf(ReportTableId::OpFindings, "trace1_time_per_call")).data().toString(),
             QString::fromUtf8("169 us (166\u2013174 us)"));
-        QCOMPARE(findings.index(0, OpFindingsModel::SavingColumn).data(ReportTableModel::SortRole).toDouble(),
+        QCOMPARE(findings.index(0, columnOf(ReportTableId::OpFindings, "saving_us"))
+                     .data(ReportTableModel::SortRole)
+                     .toDouble(),
             finding.savingUs);
-        QCOMPARE(findings.index(0, OpFindingsModel::SavingColumn).data().toString(), QStringLiteral("1.3 ms"));
+        QCOMPARE(findings.index(0, columnOf(ReportTableId::OpFindings, "saving_us")).data().toString(),
+            QStringLiteral("1.3 ms"));
         // Quartiles of different units keep both.
         Spread spread;
         spread.median = 1500;
         spread.q1 = 980;
         spread.q3 = 2100;
         QCOMPARE(formatSpread(spread), QString::fromUtf8("1.5 ms (980 us\u20132.1 ms)"));
-        QCOMPARE(findings.index(0, OpFindingsModel::SummaryColumn).data().toString(),
+        QCOMPARE(findings.index(0, columnOf(ReportTableId::OpFindings, "summary")).data().toString(),
             QString::fromStdString(finding.summary));
 
-        OpSummaryModel summary;
+        ReportColumnsModel summary(ReportTableId::OpSummary);
         summary.setReport(m_qwen.report);
         QCOMPARE(summary.rowCount(), static_cast<int>(report.opSummary.size()));
         for (int row = 0; row < summary.rowCount(); ++row) {
             const OpSummary& op = report.opSummary[static_cast<size_t>(row)];
-            QCOMPARE(summary.index(row, OpSummaryModel::OpColumn).data().toString(), QString::fromStdString(op.op));
-            QCOMPARE(summary.index(row, OpSummaryModel::DifferingColumn).data(ReportTableModel::SortRole).toULongLong(),
+            QCOMPARE(summary.index(row, columnOf(ReportTableId::OpSummary, "op")).data().toString(),
+                QString::fromStdString(op.op));
+            QCOMPARE(summary.index(row, columnOf(ReportTableId::OpSummary, "differing"))
+                         .data(ReportTableModel::SortRole)
+                         .toULongLong(),
                 op.differing);
-            QCOMPARE(summary.index(row, OpSummaryModel::TotalBColumn).data(ReportTableModel::SortRole).toDouble(),
+            QCOMPARE(summary.index(row, columnOf(ReportTableId::OpSummary, "trace2_total_us"))
+                         .data(ReportTableModel::SortRole)
+                         .toDouble(),
                 op.timeUs[1].total);
         }
 
-        ExtraKernelsModel extra;
+        ReportColumnsModel extra(ReportTableId::ExtraKernels);
         extra.setReport(m_qwen.report);
         QCOMPARE(extra.rowCount(), 1);
-        QCOMPARE(extra.index(0, ExtraKernelsModel::TypeColumn).data().toString(), QStringLiteral("Memory"));
-        QCOMPARE(extra.index(0, ExtraKernelsModel::KernelsAColumn).data().toString(), QStringLiteral("24"));
-        QCOMPARE(extra.index(0, ExtraKernelsModel::KernelsBColumn).data().toString(), QStringLiteral("0"));
+        QCOMPARE(extra.index(0, columnOf(ReportTableId::ExtraKernels, "kernel_type")).data().toString(),
+            QStringLiteral("Memory"));
+        QCOMPARE(extra.index(0, columnOf(ReportTableId::ExtraKernels, "trace1_kernels")).data().toString(),
+            QStringLiteral("24"));
+        QCOMPARE(extra.index(0, columnOf(ReportTableId::ExtraKernels, "trace2_kernels")).data().toString(),
+            QStringLiteral("0"));
 
-        CollectivesModel collectives;
+        ReportColumnsModel collectives(ReportTableId::Collectives);
         collectives.setReport(m_qwen.report);
         QCOMPARE(collectives.rowCount(), 0);
         collectives.setReport(m_seed.report);
         QCOMPARE(collectives.rowCount(), static_cast<int>(m_seed.report->collectives.size()));
         const CollectiveComparison& first = m_seed.report->collectives[0];
-        QCOMPARE(collectives.index(0, CollectivesModel::CollectiveColumn).data().toString(),
+        QCOMPARE(collectives.index(0, columnOf(ReportTableId::Collectives, "collective")).data().toString(),
             QString::fromStdString(first.collective));
-        QCOMPARE(collectives.index(0, CollectivesModel::ImplementationBColumn).data().toString(),
+        QCOMPARE(collectives.index(0, columnOf(ReportTableId::Collectives, "trace2_implementation")).data().toString(),
             QString::fromStdString(first.implementation[1]));
-        QCOMPARE(collectives.index(0, CollectivesModel::CountBColumn).data(ReportTableModel::SortRole).toULongLong(),
+        QCOMPARE(collectives.index(0, columnOf(ReportTableId::Collectives, "trace2_count"))
+                     .data(ReportTableModel::SortRole)
+                     .toULongLong(),
             first.count[1]);
     }
 
     void operationTablesSortNumerically()
     {
         // Calls per operation: "96" would sort above "220" and "1,029"-style counts as text.
-        OpSummaryModel summary;
+        ReportColumnsModel summary(ReportTableId::OpSummary);
         summary.setReport(m_qwen.report);
         TableFilterProxy proxy;
         proxy.setSourceModel(&summary);
         QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        proxy.sort(OpSummaryModel::CallsColumn, Qt::DescendingOrder);
-        const QVariantList calls = columnValues(proxy, OpSummaryModel::CallsColumn, ReportTableModel::SortRole);
+        proxy.sort(columnOf(ReportTableId::OpSummary, "occurrences"), Qt::DescendingOrder);
+        const QVariantList calls
+            = columnValues(proxy, columnOf(ReportTableId::OpSummary, "occurrences"), ReportTableModel::SortRole);
         for (int i = 1; i < calls.size(); ++i)
             QVERIFY(calls[i - 1].toULongLong() >= calls[i].toULongLong());
         QStringList texts;
-        for (const QVariant& value : columnValues(proxy, OpSummaryModel::CallsColumn, Qt::DisplayRole))
+        for (const QVariant& value :
+            columnValues(proxy, columnOf(ReportTableId::OpSummary, "occurrences"), Qt::DisplayRole))
             texts.append(value.toString());
         QStringList textOrder = texts;
         std::sort(textOrder.begin(), textOrder.end(), std::greater<>());
         QVERIFY2(texts != textOrder, "the test data should tell numeric from text order");
         // Durations in mixed units ("11.6 ms", "853 us").
-        proxy.sort(OpSummaryModel::TotalAColumn, Qt::DescendingOrder);
-        const QVariantList times = columnValues(proxy, OpSummaryModel::TotalAColumn, ReportTableModel::SortRole);
+        proxy.sort(columnOf(ReportTableId::OpSummary, "trace1_total_us"), Qt::DescendingOrder);
+        const QVariantList times
+            = columnValues(proxy, columnOf(ReportTableId::OpSummary, "trace1_total_us"), ReportTableModel::SortRole);
         for (int i = 1; i < times.size(); ++i)
             QVERIFY(times[i - 1].toDouble() >= times[i].toDouble());
 
         // owlv2's three findings: aten::linear has the most calls, aten::conv2d could save the most.
-        OpFindingsModel findings;
+        ReportColumnsModel findings(ReportTableId::OpFindings);
         findings.setReport(m_owlv2.report);
         proxy.setSourceModel(&findings);
-        proxy.sort(OpFindingsModel::CallsColumn, Qt::DescendingOrder);
-        QCOMPARE(proxy.index(0, OpFindingsModel::OpColumn).data().toString(), QStringLiteral("aten::linear"));
-        QCOMPARE(proxy.index(0, OpFindingsModel::CallsColumn).data().toString(), QStringLiteral("60"));
-        proxy.sort(OpFindingsModel::SavingColumn, Qt::DescendingOrder);
-        QCOMPARE(proxy.index(0, OpFindingsModel::OpColumn).data().toString(), QStringLiteral("aten::conv2d"));
-        const QVariantList savings = columnValues(proxy, OpFindingsModel::SavingColumn, ReportTableModel::SortRole);
+        proxy.sort(columnOf(ReportTableId::OpFindings, "occurrences"), Qt::DescendingOrder);
+        QCOMPARE(proxy.index(0, columnOf(ReportTableId::OpFindings, "op")).data().toString(),
+            QStringLiteral("aten::linear"));
+        QCOMPARE(
+            proxy.index(0, columnOf(ReportTableId::OpFindings, "occurrences")).data().toString(), QStringLiteral("60"));
+        proxy.sort(columnOf(ReportTableId::OpFindings, "saving_us"), Qt::DescendingOrder);
+        QCOMPARE(proxy.index(0, columnOf(ReportTableId::OpFindings, "op")).data().toString(),
+            QStringLiteral("aten::conv2d"));
+        const QVariantList savings
+            = columnValues(proxy, columnOf(ReportTableId::OpFindings, "saving_us"), ReportTableModel::SortRole);
         for (int i = 1; i < savings.size(); ++i)
             QVERIFY(savings[i - 1].toDouble() >= savings[i].toDouble());
-        proxy.sort(OpFindingsModel::MedianBColumn, Qt::AscendingOrder);
-        const QVariantList medians = columnValues(proxy, OpFindingsModel::MedianBColumn, ReportTableModel::SortRole);
+        proxy.sort(columnOf(ReportTableId::OpFindings, "trace2_time_per_call"), Qt::AscendingOrder);
+        const QVariantList medians = columnValues(
+            proxy, columnOf(ReportTableId::OpFindings, "trace2_time_per_call"), ReportTableModel::SortRole);
         for (int i = 1; i < medians.size(); ++i)
             QVERIFY(medians[i - 1].toDouble() <= medians[i].toDouble());
 

@@ -18,8 +18,8 @@
 #include "model/tracestore.h"
 #include "operationspage.h"
 #include "operationsummarypage.h"
-#include "opfindingsmodel.h"
 #include "report/reportnotes.h"
+#include "reportcolumnsmodel.h"
 #include "reporttablemodel.h"
 #include "summarypage.h"
 #include "tablechartpage.h"
@@ -53,6 +53,12 @@ using namespace fusiondiff;
 using namespace fusiondiff::ui;
 
 namespace {
+
+// The index of the column `key` of `table` as the app shows it.
+int columnOf(ReportTableId table, const char* key)
+{
+    return ReportColumnsModel(table).column(key);
+}
 
 constexpr int kTimeoutMs = 120000;
 
@@ -391,9 +397,10 @@ private Q_SLOTS:
         // The report's one finding, as the view shows it.
         QAbstractItemModel* findings = page->findingsTable()->proxy();
         QCOMPARE(findings->rowCount(), 1);
-        QCOMPARE(findings->index(0, OpFindingsModel::OpColumn).data().toString(),
+        QCOMPARE(findings->index(0, columnOf(ReportTableId::OpFindings, "op")).data().toString(),
             QStringLiteral("aten::scaled_dot_product_attention"));
-        QCOMPARE(findings->index(0, OpFindingsModel::CallsColumn).data().toString(), QStringLiteral("24"));
+        QCOMPARE(findings->index(0, columnOf(ReportTableId::OpFindings, "occurrences")).data().toString(),
+            QStringLiteral("24"));
 
         // Selected when the tab is first shown: the drill-down shows its stack, its run and its
         // kernels side by side.
@@ -496,8 +503,12 @@ private Q_SLOTS:
         QCOMPARE(report.options.opLevel, OpLevel::Module);
         QCOMPARE(report.opFindings.front().op, std::string("nn.Module: Qwen2Attention"));
         QCOMPARE(controller->results().stores[0], storeA); // not read again
-        QCOMPARE(
-            window->operationsPage()->findingsTable()->proxy()->index(0, OpFindingsModel::OpColumn).data().toString(),
+        QCOMPARE(window->operationsPage()
+                     ->findingsTable()
+                     ->proxy()
+                     ->index(0, columnOf(ReportTableId::OpFindings, "op"))
+                     .data()
+                     .toString(),
             QStringLiteral("nn.Module: Qwen2Attention"));
         QCOMPARE(window->operationsPage()->alignmentModel()->rowCount(),
             static_cast<int>(report.opFindings.front().alignment.size()));
