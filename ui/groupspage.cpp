@@ -131,6 +131,11 @@ GroupsPage::~GroupsPage()
     m_watcher.waitForFinished();
 }
 
+QString GroupsPage::csvName() const
+{
+    return m_pairs->csvName();
+}
+
 void GroupsPage::setResults(const AnalysisResults& results)
 {
     m_results = results;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "analysisresults.h"
+#include "resultspage.h"
 
 #include <QFutureWatcher>
 #include <QWidget>
@@ -22,14 +23,15 @@ class UnmatchedGroupsModel;
 
 // The correlation groups: matched pairs and unmatched groups above; for the selected pair (or
 // group) a composition chart and the two kernel sequences side by side, differences highlighted.
-class GroupsPage : public QWidget
+class GroupsPage : public QWidget, public ResultsPage
 {
     Q_OBJECT
 public:
     explicit GroupsPage(QWidget* parent = nullptr);
     ~GroupsPage() override;
 
-    void setResults(const AnalysisResults& results);
+    void setResults(const AnalysisResults& results) override;
+    QString csvName() const override;
 
     TablePage* pairsTable() const { return m_pairs; }
     TablePage* unmatchedTable() const { return m_unmatched; }

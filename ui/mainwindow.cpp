@@ -17,6 +17,7 @@
 #include "operationsummarypage.h"
 #include "reportcolumnsmodel.h"
 #include "reportexport.h"
+#include "resultspage.h"
 #include "samplefiles.h"
 #include "sidenames.h"
 #include "summarypage.h"
@@ -267,26 +268,32 @@ void MainWindow::createPages()
     m_groups = new GroupsPage(this);
     m_timeline = new TraceTimelinePage(this);
 
-    m_tabs->addTab(m_summary, tr("Summary"));
-    m_tabs->addTab(m_operations, tr("Operations"));
-    m_tabs->addTab(m_operationSummary, tr("Operation summary"));
-    m_tabs->addTab(m_opportunities, tr("Fusion opportunities"));
-    m_tabs->addTab(m_mappings, tr("Fusion mappings"));
-    m_tabs->addTab(m_kernelTypes, tr("Kernel types"));
-    m_tabs->addTab(m_kernels, tr("Kernels"));
+    addResultsTab(m_summary, tr("Summary"), [](const FusionReport&) { return tr("Summary"); });
+    addResultsTab(m_operations, tr("Operations"),
+        [](const FusionReport& report) { return tr("Operations (%1)").arg(report.opFindings.size()); });
+    addResultsTab(m_operationSummary, tr("Operation summary"),
+        [](const FusionReport& report) { return tr("Operation summary (%1)").arg(report.opSummary.size()); });
+    addResultsTab(m_opportunities, tr("Fusion opportunities"),
+        [](const FusionReport& report) { return tr("Fusion opportunities (%1)").arg(report.opportunities.size()); });
+    addResultsTab(m_mappings, tr("Fusion mappings"),
+        [](const FusionReport& report) { return tr("Fusion mappings (%1)").arg(report.mappings.size()); });
+    addResultsTab(m_kernelTypes, tr("Kernel types"),
+        [](const FusionReport& report) { return tr("Kernel types (%1)").arg(report.globalCounts.size()); });
+    addResultsTab(m_kernels, tr("Kernels"),
+        [](const FusionReport& report) { return tr("Kernels (%1)").arg(report.kernels.size()); });
+    addResultsTab(m_groups, tr("Correlation groups"),
+        [](const FusionReport& report) { return tr("Correlation groups (%1 matched)").arg(report.groupPairs.size()); });
     m_search = new GlobalSearch(this);
     m_tabs->setCornerWidget(m_search, Qt::TopRightCorner);
     connect(m_search, &GlobalSearch::hitActivated, this,
         [this](const GlobalSearch::Hit& hit) { showSearchHit(hit.kind, hit.row); });
-    m_tabs->addTab(m_groups, tr("Correlation groups"));
+    // Not a table: the timeline has no CSV of its own and is given the results on its own.
     m_tabs->addTab(m_timeline, tr("Timeline"));
-    m_tabs->setTabToolTip(TimelineTab, tr("Every kernel of both traces on two lanes, to scale"));
+    m_tabs->setTabToolTip(m_tabs->indexOf(m_timeline), tr("Every kernel of both traces on two lanes, to scale"));
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
         deliverShowUpdates();
         updateActions();
     });
-
-    connect(m_summary, &SummaryPage::exportCsvRequested, this, &MainWindow::exportCsvDialog);
     connect(m_summary, &SummaryPage::kernelTypeRequested, this,
         [this](int row) { showSearchHit(GlobalSearch::KernelType, row); });
     connect(m_summary, &SummaryPage::gapCauseRequested, this, [this](GapCause cause) {
@@ -321,13 +328,14 @@ void MainWindow::createPages()
         m_tabs->setCurrentWidget(m_opportunities);
         m_opportunities->table()->selectSourceRows({ row });
     });
-    connect(m_operations, &OperationsPage::exportCsvRequested, this, &MainWindow::exportCsvDialog);
-    connect(m_operationSummary, &OperationSummaryPage::exportCsvRequested, this, &MainWindow::exportCsvDialog);
-    connect(m_opportunities, &TableChartPage::exportCsvRequested, this, &MainWindow::exportCsvDialog);
-    connect(m_mappings, &TablePage::exportCsvRequested, this, &MainWindow::exportCsvDialog);
-    connect(m_kernelTypes, &TableChartPage::exportCsvRequested, this, &MainWindow::exportCsvDialog);
-    connect(m_kernels, &TablePage::exportCsvRequested, this, &MainWindow::exportCsvDialog);
-    connect(m_groups, &GroupsPage::exportCsvRequested, this, &MainWindow::exportCsvDialog);
+}
+
+template<typename Page>
+void MainWindow::addResultsTab(Page* page, const QString& name, TabTitle title)
+{
+    m_tabs->addTab(page, name);
+    m_resultsTabs.push_back({ page, page, std::move(title) });
+    connect(page, &Page::exportCsvRequested, this, &MainWindow::exportCsvDialog);
 }
 
 QWidget* MainWindow::createWelcomePage()
@@ -597,24 +605,12 @@ void MainWindow::showResults(const AnalysisResults& results)
     // sized once, at their final size (the first time, the pages replace the welcome page).
     m_stack->setCurrentWidget(m_tabs);
     deliverShowUpdates();
-    m_summary->setReport(results.report, results.analysisSeconds);
-    m_operations->setReport(results.report);
-    m_operationSummary->setReport(results.report);
-    m_opportunities->setReport(results.report);
-    static_cast<ReportTableModel*>(m_mappings->sourceModel())->setReport(results.report);
-    m_kernelTypes->setReport(results.report);
-    static_cast<ReportTableModel*>(m_kernels->sourceModel())->setReport(results.report);
-    m_groups->setResults(results);
+    for (const ResultsTab& tab : m_resultsTabs) {
+        tab.page->setResults(results);
+        m_tabs->setTabText(m_tabs->indexOf(tab.widget), tab.title(report));
+    }
     m_timeline->setResults(results);
     m_search->setReport(results.report);
-
-    m_tabs->setTabText(OperationsTab, tr("Operations (%1)").arg(report.opFindings.size()));
-    m_tabs->setTabText(OperationSummaryTab, tr("Operation summary (%1)").arg(report.opSummary.size()));
-    m_tabs->setTabText(OpportunitiesTab, tr("Fusion opportunities (%1)").arg(report.opportunities.size()));
-    m_tabs->setTabText(MappingsTab, tr("Fusion mappings (%1)").arg(report.mappings.size()));
-    m_tabs->setTabText(KernelTypesTab, tr("Kernel types (%1)").arg(report.globalCounts.size()));
-    m_tabs->setTabText(KernelsTab, tr("Kernels (%1)").arg(report.kernels.size()));
-    m_tabs->setTabText(GroupsTab, tr("Correlation groups (%1 matched)").arg(report.groupPairs.size()));
 
     const QString a = toQString(report.traces[0].label);
     const QString b = toQString(report.traces[1].label);
@@ -735,14 +731,20 @@ void MainWindow::exportCsvDialog(const QString& csvName)
         showMessage(error);
 }
 
+QString MainWindow::currentTableCsvName() const
+{
+    for (const ResultsTab& tab : m_resultsTabs) {
+        if (tab.widget == m_tabs->currentWidget())
+            return tab.page->csvName();
+    }
+    return {};
+}
+
 void MainWindow::exportCurrentTableDialog()
 {
-    // The main table of each tab, in tab order.
-    static const char* const names[] = { "traces", "op_findings", "op_summary", "fusion_opportunities",
-        "fusion_mappings", "global_counts", "kernels", "matched_groups" };
-    const int tab = m_tabs->currentIndex();
-    if (tab >= 0 && tab < static_cast<int>(std::size(names)))
-        exportCsvDialog(QString::fromLatin1(names[tab]));
+    const QString name = currentTableCsvName();
+    if (!name.isEmpty())
+        exportCsvDialog(name);
 }
 
 QStringList MainWindow::recentFiles() const

@@ -6,6 +6,9 @@
 #include <QStringList>
 #include <QTimer>
 
+#include <functional>
+#include <vector>
+
 class QAction;
 class QDockWidget;
 class QLabel;
@@ -19,7 +22,8 @@ class QToolButton;
 
 namespace fusiondiff {
 struct TraceStore;
-}
+struct FusionReport;
+} // namespace fusiondiff
 
 namespace fusiondiff::ui {
 
@@ -29,6 +33,7 @@ class GlobalSearch;
 class GroupsPage;
 class OperationSummaryPage;
 class OperationsPage;
+class ResultsPage;
 class SummaryPage;
 class TableChartPage;
 class TablePage;
@@ -42,19 +47,6 @@ class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
-    enum Tab
-    {
-        SummaryTab,
-        OperationsTab,
-        OperationSummaryTab,
-        OpportunitiesTab,
-        MappingsTab,
-        KernelTypesTab,
-        KernelsTab,
-        GroupsTab,
-        TimelineTab,
-    };
-
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
@@ -80,6 +72,8 @@ public:
     QStringList recentFiles() const;
     QStringList recentPairs() const; // "A\nB"
 
+    // The CSV table of the current tab's main table: what Export Current Table writes.
+    QString currentTableCsvName() const;
     // Writes every CSV table into `folder`; returns an error text, empty on success.
     QString exportAll(const QString& folder);
     // Writes the report as HTML, or as Markdown for a name ending in .md, with the charts.
@@ -114,6 +108,17 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
+    // The tab's title for a report ("Operations (3)").
+    using TabTitle = std::function<QString(const FusionReport& report)>;
+    struct ResultsTab
+    {
+        QWidget* widget;
+        ResultsPage* page;
+        TabTitle title;
+    };
+
+    template<typename Page>
+    void addResultsTab(Page* page, const QString& name, TabTitle title);
     void createPages();
     void createMenus();
     QWidget* createWelcomePage();
@@ -154,6 +159,7 @@ private:
     GroupsPage* m_groups = nullptr;
     TraceTimelinePage* m_timeline = nullptr;
     GlobalSearch* m_search = nullptr;
+    std::vector<ResultsTab> m_resultsTabs; // in tab order
     QLabel* m_resultsLabel = nullptr;
     QMenu* m_recentMenu = nullptr;
     QAction* m_exportAll = nullptr;

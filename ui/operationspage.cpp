@@ -1,5 +1,6 @@
 #include "operationspage.h"
 
+#include "analysisresults.h"
 #include "colors.h"
 #include "deferredtextbrowser.h"
 #include "findingalignmentmodel.h"
@@ -112,9 +113,14 @@ OperationsPage::OperationsPage(QWidget* parent)
     });
 }
 
-void OperationsPage::setReport(std::shared_ptr<const FusionReport> report)
+QString OperationsPage::csvName() const
 {
-    m_report = std::move(report);
+    return m_findings->csvName();
+}
+
+void OperationsPage::setResults(const AnalysisResults& results)
+{
+    m_report = results.report;
     m_shownFinding = -1;
     m_selectFirstOnShow = false;
     m_alignmentModel->setFinding(nullptr, -1);

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "resultspage.h"
+
 #include <QWidget>
 
 #include <memory>
@@ -24,13 +26,14 @@ class TimelinePanel;
 // core aligned them, the rows of the extra runs marked. The first finding is selected when results
 // arrive, or, if the page is hidden then, when it is first shown: a graph finding's hundreds of
 // rows are not laid out while the user looks at another tab.
-class OperationsPage : public QWidget
+class OperationsPage : public QWidget, public ResultsPage
 {
     Q_OBJECT
 public:
     explicit OperationsPage(QWidget* parent = nullptr);
 
-    void setReport(std::shared_ptr<const FusionReport> report);
+    void setResults(const AnalysisResults& results) override;
+    QString csvName() const override;
 
     TablePage* findingsTable() const { return m_findings; }
     TablePage* alignmentTable() const { return m_alignment; }

@@ -1,5 +1,6 @@
 #include "operationsummarypage.h"
 
+#include "analysisresults.h"
 #include "barchart.h"
 #include "formatting.h"
 #include "model/fusionreport.h"
@@ -91,11 +92,17 @@ OperationSummaryPage::OperationSummaryPage(QWidget* parent)
     connect(m_extraKernels, &TableChartPage::exportCsvRequested, this, &OperationSummaryPage::exportCsvRequested);
 }
 
-void OperationSummaryPage::setReport(std::shared_ptr<const FusionReport> report)
+QString OperationSummaryPage::csvName() const
 {
+    return m_summary->csvName();
+}
+
+void OperationSummaryPage::setResults(const AnalysisResults& results)
+{
+    const std::shared_ptr<const FusionReport>& report = results.report;
     m_summaryModel->setReport(report);
     m_collectivesModel->setReport(report);
-    m_extraKernels->setReport(report);
+    m_extraKernels->setResults(results);
     const bool communication = report && !report->collectives.empty();
     m_collectivesStack->setCurrentWidget(communication ? static_cast<QWidget*>(m_collectives) : m_noCollectives);
     // Without collectives the note needs little room: the extra kernels take the rest.

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "resultspage.h"
+
 #include <QWidget>
 
 #include <memory>
@@ -20,13 +22,14 @@ class TablePage;
 // Every operation compared (report.opSummary) above; below it the kernels each side runs in
 // addition, by type (report.extraKernels, with a chart A beside B), and communication compared by
 // collective (report.collectives).
-class OperationSummaryPage : public QWidget
+class OperationSummaryPage : public QWidget, public ResultsPage
 {
     Q_OBJECT
 public:
     explicit OperationSummaryPage(QWidget* parent = nullptr);
 
-    void setReport(std::shared_ptr<const FusionReport> report);
+    void setResults(const AnalysisResults& results) override;
+    QString csvName() const override;
 
     TablePage* summaryTable() const { return m_summary; }
     TableChartPage* extraKernelsPage() const { return m_extraKernels; }

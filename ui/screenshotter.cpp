@@ -4,8 +4,12 @@
 #include "groupdiffmodel.h"
 #include "groupspage.h"
 #include "mainwindow.h"
+#include "operationspage.h"
+#include "operationsummarypage.h"
+#include "summarypage.h"
 #include "tablechartpage.h"
 #include "tablepage.h"
+#include "timeline/tracetimelinepage.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -81,26 +85,26 @@ QStringList takeScreenshots(MainWindow& window, const QString& folder, const QSt
 
     const struct
     {
-        int tab;
+        QWidget* page;
         const char* name;
     } tabs[] = {
-        { MainWindow::SummaryTab, "02-summary" },
-        { MainWindow::OpportunitiesTab, "03-fusion-opportunities" },
-        { MainWindow::MappingsTab, "04-fusion-mappings" },
-        { MainWindow::KernelTypesTab, "05-kernel-types" },
-        { MainWindow::KernelsTab, "06-kernels" },
-        { MainWindow::GroupsTab, "07-correlation-groups" },
-        { MainWindow::OperationsTab, "11-operations" },
-        { MainWindow::OperationSummaryTab, "12-operation-summary" },
-        { MainWindow::TimelineTab, "13-timeline" },
+        { window.summaryPage(), "02-summary" },
+        { window.opportunitiesPage(), "03-fusion-opportunities" },
+        { window.mappingsPage(), "04-fusion-mappings" },
+        { window.kernelTypesPage(), "05-kernel-types" },
+        { window.kernelsPage(), "06-kernels" },
+        { window.groupsPage(), "07-correlation-groups" },
+        { window.operationsPage(), "11-operations" },
+        { window.operationSummaryPage(), "12-operation-summary" },
+        { window.timelinePage(), "13-timeline" },
     };
     for (const auto& tab : tabs) {
-        window.tabs()->setCurrentIndex(tab.tab);
-        if (tab.tab == MainWindow::OpportunitiesTab)
+        window.tabs()->setCurrentWidget(tab.page);
+        if (tab.page == window.opportunitiesPage())
             window.opportunitiesPage()->table()->selectSourceRows({ 0 });
-        if (tab.tab == MainWindow::KernelTypesTab)
+        if (tab.page == window.kernelTypesPage())
             window.kernelTypesPage()->table()->selectSourceRows({ 0 });
-        if (tab.tab == MainWindow::GroupsTab && window.groupsPage()->diffModel()->rowCount() == 0
+        if (tab.page == window.groupsPage() && window.groupsPage()->diffModel()->rowCount() == 0
             && window.groupsPage()->pairsTable()->sourceModel()->rowCount() > 0) {
             waitFor(window.groupsPage(), &GroupsPage::drillDownReady, 60000);
         }
@@ -108,13 +112,13 @@ QStringList takeScreenshots(MainWindow& window, const QString& folder, const QSt
             return {};
     }
 
-    window.tabs()->setCurrentIndex(MainWindow::KernelTypesTab);
+    window.tabs()->setCurrentWidget(window.kernelTypesPage());
     window.kernelTypesPage()->chartPanel()->setLogarithmic(true);
     if (!save(QStringLiteral("08-kernel-types-log-scale")))
         return {};
     window.kernelTypesPage()->chartPanel()->setLogarithmic(false);
 
-    window.tabs()->setCurrentIndex(MainWindow::SummaryTab);
+    window.tabs()->setCurrentWidget(window.summaryPage());
     window.settingsDock()->show();
     if (!save(QStringLiteral("09-analysis-settings")))
         return {};

@@ -1,5 +1,6 @@
 #include "summarypage.h"
 
+#include "analysisresults.h"
 #include "colors.h"
 #include "deferredtextbrowser.h"
 #include "formatting.h"
@@ -128,8 +129,15 @@ SummaryPage::SummaryPage(QWidget* parent)
     connect(m_table, &TablePage::exportCsvRequested, this, &SummaryPage::exportCsvRequested);
 }
 
-void SummaryPage::setReport(std::shared_ptr<const FusionReport> report, double analysisSeconds)
+QString SummaryPage::csvName() const
 {
+    return m_table->csvName();
+}
+
+void SummaryPage::setResults(const AnalysisResults& results)
+{
+    const std::shared_ptr<const FusionReport>& report = results.report;
+    const double analysisSeconds = results.analysisSeconds;
     m_model->setReport(report);
     if (!report) {
         m_findings->setHtmlSoon({});

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/timegap.h"
+#include "resultspage.h"
 
 #include <QList>
 #include <QWidget>
@@ -22,14 +23,15 @@ class TraceSummaryModel;
 // Both traces side by side (with how their operations line up and how they repeat), and the
 // findings in plain words as the CLI's summary says them: where to look first (numbered), the
 // core's report notes, the top opportunities and mappings of the reference analysis.
-class SummaryPage : public QWidget
+class SummaryPage : public QWidget, public ResultsPage
 {
     Q_OBJECT
 public:
     explicit SummaryPage(QWidget* parent = nullptr);
 
     // The findings text follows a turn later (DeferredTextBrowser), after the paint of the table.
-    void setReport(std::shared_ptr<const FusionReport> report, double analysisSeconds);
+    void setResults(const AnalysisResults& results) override;
+    QString csvName() const override;
     TablePage* table() const { return m_table; }
     // The findings as plain text (those still waiting for their turn shown first).
     QString findingsText();

@@ -1,5 +1,6 @@
 #include "tablechartpage.h"
 
+#include "analysisresults.h"
 #include "barchart.h"
 #include "model/fusionreport.h"
 #include "reporttablemodel.h"
@@ -41,9 +42,14 @@ TableChartPage::TableChartPage(
     connect(m_chartPanel, &ChartPanel::metricChanged, this, &TableChartPage::updateChart);
 }
 
-void TableChartPage::setReport(std::shared_ptr<const FusionReport> report)
+QString TableChartPage::csvName() const
 {
-    m_report = std::move(report);
+    return m_table->csvName();
+}
+
+void TableChartPage::setResults(const AnalysisResults& results)
+{
+    m_report = results.report;
     m_model->setReport(m_report);
     updateChart();
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "chartpanel.h"
+#include "resultspage.h"
 
 #include <QList>
 #include <QStringList>
@@ -28,7 +29,7 @@ struct ChartData
 
 // A report table above (or beside) a chart of the same rows. Selecting rows highlights their bars;
 // clicking a bar selects its row.
-class TableChartPage : public QWidget
+class TableChartPage : public QWidget, public ResultsPage
 {
     Q_OBJECT
 public:
@@ -37,7 +38,8 @@ public:
     TableChartPage(ReportTableModel* model, ChartSource chartSource, bool offerLogScale, Qt::Orientation orientation,
         QWidget* parent = nullptr);
 
-    void setReport(std::shared_ptr<const FusionReport> report);
+    void setResults(const AnalysisResults& results) override;
+    QString csvName() const override;
     TablePage* table() const { return m_table; }
     ChartPanel* chartPanel() const { return m_chartPanel; }
     void setEmptyChartText(const QString& text) { m_emptyChartText = text; }

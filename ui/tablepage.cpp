@@ -1,5 +1,6 @@
 #include "tablepage.h"
 
+#include "analysisresults.h"
 #include "filterlineedit.h"
 #include "reporttablemodel.h"
 #include "tablefilterproxy.h"
@@ -266,6 +267,12 @@ void TablePage::selectSourceRows(const QList<int>& rows)
         m_view->selectionModel()->setCurrentIndex(selection.indexes().first(), QItemSelectionModel::NoUpdate);
         m_view->scrollTo(selection.indexes().first());
     }
+}
+
+void TablePage::setResults(const AnalysisResults& results)
+{
+    if (auto* table = qobject_cast<ReportTableModel*>(m_model))
+        table->setReport(results.report);
 }
 
 QString TablePage::selectedRowsText() const

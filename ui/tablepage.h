@@ -1,5 +1,7 @@
 #pragma once
 
+#include "resultspage.h"
+
 #include <QList>
 #include <QWidget>
 
@@ -14,7 +16,7 @@ class TableFilterProxy;
 
 // A report table: a filter box, the row count, "Copy rows" and "Export CSV", and the view sorted
 // through a TableFilterProxy. Selections are reported in source rows so that charts can follow.
-class TablePage : public QWidget
+class TablePage : public QWidget, public ResultsPage
 {
     Q_OBJECT
 public:
@@ -25,7 +27,9 @@ public:
     TableFilterProxy* proxy() const { return m_proxy; }
     QAbstractItemModel* sourceModel() const { return m_model; }
     FilterLineEdit* filterEdit() const { return m_filter; }
-    const QString& csvName() const { return m_csvName; }
+    QString csvName() const override { return m_csvName; }
+    // Gives the model the results' report, if it is a ReportTableModel.
+    void setResults(const AnalysisResults& results) override;
 
     void setTitle(const QString& title);
     void setSortable(bool sortable);

@@ -44,6 +44,7 @@
 #include <QSignalSpy>
 #include <QStackedWidget>
 #include <QStandardPaths>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -381,6 +382,28 @@ private Q_SLOTS:
         }
     }
 
+    void eachTabExportsItsOwnTable()
+    {
+        // Each page knows its table: moving a tab does not change what Export Current Table writes.
+        MainWindow window;
+        QTabWidget* tabs = window.tabs();
+        const QStringList expected { QStringLiteral("traces"), QStringLiteral("op_findings"),
+            QStringLiteral("op_summary"), QStringLiteral("fusion_opportunities"), QStringLiteral("fusion_mappings"),
+            QStringLiteral("global_counts"), QStringLiteral("kernels"), QStringLiteral("matched_groups") };
+        QCOMPARE(tabs->count(), expected.size());
+        QList<QWidget*> pages;
+        for (int tab = 0; tab < tabs->count(); ++tab)
+            pages.append(tabs->widget(tab));
+        tabs->tabBar()->moveTab(0, tabs->count() - 1);
+        tabs->tabBar()->moveTab(2, 0);
+        QCOMPARE(tabs->indexOf(pages[0]), tabs->count() - 1);
+        QCOMPARE(tabs->indexOf(pages[3]), 0);
+        for (qsizetype page = 0; page < pages.size(); ++page) {
+            tabs->setCurrentWidget(pages[page]);
+            QCOMPARE(window.currentTableCsvName(), expected[page]);
+        }
+    }
+
     void operationsTabShowsTheFindingSideBySide()
     {
         auto window = compared(sampleA(), sampleB());
@@ -391,8 +414,8 @@ private Q_SLOTS:
             page->findingsTable()->proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         QAbstractItemModelTester alignmentTester(
             page->alignmentTable()->proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-        QCOMPARE(window->tabs()->widget(MainWindow::OperationsTab), page);
-        QCOMPARE(window->tabs()->tabText(MainWindow::OperationsTab), QStringLiteral("Operations (1)"));
+        QVERIFY(window->tabs()->indexOf(page) >= 0);
+        QCOMPARE(window->tabs()->tabText(window->tabs()->indexOf(page)), QStringLiteral("Operations (1)"));
 
         // The report's one finding, as the view shows it.
         QAbstractItemModel* findings = page->findingsTable()->proxy();
@@ -494,7 +517,7 @@ private Q_SLOTS:
 
         // On the Operations tab, new results are drilled into as they arrive.
         window->show();
-        window->tabs()->setCurrentIndex(MainWindow::OperationsTab);
+        window->tabs()->setCurrentWidget(window->operationsPage());
         QVERIFY(QTest::qWaitForWindowExposed(window.get()));
         QSignalSpy shown(window.get(), &MainWindow::resultsShown);
         window->settingsWidget()->setOpLevel(OpLevel::Module);
@@ -703,7 +726,7 @@ private Q_SLOTS:
         QVERIFY(window);
         window->resize(1440, 900);
         window->show();
-        window->tabs()->setCurrentIndex(MainWindow::KernelTypesTab);
+        window->tabs()->setCurrentWidget(window->kernelTypesPage());
         QVERIFY(QTest::qWaitForWindowExposed(window.get()));
         QTemporaryDir dir;
         BarChart* chart = window->kernelTypesPage()->chartPanel()->chart();

@@ -332,7 +332,7 @@ private Q_SLOTS:
             test::sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.h100.json.gz"))));
         TimelineView* view = window.timelinePage()->timeline()->view();
         QVERIFY(view->timeline().isEmpty()); // not built while hidden
-        window.tabs()->setCurrentIndex(MainWindow::TimelineTab);
+        window.tabs()->setCurrentWidget(window.timelinePage());
         const AnalysisResults& results = window.controller()->results();
         for (size_t side = 0; side < 2; ++side) {
             const TimelineLane& lane = view->timeline().lanes[side];
