@@ -4,6 +4,8 @@
 #include "report/reporttimegap.h"
 #include "report/reportwriters.h"
 
+#include <utility>
+
 namespace fusiondiff {
 
 namespace {
@@ -290,14 +292,8 @@ void writeMapping(JsonWriter& json, const FusionReport& report, const FusionMapp
     json.endObject();
 }
 
-} // namespace
-
-std::string reportToJson(const FusionReport& report)
+void writeMetadata(JsonWriter& json, const FusionReport& report)
 {
-    JsonWriter json;
-    json.beginObject();
-
-    json.key("metadata");
     json.beginObject();
     json.field("trace1_gpu", report.traces[0].gpuName);
     json.field("trace2_gpu", report.traces[1].gpuName);
@@ -314,8 +310,10 @@ std::string reportToJson(const FusionReport& report)
     json.field("tool", "FusionDiff");
     json.field("tool_version", report.toolVersion);
     json.endObject();
+}
 
-    json.key("global_counts");
+void writeGlobalCounts(JsonWriter& json, const FusionReport& report)
+{
     json.beginObject();
     for (const TypeCount& counts : report.globalCounts) {
         json.key(report.typeName(counts.type));
@@ -328,8 +326,10 @@ std::string reportToJson(const FusionReport& report)
         json.endObject();
     }
     json.endObject();
+}
 
-    json.key("fusion_opportunities");
+void writeOpportunities(JsonWriter& json, const FusionReport& report)
+{
     json.beginArray();
     for (const FusionOpportunity& opportunity : report.opportunities) {
         json.beginObject();
@@ -351,22 +351,28 @@ std::string reportToJson(const FusionReport& report)
         json.endObject();
     }
     json.endArray();
+}
 
-    json.key("fusion_mappings");
+void writeMappings(JsonWriter& json, const FusionReport& report)
+{
     json.beginArray();
     for (const FusionMapping& mapping : report.mappings)
         writeMapping(json, report, mapping);
     json.endArray();
+}
 
-    json.key("traces");
+void writeTraces(JsonWriter& json, const FusionReport& report)
+{
     json.beginObject();
     json.key("trace1");
     writeTrace(json, report, Side::Trace1);
     json.key("trace2");
     writeTrace(json, report, Side::Trace2);
     json.endObject();
+}
 
-    json.key("classifier");
+void writeClassifier(JsonWriter& json, const FusionReport& report)
+{
     json.beginObject();
     json.field("name", report.classifier.name);
     json.field("source", report.classifier.source);
@@ -377,8 +383,10 @@ std::string reportToJson(const FusionReport& report)
         json.value(category);
     json.endArray();
     json.endObject();
+}
 
-    json.key("options");
+void writeOptions(JsonWriter& json, const FusionReport& report)
+{
     json.beginObject();
     for (const AnalysisParameter& parameter : analysisParameters()) {
         if (parameter.isInteger)
@@ -388,26 +396,26 @@ std::string reportToJson(const FusionReport& report)
     }
     json.field("op_level", opLevelKey(report.options.opLevel));
     json.endObject();
+}
 
-    json.key("correlation_groups");
-    writeGroups(json, report);
-
-    json.key("fusion_tags");
+void writeFusionTags(JsonWriter& json, const FusionReport& report)
+{
     json.beginArray();
     for (const std::string& tag : report.tagNames)
         json.value(tag);
     json.endArray();
+}
 
-    json.key("op_comparison");
-    writeOpComparison(json, report);
-
-    json.key("op_findings");
+void writeOpFindings(JsonWriter& json, const FusionReport& report)
+{
     json.beginArray();
     for (const OpFinding& finding : report.opFindings)
         writeOpFinding(json, report, finding);
     json.endArray();
+}
 
-    json.key("op_summary");
+void writeOpSummary(JsonWriter& json, const FusionReport& report)
+{
     json.beginArray();
     for (const OpSummary& summary : report.opSummary) {
         json.beginObject();
@@ -424,8 +432,10 @@ std::string reportToJson(const FusionReport& report)
         json.endObject();
     }
     json.endArray();
+}
 
-    json.key("extra_kernels");
+void writeExtraKernels(JsonWriter& json, const FusionReport& report)
+{
     json.beginArray();
     for (const ExtraKernels& extra : report.extraKernels) {
         json.beginObject();
@@ -437,8 +447,10 @@ std::string reportToJson(const FusionReport& report)
         json.endObject();
     }
     json.endArray();
+}
 
-    json.key("collectives");
+void writeCollectives(JsonWriter& json, const FusionReport& report)
+{
     json.beginArray();
     for (const CollectiveComparison& collective : report.collectives) {
         json.beginObject();
@@ -452,17 +464,10 @@ std::string reportToJson(const FusionReport& report)
         json.endObject();
     }
     json.endArray();
+}
 
-    json.key("graph_comparison");
-    writeGraphComparisonJson(json, report);
-    json.key("collective_calls");
-    writeCollectiveCallsJson(json, report);
-    json.key("time_gap");
-    writeTimeGapJson(json, report);
-    json.key("where_to_look_first");
-    writeWhereToLookFirstJson(json, report);
-
-    json.key("kernels");
+void writeKernels(JsonWriter& json, const FusionReport& report)
+{
     json.beginArray();
     for (const KernelNameRow& row : report.kernels) {
         json.beginObject();
@@ -475,7 +480,41 @@ std::string reportToJson(const FusionReport& report)
         json.endObject();
     }
     json.endArray();
+}
 
+} // namespace
+
+std::string reportToJson(const FusionReport& report)
+{
+    // The seed's four sections first, with its field names (docs/report-format.md), then FusionDiff's.
+    using SectionWriter = void (*)(JsonWriter&, const FusionReport&);
+    static constexpr std::pair<const char*, SectionWriter> kSections[] = {
+        { "metadata", writeMetadata },
+        { "global_counts", writeGlobalCounts },
+        { "fusion_opportunities", writeOpportunities },
+        { "fusion_mappings", writeMappings },
+        { "traces", writeTraces },
+        { "classifier", writeClassifier },
+        { "options", writeOptions },
+        { "correlation_groups", writeGroups },
+        { "fusion_tags", writeFusionTags },
+        { "op_comparison", writeOpComparison },
+        { "op_findings", writeOpFindings },
+        { "op_summary", writeOpSummary },
+        { "extra_kernels", writeExtraKernels },
+        { "collectives", writeCollectives },
+        { "graph_comparison", writeGraphComparisonJson },
+        { "collective_calls", writeCollectiveCallsJson },
+        { "time_gap", writeTimeGapJson },
+        { "where_to_look_first", writeWhereToLookFirstJson },
+        { "kernels", writeKernels },
+    };
+    JsonWriter json;
+    json.beginObject();
+    for (const auto& [key, write] : kSections) {
+        json.key(key);
+        write(json, report);
+    }
     json.endObject();
     return json.finish();
 }

@@ -60,16 +60,11 @@ void header(std::string& out, std::initializer_list<std::string> cells, std::str
     out += "\n";
 }
 
-} // namespace
-
-std::string reportToMarkdown(const FusionReport& report)
+// The two traces side by side.
+void writeTraces(std::string& out, const FusionReport& report)
 {
     const TraceSummary& a = report.traces[0];
     const TraceSummary& b = report.traces[1];
-    std::string out = "# FusionDiff report\n\n";
-    out += "FusionDiff " + report.toolVersion + ", classifier `" + report.classifier.name + "` ("
-        + report.classifier.source + "), minimum group size " + std::to_string(report.options.minGroupSize) + ".\n\n";
-
     header(out, { "", "A (trace1)", "B (trace2)" }, "lll");
     row(out, { "Label", cell(a.label), cell(b.label) });
     row(out, { "Named in findings", cell(report.sideNames[0]), cell(report.sideNames[1]) });
@@ -84,6 +79,10 @@ std::string reportToMarkdown(const FusionReport& report)
             count(b.largeGroups) });
     row(out, { "Matched group pairs", count(report.groupPairs.size()), count(report.groupPairs.size()) });
     out += "\n" + timeGapMarkdown(report, cell);
+}
+
+void writeWhereToLookFirst(std::string& out, const FusionReport& report)
+{
     out += "\n## Where to look first\n\n";
     const std::vector<LookFirst> first = whereToLookFirst(report);
     if (first.empty())
@@ -93,10 +92,17 @@ std::string reportToMarkdown(const FusionReport& report)
         for (const std::string& detail : first[i].details)
             out += "   - " + cell(detail) + "\n";
     }
+}
+
+void writeNotes(std::string& out, const FusionReport& report)
+{
     out += "\n## Notes\n\n";
     for (const std::string& note : reportNotes(report))
         out += "- " + note + "\n";
+}
 
+void writeOperationFindings(std::string& out, const FusionReport& report)
+{
     out += "\n## Operations that run a different number of kernels\n\n";
     if (report.opFindings.empty()) {
         out += "None.\n";
@@ -112,7 +118,15 @@ std::string reportToMarkdown(const FusionReport& report)
                     formatDuration(f.savingUs) });
         }
     }
+}
+
+void writeGraphComparison(std::string& out, const FusionReport& report)
+{
     out += graphComparisonMarkdown(report);
+}
+
+void writeCollectives(std::string& out, const FusionReport& report)
+{
     if (!report.collectives.empty()) {
         out += "\n## Collectives\n\n";
         header(out,
@@ -125,7 +139,10 @@ std::string reportToMarkdown(const FusionReport& report)
         }
     }
     out += collectiveCallsMarkdown(report, cell);
+}
 
+void writeKernelTypes(std::string& out, const FusionReport& report)
+{
     out += "\n## Kernel types\n\n";
     header(out, { "Type", "A kernels", "B kernels", "A/B", "A time", "B time", "A - B time" }, "lrrrrrr");
     for (const TypeCount& counts : report.globalCounts) {
@@ -134,7 +151,10 @@ std::string reportToMarkdown(const FusionReport& report)
                 number(counts.ratio(), 2), formatDuration(counts.timeUs[0]), formatDuration(counts.timeUs[1]),
                 formatDuration(counts.timeUs[0] - counts.timeUs[1]) });
     }
+}
 
+void writeOpportunities(std::string& out, const FusionReport& report)
+{
     out += "\n## Fusion opportunities\n\n";
     if (report.opportunities.empty()) {
         out += "None passed the thresholds.\n";
@@ -152,7 +172,10 @@ std::string reportToMarkdown(const FusionReport& report)
                     o.source == OpportunitySource::MatchedGroups ? "matched groups" : "global counts" });
         }
     }
+}
 
+void writeMappings(std::string& out, const FusionReport& report)
+{
     out += "\n## Fusion mappings\n\n";
     if (report.mappings.empty()) {
         out += "None passed the thresholds.\n";
@@ -167,7 +190,10 @@ std::string reportToMarkdown(const FusionReport& report)
                     std::to_string(m.patternCount), number(m.patternConfidence, 2), groups });
         }
     }
+}
 
+void writeTopKernels(std::string& out, const FusionReport& report)
+{
     out += "\n## Top kernels by time\n\n";
     header(out, { "Kernel", "Type", "A count", "B count", "A time", "B time" }, "llrrrr");
     for (size_t i = 0; i < std::min(kTopKernels, report.kernels.size()); ++i) {
@@ -179,6 +205,20 @@ std::string reportToMarkdown(const FusionReport& report)
     if (report.kernels.size() > kTopKernels)
         out += "\n" + std::to_string(report.kernels.size() - kTopKernels)
             + " more kernel names are in the JSON and CSV reports.\n";
+}
+
+} // namespace
+
+std::string reportToMarkdown(const FusionReport& report)
+{
+    std::string out = "# FusionDiff report\n\n";
+    out += "FusionDiff " + report.toolVersion + ", classifier `" + report.classifier.name + "` ("
+        + report.classifier.source + "), minimum group size " + std::to_string(report.options.minGroupSize) + ".\n\n";
+
+    for (const auto write :
+        { writeTraces, writeWhereToLookFirst, writeNotes, writeOperationFindings, writeGraphComparison,
+            writeCollectives, writeKernelTypes, writeOpportunities, writeMappings, writeTopKernels })
+        write(out, report);
     return out;
 }
 
