@@ -91,6 +91,7 @@ std::vector<LargeGroup> describeLargeGroups(const PreparedTrace& trace, size_t t
             large.typeTimesUs[type] += dur;
             large.timeUs += dur;
         }
+        large.kernels = inTimeOrder(trace.store, trace.groups.kernelsOf(group));
         result.push_back(std::move(large));
     }
     return result;
@@ -136,6 +137,122 @@ std::vector<KernelNameRow> kernelTable(const PreparedTrace& trace1, const Prepar
         return totalA != totalB ? totalA > totalB : a.name < b.name;
     });
     return rows;
+}
+
+PreparedTrace prepare(const TraceStore& store, const Classifier& classifier, const AnalysisOptions& options)
+{
+    PreparedTrace trace { store, classifyKernels(store, classifier), groupByCorrelation(store), {}, {} };
+    for (uint32_t i = 0; i < trace.groups.groups.size(); ++i) {
+        if (static_cast<int64_t>(trace.groups.groups[i].size) >= options.minGroupSize)
+            trace.largeGroupIndices.push_back(i);
+    }
+    std::vector<uint32_t> all(store.kernels.size());
+    for (uint32_t i = 0; i < all.size(); ++i)
+        all[i] = i;
+    trace.sequence = typesOf(trace.types, inTimeOrder(store, all));
+    return trace;
+}
+
+// The seed's greedy matching of the large groups, with each pair's shared types and score.
+std::vector<GroupPair> matchLargeGroups(const std::array<std::vector<LargeGroup>, 2>& largeGroups, double sizeTolerance)
+{
+    std::array<std::vector<GroupProfile>, 2> profiles;
+    for (size_t side = 0; side < 2; ++side) {
+        for (const LargeGroup& group : largeGroups[side])
+            profiles[side].push_back(profileOf(group));
+    }
+    std::vector<GroupPair> pairs;
+    for (const auto& [index1, index2] : matchGroups(profiles[0], profiles[1], sizeTolerance)) {
+        GroupPair pair;
+        pair.group1 = index1;
+        pair.group2 = index2;
+        pair.sharedTypes
+            = static_cast<uint32_t>(std::popcount(profiles[0][index1].typeMask & profiles[1][index2].typeMask));
+        pair.score = std::llabs(static_cast<int64_t>(profiles[0][index1].size)
+                         - static_cast<int64_t>(profiles[1][index2].size))
+            - 10 * static_cast<int64_t>(pair.sharedTypes);
+        pairs.push_back(pair);
+    }
+    return pairs;
+}
+
+// Sequence patterns inside each matched pair.
+std::vector<FusionMapping> groupSequenceMappings(const std::array<PreparedTrace, 2>& traces,
+    const std::array<std::vector<LargeGroup>, 2>& largeGroups, const std::vector<GroupPair>& pairs,
+    const MappingContext& context)
+{
+    std::vector<FusionMapping> mappings;
+    for (const GroupPair& pair : pairs) {
+        const std::array<const LargeGroup*, 2> groups { &largeGroups[0][pair.group1], &largeGroups[1][pair.group2] };
+        const std::array<std::vector<CategoryId>, 2> sequences { typesOf(traces[0].types, groups[0]->kernels),
+            typesOf(traces[1].types, groups[1]->kernels) };
+        for (FusionMapping& mapping :
+            findSequencePatterns(sequences[0], sequences[1], MappingKind::GroupSequence, context)) {
+            mapping.correlationGroup1 = groups[0]->correlation;
+            mapping.correlationGroup2 = groups[1]->correlation;
+            mappings.push_back(std::move(mapping));
+        }
+    }
+    return mappings;
+}
+
+// Whole-trace counts and times per type present in either trace (times summed in file order, as
+// the seed does).
+std::vector<TypeCount> countTypes(const std::array<PreparedTrace, 2>& traces, size_t typeCount)
+{
+    std::vector<TypeCount> counts(typeCount);
+    for (size_t side = 0; side < 2; ++side) {
+        const PreparedTrace& trace = traces[side];
+        for (size_t i = 0; i < trace.store.kernels.size(); ++i) {
+            TypeCount& count = counts[trace.types.ofKernel[i]];
+            ++count.count[side];
+            count.timeUs[side] += trace.store.kernels[i].dur;
+        }
+    }
+    std::vector<TypeCount> present;
+    for (CategoryId type = 0; type < typeCount; ++type) {
+        if (counts[type].count[0] == 0 && counts[type].count[1] == 0)
+            continue;
+        counts[type].type = type;
+        present.push_back(counts[type]);
+    }
+    return present;
+}
+
+// Chains of one type, then whole-trace sequence patterns unless a chain finding covers the type
+// or the same evidence is already among `mappings` (the seed's de-duplication).
+void addChainAndGlobalMappings(
+    const std::array<PreparedTrace, 2>& traces, const MappingContext& context, std::vector<FusionMapping>& mappings)
+{
+    std::unordered_set<CategoryId> chainTypes;
+    for (const FusionMapping& mapping : findChainFusion(traces[0].sequence, traces[1].sequence, context)) {
+        chainTypes.insert(mapping.fusedKernelType);
+        mappings.push_back(mapping);
+    }
+    std::unordered_set<std::string> evidence;
+    for (const FusionMapping& mapping : mappings)
+        evidence.insert(mapping.evidence);
+    for (FusionMapping& mapping :
+        findSequencePatterns(traces[0].sequence, traces[1].sequence, MappingKind::GlobalSequence, context)) {
+        if (!chainTypes.contains(mapping.unfusedSequence.front()) && !evidence.contains(mapping.evidence))
+            mappings.push_back(std::move(mapping));
+    }
+}
+
+// The traces' summaries, their large groups, and the names the findings give the two sides.
+void describeTraces(const std::array<PreparedTrace, 2>& traces, size_t typeCount, FusionReport& report)
+{
+    for (size_t side = 0; side < 2; ++side) {
+        report.traces[side] = summarize(traces[side], traces[side].largeGroupIndices.size());
+        report.largeGroups[side] = describeLargeGroups(traces[side], typeCount);
+    }
+    if (report.traces[0].label == report.traces[1].label) {
+        report.traces[0].label = "A: " + report.traces[0].label;
+        report.traces[1].label = "B: " + report.traces[1].label;
+    }
+    const bool samePlatform = traces[0].store.platform == traces[1].store.platform;
+    for (size_t side = 0; side < 2; ++side)
+        report.sideNames[side] = samePlatform ? report.traces[side].label : platformName(report.traces[side].platform);
 }
 
 // Graph findings rank with the operation findings by the time at stake; graph kind pairs join
@@ -189,121 +306,32 @@ FusionReport analyzeFusion(const TraceStore& trace1, const TraceStore& trace2,
     const std::atomic<bool>* cancel)
 {
     const size_t typeCount = classifier.categories().size();
-    std::array<PreparedTrace, 2> traces { PreparedTrace { trace1, {}, {}, {}, {} },
-        PreparedTrace { trace2, {}, {}, {}, {} } };
-    for (PreparedTrace& trace : traces) {
-        trace.types = classifyKernels(trace.store, classifier);
-        trace.groups = groupByCorrelation(trace.store);
-        for (uint32_t i = 0; i < trace.groups.groups.size(); ++i) {
-            if (static_cast<int64_t>(trace.groups.groups[i].size) >= options.minGroupSize)
-                trace.largeGroupIndices.push_back(i);
-        }
-        std::vector<uint32_t> all(trace.store.kernels.size());
-        for (uint32_t i = 0; i < all.size(); ++i)
-            all[i] = i;
-        trace.sequence = typesOf(trace.types, inTimeOrder(trace.store, all));
+    const auto prepareTrace = [&](const TraceStore& store) {
+        PreparedTrace trace = prepare(store, classifier, options);
         checkCancel(cancel);
-    }
+        return trace;
+    };
+    const std::array<PreparedTrace, 2> traces { prepareTrace(trace1), prepareTrace(trace2) };
 
     FusionReport report;
     report.toolVersion = FUSIONDIFF_VERSION;
     report.classifier = { classifier.name(), classifier.source(), classifier.description(), classifier.categories(),
         classifier.fallback() };
     report.options = options;
-    for (size_t side = 0; side < 2; ++side) {
-        report.traces[side] = summarize(traces[side], traces[side].largeGroupIndices.size());
-        report.largeGroups[side] = describeLargeGroups(traces[side], typeCount);
-    }
-    if (report.traces[0].label == report.traces[1].label) {
-        report.traces[0].label = "A: " + report.traces[0].label;
-        report.traces[1].label = "B: " + report.traces[1].label;
-    }
-    const bool samePlatform = trace1.platform == trace2.platform;
-    for (size_t side = 0; side < 2; ++side)
-        report.sideNames[side] = samePlatform ? report.traces[side].label : platformName(report.traces[side].platform);
-
-    // Match large correlation groups.
-    std::array<std::vector<GroupProfile>, 2> profiles;
-    for (size_t side = 0; side < 2; ++side) {
-        for (const LargeGroup& group : report.largeGroups[side])
-            profiles[side].push_back(profileOf(group));
-    }
-    for (const auto& [index1, index2] : matchGroups(profiles[0], profiles[1], options.sizeTolerance)) {
-        GroupPair pair;
-        pair.group1 = index1;
-        pair.group2 = index2;
-        pair.sharedTypes
-            = static_cast<uint32_t>(std::popcount(profiles[0][index1].typeMask & profiles[1][index2].typeMask));
-        pair.score = std::llabs(static_cast<int64_t>(profiles[0][index1].size)
-                         - static_cast<int64_t>(profiles[1][index2].size))
-            - 10 * static_cast<int64_t>(pair.sharedTypes);
-        report.groupPairs.push_back(pair);
-    }
+    describeTraces(traces, typeCount, report);
+    report.groupPairs = matchLargeGroups(report.largeGroups, options.sizeTolerance);
     checkCancel(cancel);
 
+    // The seed's analysis.
     const MappingContext context { options, classifier.categories(), classifier.fallback(), report.sideNames };
-
-    // Sequence patterns inside each matched pair.
-    for (const GroupPair& pair : report.groupPairs) {
-        std::array<std::vector<CategoryId>, 2> sequences;
-        for (size_t side = 0; side < 2; ++side) {
-            const PreparedTrace& trace = traces[side];
-            const uint32_t large = side == 0 ? pair.group1 : pair.group2;
-            const CorrelationGroup& group = trace.groups.groups[trace.largeGroupIndices[large]];
-            sequences[side] = typesOf(trace.types, inTimeOrder(trace.store, trace.groups.kernelsOf(group)));
-        }
-        for (FusionMapping& mapping :
-            findSequencePatterns(sequences[0], sequences[1], MappingKind::GroupSequence, context)) {
-            mapping.correlationGroup1 = report.largeGroups[0][pair.group1].correlation;
-            mapping.correlationGroup2 = report.largeGroups[1][pair.group2].correlation;
-            report.mappings.push_back(std::move(mapping));
-        }
-    }
+    report.mappings = groupSequenceMappings(traces, report.largeGroups, report.groupPairs, context);
     checkCancel(cancel);
-
-    // Whole-trace counts and times per type (times summed in file order, as the seed does).
-    std::array<std::vector<uint64_t>, 2> countByType { std::vector<uint64_t>(typeCount, 0),
-        std::vector<uint64_t>(typeCount, 0) };
-    std::array<std::vector<double>, 2> timeByType { std::vector<double>(typeCount, 0.0),
-        std::vector<double>(typeCount, 0.0) };
-    for (size_t side = 0; side < 2; ++side) {
-        const PreparedTrace& trace = traces[side];
-        for (size_t i = 0; i < trace.store.kernels.size(); ++i) {
-            ++countByType[side][trace.types.ofKernel[i]];
-            timeByType[side][trace.types.ofKernel[i]] += trace.store.kernels[i].dur;
-        }
-    }
-    for (CategoryId type = 0; type < typeCount; ++type) {
-        if (countByType[0][type] == 0 && countByType[1][type] == 0)
-            continue;
-        report.globalCounts.push_back(
-            { type, { countByType[0][type], countByType[1][type] }, { timeByType[0][type], timeByType[1][type] } });
-    }
-
-    report.opportunities = findFusionOpportunities(report, timeByType);
-
+    report.globalCounts = countTypes(traces, typeCount);
+    report.opportunities
+        = findFusionOpportunities({ options, typeCount, report.largeGroups, report.groupPairs, report.globalCounts });
     for (FusionMapping& mapping : findPartialFusion(report.largeGroups, report.groupPairs, context))
         report.mappings.push_back(std::move(mapping));
-
-    const std::vector<FusionMapping> chains = findChainFusion(traces[0].sequence, traces[1].sequence, context);
-    std::unordered_set<CategoryId> chainTypes;
-    for (const FusionMapping& mapping : chains) {
-        chainTypes.insert(mapping.fusedKernelType);
-        report.mappings.push_back(mapping);
-    }
-    checkCancel(cancel);
-
-    // Whole-trace sequence patterns, unless a chain finding covers the type or the same evidence is
-    // already there (the seed's de-duplication).
-    std::unordered_set<std::string> evidence;
-    for (const FusionMapping& mapping : report.mappings)
-        evidence.insert(mapping.evidence);
-    for (FusionMapping& mapping :
-        findSequencePatterns(traces[0].sequence, traces[1].sequence, MappingKind::GlobalSequence, context)) {
-        if (!chainTypes.contains(mapping.unfusedSequence.front()) && !evidence.contains(mapping.evidence))
-            report.mappings.push_back(std::move(mapping));
-    }
-
+    addChainAndGlobalMappings(traces, context, report.mappings);
     report.kernels = kernelTable(traces[0], traces[1]);
     checkCancel(cancel);
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "alignedrow.h"
-#include "groupdiff.h"
+#include "ops/groupdiff.h"
 #include "reporttablemodel.h"
 
 #include <QAbstractTableModel>

@@ -198,13 +198,13 @@ void GroupsPage::drillInto(const std::array<int, 2>& groupIndices)
     updateComposition();
 
     const FusionReport& report = *m_results.report;
-    std::array<std::optional<int64_t>, 2> correlation;
+    std::array<const LargeGroup*, 2> groups {};
     QStringList parts;
     for (size_t side = 0; side < 2; ++side) {
         if (groupIndices[side] < 0)
             continue;
         const LargeGroup& group = report.largeGroups[side][static_cast<size_t>(groupIndices[side])];
-        correlation[side] = group.correlation;
+        groups[side] = &group;
         parts.append(tr("%1: correlation %2, %3 kernels, %4")
                          .arg(side == 0 ? QStringLiteral("A") : QStringLiteral("B"))
                          .arg(group.correlation)
@@ -215,10 +215,9 @@ void GroupsPage::drillInto(const std::array<int, 2>& groupIndices)
 
     const uint64_t generation = ++m_drillGeneration;
     m_watchedGeneration = generation;
-    const std::array<std::shared_ptr<const TraceStore>, 2> stores = m_results.stores;
-    const std::shared_ptr<const Classifier> classifier = m_results.classifier;
-    m_watcher.setFuture(QtConcurrent::run([stores, classifier, correlation] {
-        return computeGroupDiff({ stores[0].get(), stores[1].get() }, correlation, *classifier);
+    // The results (and the groups in their report) stay alive while the drill-down runs.
+    m_watcher.setFuture(QtConcurrent::run([results = m_results, groups] {
+        return computeGroupDiff({ results.stores[0].get(), results.stores[1].get() }, groups, *results.classifier);
     }));
 }
 
@@ -246,9 +245,9 @@ void GroupsPage::diffReady()
     }
     QString text = parts.join(QStringLiteral(" &nbsp;|&nbsp; "));
     if (m_groupIndices[0] >= 0 && m_groupIndices[1] >= 0) {
-        const QString format = m_diffModel->diff().byPosition
-            ? tr("Too long to align by type, paired by position. Rows: %1 of the same type, %2 of different types, "
-                 "%3, %4")
+        const QString format = m_diffModel->diff().inChunks
+            ? tr("Too long for one alignment: aligned by kernel type in proportional chunks, as the graph findings "
+                 "are. Rows: %1 of the same type, %2 of different types, %3, %4")
             : tr("Aligned by kernel type, as the operation findings are. Rows: %1 of the same type, %2 of different "
                  "types, %3, %4");
         text += QStringLiteral("<br>")

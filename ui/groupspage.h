@@ -6,7 +6,7 @@
 #include <QFutureWatcher>
 #include <QWidget>
 
-#include "groupdiff.h"
+#include "ops/groupdiff.h"
 
 class QLabel;
 class QStackedWidget;

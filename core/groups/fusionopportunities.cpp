@@ -22,14 +22,14 @@ struct TypeDifference
     uint64_t groups = 0; // matched pairs in which either side has the type
 };
 
-void addGroupOpportunities(const FusionReport& report, std::vector<FusionOpportunity>& out)
+void addGroupOpportunities(const OpportunityInputs& inputs, std::vector<FusionOpportunity>& out)
 {
-    const size_t typeCount = report.classifier.categories.size();
-    const AnalysisOptions& options = report.options;
+    const size_t typeCount = inputs.typeCount;
+    const AnalysisOptions& options = inputs.options;
     std::vector<TypeDifference> differences(typeCount);
-    for (const GroupPair& pair : report.groupPairs) {
-        const LargeGroup& group1 = report.largeGroups[0][pair.group1];
-        const LargeGroup& group2 = report.largeGroups[1][pair.group2];
+    for (const GroupPair& pair : inputs.groupPairs) {
+        const LargeGroup& group1 = inputs.largeGroups[0][pair.group1];
+        const LargeGroup& group2 = inputs.largeGroups[1][pair.group2];
         for (size_t type = 0; type < typeCount; ++type) {
             const uint32_t count1 = group1.typeCounts[type];
             const uint32_t count2 = group2.typeCounts[type];
@@ -75,12 +75,11 @@ void addGroupOpportunities(const FusionReport& report, std::vector<FusionOpportu
     }
 }
 
-void addGlobalOpportunities(const FusionReport& report, const std::array<std::vector<double>, 2>& timeUsByType,
-    std::vector<FusionOpportunity>& out)
+void addGlobalOpportunities(const OpportunityInputs& inputs, std::vector<FusionOpportunity>& out)
 {
-    const AnalysisOptions& options = report.options;
-    const double pairs = static_cast<double>(report.groupPairs.size());
-    for (const TypeCount& counts : report.globalCounts) {
+    const AnalysisOptions& options = inputs.options;
+    const double pairs = static_cast<double>(inputs.groupPairs.size());
+    for (const TypeCount& counts : inputs.globalCounts) {
         const bool reported = std::any_of(out.begin(), out.end(),
             [&](const FusionOpportunity& opportunity) { return opportunity.kernelType == counts.type; });
         if (reported)
@@ -96,13 +95,13 @@ void addGlobalOpportunities(const FusionReport& report, const std::array<std::ve
         opportunity.kernelType = counts.type;
         opportunity.total = counts.count;
         opportunity.avgPerGroup = { pairs > 0 ? count1 / pairs : 0.0, pairs > 0 ? count2 / pairs : 0.0 };
-        opportunity.timeMs = { timeUsByType[0][counts.type] / 1000, timeUsByType[1][counts.type] / 1000 };
+        opportunity.timeMs = { counts.timeUs[0] / 1000, counts.timeUs[1] / 1000 };
         opportunity.timeRatio = divide(opportunity.timeMs[0], opportunity.timeMs[1]);
         const bool trace2Fuses = ratio > options.fusedByRatio;
         opportunity.fusedBy = trace2Fuses ? Side::Trace2 : Side::Trace1;
         opportunity.ratio = trace2Fuses ? ratio : reverse;
         opportunity.groupsAffected = 0;
-        opportunity.totalGroups = report.groupPairs.size();
+        opportunity.totalGroups = inputs.groupPairs.size();
         opportunity.source = OpportunitySource::GlobalCounts;
         out.push_back(opportunity);
     }
@@ -110,12 +109,11 @@ void addGlobalOpportunities(const FusionReport& report, const std::array<std::ve
 
 } // namespace
 
-std::vector<FusionOpportunity> findFusionOpportunities(
-    const FusionReport& report, const std::array<std::vector<double>, 2>& globalTimeUsByType)
+std::vector<FusionOpportunity> findFusionOpportunities(const OpportunityInputs& inputs)
 {
     std::vector<FusionOpportunity> opportunities;
-    addGroupOpportunities(report, opportunities);
-    addGlobalOpportunities(report, globalTimeUsByType, opportunities);
+    addGroupOpportunities(inputs, opportunities);
+    addGlobalOpportunities(inputs, opportunities);
     std::stable_sort(
         opportunities.begin(), opportunities.end(), [](const FusionOpportunity& a, const FusionOpportunity& b) {
             if (a.impact() != b.impact())

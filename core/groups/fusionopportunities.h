@@ -13,7 +13,15 @@ namespace fusiondiff {
 // significant_min_total kernels. Then, for the types this did not report, the same from whole-trace
 // counts (more than global_min_total kernels, ratio above global_ratio). Sorted by impact
 // (ratio x kernels), largest first; ties by kernels, then category order.
-std::vector<FusionOpportunity> findFusionOpportunities(
-    const FusionReport& report, const std::array<std::vector<double>, 2>& globalTimeUsByType);
+struct OpportunityInputs
+{
+    const AnalysisOptions& options;
+    size_t typeCount = 0; // the classifier's categories
+    const std::array<std::vector<LargeGroup>, 2>& largeGroups;
+    const std::vector<GroupPair>& groupPairs; // into largeGroups
+    const std::vector<TypeCount>& globalCounts; // whole-trace counts and times per type
+};
+
+std::vector<FusionOpportunity> findFusionOpportunities(const OpportunityInputs& inputs);
 
 } // namespace fusiondiff

@@ -102,6 +102,7 @@ struct LargeGroup
     double timeUs = 0;
     std::vector<uint32_t> typeCounts; // indexed by category
     std::vector<double> typeTimesUs; // indexed by category, summed in file order
+    std::vector<uint32_t> kernels; // indices into the trace's kernels, in time order
 };
 
 struct GroupPair

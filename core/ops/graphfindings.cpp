@@ -64,27 +64,7 @@ double medianOf(std::vector<double>& values)
 
 std::vector<AlignedPair> alignGraphKernels(std::span<const uint16_t> first, std::span<const uint16_t> second)
 {
-    const double cells = double(first.size()) * double(second.size());
-    if (cells <= double(kScoredCells))
-        return alignScored(first, second);
-    // Cut both into the same number of consecutive chunks, in proportion to their lengths, each
-    // pair small enough to align scored: graphs that do the same work do it in the same order.
-    const auto chunks = size_t(std::ceil(std::sqrt(cells / double(kScoredCells))));
-    std::vector<AlignedPair> alignment;
-    for (size_t c = 0; c < chunks; ++c) {
-        const size_t a0 = first.size() * c / chunks;
-        const size_t a1 = first.size() * (c + 1) / chunks;
-        const size_t b0 = second.size() * c / chunks;
-        const size_t b1 = second.size() * (c + 1) / chunks;
-        for (AlignedPair pair : alignScored(first.subspan(a0, a1 - a0), second.subspan(b0, b1 - b0))) {
-            if (pair.first >= 0)
-                pair.first += int64_t(a0);
-            if (pair.second >= 0)
-                pair.second += int64_t(b0);
-            alignment.push_back(pair);
-        }
-    }
-    return alignment;
+    return alignScoredWithin(first, second, kScoredCells).pairs;
 }
 
 std::vector<double> occurrenceTimes(const TraceStore& store, const std::vector<std::vector<uint32_t>>& occurrences)

@@ -3,6 +3,7 @@
 #include "model/graphreport.h"
 #include "model/opreport.h"
 #include "ops/kernelcomparison.h"
+#include "ops/sequencealignment.h"
 
 #include <array>
 #include <span>
@@ -41,7 +42,7 @@ OpFinding graphFinding(const GraphPattern& pattern, const std::array<GraphSide, 
 // The kernel types of two graphs aligned, scored (Needleman-Wunsch, which pairs kernels of
 // different types too); beyond kScoredCells kernel pairs (graphs of tens of thousands of kernels
 // would not fit in memory), in consecutive chunks of both, cut in proportion to their lengths.
-constexpr size_t kScoredCells = size_t(16) << 20;
+constexpr size_t kScoredCells = kMaxScoredCells;
 std::vector<AlignedPair> alignGraphKernels(std::span<const uint16_t> first, std::span<const uint16_t> second);
 
 // The GPU time of each occurrence, summed in kernel order.

@@ -133,9 +133,12 @@ std::string describeTypes(const std::vector<FindingKernel>& kernels, std::span<c
 }
 
 KernelListComparison compareKernelLists(
-    const std::array<std::vector<FindingKernel>, 2>& kernels, const NamingContext& naming)
+    const std::array<std::vector<FindingKernel>, 2>& kernels, const NamingContext& naming, size_t maxCells)
 {
-    return compareKernelLists(kernels, alignScored(typesOf(kernels[0]), typesOf(kernels[1])), naming);
+    BoundedAlignment alignment = alignScoredWithin(typesOf(kernels[0]), typesOf(kernels[1]), maxCells);
+    KernelListComparison result = compareKernelLists(kernels, std::move(alignment.pairs), naming);
+    result.inChunks = alignment.inChunks;
+    return result;
 }
 
 KernelListComparison compareKernelLists(const std::array<std::vector<FindingKernel>, 2>& kernels,

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/opreport.h"
+#include "ops/sequencealignment.h"
 
 #include <array>
 #include <span>
@@ -24,11 +25,13 @@ struct NamingContext
 struct KernelListComparison
 {
     std::vector<AlignedPair> alignment;
+    bool inChunks = false; // too many kernels for one scored alignment (alignScoredWithin): aligned in chunks
     std::vector<ExtraRun> runs;
 };
 
-KernelListComparison compareKernelLists(
-    const std::array<std::vector<FindingKernel>, 2>& kernels, const NamingContext& naming);
+// `maxCells` bounds the alignment's table (alignScoredWithin).
+KernelListComparison compareKernelLists(const std::array<std::vector<FindingKernel>, 2>& kernels,
+    const NamingContext& naming, size_t maxCells = kMaxScoredCells);
 
 // The same with the kernels already aligned (for lists too long for a scored alignment).
 KernelListComparison compareKernelLists(const std::array<std::vector<FindingKernel>, 2>& kernels,

@@ -1,6 +1,7 @@
 #include "ops/sequencealignment.h"
 
 #include <algorithm>
+#include <cmath>
 #include <unordered_map>
 
 namespace fusiondiff {
@@ -21,9 +22,10 @@ struct Range
 class SymbolAligner
 {
 public:
-    SymbolAligner(std::span<const uint32_t> first, std::span<const uint32_t> second)
+    SymbolAligner(std::span<const uint32_t> first, std::span<const uint32_t> second, AlignmentWork& work)
         : m_first(first)
         , m_second(second)
+        , m_work(work)
     { }
 
     std::vector<AlignedPair> run()
@@ -55,11 +57,13 @@ private:
             m_result.push_back({ int64_t(r.firstBegin), int64_t(r.secondBegin) });
             ++r.firstBegin;
             ++r.secondBegin;
+            m_work.symbolsScanned += 2;
         }
         size_t suffix = 0;
         while (r.firstEnd - suffix > r.firstBegin && r.secondEnd - suffix > r.secondBegin
             && m_first[r.firstEnd - suffix - 1] == m_second[r.secondEnd - suffix - 1])
             ++suffix;
+        m_work.symbolsScanned += 2 * suffix;
         if (suffix > 0) {
             // The suffix is emitted after the middle: push it first (it is solved last).
             todo.push_back({ r.firstEnd - suffix, r.firstEnd, r.secondEnd - suffix, r.secondEnd });
@@ -108,6 +112,7 @@ private:
             size_t secondAt = 0;
         };
         std::unordered_map<uint32_t, Count> counts;
+        m_work.symbolsScanned += (r.firstEnd - r.firstBegin) + (r.secondEnd - r.secondBegin);
         for (size_t i = r.firstBegin; i < r.firstEnd; ++i) {
             Count& c = counts[m_first[i]];
             ++c.first;
@@ -160,6 +165,7 @@ private:
         std::vector<uint32_t> previousRow(m + 1, 0);
         std::vector<uint32_t> row(m + 1, 0);
         std::vector<uint8_t> moves((n + 1) * (m + 1), 0); // 1: diagonal, 2: up (gap in second), 3: left
+        m_work.tableCells += uint64_t(n) * uint64_t(m);
         for (size_t i = 1; i <= n; ++i) {
             row[0] = 0;
             moves[i * (m + 1)] = 2;
@@ -242,14 +248,43 @@ private:
 
     std::span<const uint32_t> m_first;
     std::span<const uint32_t> m_second;
+    AlignmentWork& m_work;
     std::vector<AlignedPair> m_result;
 };
 
 } // namespace
 
-std::vector<AlignedPair> alignSymbols(std::span<const uint32_t> first, std::span<const uint32_t> second)
+std::vector<AlignedPair> alignSymbols(
+    std::span<const uint32_t> first, std::span<const uint32_t> second, AlignmentWork* work)
 {
-    return SymbolAligner(first, second).run();
+    AlignmentWork unused;
+    return SymbolAligner(first, second, work ? *work : unused).run();
+}
+
+BoundedAlignment alignScoredWithin(std::span<const uint16_t> first, std::span<const uint16_t> second, size_t maxCells)
+{
+    BoundedAlignment alignment;
+    const double cells = double(first.size() + 1) * double(second.size() + 1);
+    alignment.inChunks = cells > double(maxCells);
+    if (!alignment.inChunks) {
+        alignment.pairs = alignScored(first, second);
+        return alignment;
+    }
+    const auto chunks = size_t(std::ceil(std::sqrt(cells / double(maxCells))));
+    for (size_t c = 0; c < chunks; ++c) {
+        const size_t a0 = first.size() * c / chunks;
+        const size_t a1 = first.size() * (c + 1) / chunks;
+        const size_t b0 = second.size() * c / chunks;
+        const size_t b1 = second.size() * (c + 1) / chunks;
+        for (AlignedPair pair : alignScored(first.subspan(a0, a1 - a0), second.subspan(b0, b1 - b0))) {
+            if (pair.first >= 0)
+                pair.first += int64_t(a0);
+            if (pair.second >= 0)
+                pair.second += int64_t(b0);
+            alignment.pairs.push_back(pair);
+        }
+    }
+    return alignment;
 }
 
 std::vector<AlignedPair> alignScored(

@@ -16,7 +16,16 @@ namespace fusiondiff {
 // patience diff), and the pieces are aligned the same way; a large range without such anchors is
 // aligned in overlapping windows of 1024 x 1024 symbols. Unequal symbols are never paired. Every
 // element appears once, in order.
-std::vector<AlignedPair> alignSymbols(std::span<const uint32_t> first, std::span<const uint32_t> second);
+//
+// `work`, if given, receives what the alignment did (for tests that check its growth, and
+// benchmarks): a quadratic alignment fills first.size() x second.size() table cells.
+struct AlignmentWork
+{
+    uint64_t tableCells = 0; // dynamic-programming cells filled
+    uint64_t symbolsScanned = 0; // symbols read to pair common prefixes and suffixes and find anchors
+};
+std::vector<AlignedPair> alignSymbols(
+    std::span<const uint32_t> first, std::span<const uint32_t> second, AlignmentWork* work = nullptr);
 
 struct AlignmentScores
 {
@@ -31,5 +40,22 @@ struct AlignmentScores
 // as the later of two equal ones. O(n x m) time and memory: for sequences of up to a few thousand.
 std::vector<AlignedPair> alignScored(
     std::span<const uint16_t> first, std::span<const uint16_t> second, const AlignmentScores& scores = {});
+
+// The largest table alignScoredWithin lets alignScored fill (a byte a cell, 16 MiB).
+inline constexpr size_t kMaxScoredCells = size_t(16) << 20;
+
+struct BoundedAlignment
+{
+    std::vector<AlignedPair> pairs;
+    bool inChunks = false; // too large for one table: aligned in proportional chunks
+};
+
+// alignScored, unless its table would exceed `maxCells` cells: then both sequences are cut into
+// the same number of consecutive chunks, in proportion to their lengths, each pair of chunks small
+// enough to align scored (sequences that do the same work do it in the same order). Every element
+// appears once, in order. The operation and graph findings and the app's group drill-down all
+// align through this, so none can exhaust memory on graphs of tens of thousands of kernels.
+BoundedAlignment alignScoredWithin(
+    std::span<const uint16_t> first, std::span<const uint16_t> second, size_t maxCells = kMaxScoredCells);
 
 } // namespace fusiondiff

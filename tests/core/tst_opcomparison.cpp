@@ -5,6 +5,7 @@
 #include "fusionanalysis.h"
 #include "load/traceloader.h"
 #include "ops/collectives.h"
+#include "ops/kernelcomparison.h"
 #include "ops/opattribution.h"
 #include "tracewriter.h"
 
@@ -297,6 +298,41 @@ private Q_SLOTS:
         QCOMPARE(finding.extraRuns.size(), size_t(1));
         QCOMPARE(finding.extraRuns.front().repeats, uint32_t(30));
         QVERIFY(finding.extraRuns.front().explanation.find("carries the relu") != std::string::npos);
+    }
+
+    void kernelListsTooLongToAlignAreAlignedInChunks()
+    {
+        // The kernel lists of a finding go through the same bound as the graph findings and the
+        // app's drill-down: two graphs of 9,000 kernels (81 million cells) are aligned in three
+        // chunks of 3,000, not in one table of 81 MB.
+        const std::vector<std::string> typeNames { "GEMM", "Elementwise" };
+        const std::vector<std::string> tagNames;
+        const NamingContext naming { typeNames, tagNames, { "AMD", "NVIDIA" } };
+        std::array<std::vector<FindingKernel>, 2> kernels;
+        for (size_t k = 0; k < 9000; ++k) {
+            kernels[0].push_back({ "gemm", 0, 0, 1.0 });
+            kernels[1].push_back({ "gemm", 0, 0, 1.0 });
+        }
+        kernels[0].push_back({ "add", 1, 0, 1.0 }); // A runs one more
+        const KernelListComparison large = compareKernelLists(kernels, naming);
+        QVERIFY(large.inChunks);
+        QCOMPARE(large.alignment.size(), kernels[0].size());
+        QCOMPARE(large.alignment.back(), AlignedPair(9000, -1));
+        QCOMPARE(large.runs.size(), size_t(1));
+        QCOMPARE(large.runs[0].side, Side::Trace1);
+
+        // Small lists are aligned by type: the extra kernel in the middle is found where it is.
+        std::array<std::vector<FindingKernel>, 2> small { std::vector<FindingKernel> { { "gemm", 0, 0, 1.0 },
+                                                              { "add", 1, 0, 1.0 }, { "gemm", 0, 0, 1.0 } },
+            std::vector<FindingKernel> { { "gemm", 0, 0, 1.0 }, { "gemm", 0, 0, 1.0 } } };
+        const KernelListComparison aligned = compareKernelLists(small, naming);
+        QVERIFY(!aligned.inChunks);
+        QCOMPARE(aligned.alignment, (std::vector<AlignedPair> { { 0, 0 }, { 1, -1 }, { 2, 1 } }));
+        // With a bound of 4 cells the same lists are aligned in two chunks ([gemm] against [gemm],
+        // [add, gemm] against [gemm]), which find the extra kernel where it is too.
+        const KernelListComparison bounded = compareKernelLists(small, naming, 4);
+        QVERIFY(bounded.inChunks);
+        QCOMPARE(bounded.alignment, (std::vector<AlignedPair> { { 0, 0 }, { 1, -1 }, { 2, 1 } }));
     }
 
     void fusionTagsFromKernelNames()

@@ -133,6 +133,44 @@ private Q_SLOTS:
         QCOMPARE(alignSymbols(none, some), (std::vector<AlignedPair> { { -1, 0 }, { -1, 1 } }));
     }
 
+    void scoredAlignmentWithinABoundAlignsInChunks()
+    {
+        // Below the bound, alignScoredWithin is alignScored; above it, proportional chunks are.
+        QRandomGenerator random(42);
+        for (int round = 0; round < 200; ++round) {
+            std::vector<uint16_t> a(random.bounded(0, 40));
+            std::vector<uint16_t> b(random.bounded(0, 40));
+            for (uint16_t& type : a)
+                type = static_cast<uint16_t>(random.bounded(0, 5));
+            for (uint16_t& type : b)
+                type = static_cast<uint16_t>(random.bounded(0, 5));
+            const BoundedAlignment scored = alignScoredWithin(a, b);
+            QVERIFY(!scored.inChunks);
+            QCOMPARE(scored.pairs, alignScored(a, b));
+            const BoundedAlignment bounded = alignScoredWithin(a, b, 4);
+            QCOMPARE(bounded.inChunks, (a.size() + 1) * (b.size() + 1) > 4);
+            // Every element once, in order.
+            int64_t nextA = 0;
+            int64_t nextB = 0;
+            for (const AlignedPair& pair : bounded.pairs) {
+                QVERIFY(pair.first >= 0 || pair.second >= 0);
+                if (pair.first >= 0)
+                    QCOMPARE(pair.first, nextA++);
+                if (pair.second >= 0)
+                    QCOMPARE(pair.second, nextB++);
+            }
+            QCOMPARE(size_t(nextA), a.size());
+            QCOMPARE(size_t(nextB), b.size());
+        }
+        // Two graphs of 20,000 kernels: 400 million cells, past the bound: five chunks of 4,000,
+        // which pair every kernel of two equal graphs.
+        const std::vector<uint16_t> large(20000, 3);
+        const BoundedAlignment pairs = alignScoredWithin(large, large);
+        QVERIFY(pairs.inChunks);
+        QCOMPARE(pairs.pairs.size(), large.size());
+        QVERIFY(std::all_of(pairs.pairs.begin(), pairs.pairs.end(), [](const AlignedPair& p) { return p.isMatch(); }));
+    }
+
     void scoredAlignmentShowsWhatOneSideRunsSeparately()
     {
         // A: GEMM, Elementwise, Elementwise; B: GEMM.

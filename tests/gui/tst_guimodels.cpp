@@ -12,11 +12,11 @@
 #include "findingdetails.h"
 #include "formatting.h"
 #include "fusionanalysis.h"
-#include "groupdiff.h"
 #include "groupdiffmodel.h"
 #include "kernelnames.h"
 #include "load/traceloader.h"
 #include "model/fusionreport.h"
+#include "ops/groupdiff.h"
 #include "ops/sequencealignment.h"
 #include "reportcolumnsmodel.h"
 #include "tablefilterproxy.h"
@@ -388,50 +388,41 @@ private Q_SLOTS:
         QCOMPARE(page.selectedSourceRows(), QList<int>({ 0, 2 }));
     }
 
-    void groupAlignmentIsTheCores()
-    {
-        // The drill-down shows the alignment the core's graph findings use (alignScored), with
-        // every kernel once and in order; too large for its table, the kernels pair by position.
-        QRandomGenerator random(42);
-        for (int round = 0; round < 200; ++round) {
-            std::vector<CategoryId> a(random.bounded(0, 40));
-            std::vector<CategoryId> b(random.bounded(0, 40));
-            for (CategoryId& type : a)
-                type = static_cast<CategoryId>(random.bounded(0, 5));
-            for (CategoryId& type : b)
-                type = static_cast<CategoryId>(random.bounded(0, 5));
-            bool byPosition = true;
-            const std::vector<AlignedPair> rows = alignKernelTypes(a, b, &byPosition);
-            QVERIFY(!byPosition);
-            QCOMPARE(rows, alignScored(a, b));
-            checkAlignment(rows, a.size(), b.size());
-            const std::vector<AlignedPair> paired = alignKernelTypes(a, b, &byPosition, 4);
-            QCOMPARE(byPosition, (a.size() + 1) * (b.size() + 1) > 4);
-            checkAlignment(paired, a.size(), b.size());
-            QCOMPARE(paired.size(), byPosition ? std::max(a.size(), b.size()) : rows.size());
-        }
-        // A kernel fused away: the extra one is a row of its own, the rest pair up by type.
-        const std::vector<CategoryId> a { 1, 2, 3, 4 };
-        const std::vector<CategoryId> b { 1, 3, 4 };
-        QCOMPARE(alignKernelTypes(a, b), (std::vector<AlignedPair> { { 0, 0 }, { 1, -1 }, { 2, 1 }, { 3, 2 } }));
-    }
-
     void drillDownOfAMatchedPair()
     {
         const FusionReport& report = *m_graphs.report;
         const GroupPair& pair = report.groupPairs[0];
         const LargeGroup& groupA = report.largeGroups[0][pair.group1];
         const LargeGroup& groupB = report.largeGroups[1][pair.group2];
-        GroupDiff diff = computeGroupDiff(
-            { m_graphs.a.get(), m_graphs.b.get() }, { groupA.correlation, groupB.correlation }, *m_graphs.classifier);
+        GroupDiff diff
+            = computeGroupDiff({ m_graphs.a.get(), m_graphs.b.get() }, { &groupA, &groupB }, *m_graphs.classifier);
         QCOMPARE(diff.kernels[0].size(), size_t(groupA.size));
         QCOMPARE(diff.kernels[1].size(), size_t(groupB.size));
+        // The group's kernels as a scan of the whole trace finds them: its correlation id, in time order.
+        for (size_t side = 0; side < 2; ++side) {
+            const TraceStore& store = side == 0 ? *m_graphs.a : *m_graphs.b;
+            const int64_t correlation = side == 0 ? groupA.correlation : groupB.correlation;
+            QCOMPARE(diff.correlation[side], std::optional<int64_t>(correlation));
+            std::vector<const KernelEvent*> scanned;
+            for (const KernelEvent& kernel : store.kernels) {
+                if (kernel.correlation == correlation)
+                    scanned.push_back(&kernel);
+            }
+            std::stable_sort(scanned.begin(), scanned.end(),
+                [](const KernelEvent* x, const KernelEvent* y) { return x->ts < y->ts; });
+            QCOMPARE(diff.kernels[side].size(), scanned.size());
+            for (size_t k = 0; k < scanned.size(); ++k) {
+                QCOMPARE(diff.kernels[side][k].name, std::string(store.name(scanned[k]->name)));
+                QCOMPARE(diff.kernels[side][k].ts, scanned[k]->ts);
+                QCOMPARE(diff.kernels[side][k].type, m_graphs.classifier->classify(store.name(scanned[k]->name)));
+            }
+        }
         std::vector<CategoryId> types[2];
         for (size_t side = 0; side < 2; ++side) {
             for (const GroupKernel& kernel : diff.kernels[side])
                 types[side].push_back(kernel.type);
         }
-        QVERIFY(!diff.byPosition);
+        QVERIFY(!diff.inChunks);
         QCOMPARE(diff.rows, alignScored(types[0], types[1]));
 
         GroupDiffModel model;
