@@ -6,6 +6,7 @@
 #include "sidenames.h"
 
 #include <cmath>
+#include <limits>
 #include <type_traits>
 #include <variant>
 
@@ -75,7 +76,7 @@ QVariant sortVariant(const CellValue& value)
             else if constexpr (std::is_same_v<T, uint64_t>)
                 return QVariant::fromValue<qulonglong>(cell);
             else if constexpr (std::is_same_v<T, double>)
-                return cell;
+                return std::isnan(cell) ? -std::numeric_limits<double>::infinity() : cell; // NaN: below every value
             else
                 return cell.median;
         },

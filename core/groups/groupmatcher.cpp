@@ -48,8 +48,10 @@ struct Candidate
 } // namespace
 
 std::vector<std::pair<uint32_t, uint32_t>> matchGroups(
-    std::span<const GroupProfile> first, std::span<const GroupProfile> second, double sizeTolerance)
+    std::span<const GroupProfile> first, std::span<const GroupProfile> second, double sizeTolerance, MatchWork* work)
 {
+    MatchWork unused;
+    MatchWork& counted = work ? *work : unused;
     // Buckets: runs of equal (size, type set) after a stable sort, so each keeps trace order.
     std::vector<uint32_t> byProfile(second.size());
     std::iota(byProfile.begin(), byProfile.end(), 0u);
@@ -88,12 +90,14 @@ std::vector<std::pair<uint32_t, uint32_t>> matchGroups(
 
         Candidate best;
         auto consider = [&](std::map<uint32_t, SizeClass>::iterator it) {
+            ++counted.sizesVisited;
             const int64_t distance = std::llabs(size - static_cast<int64_t>(it->first));
             // Fullest type sets first; a level whose buckets cannot reach the best score so far
             // even sharing all they can, nor can any level below it.
             for (int level = static_cast<int>(it->second.levels.size()) - 1; level >= 0; --level) {
                 if (distance - kSharedTypeWeight * std::min(level, maskTypes) > best.score)
                     break;
+                counted.bucketsScored += it->second.levels[static_cast<size_t>(level)].size();
                 for (Bucket& bucket : it->second.levels[static_cast<size_t>(level)]) {
                     const int64_t score = distance - kSharedTypeWeight * std::popcount(mask & bucket.typeMask);
                     const uint32_t group = bucket.groups[bucket.next];

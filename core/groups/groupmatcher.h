@@ -25,7 +25,16 @@ struct GroupProfile
 // Within a size, buckets are visited by how many types their set holds, most first, and the visit
 // stops at the first count too small to beat the best score so far.
 // Returns (index in first, index in second) in matching order.
-std::vector<std::pair<uint32_t, uint32_t>> matchGroups(
-    std::span<const GroupProfile> first, std::span<const GroupProfile> second, double sizeTolerance);
+//
+// `work`, if given, receives how many candidates were scored (for tests that check its growth, and
+// benchmarks): the seed scores every group of the second trace within the tolerance for every group
+// of the first.
+struct MatchWork
+{
+    uint64_t bucketsScored = 0; // a bucket stands for its earliest unused group
+    uint64_t sizesVisited = 0;
+};
+std::vector<std::pair<uint32_t, uint32_t>> matchGroups(std::span<const GroupProfile> first,
+    std::span<const GroupProfile> second, double sizeTolerance, MatchWork* work = nullptr);
 
 } // namespace fusiondiff

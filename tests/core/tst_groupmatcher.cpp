@@ -15,8 +15,10 @@ namespace {
 
 using Matches = std::vector<std::pair<uint32_t, uint32_t>>;
 
-// The seed's _match_correlation_groups, transcribed literally: every pair is scored.
-Matches quadraticReference(const std::vector<GroupProfile>& amd, const std::vector<GroupProfile>& nv, double tolerance)
+// The seed's _match_correlation_groups, transcribed literally: every pair is scored (counted in
+// `scored`, if given, as MatchWork counts the matcher's work).
+Matches quadraticReference(const std::vector<GroupProfile>& amd, const std::vector<GroupProfile>& nv, double tolerance,
+    uint64_t* scored = nullptr)
 {
     std::vector<uint32_t> order(amd.size());
     std::iota(order.begin(), order.end(), 0u);
@@ -31,6 +33,8 @@ Matches quadraticReference(const std::vector<GroupProfile>& amd, const std::vect
         for (uint32_t n = 0; n < nv.size(); ++n) {
             if (used[n] || nv[n].size < minSize || nv[n].size > maxSize)
                 continue;
+            if (scored)
+                ++*scored;
             const int64_t score = std::llabs(int64_t(amd[a].size) - int64_t(nv[n].size))
                 - 10 * std::popcount(amd[a].typeMask & nv[n].typeMask);
             if (score < bestScore) {
@@ -128,12 +132,38 @@ private Q_SLOTS:
 
     void hundredThousandGroupsAreNearLinear()
     {
-        // Not a timing test: the seed's algorithm would need 10^10 comparisons here.
-        QRandomGenerator random(11);
-        const auto first = randomGroups(random, 100000, 50, 100000, 17, 64);
-        const auto second = randomGroups(random, 100000, 50, 100000, 17, 64);
-        const Matches matches = matchGroups(first, second, 0.25);
-        QVERIFY(matches.size() > 90000);
+        // Not a timing test: the work (buckets scored, sizes visited) per group, at 12,500 and at
+        // 100,000 groups whose sizes spread over a range that grows with their number. Near-linear
+        // matching does about as much per group at 8 times the groups; the seed's loop, which scores
+        // every unused group in range, 8 times as much (10^10 scores at 100,000 groups).
+        const auto groupsOf = [](int count) {
+            QRandomGenerator random(11);
+            const auto range = uint32_t(50 + count);
+            return std::pair(
+                randomGroups(random, count, 50, range, 17, 64), randomGroups(random, count, 50, range, 17, 64));
+        };
+        std::vector<double> workPerGroup;
+        for (const int count : { 12500, 100000 }) {
+            const auto [first, second] = groupsOf(count);
+            MatchWork work;
+            const Matches matches = matchGroups(first, second, 0.25, &work);
+            QVERIFY(matches.size() > size_t(count) * 9 / 10);
+            workPerGroup.push_back(double(work.bucketsScored + work.sizesVisited) / count);
+        }
+        QVERIFY2(workPerGroup[1] < 1.5 * workPerGroup[0],
+            qPrintable(QStringLiteral("%1 then %2 per group").arg(workPerGroup[0]).arg(workPerGroup[1])));
+
+        // The measure tells a quadratic matcher apart: the reference's scores per group, at 1,000
+        // and 8,000 groups, grow with the number of groups (and its matches are the same).
+        std::vector<double> referencePerGroup;
+        for (const int count : { 1000, 8000 }) {
+            const auto [first, second] = groupsOf(count);
+            uint64_t scored = 0;
+            QCOMPARE(quadraticReference(first, second, 0.25, &scored), matchGroups(first, second, 0.25));
+            referencePerGroup.push_back(double(scored) / count);
+        }
+        QVERIFY2(referencePerGroup[1] > 4 * referencePerGroup[0],
+            qPrintable(QStringLiteral("%1 then %2 per group").arg(referencePerGroup[0]).arg(referencePerGroup[1])));
     }
 };
 

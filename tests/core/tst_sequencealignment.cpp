@@ -20,31 +20,42 @@ size_t lcsLength(const std::vector<uint32_t>& a, const std::vector<uint32_t>& b)
     return previous[b.size()];
 }
 
-// Every element once, in order; pairs only equal symbols. Returns the number of pairs.
-size_t verifyAlignment(
+// Every element once, in order; pairs only equal symbols. An error is reported through `error`
+// (QCOMPARE'd to "" by the callers, which fails the test function, not the whole binary).
+struct Checked
+{
+    size_t matches = 0;
+    QString error;
+};
+
+Checked verifyAlignment(
     const std::vector<AlignedPair>& alignment, const std::vector<uint32_t>& a, const std::vector<uint32_t>& b)
 {
     int64_t nextA = 0, nextB = 0;
-    size_t matches = 0;
+    Checked checked;
     for (const AlignedPair& pair : alignment) {
-        if (pair.first >= 0) {
-            if (pair.first != nextA++)
-                qFatal("first sequence out of order");
-        }
-        if (pair.second >= 0) {
-            if (pair.second != nextB++)
-                qFatal("second sequence out of order");
-        }
+        if (pair.first >= 0 && pair.first != nextA++)
+            return { checked.matches, QStringLiteral("first sequence out of order at %1").arg(pair.first) };
+        if (pair.second >= 0 && pair.second != nextB++)
+            return { checked.matches, QStringLiteral("second sequence out of order at %1").arg(pair.second) };
         if (pair.isMatch()) {
             if (a[size_t(pair.first)] != b[size_t(pair.second)])
-                qFatal("unequal symbols paired");
-            ++matches;
+                return { checked.matches, QStringLiteral("unequal symbols paired at %1").arg(pair.first) };
+            ++checked.matches;
         }
     }
     if (size_t(nextA) != a.size() || size_t(nextB) != b.size())
-        qFatal("elements missing");
-    return matches;
+        checked.error = QStringLiteral("elements missing");
+    return checked;
 }
+
+// The matches of alignSymbols(a, b), after checking the alignment.
+#define ALIGNED_MATCHES(a, b, work, matches)                                                                           \
+    do {                                                                                                               \
+        const Checked checked = verifyAlignment(alignSymbols(a, b, work), a, b);                                       \
+        QCOMPARE(checked.error, QString());                                                                            \
+        matches = checked.matches;                                                                                     \
+    } while (false)
 
 std::vector<uint32_t> randomSequence(QRandomGenerator& random, size_t length, uint32_t symbols)
 {
@@ -83,7 +94,9 @@ private Q_SLOTS:
             const auto a = randomSequence(random, random.bounded(120u), symbols);
             const auto b
                 = round % 2 ? randomSequence(random, random.bounded(120u), symbols) : edited(random, a, 8, symbols);
-            QCOMPARE(verifyAlignment(alignSymbols(a, b), a, b), lcsLength(a, b));
+            size_t matches = 0;
+            ALIGNED_MATCHES(a, b, nullptr, matches);
+            QCOMPARE(matches, lcsLength(a, b));
         }
     }
 
@@ -103,17 +116,31 @@ private Q_SLOTS:
             if (l == 20)
                 b.push_back(99);
         }
-        QCOMPARE(verifyAlignment(alignSymbols(a, b), a, b), a.size() - 1);
+        size_t matches = 0;
+        ALIGNED_MATCHES(a, b, nullptr, matches);
+        QCOMPARE(matches, a.size() - 1);
     }
 
     void largeSimilarSequencesAreNearLinear()
     {
-        QRandomGenerator random(9);
-        // 300,000 operations from a vocabulary of 50 with few landmarks, 200 edits.
-        const auto a = randomSequence(random, 300000, 50);
-        const auto b = edited(random, a, 200, 50);
-        const size_t matches = verifyAlignment(alignSymbols(a, b), a, b);
-        QVERIFY(matches >= a.size() - 200);
+        // The work (table cells filled, symbols scanned) per symbol, from 37,500 to 300,000
+        // operations of a vocabulary of 50 with few landmarks, 200 edits each: flat for a
+        // near-linear alignment, 8 times larger for a full table (n x m cells).
+        std::vector<double> workPerSymbol;
+        for (const uint32_t length : { 37500u, 300000u }) {
+            QRandomGenerator random(9);
+            const auto a = randomSequence(random, length, 50);
+            const auto b = edited(random, a, 200, 50);
+            AlignmentWork work;
+            size_t matches = 0;
+            ALIGNED_MATCHES(a, b, &work, matches);
+            QVERIFY(matches >= a.size() - 200);
+            workPerSymbol.push_back(double(work.tableCells + work.symbolsScanned) / double(length));
+            // A full table would fill length^2 cells; the windows fill about 2,000 per symbol.
+            QVERIFY2(work.tableCells < uint64_t(length) * 4096, qPrintable(QString::number(work.tableCells)));
+        }
+        QVERIFY2(workPerSymbol[1] < 1.5 * workPerSymbol[0],
+            qPrintable(QStringLiteral("%1 then %2 per symbol").arg(workPerSymbol[0]).arg(workPerSymbol[1])));
     }
 
     void unrelatedLargeSequencesStillAlignQuickly()
@@ -121,8 +148,13 @@ private Q_SLOTS:
         QRandomGenerator random(3);
         const auto a = randomSequence(random, 200000, 8);
         const auto b = randomSequence(random, 150000, 8);
-        const size_t matches = verifyAlignment(alignSymbols(a, b), a, b);
+        AlignmentWork work;
+        size_t matches = 0;
+        ALIGNED_MATCHES(a, b, &work, matches);
         QVERIFY(matches > 0);
+        // Windows of 1024 x 1024 advancing by half a window: at most about 4,096 cells per symbol
+        // of the longer side, where a full table would need 150,000.
+        QVERIFY2(work.tableCells < uint64_t(a.size()) * 4096, qPrintable(QString::number(work.tableCells)));
     }
 
     void emptySequences()

@@ -28,6 +28,8 @@
 #include <QRandomGenerator>
 #include <QTest>
 
+#include <cmath>
+#include <limits>
 #include <memory>
 
 using namespace fusiondiff;
@@ -75,21 +77,74 @@ QVariantList columnValues(const QAbstractItemModel& model, int column, int role)
     return values;
 }
 
-// Each index of both sequences appears once, in order, and no row is empty.
-void checkAlignment(const std::vector<AlignedPair>& rows, size_t a, size_t b)
+// Each index of both sequences appears once, in order, and no row is empty: "" if so, else what
+// is wrong (for QCOMPARE, which fails the test function rather than the whole binary).
+QString alignmentError(const std::vector<AlignedPair>& rows, size_t a, size_t b)
 {
     int64_t nextA = 0;
     int64_t nextB = 0;
     for (const AlignedPair& row : rows) {
         if (row.first < 0 && row.second < 0)
-            qFatal("an empty row");
+            return QStringLiteral("an empty row");
         if (row.first >= 0 && row.first != nextA++)
-            qFatal("A out of order");
+            return QStringLiteral("A out of order at %1").arg(row.first);
         if (row.second >= 0 && row.second != nextB++)
-            qFatal("B out of order");
+            return QStringLiteral("B out of order at %1").arg(row.second);
     }
     if (static_cast<size_t>(nextA) != a || static_cast<size_t>(nextB) != b)
-        qFatal("not every kernel is shown");
+        return QStringLiteral("not every kernel is shown");
+    return {};
+}
+
+// A report built by hand with the cases real traces rarely show: a type only one side runs
+// (infinite and zero ratios), a value that is not a number, an operation without time on either
+// side, a collective on one side only.
+std::shared_ptr<const FusionReport> edgeCaseReport()
+{
+    constexpr double inf = std::numeric_limits<double>::infinity();
+    constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+    auto report = std::make_shared<FusionReport>();
+    report->classifier.name = "hand-built";
+    report->classifier.categories = { "GEMM", "Attention", "Other" };
+    report->classifier.fallback = 2;
+    report->sideNames = { "AMD", "NVIDIA" };
+    report->traces[0].label = "a";
+    report->traces[1].label = "b";
+    report->globalCounts
+        = { { 0, { 10, 0 }, { 50.0, 0.0 } }, { 1, { 4, 4 }, { 8.0, 12.0 } }, { 2, { 0, 3 }, { 0.0, 6.0 } } };
+    report->kernels
+        = { { "gemm_only_in_a", 0, { 10, 0 }, { 50.0, 0.0 } }, { "other_only_in_b", 2, { 0, 3 }, { 0.0, 6.0 } } };
+    FusionOpportunity onlyA;
+    onlyA.kernelType = 0;
+    onlyA.total = { 10, 0 };
+    onlyA.avgPerGroup = { nan, 0.0 };
+    onlyA.timeMs = { 0.05, 0.0 };
+    onlyA.timeRatio = inf;
+    onlyA.ratio = inf;
+    onlyA.fusedBy = Side::Trace2;
+    onlyA.source = OpportunitySource::GlobalCounts;
+    FusionOpportunity finite = onlyA;
+    finite.kernelType = 1;
+    finite.total = { 8, 4 };
+    finite.avgPerGroup = { 2.0, 1.0 };
+    finite.timeRatio = 0.5;
+    finite.ratio = 2.0;
+    report->opportunities = { onlyA, finite };
+    OpSummary noTime;
+    noTime.op = "aten::empty";
+    noTime.occurrences = 3;
+    OpSummary onlyATime;
+    onlyATime.op = "aten::copy_";
+    onlyATime.occurrences = 2;
+    onlyATime.timeUs[0] = { 2, 7.0, 3.5, 3.0, 4.0 };
+    OpSummary both;
+    both.op = "aten::linear";
+    both.occurrences = 1;
+    both.timeUs = { Spread { 1, 4.0, 4.0, 4.0, 4.0 }, Spread { 1, 2.0, 2.0, 2.0, 2.0 } };
+    report->opSummary = { noTime, onlyATime, both };
+    report->extraKernels = { { 1, { 5, 0 }, { 9.0, 0.0 } } };
+    report->collectives = { { "AllReduce", { 0, 12 }, { 0.0, 30.0 }, { "", "NCCL" } } };
+    return report;
 }
 
 } // namespace
@@ -312,6 +367,100 @@ private Q_SLOTS:
             = columnValues(proxy, columnOf(ReportTableId::Kernels, "trace2_time_us"), ReportTableModel::SortRole);
         for (int i = 1; i < times.size(); ++i)
             QVERIFY(times[i - 1].toDouble() >= times[i].toDouble());
+    }
+
+    void handBuiltReportsWithEdgeCases()
+    {
+        // An empty report: every table empty, every model sound, each with its CSV name.
+        const auto empty = std::make_shared<const FusionReport>();
+        for (const ReportTableId table : kReportTableIds) {
+            if (table == ReportTableId::Traces)
+                continue; // shown by TraceSummaryModel
+            ReportColumnsModel model(table);
+            QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+            model.setReport(empty);
+            QCOMPARE(model.rowCount(), 0);
+            QVERIFY(model.columnCount() > 0);
+            QCOMPARE(model.csvName(), QString::fromLatin1(reportTableName(table)));
+        }
+        TraceSummaryModel traces;
+        QAbstractItemModelTester tracesTester(&traces, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        traces.setReport(empty);
+        QCOMPARE(traces.index(TraceSummaryModel::KernelsRow, TraceSummaryModel::TraceAColumn).data().toString(),
+            QStringLiteral("0"));
+        UnmatchedGroupsModel unmatched;
+        unmatched.setReport(empty);
+        QCOMPARE(unmatched.rowCount(), 0);
+
+        const std::shared_ptr<const FusionReport> report = edgeCaseReport();
+        const auto cell = [](const ReportColumnsModel& model, int row, const char* key, int role = Qt::DisplayRole) {
+            return model.index(row, model.column(key)).data(role);
+        };
+
+        // A type only A runs: an infinite ratio, shown as such and sorted above every finite one;
+        // B has no time for it (an empty cell), not a time of zero.
+        ReportColumnsModel types(ReportTableId::GlobalCounts);
+        QAbstractItemModelTester typesTester(&types, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        types.setReport(report);
+        QCOMPARE(cell(types, 0, "ratio").toString(), QString(QChar(0x221E)));
+        QVERIFY(std::isinf(cell(types, 0, "ratio", ReportTableModel::SortRole).toDouble()));
+        QCOMPARE(cell(types, 0, "trace2_time_us").toString(), QString());
+        QCOMPARE(cell(types, 2, "ratio").toString(), QStringLiteral("0.00"));
+        QCOMPARE(cell(types, 2, "trace1_time_us").toString(), QString());
+        TableFilterProxy proxy;
+        proxy.setSourceModel(&types);
+        proxy.sort(types.column("ratio"), Qt::AscendingOrder);
+        QCOMPARE(proxy.index(0, 0).data().toString(), QStringLiteral("Other"));
+        QCOMPARE(proxy.index(2, 0).data().toString(), QStringLiteral("GEMM"));
+
+        // Kernels one side never ran: no total and no average there; the average sorts below all.
+        ReportColumnsModel kernels(ReportTableId::Kernels);
+        kernels.setReport(report);
+        QCOMPARE(cell(kernels, 0, "trace2_time_us").toString(), QString());
+        QCOMPARE(cell(kernels, 0, "trace1_average_us").toString(), QStringLiteral("5.0 us"));
+        QCOMPARE(cell(kernels, 1, "trace1_average_us").toString(), QString());
+        QCOMPARE(cell(kernels, 1, "trace1_average_us", ReportTableModel::SortRole).toDouble(), -1.0);
+
+        // Not a number: an empty cell that sorts below every value, whichever way the column is sorted.
+        ReportColumnsModel opportunities(ReportTableId::FusionOpportunities);
+        QAbstractItemModelTester opportunitiesTester(
+            &opportunities, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        opportunities.setReport(report);
+        QCOMPARE(cell(opportunities, 0, "trace1_avg_per_group").toString(), QString());
+        QCOMPARE(cell(opportunities, 0, "ratio").toString(), QString(QChar(0x221E)));
+        QCOMPARE(cell(opportunities, 0, "fused_by_side").toString(), QStringLiteral("NVIDIA (B)"));
+        QCOMPARE(cell(opportunities, 0, "source").toString(), QStringLiteral("global counts"));
+        proxy.setSourceModel(&opportunities);
+        proxy.sort(opportunities.column("trace1_avg_per_group"), Qt::AscendingOrder);
+        QCOMPARE(proxy.index(0, 0).data().toString(), QStringLiteral("GEMM"));
+        proxy.sort(opportunities.column("trace1_avg_per_group"), Qt::DescendingOrder);
+        QCOMPARE(proxy.index(1, 0).data().toString(), QStringLiteral("GEMM"));
+
+        // An operation without time on either side has no time ratio; with time on A only, an
+        // infinite one.
+        ReportColumnsModel summary(ReportTableId::OpSummary);
+        QAbstractItemModelTester summaryTester(&summary, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        summary.setReport(report);
+        QCOMPARE(cell(summary, 0, "time_ratio").toString(), QString());
+        QCOMPARE(cell(summary, 0, "time_ratio", ReportTableModel::SortRole).toDouble(), -1.0);
+        QCOMPARE(cell(summary, 1, "time_ratio").toString(), QString(QChar(0x221E)));
+        QCOMPARE(cell(summary, 2, "time_ratio").toString(), QStringLiteral("2.00"));
+        proxy.setSourceModel(&summary);
+        proxy.sort(summary.column("time_ratio"), Qt::DescendingOrder);
+        QCOMPARE(proxy.index(0, 0).data().toString(), QStringLiteral("aten::copy_"));
+        QCOMPARE(proxy.index(2, 0).data().toString(), QStringLiteral("aten::empty"));
+
+        // One side only: B's collective, A's extra kernels.
+        ReportColumnsModel collectives(ReportTableId::Collectives);
+        collectives.setReport(report);
+        QCOMPARE(cell(collectives, 0, "trace1_count").toString(), QStringLiteral("0"));
+        QCOMPARE(cell(collectives, 0, "trace1_time_us").toString(), QString());
+        QCOMPARE(cell(collectives, 0, "trace2_time_us").toString(), QStringLiteral("30.0 us"));
+        QCOMPARE(cell(collectives, 0, "trace1_implementation").toString(), QString());
+        ReportColumnsModel extra(ReportTableId::ExtraKernels);
+        extra.setReport(report);
+        QCOMPARE(cell(extra, 0, "trace2_kernels").toString(), QStringLiteral("0"));
+        QCOMPARE(extra.index(0, 0).data(ReportTableModel::KernelTypeRole).toInt(), 1);
     }
 
     void costColumnsSortDescendingFirst()
@@ -686,7 +835,7 @@ private Q_SLOTS:
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setFinding(m_syntheticGraphs.report, 0);
         QCOMPARE(model.rowCount(), static_cast<int>(finding.alignment.size()));
-        checkAlignment(finding.alignment, finding.kernels[0].size(), finding.kernels[1].size());
+        QCOMPARE(alignmentError(finding.alignment, finding.kernels[0].size(), finding.kernels[1].size()), QString());
 
         int repeatedRows = 0;
         int expectedRepeatedRows = 0;
