@@ -81,7 +81,8 @@ void readPlain(int fd, size_t fileSize, Buffer& buffer)
 {
     buffer.reserve(fileSize);
     while (buffer.size < fileSize) {
-        const ssize_t got = ::read(fd, buffer.data + buffer.size, std::min<size_t>(fileSize - buffer.size, size_t(1) << 30));
+        const ssize_t got
+            = ::read(fd, buffer.data + buffer.size, std::min<size_t>(fileSize - buffer.size, size_t(1) << 30));
         if (got < 0)
             die(std::string("read: ") + std::strerror(errno));
         if (got == 0)
@@ -272,7 +273,9 @@ int main(int argc, char** argv)
         const int fd = ::open(path.c_str(), O_RDONLY);
         if (fd < 0)
             die(path + ": " + std::strerror(errno));
-        struct stat info {};
+        struct stat info
+        {
+        };
         if (::fstat(fd, &info) != 0)
             die(path + ": " + std::strerror(errno));
         const auto fileSize = static_cast<size_t>(info.st_size);
@@ -290,7 +293,9 @@ int main(int argc, char** argv)
         const auto parseStart = Clock::now();
         Totals totals;
         ondemand::document document;
-        fail(parser.iterate(simdjson::padded_string_view(buffer.data, buffer.size, buffer.size + simdjson::SIMDJSON_PADDING))
+        fail(parser
+                 .iterate(
+                     simdjson::padded_string_view(buffer.data, buffer.size, buffer.size + simdjson::SIMDJSON_PADDING))
                  .get(document),
             path);
         ondemand::json_type type {};
@@ -320,12 +325,13 @@ int main(int argc, char** argv)
                     "read %.3f s, parse %.3f s (%.0f MB/s); checksum %llu %lld %.6e %.6e\n",
             path.c_str(), gzip ? "gzip" : "plain", buffer.size, static_cast<unsigned long long>(totals.events),
             static_cast<unsigned long long>(totals.names), static_cast<unsigned long long>(totals.correlations),
-            static_cast<unsigned long long>(totals.mismatches), read, parse, static_cast<double>(buffer.size) / parse / 1e6,
-            static_cast<unsigned long long>(totals.checksum + totals.categories), static_cast<long long>(totals.correlationSum),
-            totals.tsSum, totals.durSum);
+            static_cast<unsigned long long>(totals.mismatches), read, parse,
+            static_cast<double>(buffer.size) / parse / 1e6,
+            static_cast<unsigned long long>(totals.checksum + totals.categories),
+            static_cast<long long>(totals.correlationSum), totals.tsSum, totals.durSum);
     }
     std::printf("parsefloor: total %llu bytes: read %.3f s, parse %.3f s, all %.3f s; simdjson %s, kernel %s\n",
-        static_cast<unsigned long long>(dataBytes), readSeconds, parseSeconds, secondsSince(started),
-        kSimdjsonVersion, simdjson::get_active_implementation()->name().c_str());
+        static_cast<unsigned long long>(dataBytes), readSeconds, parseSeconds, secondsSince(started), kSimdjsonVersion,
+        simdjson::get_active_implementation()->name().c_str());
     return 0;
 }

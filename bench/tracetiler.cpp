@@ -127,8 +127,7 @@ class Scanner
 public:
     explicit Scanner(const char* base)
         : m_base(base)
-    {
-    }
+    { }
 
     std::vector<Edit> edits;
     Range ranges[kKindCount];
@@ -199,7 +198,7 @@ private:
             return; // exponent notation: would need reformatting; never seen in Kineto traces
         int64_t v = 0;
         std::from_chars(token.data(), token.data() + length, v);
-        edits.push_back({static_cast<uint64_t>(token.data() - m_base), v, static_cast<uint32_t>(length), kind});
+        edits.push_back({ static_cast<uint64_t>(token.data() - m_base), v, static_cast<uint32_t>(length), kind });
         if (kind != kTs)
             ranges[kind].add(v);
     }
@@ -383,9 +382,9 @@ int main(int argc, char** argv)
     const char* base = input.data.get();
     simdjson::ondemand::parser parser;
     ondemand::document document;
-    simdjson::error_code error =
-        parser.iterate(simdjson::padded_string_view(base, input.size, input.size + simdjson::SIMDJSON_PADDING))
-            .get(document);
+    simdjson::error_code error
+        = parser.iterate(simdjson::padded_string_view(base, input.size, input.size + simdjson::SIMDJSON_PADDING))
+              .get(document);
     if (error)
         die(inPath + ": " + simdjson::error_message(error));
 
@@ -426,7 +425,8 @@ int main(int argc, char** argv)
 
     if (targetSize) {
         const double rest = static_cast<double>(targetSize) - static_cast<double>(header.size() + trailer.size());
-        times = static_cast<uint64_t>(std::max(1.0, std::round(rest / static_cast<double>(region.size() + separator.size()))));
+        times = static_cast<uint64_t>(
+            std::max(1.0, std::round(rest / static_cast<double>(region.size() + separator.size()))));
     }
 
     int64_t step[kKindCount] = {};
