@@ -210,7 +210,8 @@ std::vector<TypeCount> countTypes(const std::array<PreparedTrace, 2>& traces, si
         }
     }
     std::vector<TypeCount> present;
-    for (CategoryId type = 0; type < typeCount; ++type) {
+    for (size_t typeIndex = 0; typeIndex < typeCount; ++typeIndex) {
+        const auto type = static_cast<CategoryId>(typeIndex);
         if (counts[type].count[0] == 0 && counts[type].count[1] == 0)
             continue;
         counts[type].type = type;

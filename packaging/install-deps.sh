@@ -24,8 +24,8 @@ libsimdjson-dev libisal-dev zlib1g-dev
 fonts-dejavu-core desktop-file-utils dpkg-dev file"
 
 if [ "$ci" = yes ]; then
-    # Fuzzing and sanitizers with clang's runtime.
-    packages="$packages clang libclang-rt-14-dev"
+    # Fuzzing and sanitizers with clang's runtime; the format and clang-tidy checks.
+    packages="$packages clang libclang-rt-14-dev clang-format clang-tidy-14"
 fi
 if [ "$list" = yes ]; then
     # shellcheck disable=SC2086

@@ -152,8 +152,9 @@ void BarChart::applyValues(qreal floor)
         // Qt draws the first category at the bottom: reverse so that the chart reads like the table.
         QList<qreal> values;
         const QList<qreal>& source = m_values[static_cast<size_t>(side)];
-        for (auto it = source.rbegin(); it != source.rend(); ++it)
-            values.append(std::max(*it, floor));
+        values.reserve(source.size());
+        for (qsizetype i = source.size() - 1; i >= 0; --i)
+            values.append(std::max(source[i], floor));
         // Deselected while its bars still exist: QBarSet::remove forgets the selection without
         // repainting, so a bar selected before was drawn selected after a new report.
         set->deselectAllBars();

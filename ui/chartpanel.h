@@ -38,6 +38,10 @@ public slots:
 signals:
     void metricChanged(Metric metric);
 
+protected:
+    // metric() above is the chart's; QPaintDevice's metric(PaintDeviceMetric) stays as it was.
+    using QWidget::metric;
+
 private:
     void updateEmpty();
 

@@ -1,6 +1,7 @@
 #include "csvexport.h"
 
 #include "model/fusionreport.h"
+#include "report/reporttables.h"
 #include "report/reportwriters.h"
 
 #include <QCoreApplication>
@@ -31,8 +32,8 @@ QString writeBytes(const std::string& text, const QString& path)
 QStringList csvTableNames()
 {
     QStringList names;
-    for (const CsvTable& table : reportToCsv(FusionReport()))
-        names.append(QString::fromStdString(table.name));
+    for (const ReportTableId table : kReportTableIds)
+        names.append(QString::fromLatin1(reportTableName(table)));
     return names;
 }
 
@@ -50,7 +51,7 @@ QString writeAllCsvTables(const FusionReport& report, const QString& folder)
     if (!QDir().mkpath(folder))
         return tr("Cannot create the folder %1.").arg(folder);
     for (const CsvTable& table : reportToCsv(report)) {
-        const QString error = writeBytes(
+        QString error = writeBytes(
             table.text, QDir(folder).filePath(QString::fromStdString(table.name) + QStringLiteral(".csv")));
         if (!error.isEmpty())
             return error;

@@ -25,7 +25,7 @@ void rememberFolder(const QString& fileOrFolder)
 
 QStringList openTraceFiles(QWidget* parent, const QString& caption)
 {
-    const QStringList files = QFileDialog::getOpenFileNames(parent, caption, lastFolder(),
+    QStringList files = QFileDialog::getOpenFileNames(parent, caption, lastFolder(),
         QFileDialog::tr("PyTorch profiler traces (*.json *.json.gz *.gz);;All files (*)"));
     if (!files.isEmpty())
         rememberFolder(files.first());
@@ -34,7 +34,7 @@ QStringList openTraceFiles(QWidget* parent, const QString& caption)
 
 QString openFileName(QWidget* parent, const QString& caption, const QString& filter)
 {
-    const QString file = QFileDialog::getOpenFileName(parent, caption, lastFolder(), filter);
+    QString file = QFileDialog::getOpenFileName(parent, caption, lastFolder(), filter);
     if (!file.isEmpty())
         rememberFolder(file);
     return file;
@@ -42,8 +42,7 @@ QString openFileName(QWidget* parent, const QString& caption, const QString& fil
 
 QString saveFileName(QWidget* parent, const QString& caption, const QString& suggestedName, const QString& filter)
 {
-    const QString file
-        = QFileDialog::getSaveFileName(parent, caption, QDir(lastFolder()).filePath(suggestedName), filter);
+    QString file = QFileDialog::getSaveFileName(parent, caption, QDir(lastFolder()).filePath(suggestedName), filter);
     if (!file.isEmpty())
         rememberFolder(file);
     return file;
@@ -51,7 +50,7 @@ QString saveFileName(QWidget* parent, const QString& caption, const QString& sug
 
 QString existingFolder(QWidget* parent, const QString& caption)
 {
-    const QString folder = QFileDialog::getExistingDirectory(parent, caption, lastFolder());
+    QString folder = QFileDialog::getExistingDirectory(parent, caption, lastFolder());
     if (!folder.isEmpty())
         rememberFolder(folder);
     return folder;

@@ -26,7 +26,7 @@ TableChartPage::TableChartPage(
     splitter->addWidget(m_table);
     splitter->addWidget(m_chartPanel);
     splitter->setChildrenCollapsible(false);
-    splitter->setStretchFactor(0, orientation == Qt::Vertical ? 3 : 3);
+    splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
 
     auto* layout = new QVBoxLayout(this);

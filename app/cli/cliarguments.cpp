@@ -228,7 +228,8 @@ std::string parametersText()
         }
         std::string name(parameter.name);
         name.resize(std::max<size_t>(name.size(), 24), ' ');
-        text += "  " + name + " " + value + "\n      " + std::string(parameter.description) + "\n";
+        text.append("  ").append(name).append(" ").append(value).append("\n      ");
+        text.append(parameter.description).append("\n");
     }
     return text;
 }

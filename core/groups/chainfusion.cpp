@@ -62,7 +62,8 @@ std::vector<FusionMapping> findChainFusion(
     const auto runs2 = runLengths(sequence2, context.typeCount());
     const AnalysisOptions& options = context.options;
     std::vector<FusionMapping> mappings;
-    for (CategoryId type = 0; type < context.typeCount(); ++type) {
+    for (size_t typeIndex = 0; typeIndex < context.typeCount(); ++typeIndex) {
+        const auto type = static_cast<CategoryId>(typeIndex);
         const auto& lengths1 = runs1[type];
         const auto& lengths2 = runs2[type];
         if (lengths1.empty() && lengths2.empty())

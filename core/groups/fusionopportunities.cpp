@@ -45,7 +45,9 @@ void addGroupOpportunities(const OpportunityInputs& inputs, std::vector<FusionOp
         }
     }
 
-    for (CategoryId type = 0; type < typeCount; ++type) {
+    for (size_t typeIndex = 0; typeIndex < typeCount; ++typeIndex) {
+
+        const auto type = static_cast<CategoryId>(typeIndex);
         const TypeDifference& difference = differences[type];
         if (difference.groups == 0)
             continue;

@@ -38,7 +38,8 @@ std::vector<FusionMapping> findPartialFusion(const std::array<std::vector<LargeG
     }
 
     std::vector<FusionMapping> mappings;
-    for (CategoryId type = 0; type < typeCount; ++type) {
+    for (size_t typeIndex = 0; typeIndex < typeCount; ++typeIndex) {
+        const auto type = static_cast<CategoryId>(typeIndex);
         const std::optional<CountImbalance> imbalance
             = countImbalance(totals[0][type], totals[1][type], context.options);
         if (!imbalance)
@@ -58,7 +59,8 @@ std::vector<FusionMapping> findPartialFusion(const std::array<std::vector<LargeG
             const LargeGroup& fusedGroup = groupOf(largeGroups, pair, fused);
             if (unfusedGroup.typeCounts[type] == 0 || fusedGroup.typeCounts[type] > 0)
                 continue;
-            for (CategoryId other = 0; other < typeCount; ++other) {
+            for (size_t otherIndex = 0; otherIndex < typeCount; ++otherIndex) {
+                const auto other = static_cast<CategoryId>(otherIndex);
                 if (other == type || other == context.fallback || fusedGroup.typeCounts[other] == 0)
                     continue;
                 if (fusedGroup.typeCounts[other] > unfusedGroup.typeCounts[other]) {
@@ -71,7 +73,8 @@ std::vector<FusionMapping> findPartialFusion(const std::array<std::vector<LargeG
         }
 
         std::vector<Target> targets;
-        for (CategoryId other = 0; other < typeCount; ++other) {
+        for (size_t otherIndex = 0; otherIndex < typeCount; ++otherIndex) {
+            const auto other = static_cast<CategoryId>(otherIndex);
             if (extra[other] > 0)
                 targets.push_back({ other, extra[other], insertion[other] });
         }

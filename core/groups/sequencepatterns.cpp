@@ -33,7 +33,8 @@ SequenceStats statsOf(std::span<const CategoryId> sequence, size_t typeCount)
 CategoryId mostFrequent(const std::vector<uint64_t>& counts, const std::vector<size_t>& firstSeen)
 {
     CategoryId best = kNone;
-    for (CategoryId type = 0; type < counts.size(); ++type) {
+    for (size_t typeIndex = 0; typeIndex < counts.size(); ++typeIndex) {
+        const auto type = static_cast<CategoryId>(typeIndex);
         if (counts[type] == 0)
             continue;
         if (best == kNone || counts[type] > counts[best]
@@ -49,7 +50,8 @@ void findAdjacentPatterns(std::span<const CategoryId> sequence, const SequenceSt
     std::vector<FusionMapping>& out)
 {
     const Side fused = otherSide(unfused);
-    for (CategoryId unique = 0; unique < context.typeCount(); ++unique) {
+    for (size_t uniqueIndex = 0; uniqueIndex < context.typeCount(); ++uniqueIndex) {
+        const auto unique = static_cast<CategoryId>(uniqueIndex);
         if (!stats.has(unique) || otherStats.has(unique))
             continue;
         const uint64_t occurrences = stats.counts[unique];
@@ -88,7 +90,8 @@ void findAdjacentPatterns(std::span<const CategoryId> sequence, const SequenceSt
 void findCountImbalances(const SequenceStats& stats1, const SequenceStats& stats2, MappingKind kind,
     const MappingContext& context, std::vector<FusionMapping>& out)
 {
-    for (CategoryId type = 0; type < context.typeCount(); ++type) {
+    for (size_t typeIndex = 0; typeIndex < context.typeCount(); ++typeIndex) {
+        const auto type = static_cast<CategoryId>(typeIndex);
         const std::optional<CountImbalance> imbalance
             = countImbalance(stats1.counts[type], stats2.counts[type], context.options);
         if (!imbalance)

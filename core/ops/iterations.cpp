@@ -149,6 +149,7 @@ TraceIterations findIterations(const TraceStore& store, std::vector<OpOccurrence
         steps = pythonSteps(store, occurrences, pythonFunction);
     if (steps.empty()) {
         std::vector<uint32_t> symbols;
+        symbols.reserve(occurrences.size());
         for (const OpOccurrence& occurrence : occurrences)
             symbols.push_back(occurrence.symbol);
         uint64_t repeats = 0;

@@ -91,11 +91,12 @@ private:
         const Range& r, const std::vector<std::pair<size_t, size_t>>& anchors, std::vector<Range>& todo)
     {
         Range rest = r;
-        for (auto it = anchors.rbegin(); it != anchors.rend(); ++it) {
-            todo.push_back({ it->first + 1, rest.firstEnd, it->second + 1, rest.secondEnd });
-            todo.push_back({ it->first, it->first + 1, it->second, it->second + 1 });
-            rest.firstEnd = it->first;
-            rest.secondEnd = it->second;
+        for (size_t k = anchors.size(); k-- > 0;) {
+            const auto [first, second] = anchors[k];
+            todo.push_back({ first + 1, rest.firstEnd, second + 1, rest.secondEnd });
+            todo.push_back({ first, first + 1, second, second + 1 });
+            rest.firstEnd = first;
+            rest.secondEnd = second;
         }
         todo.push_back(rest);
     }

@@ -56,7 +56,8 @@ void writeTrace(JsonWriter& json, const FusionReport& report, Side side)
 void writeTypeCounts(JsonWriter& json, const FusionReport& report, const std::vector<uint32_t>& counts)
 {
     json.beginObject();
-    for (CategoryId type = 0; type < counts.size(); ++type) {
+    for (size_t typeIndex = 0; typeIndex < counts.size(); ++typeIndex) {
+        const auto type = static_cast<CategoryId>(typeIndex);
         if (counts[type] > 0)
             json.field(report.typeName(type), counts[type]);
     }

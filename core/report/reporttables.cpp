@@ -365,7 +365,7 @@ ReportTable mappingsTable(const FusionReport& r)
 }
 
 // The four spread columns of the CSV for one side ("trace1_median_us", ...), then its total.
-void addSpreadColumns(ReportTable& table, size_t side, std::function<const Spread&(size_t)> spread,
+void addSpreadColumns(ReportTable& table, size_t side, const std::function<const Spread&(size_t)>& spread,
     std::string totalHeader, std::string totalToolTip)
 {
     const std::string prefix = side == 0 ? "trace1_" : "trace2_";
@@ -382,7 +382,7 @@ void addSpreadColumns(ReportTable& table, size_t side, std::function<const Sprea
 }
 
 // "A time/call (IQR)": the app's one column for a side's spread.
-TableColumn spreadColumn(size_t side, std::function<const Spread&(size_t)> spread)
+TableColumn spreadColumn(size_t side, const std::function<const Spread&(size_t)>& spread)
 {
     return { .key = side == 0 ? "trace1_time_per_call" : "trace2_time_per_call",
         .header = side == 0 ? "A time/call (IQR)" : "B time/call (IQR)",

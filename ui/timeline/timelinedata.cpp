@@ -1,9 +1,9 @@
 #include "timeline/timelinedata.h"
 
 #include "classify/classifier.h"
-#include "groupdiff.h"
 #include "model/fusionreport.h"
 #include "model/tracestore.h"
+#include "ops/groupdiff.h"
 #include "sidenames.h"
 
 #include <QCoreApplication>
