@@ -234,8 +234,10 @@ private:
                     captureTs = call.ts;
                     graph = {};
                 } else if (call.name.find("EndCapture") != std::string::npos) {
-                    if (capturing && !graph.launches.empty())
+                    if (capturing && !graph.launches.empty()) {
                         graphs.push_back({ captureTs, std::move(graph) });
+                        graph = {};
+                    }
                     capturing = false;
                 } else if (capturing && isLaunchCall(call)) {
                     graph.launches.push_back(launchOf(call, open));

@@ -83,10 +83,11 @@ std::vector<double> occurrenceTimes(const TraceStore& store, const std::vector<s
 std::string capturedOperation(const CapturedLaunch& launch)
 {
     std::string frame;
-    for (auto it = launch.stack.rbegin(); it != launch.stack.rend(); ++it) {
+    for (size_t k = launch.stack.size(); k-- > 0;) {
         // Python frames read "file.py(line): function"; operators have no "(line): ".
-        if (it->find(".py(") != std::string::npos && !isPlumbingFrame(*it)) {
-            frame = *it;
+        const std::string& entry = launch.stack[k];
+        if (entry.find(".py(") != std::string::npos && !isPlumbingFrame(entry)) {
+            frame = entry;
             break;
         }
     }
