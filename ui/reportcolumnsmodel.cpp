@@ -51,7 +51,7 @@ QString formatValue(const CellValue& value, const TableColumn& column, const Fus
                 case Unit::SignedMicroseconds:
                     return formatSignedDuration(cell);
                 case Unit::Milliseconds:
-                    return formatMilliseconds(cell, column.decimals < 0 ? 3 : column.decimals);
+                    return formatMilliseconds(cell);
                 default:
                     return formatFixed(cell, column.decimals < 0 ? 2 : column.decimals);
                 }

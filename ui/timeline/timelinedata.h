@@ -12,13 +12,12 @@
 namespace fusiondiff {
 class Classifier;
 struct FusionReport;
+struct GroupDiff;
 struct OpFinding;
 struct TraceStore;
 } // namespace fusiondiff
 
 namespace fusiondiff::ui {
-
-struct GroupDiff;
 
 // What the two-lane timeline draws: each side's kernels to scale from the side's own start, and
 // which kernel of A the core's alignment pairs with which kernel of B.
