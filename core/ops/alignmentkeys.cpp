@@ -74,8 +74,8 @@ private:
         m_pending.clear();
         for (int32_t f = frame; f >= 0 && !m_known[size_t(f)]; f = m_frames[size_t(f)].parent)
             m_pending.push_back(f);
-        for (auto it = m_pending.rbegin(); it != m_pending.rend(); ++it) {
-            const size_t f = size_t(*it);
+        for (size_t k = m_pending.size(); k-- > 0;) {
+            const auto f = size_t(m_pending[k]);
             const OpFrame& own = m_frames[f];
             const int32_t parent = own.parent;
             uint64_t python = parent >= 0 ? m_python[size_t(parent)] : 0;

@@ -239,6 +239,7 @@ std::vector<CollectiveCallGroup> pairCollectiveCalls(const std::array<const std:
         }
     }
     std::vector<CollectiveCallGroup> result;
+    result.reserve(groups.size());
     for (auto& [key, group] : groups)
         result.push_back(std::move(group));
     // By collective, then by the time at stake.

@@ -56,7 +56,7 @@ LookFirstEntry fusionEntry(const FusionReport& report, const OpFinding& finding)
     entry.savingSpeedUs = finding.savingSpeedUs;
     for (const ExtraRun& run : finding.extraRuns) {
         if (entry.details.size() == 3) {
-            entry.details.push_back("(more differences in the JSON, CSV and app)");
+            entry.details.emplace_back("(more differences in the JSON, CSV and app)");
             break;
         }
         entry.details.push_back(run.explanation + (run.repeats > 1 ? " (x" + std::to_string(run.repeats) + ")" : ""));
@@ -229,8 +229,8 @@ LookFirstEntry kernelTypeEntry(const FusionReport& report, CategoryId type, cons
         + " " + withThousands(int64_t(times.kernels[0])) + " in " + formatDuration(times.timeUs[0]) + ", "
         + report.sideNames[1] + " " + withThousands(int64_t(times.kernels[1])) + " in "
         + formatDuration(times.timeUs[1]);
-    entry.details.push_back("the operations cannot be compared, so these kernels are compared by type only, not "
-                            "split into fusion and speed");
+    entry.details.emplace_back("the operations cannot be compared, so these kernels are compared by type only, not "
+                               "split into fusion and speed");
     return entry;
 }
 
@@ -248,9 +248,9 @@ std::vector<LookFirstEntry> rankWhereToLookFirst(
             entries.push_back(speedEntry(report, summary, paired->second));
     }
     std::optional<CategoryId> communication;
-    for (CategoryId type = 0; type < report.classifier.categories.size(); ++type) {
+    for (size_t type = 0; type < report.classifier.categories.size(); ++type) {
         if (report.classifier.categories[type] == "Communication")
-            communication = type;
+            communication = static_cast<CategoryId>(type);
     }
     for (const CollectiveComparison& collective : report.collectives)
         entries.push_back(collectiveEntry(report, collective, communication));

@@ -151,8 +151,8 @@ std::vector<std::string> reportNotes(const FusionReport& report)
             + (c.implementation[1].empty() ? "" : " (" + c.implementation[1] + ")") + ".");
     }
     if (report.opportunities.empty() && report.mappings.empty() && report.opFindings.empty())
-        notes.push_back("No fusion difference passed the thresholds: the two traces launch the same kernels for the "
-                        "same operations.");
+        notes.emplace_back("No fusion difference passed the thresholds: the two traces launch the same kernels for the "
+                           "same operations.");
     return notes;
 }
 

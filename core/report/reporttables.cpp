@@ -470,6 +470,19 @@ ReportTable opFindingsTable(const FusionReport& r)
                                      stack += (stack.empty() ? "" : " > ") + frame;
                                  return stack;
                              } });
+    for (size_t side = 0; side < 2; ++side) {
+        table.columns.push_back({ .key = side == 0 ? "trace1_op" : "trace2_op",
+            .value = [=](size_t row) { return at(row).sideOps[side]; } });
+    }
+    for (size_t side = 0; side < 2; ++side) {
+        table.columns.push_back({ .key = side == 0 ? "trace1_stack" : "trace2_stack", .value = [=](size_t row) {
+                                     std::string stack;
+                                     for (const std::string& frame : at(row).sideStacks[side])
+                                         stack += (stack.empty() ? "" : " > ") + frame;
+                                     return stack;
+                                 } });
+    }
+    table.columns.push_back({ .key = "aligned_on", .value = [=](size_t row) { return at(row).alignedOn; } });
     return table;
 }
 
