@@ -6,8 +6,8 @@
 // chunked loader, with LoadOptions::chunkBytes = N MiB, default the core's default), then
 // analyzeFusion (default options) and reportToJson. `fusiondiff-cli compare` does the same work
 // except that it loads A and B on two threads at once. Prints one line per phase and the memory
-// the stores hold (TraceStore::memoryUsage) and their Python frames, and how evenly the loader reports progress (what the
-// GUI's progress bar is driven by): the number of progress calls and the longest gap between two.
+// the stores hold (TraceStore::memoryUsage) and their Python frames, and how evenly the loader reports progress (what
+// the GUI's progress bar is driven by): the number of progress calls and the longest gap between two.
 #include "classify/classifier.h"
 #include "fusionanalysis.h"
 #include "load/traceloader.h"
