@@ -8,6 +8,7 @@
 #include <isa-l/igzip_lib.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 
 namespace fusiondiff {
@@ -209,10 +210,18 @@ public:
         state.next_out = output;
         state.avail_out = static_cast<uint32_t>(outputSize);
         const int status = isal_inflate(&state);
-        step.consumed += inputSize - state.avail_in;
         step.produced = outputSize - state.avail_out;
+        // Where the decoder stopped, from next_in and never outside the input: after some errors on
+        // damaged data ISA-L 2.30 leaves avail_in wrapped below zero (found by the fuzzer,
+        // tests/data/fuzz-regressions/gzip-error-wraps-isal-avail-in.json.gz).
+        const auto stoppedAt
+            = reinterpret_cast<std::uintptr_t>(state.next_in) - reinterpret_cast<std::uintptr_t>(input);
+        step.consumed += std::min<size_t>(stoppedAt, inputSize);
         if (status < 0 || status == ISAL_NEED_DICT) {
             m_error = describe(status);
+            step.status = Status::Corrupt;
+        } else if (stoppedAt > inputSize || state.avail_in != inputSize - stoppedAt) {
+            m_error = "the decoder lost its place in the compressed data";
             step.status = Status::Corrupt;
         } else if (state.block_state == ISAL_BLOCK_FINISH) {
             // isal_inflate hands back the input bytes it had read past the trailer.

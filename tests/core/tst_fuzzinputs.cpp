@@ -55,22 +55,32 @@ private Q_SLOTS:
         QTest::addColumn<int>("coercedFields");
         QTest::addColumn<QString>("error"); // part of the reason; empty: loads
         QTest::addColumn<qint64>("errorOffset");
+        QTest::addColumn<qint64>("errorOffsetTo"); // the decoders read ahead differently
         const auto corpus = [](const char* name) {
             return test::sourcePath(QStringLiteral("tests/fuzz/corpus/") + QLatin1String(name));
         };
         // A bare array whose closing bracket is missing (allowed): both kernels, one without dur.
-        QTest::newRow("array_open") << corpus("array_open.json") << 2 << 0 << 0 << 0 << 0 << QString() << qint64(-1);
+        QTest::newRow("array_open") << corpus("array_open.json") << 2 << 0 << 0 << 0 << 0 << QString() << qint64(-1)
+                                    << qint64(-1);
         // A name with escapes, then three elements that are not objects, skipped and counted.
-        QTest::newRow("escapes") << corpus("escapes.json") << 1 << 0 << 0 << 3 << 0 << QString() << qint64(-1);
+        QTest::newRow("escapes") << corpus("escapes.json") << 1 << 0 << 0 << 3 << 0 << QString() << qint64(-1)
+                                 << qint64(-1);
         QTest::newRow("object_minimal") << corpus("object_minimal.json") << 2 << 0 << 0 << 0 << 0 << QString()
-                                        << qint64(-1);
+                                        << qint64(-1) << qint64(-1);
         // "ts": "12.5" is coerced; "tid": "stream 7" does not count, args.stream stands in for it.
-        QTest::newRow("old_schema") << corpus("old_schema.json") << 1 << 1 << 0 << 0 << 1 << QString() << qint64(-1);
+        QTest::newRow("old_schema") << corpus("old_schema.json") << 1 << 1 << 0 << 0 << 1 << QString() << qint64(-1)
+                                    << qint64(-1);
         // An array left open at the very end of the data, which the loader's own chunk framing
         // once closed: a truncated event, reported at the end of the data (its 11,793 bytes).
         QTest::newRow("open-array-closed-by-chunk-frame")
             << test::dataPath(QStringLiteral("fuzz-regressions/open-array-closed-by-chunk-frame.json")) << 0 << 0 << 0
-            << 0 << 0 << QStringLiteral("truncated") << qint64(11793);
+            << 0 << 0 << QStringLiteral("truncated") << qint64(11793) << qint64(11793);
+        // A damaged deflate stream after which ISA-L 2.30 reported more input used than it was
+        // given (its avail_in wrapped below zero): an error in the deflate data after the header's
+        // 10 bytes, not a crash.
+        QTest::newRow("gzip-error-wraps-isal-avail-in")
+            << test::dataPath(QStringLiteral("fuzz-regressions/gzip-error-wraps-isal-avail-in.json.gz")) << 0 << 0 << 0
+            << 0 << 0 << QStringLiteral("invalid distance too far back") << qint64(11) << qint64(32);
     }
 
     void inputsHaveTheirKnownOutcome()
@@ -83,6 +93,7 @@ private Q_SLOTS:
         QFETCH(int, coercedFields);
         QFETCH(QString, error);
         QFETCH(qint64, errorOffset);
+        QFETCH(qint64, errorOffsetTo);
         QFile file(path);
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QByteArray bytes = file.readAll();
@@ -103,7 +114,8 @@ private Q_SLOTS:
             QVERIFY2(QString::fromStdString(failure.reason()).contains(error), failure.what());
             QCOMPARE(failure.path(), std::string("fuzz-input"));
             QVERIFY(failure.byteOffset().has_value());
-            QCOMPARE(qint64(*failure.byteOffset()), errorOffset);
+            const auto offset = qint64(*failure.byteOffset());
+            QVERIFY2(offset >= errorOffset && offset <= errorOffsetTo, qPrintable(QString::number(offset)));
         }
     }
 
@@ -114,8 +126,10 @@ private Q_SLOTS:
         for (const QString& name : dir.entryList(QDir::Files, QDir::Name)) {
             if (name == QStringLiteral("README.md"))
                 continue;
-            const QString row = QFileInfo(name).completeBaseName();
-            QVERIFY2(row == QStringLiteral("open-array-closed-by-chunk-frame"),
+            const QString row = QFileInfo(name).baseName();
+            QVERIFY2(QStringList({ QStringLiteral("open-array-closed-by-chunk-frame"),
+                                     QStringLiteral("gzip-error-wraps-isal-avail-in") })
+                         .contains(row),
                 qPrintable(name + QStringLiteral(": add its outcome to inputsHaveTheirKnownOutcome_data")));
         }
     }
