@@ -170,6 +170,46 @@ std::string signedDuration(double us)
     return (us < 0 ? "-" : "+") + formatDuration(std::fabs(us));
 }
 
+bool isLikeForLike(GapCause cause)
+{
+    return cause == GapCause::Fusion || cause == GapCause::Speed || cause == GapCause::Collectives;
+}
+
+// Where most of the gap is work the comparison could not pair (one trace holds more steps, or
+// kernels without a launch), the headline alone misleads: say how the two compare on the work
+// both ran. Empty when that is not needed.
+std::string likeForLike(const TimeGapBreakdown& breakdown)
+{
+    double comparedDelta = 0, unpairedDelta = 0;
+    std::array<double, 2> comparedTime {};
+    for (const TimeGapPart& part : breakdown.parts) {
+        if (isLikeForLike(part.cause)) {
+            comparedDelta += part.deltaUs;
+            comparedTime[0] += part.timeUs[0];
+            comparedTime[1] += part.timeUs[1];
+        } else if (part.cause == GapCause::OneSide || part.cause == GapCause::NotCompared
+            || part.cause == GapCause::Unattributed) {
+            unpairedDelta += part.deltaUs;
+        }
+    }
+    const bool signFlips = (comparedDelta > 0) != (breakdown.deltaUs > 0);
+    if (comparedTime[0] <= 0 || comparedTime[1] <= 0
+        || (std::fabs(unpairedDelta) < 0.5 * std::fabs(breakdown.deltaUs) && !signFlips))
+        return {};
+    const std::string times = " (" + formatDuration(comparedTime[0]) + " vs " + formatDuration(comparedTime[1]) + ")";
+    const double larger = std::max(comparedTime[0], comparedTime[1]);
+    std::string text = " On the work both traces ran" + times + ", ";
+    if (std::fabs(comparedDelta) < 0.01 * larger) {
+        text += "A and B are within 1%";
+    } else {
+        const size_t slow = comparedDelta > 0 ? 0 : 1;
+        text += std::string(slow == 0 ? "A" : "B") + " is slower by " + formatDuration(std::fabs(comparedDelta)) + " ("
+            + fixed(std::fabs(comparedDelta) / comparedTime[1 - slow] * 100, 1) + "%)";
+    }
+    return text + "; the rest of the gap is work the comparison could not pair (" + signedDuration(unpairedDelta)
+        + ": one side, not compared, unattributed).";
+}
+
 std::string verdictOf(const TimeGapBreakdown& breakdown, const std::array<std::string, 2>& names)
 {
     const std::string what = breakdown.basis == TimeBasis::GpuKernelTime ? "GPU kernel time" : "GPU wall time";
@@ -192,7 +232,7 @@ std::string verdictOf(const TimeGapBreakdown& breakdown, const std::array<std::s
         causes += (causes.empty() ? "" : ", ") + part.label + " " + signedDuration(part.deltaUs * sign);
         ++listed;
     }
-    return text + (causes.empty() ? "." : ": " + causes + ".");
+    return text + (causes.empty() ? "." : ": " + causes + ".") + likeForLike(breakdown);
 }
 
 } // namespace

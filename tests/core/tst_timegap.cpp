@@ -137,6 +137,7 @@ private Q_SLOTS:
         QCOMPARE(gap.parts[0].label, std::string("speed"));
         QCOMPARE(gap.slowerSide(), Side::Trace1);
         QVERIFY(report.timeGap.verdict.starts_with("A (AMD) is slower than B (NVIDIA) by 64.0 us"));
+        QVERIFY(report.timeGap.verdict.find("On the work both traces ran") == std::string::npos); // all compared
         QVERIFY(report.timeGap.wallTime.has_value());
         verifyAddsUp(report, *report.timeGap.wallTime);
 
@@ -346,6 +347,29 @@ private Q_SLOTS:
         QCOMPARE(report.whereToLookFirst.front().kind, LookFirstKind::OneSide);
         QCOMPARE(report.whereToLookFirst.front().op, std::string("aten::copy_"));
         QCOMPARE(report.whereToLookFirst.front().savingExtraKernelsUs, 25.0);
+    }
+
+    void aGapMostlyFromUnpairedWorkSaysHowTheComparedWorkCompares()
+    {
+        // B is slower on every operation both run (2 x 32 us), but A also runs 100 us of work B has
+        // not: the headline gap is A's, the work both ran is B's.
+        TraceWriter a, b;
+        a.amd();
+        b.nvidia();
+        layers(a, 4, { 3, 5, false, 0, false });
+        layers(b, 4, { 6, 10, false, 0, false });
+        a.launch("aten::copy_", { kAdd }, { "Model_0" }, 100);
+        Pair pair;
+        const FusionReport report = pair.compare(a, b);
+        const TimeGapBreakdown& gap = report.timeGap.kernelTime;
+        verifyAddsUp(report, gap);
+        QCOMPARE(gap.deltaUs, 100.0 - 32.0);
+        const std::string& verdict = report.timeGap.verdict;
+        QVERIFY2(verdict.starts_with("A (AMD) is slower than B (NVIDIA) by 68.0 us"), verdict.c_str());
+        QVERIFY2(verdict.find("On the work both traces ran (40.0 us vs 72.0 us), B is slower by 32.0 us (80.0%); "
+                              "the rest of the gap is work the comparison could not pair (+100 us")
+                != std::string::npos,
+            verdict.c_str());
     }
 
     void collectivesNamedByAnAnnotationInOlderTraces()
