@@ -23,6 +23,9 @@ namespace {
 constexpr double kComparableShare = 0.5;
 // The share that pairs made on kernel signatures (names differing) must reach instead.
 constexpr double kComparableByKernelsShare = 0.8;
+// Below this many operations on the larger side, the shares say nothing about the work (on Pi0 the
+// work is in graph launches: 1 and 2 operations launch kernels); what pairs is compared.
+constexpr uint64_t kFewestOccurrencesForVerdict = 20;
 
 struct PreparedSide
 {
@@ -355,6 +358,11 @@ std::string verdictOf(const OpAlignment& alignment, const std::array<std::string
     const std::string share = fixed(alignment.matchedShare * 100, 0) + "%";
     const std::string used
         = alignment.level == OpLevel::Auto && alignment.matched > 0 ? " Aligned on " + levelsUsed(alignment) + "." : "";
+    if (larger < kFewestOccurrencesForVerdict)
+        return "Only " + withThousands(int64_t(alignment.occurrences[0])) + " and "
+            + withThousands(int64_t(alignment.occurrences[1])) + " operations launch kernels (" + sideNames[0] + ", "
+            + sideNames[1] + "): too few to tell whether the traces run the same work; the pairs they make ("
+            + withThousands(int64_t(alignment.matched)) + ") are compared." + used;
     if (!alignment.comparable)
         return "Only " + share + " of the operations line up between " + sideNames[0] + " and " + sideNames[1]
             + ": the traces do not appear to run the same model or workload, so operation-level findings are not "
@@ -625,8 +633,9 @@ OpComparison compareOperations(const std::array<OpComparisonTrace, 2>& traces, s
         if (used.key != "kernels" && used.key != "first_kernel")
             byName += used.matched;
     }
-    alignment.comparable
-        = larger > 0 && isComparable(alignment.matchedShare, larger > 0 ? double(byName) / double(larger) : 0.0);
+    alignment.comparable = larger < kFewestOccurrencesForVerdict
+        ? alignment.matched > 0
+        : isComparable(alignment.matchedShare, double(byName) / double(larger));
     alignment.verdict = verdictOf(alignment, sideNames);
     describeStructure(sides, sideNames, alignment);
 

@@ -183,6 +183,25 @@ private Q_SLOTS:
         QVERIFY(report.opFindings.empty());
     }
 
+    void tooFewOperationsToTellAreNotCalledDifferentWork()
+    {
+        // Where nearly all the work is in graph launches, a handful of operations launch kernels:
+        // their shares say nothing about the workload.
+        TraceWriter a, b;
+        a.amd();
+        b.nvidia();
+        a.launch("aten::conv2d", { kGemm, kCopy });
+        b.launch("aten::embedding", { kCopy });
+        b.launch("aten::softmax", { kAdd });
+        Pair pair;
+        const FusionReport report = pair.compare(a, b);
+        const std::string& verdict = report.opAlignment.verdict;
+        QVERIFY2(verdict.starts_with("Only 1 and 2 operations launch kernels (AMD, NVIDIA): too few to tell"),
+            verdict.c_str());
+        QVERIFY(verdict.find("do not appear to run the same model") == std::string::npos);
+        QCOMPARE(report.opAlignment.comparable, report.opAlignment.matched > 0);
+    }
+
     void warmupStepIsLeftOutAndPhasesAreSeparated()
     {
         TraceWriter a, b;
