@@ -206,8 +206,9 @@ std::string likeForLike(const TimeGapBreakdown& breakdown)
         text += std::string(slow == 0 ? "A" : "B") + " is slower by " + formatDuration(std::fabs(comparedDelta)) + " ("
             + fixed(std::fabs(comparedDelta) / comparedTime[1 - slow] * 100, 1) + "%)";
     }
-    return text + "; the rest of the gap is work the comparison could not pair (" + signedDuration(unpairedDelta)
-        + ": one side, not compared, unattributed).";
+    const double towardsSlower = breakdown.slowerSide() == Side::Trace1 ? 1.0 : -1.0; // as the parts above
+    return text + "; the rest of the gap is work the comparison could not pair ("
+        + signedDuration(unpairedDelta * towardsSlower) + ": one side, not compared, unattributed).";
 }
 
 std::string verdictOf(const TimeGapBreakdown& breakdown, const std::array<std::string, 2>& names)
