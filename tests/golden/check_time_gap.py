@@ -6,8 +6,9 @@ the GPU wall time (first kernel start to last kernel end), the time the GPU is b
 the kernel intervals) and so the overlap and idle parts, the time of the communication kernels
 (by name), and the time of the kernels that have no launch in the trace (the "unattributed" part:
 no runtime call with the kernel's correlation id inside a cpu_op or nn.Module on its thread, and no
-cpu_op with its External id; graph kernels the graph comparison compared are not in it, so for
-graph traces the script checks a range). It then checks that the report's parts add up to its gap.
+cpu_op with its External id; graph kernels the graph comparison compared, and kernels launched
+inside only a Python function whose calls were compared, are not in it, so there the script
+checks a range). It then checks that the report's parts add up to its gap.
 
 Usage: check_time_gap.py TRACE_A TRACE_B REPORT.json   (REPORT from fusiondiff-cli compare A B --json)
 """
@@ -43,23 +44,34 @@ def side(path):
     externals = {e["args"].get("External id") for e in frames if "args" in e and e.get("cat") != "python_function"}
     externals |= {e["args"].get("external id") for e in frames if "args" in e}
     externals -= {None, 0}
-    threads = collections.defaultdict(list)
-    for f in frames:
-        threads[(f.get("pid"), f.get("tid"))].append((float(f["ts"]), float(f["ts"]) + float(f.get("dur", 0))))
-    index = {}
-    for key, intervals in threads.items():
-        intervals.sort()
-        starts = [s for s, _ in intervals]
-        reach, best = [], float("-inf")
-        for _, end in intervals:
-            best = max(best, end)
-            reach.append(best)
-        index[key] = (starts, reach)
+    def interval_index(spans):
+        threads = collections.defaultdict(list)
+        for f in spans:
+            threads[(f.get("pid"), f.get("tid"))].append((float(f["ts"]), float(f["ts"]) + float(f.get("dur", 0))))
+        index = {}
+        for key, intervals in threads.items():
+            intervals.sort()
+            starts = [s for s, _ in intervals]
+            reach, best = [], float("-inf")
+            for _, end in intervals:
+                best = max(best, end)
+                reach.append(best)
+            index[key] = (starts, reach)
+        return index
 
-    def enclosed(call):
-        starts, reach = index.get((call.get("pid"), call.get("tid")), ([], []))
+    index = interval_index(frames)
+    # Where a launch has no operator or module around it, FusionDiff takes the Python function
+    # around it (if any) as its launcher.
+    python_index = interval_index(e for e in events if e.get("cat") == "python_function" and "ts" in e)
+
+    def enclosed(call, within=index):
+        starts, reach = within.get((call.get("pid"), call.get("tid")), ([], []))
         i = bisect.bisect_right(starts, float(call["ts"])) - 1
         return i >= 0 and reach[i] >= float(call["ts"])
+
+    def under_python(kernel):
+        call = runtime.get(kernel.get("args", {}).get("correlation"))
+        return call is not None and enclosed(call, python_index)
 
     def attributed(kernel):
         args = kernel.get("args", {})
@@ -83,11 +95,13 @@ def side(path):
     comm = [k for k in kernels if any(p in k["name"].lower() for p in COMMUNICATION)]
     comm_ids = {id(k) for k in comm}
     # Kernels of graph launches (two or more sharing a correlation id) without a launch count as
-    # unattributed unless the graph comparison compared their graph: the report's figure lies
-    # between the time without any graph kernel and the time with all of them.
+    # unattributed unless the graph comparison compared their graph, and kernels launched inside
+    # only a Python function unless the comparison compared that function's calls: the report's
+    # figure lies between the time without any of those kernels and the time with all of them.
     shared = collections.Counter(k.get("args", {}).get("correlation") for k in kernels)
     loose = [k for k in kernels if id(k) not in comm_ids and not attributed(k)]
-    unattributed = (sum(float(k.get("dur", 0)) for k in loose if shared[k.get("args", {}).get("correlation")] < 2),
+    unattributed = (sum(float(k.get("dur", 0)) for k in loose
+                        if shared[k.get("args", {}).get("correlation")] < 2 and not under_python(k)),
                     sum(float(k.get("dur", 0)) for k in loose))
     return {"gpu_kernel_time": total, "gpu_wall_time": span, "overlap": total - busy, "idle": span - busy,
             "collectives": sum(float(k.get("dur", 0)) for k in comm), "unattributed": unattributed}
