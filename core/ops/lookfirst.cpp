@@ -229,8 +229,11 @@ LookFirstEntry kernelTypeEntry(const FusionReport& report, CategoryId type, cons
         + " " + withThousands(int64_t(times.kernels[0])) + " in " + formatDuration(times.timeUs[0]) + ", "
         + report.sideNames[1] + " " + withThousands(int64_t(times.kernels[1])) + " in "
         + formatDuration(times.timeUs[1]);
-    entry.details.emplace_back("the operations cannot be compared, so these kernels are compared by type only, not "
-                               "split into fusion and speed");
+    entry.details.emplace_back(report.opAlignment.comparable
+            ? "kernels outside what was compared (a warm-up step, launches or steps the other trace does not hold, "
+              "or kernels without a launch in the trace), so compared by type only, not split into fusion and speed"
+            : "the operations cannot be compared, so these kernels are compared by type only, not split into fusion "
+              "and speed");
     return entry;
 }
 
@@ -256,11 +259,11 @@ std::vector<LookFirstEntry> rankWhereToLookFirst(
         entries.push_back(collectiveEntry(report, collective, communication));
     for (const auto& [op, times] : accounting.oneSide)
         entries.push_back(oneSideEntry(report, op, times));
-    if (!report.opAlignment.comparable) {
-        for (const auto& [type, times] : accounting.uncomparedByType) {
-            if (times.timeUs[0] != times.timeUs[1])
-                entries.push_back(kernelTypeEntry(report, type, times));
-        }
+    // What was not compared ranks with the rest: where one trace holds more steps or graph launches,
+    // it can be most of the gap.
+    for (const auto& [type, times] : accounting.uncomparedByType) {
+        if (times.timeUs[0] != times.timeUs[1])
+            entries.push_back(kernelTypeEntry(report, type, times));
     }
     std::stable_sort(entries.begin(), entries.end(),
         [](const LookFirstEntry& a, const LookFirstEntry& b) { return a.stakeUs > b.stakeUs; });
