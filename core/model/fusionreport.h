@@ -158,6 +158,9 @@ struct FusionReport
     std::vector<OpFinding> opFindings; // by the time the unfused side could save
     std::vector<OpSummary> opSummary;
     std::vector<ExtraKernels> extraKernels;
+    // Kernels of A and B that the operation and graph comparison lined up, by pair of names: which
+    // kernel of one trace does the work of which kernel of the other. By |B - A| time, largest first.
+    std::vector<MatchedKernels> matchedKernels;
     std::vector<CollectiveComparison> collectives;
     // Graphs compared as units: kinds, matched kinds, graphs that cover several of the other side's.
     // Their findings are among opFindings (isGraph).

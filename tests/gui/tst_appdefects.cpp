@@ -16,6 +16,7 @@
 #include "groupdiffmodel.h"
 #include "groupspage.h"
 #include "kernelnames.h"
+#include "kernelspage.h"
 #include "mainwindow.h"
 #include "model/fusionreport.h"
 #include "model/tracestore.h"
@@ -232,7 +233,7 @@ private Q_SLOTS:
         QVERIFY(compare(window, sampleA(), sampleB()));
         window.activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(&window));
-        window.tabs()->setCurrentWidget(window.kernelsPage());
+        window.tabs()->setCurrentWidget(window.kernelsTab());
         QTableView* table = window.kernelsPage()->view();
         table->setFocus();
         QVERIFY(QTest::qWaitFor([&] { return table->hasFocus(); }));
@@ -459,7 +460,7 @@ private Q_SLOTS:
         QVERIFY(compare(window, sampleA(), sampleB()));
         window.activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(&window));
-        window.tabs()->setCurrentWidget(window.kernelsPage());
+        window.tabs()->setCurrentWidget(window.kernelsTab());
         FilterLineEdit* filter = window.kernelsPage()->filterEdit();
         const int rows = window.kernelsPage()->proxy()->rowCount();
         filter->setFocus();
@@ -506,7 +507,7 @@ private Q_SLOTS:
             [&](const GlobalSearch::Hit& hit) { return hit.kind == GlobalSearch::Kernel && hit.row == last; });
         QVERIFY(kernel != kernels.end());
         emit search->hitActivated(*kernel);
-        QCOMPARE(window.tabs()->currentWidget(), window.kernelsPage());
+        QCOMPARE(window.tabs()->currentWidget(), window.kernelsTab());
         QCOMPARE(window.kernelsPage()->selectedSourceRows(), QList<int>({ last }));
         QVERIFY(window.kernelsPage()->filterEdit()->text().isEmpty());
         QVERIFY(search->find(QStringLiteral("zzzz-nothing")).isEmpty());
