@@ -1,5 +1,6 @@
 #include "operationspage.h"
 
+#include "adaptivesplitter.h"
 #include "analysisresults.h"
 #include "colors.h"
 #include "deferredtextbrowser.h"
@@ -77,7 +78,7 @@ OperationsPage::OperationsPage(QWidget* parent)
     alignmentLayout->addWidget(m_alignmentTitle);
     alignmentLayout->addWidget(kernels, 1);
 
-    auto* bottom = new QSplitter(Qt::Horizontal, this);
+    auto* bottom = new AdaptiveSplitter(kSideBySideWidth, this);
     bottom->setObjectName(QStringLiteral("operations_detail_splitter"));
     bottom->addWidget(m_details);
     bottom->addWidget(alignment);

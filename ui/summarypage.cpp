@@ -1,5 +1,6 @@
 #include "summarypage.h"
 
+#include "adaptivesplitter.h"
 #include "analysisresults.h"
 #include "colors.h"
 #include "deferredtextbrowser.h"
@@ -99,7 +100,8 @@ SummaryPage::SummaryPage(QWidget* parent)
     });
     m_findings->setFrameShape(QFrame::NoFrame);
 
-    auto* splitter = new QSplitter(Qt::Horizontal, this);
+    // The trace table beside the findings; stacked in a narrow window.
+    auto* splitter = new AdaptiveSplitter(kSideBySideWidth, this);
     splitter->setObjectName(QStringLiteral("summary_splitter"));
     splitter->addWidget(m_table);
     splitter->addWidget(m_findings);

@@ -45,8 +45,11 @@
 #include <QLegend>
 #include <QLocale>
 #include <QScreen>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSplitter>
 #include <QStackedWidget>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -780,6 +783,60 @@ private Q_SLOTS:
     }
 
     // The desktop adds the application's name after the title: the title does not repeat it.
+    // At twice the scale a 1440-pixel screen is 720 wide: every page fits such a window without
+    // scrolling sideways (texts wrap, charts shrink, side-by-side panels stack).
+    void everyPageFitsA720PixelWideWindow_data()
+    {
+        QTest::addColumn<QString>("a");
+        QTest::addColumn<QString>("b");
+        QTest::newRow("sample") << sampleA() << sampleB();
+        QTest::newRow("graphs") << test::sourcePath(QStringLiteral("tests/data/synthetic/graphs.amd.json"))
+                                << test::sourcePath(QStringLiteral("tests/data/synthetic/graphs.nvidia.json"));
+    }
+    void everyPageFitsA720PixelWideWindow()
+    {
+        QFETCH(QString, a);
+        QFETCH(QString, b);
+        MainWindow window;
+        window.resize(720, 450);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(compare(window, a, b));
+        auto* scroll = qobject_cast<QScrollArea*>(window.centralWidget());
+        QVERIFY(scroll);
+        const int room = 720 - scroll->verticalScrollBar()->sizeHint().width();
+        QStringList tooWide;
+        for (int tab = 0; tab < window.tabs()->count(); ++tab) {
+            window.tabs()->setCurrentIndex(tab);
+            QTest::qWait(20);
+            QWidget* page = window.tabs()->widget(tab);
+            const int width = page->minimumSizeHint().width();
+            if (width > room)
+                tooWide.append(QStringLiteral("%1: %2 px").arg(window.tabs()->tabText(tab)).arg(width));
+            // Stacked, every table takes the page's whole width (no panel keeps a side-by-side width).
+            for (const TablePage* table : page->findChildren<TablePage*>()) {
+                if (table->isVisible() && table->width() < page->width() - 40)
+                    tooWide.append(QStringLiteral("%1: a table %2 px wide of %3")
+                                       .arg(window.tabs()->tabText(tab))
+                                       .arg(table->width())
+                                       .arg(page->width()));
+            }
+        }
+        QVERIFY2(tooWide.isEmpty(), qPrintable(tooWide.join(QStringLiteral(", "))));
+        QVERIFY2(scroll->widget()->minimumSizeHint().width() <= room,
+            qPrintable(QString::number(scroll->widget()->minimumSizeHint().width())));
+        QVERIFY(!scroll->horizontalScrollBar()->isVisible());
+        // The Summary stacks the trace table and the findings in a narrow window, and sets them side
+        // by side again in a wide one.
+        window.tabs()->setCurrentWidget(window.summaryPage());
+        auto* sideBySide = window.summaryPage()->findChild<QSplitter*>(QStringLiteral("summary_splitter"));
+        QVERIFY(sideBySide);
+        QTest::qWait(20);
+        QCOMPARE(sideBySide->orientation(), Qt::Vertical);
+        window.resize(1440, 900);
+        QTRY_COMPARE(sideBySide->orientation(), Qt::Horizontal);
+    }
+
     void windowTitleDoesNotRepeatTheAppName()
     {
         QGuiApplication::setApplicationDisplayName(QStringLiteral("FusionDiff"));
