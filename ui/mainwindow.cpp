@@ -845,8 +845,12 @@ void MainWindow::restoreSettings()
         fitToScreen();
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     for (QSplitter* splitter : findChildren<QSplitter*>()) {
-        if (!splitter->objectName().isEmpty())
-            splitter->restoreState(settings.value(QStringLiteral("splitters/") + splitter->objectName()).toByteArray());
+        if (splitter->objectName().isEmpty())
+            continue;
+        if (splitter->restoreState(settings.value(QStringLiteral("splitters/") + splitter->objectName()).toByteArray()))
+            splitter->setProperty(kUserSizedProperty, true);
+        connect(splitter, &QSplitter::splitterMoved, splitter,
+            [splitter] { splitter->setProperty(kUserSizedProperty, true); });
     }
 
     AnalysisOptions options;
@@ -890,8 +894,9 @@ void MainWindow::saveSettings() const
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());
+    // Only the dividers the user placed: the others keep the pages' own sizing.
     for (const QSplitter* splitter : findChildren<QSplitter*>()) {
-        if (!splitter->objectName().isEmpty())
+        if (!splitter->objectName().isEmpty() && splitter->property(kUserSizedProperty).toBool())
             settings.setValue(QStringLiteral("splitters/") + splitter->objectName(), splitter->saveState());
     }
     settings.setValue(QStringLiteral("analysis/classifier"), m_settings->classifierSpec());

@@ -837,6 +837,57 @@ private Q_SLOTS:
         QTRY_COMPARE(sideBySide->orientation(), Qt::Horizontal);
     }
 
+    // The findings are what the Operations page is about: they get the height their rows need (up
+    // to three fifths of the page), the drill-down the rest, and the divider stays where the user
+    // puts it.
+    void findingsTableGetsTheRoomItsRowsNeed()
+    {
+        QList<int> moved;
+        {
+            MainWindow window;
+            window.resize(1440, 900);
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            QVERIFY(compare(window, sampleA(), sampleB()));
+            window.tabs()->setCurrentWidget(window.operationsPage());
+            QTest::qWait(20);
+            auto* splitter = window.operationsPage()->findChild<QSplitter*>(QStringLiteral("operations_splitter"));
+            QVERIFY(splitter);
+            const QList<int> sizes = splitter->sizes();
+            const int total = sizes[0] + sizes[1];
+            QTableView* view = window.operationsPage()->findingsTable()->view();
+            const int rowHeight = view->verticalHeader()->defaultSectionSize();
+            // One finding: five rows' room, no more; the drill-down takes the rest.
+            QVERIFY2(view->viewport()->height() >= 5 * rowHeight - 2,
+                qPrintable(QString::number(view->viewport()->height())));
+            QVERIFY2(
+                view->viewport()->height() <= 6 * rowHeight, qPrintable(QString::number(view->viewport()->height())));
+            QVERIFY(sizes[0] <= total * 3 / 5);
+            QVERIFY(sizes[1] >= total * 2 / 5);
+            // The user's divider is kept, and remembered.
+            QTest::qWait(20);
+            QVERIFY(!splitter->property("fusiondiff_userSized").toBool());
+            splitter->setSizes({ sizes[0] + 150, sizes[1] - 150 });
+            splitter->setProperty("fusiondiff_userSized", true); // as a drag (QSplitter::splitterMoved) sets it
+            moved = splitter->sizes();
+            QVERIFY(compare(window, sampleB(), sampleA()));
+            QVERIFY2(std::abs(splitter->sizes()[0] - moved[0]) <= 20,
+                qPrintable(QStringLiteral("%1 against %2").arg(splitter->sizes()[0]).arg(moved[0])));
+            window.close(); // saves the layout
+        }
+        MainWindow window;
+        window.resize(1440, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(compare(window, sampleA(), sampleB()));
+        window.tabs()->setCurrentWidget(window.operationsPage());
+        QTest::qWait(20);
+        auto* splitter = window.operationsPage()->findChild<QSplitter*>(QStringLiteral("operations_splitter"));
+        // Restored before the page has its final height, then scaled to it: within a few pixels.
+        QVERIFY2(std::abs(splitter->sizes()[0] - moved[0]) <= 20,
+            qPrintable(QStringLiteral("%1 against %2").arg(splitter->sizes()[0]).arg(moved[0])));
+    }
+
     void windowTitleDoesNotRepeatTheAppName()
     {
         QGuiApplication::setApplicationDisplayName(QStringLiteral("FusionDiff"));
