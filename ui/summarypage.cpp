@@ -210,11 +210,11 @@ void SummaryPage::setResults(const AnalysisResults& results)
         for (size_t i = 0; i < std::min(kTopItems, report->opportunities.size()); ++i) {
             const FusionOpportunity& o = report->opportunities[i];
             html += QStringLiteral("<li>")
-                + tr("<b>%1</b>: A %2 vs B %3 kernels (ratio %4), fused by %5 (%6); time %7 vs %8")
+                + tr("<b>%1</b>: A %2 vs B %3 kernels (ratio %4), fused by %5 (%6); %7")
                       .arg(toQString(report->typeName(o.kernelType)).toHtmlEscaped(), formatCount(o.total[0]),
                           formatCount(o.total[1]), formatRatio(o.ratio, 1),
                           toQString(report->sideName(o.fusedBy)).toHtmlEscaped(), zoneLetter(o.fusedBy),
-                          formatMilliseconds(o.timeMs[0]), formatMilliseconds(o.timeMs[1]))
+                          withSideAliases(*report, toQString(opportunityTimeText(*report, o))).toHtmlEscaped())
                 + QStringLiteral("</li>");
         }
         html += QStringLiteral("</ul>");

@@ -176,4 +176,8 @@ struct FusionReport
     const std::string& sideName(Side side) const { return sideNames[sideIndex(side)]; }
 };
 
+// The time of an opportunity's kernels on each side, as a sentence names it: "12.3 ms on AMD vs
+// 4.6 ms on NVIDIA", or where one side runs none of them "139 ms on AMD; NVIDIA has no such kernels".
+std::string opportunityTimeText(const FusionReport& report, const FusionOpportunity& opportunity);
+
 } // namespace fusiondiff
