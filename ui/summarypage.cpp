@@ -29,11 +29,19 @@ namespace {
 constexpr size_t kTopItems = 5;
 
 // Where an entry of whereToLookFirst comes from, as a link ("finding:2", "operation:5",
-// "opportunity:0"); empty if it matches none. The entries are the findings in order, then
+// "opportunity:0", "kerneltype:3"); empty if it matches none. The entries are the findings in order, then
 // operations that only differ in speed, then (without findings) the opportunities: each is
 // recognised by its text, so a link never points at another row.
-QString lookFirstLink(const FusionReport& report, const LookFirst& item)
+QString lookFirstLink(const FusionReport& report, const LookFirst& item, const LookFirstEntry& entry)
 {
+    // Kernels compared by type only (outside the compared operations): their row in Kernel types.
+    if (entry.kind == LookFirstKind::KernelType) {
+        for (size_t i = 0; i < report.globalCounts.size(); ++i) {
+            if (report.typeName(report.globalCounts[i].type) == entry.op)
+                return QStringLiteral("kerneltype:%1").arg(i);
+        }
+        return {};
+    }
     for (size_t i = 0; i < report.opFindings.size(); ++i) {
         if (report.opFindings[i].summary == item.headline)
             return QStringLiteral("finding:%1").arg(i);
@@ -97,6 +105,8 @@ SummaryPage::SummaryPage(QWidget* parent)
             emit operationRequested(row);
         else if (url.scheme() == QLatin1String("opportunity"))
             emit opportunityRequested(row);
+        else if (url.scheme() == QLatin1String("kerneltype"))
+            emit kernelTypeRequested(row);
     });
     m_findings->setFrameShape(QFrame::NoFrame);
 
@@ -181,7 +191,7 @@ void SummaryPage::setResults(const AnalysisResults& results)
         // Numbered by hand: Qt's rich text spaces a list nested in the last item of another oddly.
         for (size_t i = 0; i < first.size(); ++i) {
             const QString headline = toQString(first[i].headline).toHtmlEscaped();
-            const QString link = lookFirstLink(*report, first[i]);
+            const QString link = lookFirstLink(*report, first[i], report->whereToLookFirst[i]);
             html += QStringLiteral("<p style=\"margin-bottom:0px\"><b>%1. ").arg(i + 1)
                 + (link.isEmpty() ? headline : QStringLiteral("<a href=\"%1\">%2</a>").arg(link, headline))
                 + QStringLiteral("</b></p><ul style=\"margin-top:0px\">");

@@ -741,6 +741,17 @@ private Q_SLOTS:
         emit browser->anchorClicked(QUrl(QStringLiteral("operation:0")));
         QCOMPARE(window.tabs()->currentWidget(), window.operationSummaryPage());
         QCOMPARE(window.operationSummaryPage()->summaryTable()->selectedSourceRows(), QList<int>({ 0 }));
+        // Kernels compared by type only link to their row of Kernel types.
+        const auto byType = std::find_if(report.whereToLookFirst.begin(), report.whereToLookFirst.begin() + 5,
+            [](const LookFirstEntry& entry) { return entry.kind == LookFirstKind::KernelType; });
+        QVERIFY(byType != report.whereToLookFirst.begin() + 5);
+        const auto type = std::find_if(report.globalCounts.begin(), report.globalCounts.end(),
+            [&](const TypeCount& counts) { return report.typeName(counts.type) == byType->op; });
+        const auto row = static_cast<int>(type - report.globalCounts.begin());
+        QVERIFY(html.contains(QStringLiteral("href=\"kerneltype:%1\"").arg(row)));
+        emit browser->anchorClicked(QUrl(QStringLiteral("kerneltype:%1").arg(row)));
+        QCOMPARE(window.tabs()->currentWidget(), window.kernelTypesPage());
+        QCOMPARE(window.kernelTypesPage()->table()->selectedSourceRows(), QList<int>({ row }));
     }
 
     // With only A loaded the start page asks for B.
