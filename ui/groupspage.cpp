@@ -1,5 +1,6 @@
 #include "groupspage.h"
 
+#include "adaptivesplitter.h"
 #include "barchart.h"
 #include "chartpanel.h"
 #include "colors.h"
@@ -60,7 +61,7 @@ GroupsPage::GroupsPage(QWidget* parent)
     m_groupTables->addTab(m_pairs, tr("Matched pairs"));
     m_groupTables->addTab(m_unmatched, tr("Unmatched groups"));
 
-    auto* bottom = new QSplitter(Qt::Horizontal, this);
+    auto* bottom = new AdaptiveSplitter(kSideBySideWidth, this);
     bottom->setObjectName(QStringLiteral("groups_detail_splitter"));
     // The pair's kernels in time above them in a table, both following a selected kernel.
     auto* kernels = new QSplitter(Qt::Vertical, this);

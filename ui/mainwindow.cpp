@@ -1,5 +1,7 @@
 #include "mainwindow.h"
 
+#include "kernelspage.h"
+
 #include "analysiscontroller.h"
 #include "analysissettingswidget.h"
 #include "barchart.h"
@@ -261,10 +263,8 @@ void MainWindow::createPages()
     m_kernelTypes = new TableChartPage(
         new ReportColumnsModel(ReportTableId::GlobalCounts), kernelTypesChart, true, Qt::Horizontal, this);
     m_kernelTypes->chartPanel()->chart()->setTitle(tr("Kernels per type over each whole trace"));
-    auto* kernels = new ReportColumnsModel(ReportTableId::Kernels, this);
-    m_kernels = new TablePage(kernels, this);
-    m_kernels->setStretchColumns({ kernels->column("name") }, 400);
-    m_kernels->setMiddleElidedColumns({ kernels->column("name") });
+    m_kernelsTab = new KernelsPage(this);
+    m_kernels = m_kernelsTab->allKernelsTable();
     m_groups = new GroupsPage(this);
     m_timeline = new TraceTimelinePage(this);
 
@@ -279,8 +279,9 @@ void MainWindow::createPages()
         [](const FusionReport& report) { return tr("Fusion mappings (%1)").arg(report.mappings.size()); });
     addResultsTab(m_kernelTypes, tr("Kernel types"),
         [](const FusionReport& report) { return tr("Kernel types (%1)").arg(report.globalCounts.size()); });
-    addResultsTab(m_kernels, tr("Kernels"),
-        [](const FusionReport& report) { return tr("Kernels (%1)").arg(report.kernels.size()); });
+    addResultsTab(m_kernelsTab, tr("Kernels"), [](const FusionReport& report) {
+        return tr("Kernels (%1, %2 matched)").arg(report.kernels.size()).arg(report.matchedKernels.size());
+    });
     addResultsTab(m_groups, tr("Correlation groups"),
         [](const FusionReport& report) { return tr("Correlation groups (%1 matched)").arg(report.groupPairs.size()); });
     m_search = new GlobalSearch(this);
@@ -500,7 +501,7 @@ void MainWindow::showSearchHit(int kind, int row)
         table = m_kernelTypes->table();
         break;
     default:
-        m_tabs->setCurrentWidget(m_kernels);
+        m_tabs->setCurrentWidget(m_kernelsTab);
         table = m_kernels;
         break;
     }
@@ -844,8 +845,12 @@ void MainWindow::restoreSettings()
         fitToScreen();
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     for (QSplitter* splitter : findChildren<QSplitter*>()) {
-        if (!splitter->objectName().isEmpty())
-            splitter->restoreState(settings.value(QStringLiteral("splitters/") + splitter->objectName()).toByteArray());
+        if (splitter->objectName().isEmpty())
+            continue;
+        if (splitter->restoreState(settings.value(QStringLiteral("splitters/") + splitter->objectName()).toByteArray()))
+            splitter->setProperty(kUserSizedProperty, true);
+        connect(splitter, &QSplitter::splitterMoved, splitter,
+            [splitter] { splitter->setProperty(kUserSizedProperty, true); });
     }
 
     AnalysisOptions options;
@@ -889,8 +894,9 @@ void MainWindow::saveSettings() const
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());
+    // Only the dividers the user placed: the others keep the pages' own sizing.
     for (const QSplitter* splitter : findChildren<QSplitter*>()) {
-        if (!splitter->objectName().isEmpty())
+        if (!splitter->objectName().isEmpty() && splitter->property(kUserSizedProperty).toBool())
             settings.setValue(QStringLiteral("splitters/") + splitter->objectName(), splitter->saveState());
     }
     settings.setValue(QStringLiteral("analysis/classifier"), m_settings->classifierSpec());

@@ -37,6 +37,7 @@ class ResultsPage;
 class SummaryPage;
 class TableChartPage;
 class TablePage;
+class KernelsPage;
 class TraceDropZone;
 class TraceTimelinePage;
 
@@ -61,7 +62,8 @@ public:
     TableChartPage* opportunitiesPage() const { return m_opportunities; }
     TablePage* mappingsPage() const { return m_mappings; }
     TableChartPage* kernelTypesPage() const { return m_kernelTypes; }
-    TablePage* kernelsPage() const { return m_kernels; }
+    KernelsPage* kernelsTab() const { return m_kernelsTab; }
+    TablePage* kernelsPage() const { return m_kernels; } // every kernel of each trace, in kernelsTab()
     GroupsPage* groupsPage() const { return m_groups; }
     GlobalSearch* search() const { return m_search; }
     TraceTimelinePage* timelinePage() const { return m_timeline; }
@@ -155,7 +157,8 @@ private:
     TableChartPage* m_opportunities = nullptr;
     TablePage* m_mappings = nullptr;
     TableChartPage* m_kernelTypes = nullptr;
-    TablePage* m_kernels = nullptr;
+    KernelsPage* m_kernelsTab = nullptr;
+    TablePage* m_kernels = nullptr; // in m_kernelsTab
     GroupsPage* m_groups = nullptr;
     TraceTimelinePage* m_timeline = nullptr;
     GlobalSearch* m_search = nullptr;

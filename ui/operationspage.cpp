@@ -1,5 +1,6 @@
 #include "operationspage.h"
 
+#include "adaptivesplitter.h"
 #include "analysisresults.h"
 #include "colors.h"
 #include "deferredtextbrowser.h"
@@ -14,12 +15,15 @@
 #include "timeline/timelineview.h"
 #include "wraplabel.h"
 
+#include <QHeaderView>
 #include <QLabel>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTableView>
 #include <QUrl>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace fusiondiff::ui {
 
@@ -77,7 +81,7 @@ OperationsPage::OperationsPage(QWidget* parent)
     alignmentLayout->addWidget(m_alignmentTitle);
     alignmentLayout->addWidget(kernels, 1);
 
-    auto* bottom = new QSplitter(Qt::Horizontal, this);
+    auto* bottom = new AdaptiveSplitter(kSideBySideWidth, this);
     bottom->setObjectName(QStringLiteral("operations_detail_splitter"));
     bottom->addWidget(m_details);
     bottom->addWidget(alignment);
@@ -87,13 +91,15 @@ OperationsPage::OperationsPage(QWidget* parent)
     bottom->setChildrenCollapsible(false);
 
     auto* splitter = new QSplitter(Qt::Vertical, this);
+    m_splitter = splitter;
     splitter->setObjectName(QStringLiteral("operations_splitter"));
     splitter->addWidget(m_findings);
     splitter->addWidget(bottom);
-    // At 1024x700 the findings still show five or six rows.
-    splitter->setStretchFactor(0, 2);
-    splitter->setStretchFactor(1, 3);
-    splitter->setSizes({ 400, 600 }); // in proportion: the drill-down's size hint is taller
+    // The findings are what the page is about: they take three fifths, the drill-down of the selected
+    // one the rest (the window remembers where the user puts the divider).
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+    splitter->setSizes({ 600, 400 }); // in proportion: the drill-down's size hint is taller
     splitter->setChildrenCollapsible(false);
 
     m_emptyText->setAlignment(Qt::AlignCenter);
@@ -142,6 +148,8 @@ void OperationsPage::setResults(const AnalysisResults& results)
         return;
     }
     m_stack->setCurrentIndex(0);
+    m_fitPending = true;
+    fitFindingsTable();
     if (isVisible())
         selectFinding(0);
     else
@@ -151,10 +159,32 @@ void OperationsPage::setResults(const AnalysisResults& results)
 void OperationsPage::showEvent(QShowEvent* event)
 {
     QWidget::showEvent(event);
+    fitFindingsTable();
     if (m_selectFirstOnShow) {
         m_selectFirstOnShow = false;
         selectFinding(0);
     }
+}
+
+void OperationsPage::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    fitFindingsTable();
+}
+
+void OperationsPage::fitFindingsTable()
+{
+    if (!m_fitPending || !isVisible() || m_splitter->property(kUserSizedProperty).toBool())
+        return;
+    m_fitPending = false;
+    QTableView* view = m_findings->view();
+    // The table's title row, header, frame and scroll bar, and its rows (five at least).
+    const int chrome = m_findings->height() - view->viewport()->height();
+    const int rows = std::max(5, m_findings->proxy()->rowCount());
+    const int wanted = chrome + rows * view->verticalHeader()->defaultSectionSize();
+    const int total = m_splitter->height() - m_splitter->handleWidth();
+    const int findings = std::min(wanted, total * 3 / 5);
+    m_splitter->setSizes({ findings, total - findings });
 }
 
 void OperationsPage::selectFinding(int row)

@@ -7,6 +7,7 @@
 #include <memory>
 
 class QLabel;
+class QSplitter;
 class QStackedWidget;
 
 namespace fusiondiff {
@@ -52,9 +53,13 @@ signals:
 
 protected:
     void showEvent(QShowEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void showFinding(int row);
+    // Gives the findings the height their rows need, at most three fifths of the page, and the
+    // drill-down the rest, unless the user has placed the divider.
+    void fitFindingsTable();
 
     std::shared_ptr<const FusionReport> m_report;
     ReportColumnsModel* m_findingsModel;
@@ -68,6 +73,8 @@ private:
     TimelinePanel* m_timeline;
     int m_shownFinding = -1;
     bool m_selectFirstOnShow = false; // new results arrived while the page was hidden
+    QSplitter* m_splitter = nullptr; // the findings above, the drill-down below
+    bool m_fitPending = false; // new findings, not yet fitted (the page was hidden)
 };
 
 } // namespace fusiondiff::ui

@@ -1,5 +1,6 @@
 #include "operationsummarypage.h"
 
+#include "adaptivesplitter.h"
 #include "analysisresults.h"
 #include "barchart.h"
 #include "formatting.h"
@@ -66,7 +67,9 @@ OperationSummaryPage::OperationSummaryPage(QWidget* parent)
     m_collectivesStack->addWidget(m_collectives);
     m_collectivesStack->addWidget(m_noCollectives);
 
-    auto* bottom = new QSplitter(Qt::Horizontal, this);
+    auto* bottom = new AdaptiveSplitter(kSideBySideWidth, this);
+    m_bottom = bottom;
+    connect(bottom, &AdaptiveSplitter::orientationChanged, this, &OperationSummaryPage::updateNoteWidth);
     bottom->setObjectName(QStringLiteral("operation_summary_bottom_splitter"));
     bottom->addWidget(m_extraKernels);
     bottom->addWidget(m_collectivesStack);
@@ -105,8 +108,15 @@ void OperationSummaryPage::setResults(const AnalysisResults& results)
     m_extraKernels->setResults(results);
     const bool communication = report && !report->collectives.empty();
     m_collectivesStack->setCurrentWidget(communication ? static_cast<QWidget*>(m_collectives) : m_noCollectives);
-    // Without collectives the note needs little room: the extra kernels take the rest.
-    m_collectivesStack->setMaximumWidth(communication ? QWIDGETSIZE_MAX : kNoteWidth);
+    updateNoteWidth();
+}
+
+void OperationSummaryPage::updateNoteWidth()
+{
+    // Without collectives the note beside the extra kernels needs little room: they take the rest.
+    // Stacked, the note is as wide as the page (a splitter is no wider than its narrowest panel).
+    const bool narrow = !collectivesShown() && m_bottom->orientation() == Qt::Horizontal;
+    m_collectivesStack->setMaximumWidth(narrow ? kNoteWidth : QWIDGETSIZE_MAX);
 }
 
 bool OperationSummaryPage::collectivesShown() const

@@ -15,6 +15,7 @@ struct FusionReport;
 
 namespace fusiondiff::ui {
 
+class AdaptiveSplitter;
 class ReportColumnsModel;
 class TableChartPage;
 class TablePage;
@@ -41,6 +42,8 @@ signals:
     void exportCsvRequested(const QString& csvName);
 
 private:
+    void updateNoteWidth();
+
     ReportColumnsModel* m_summaryModel;
     ReportColumnsModel* m_collectivesModel;
     TablePage* m_summary;
@@ -48,6 +51,7 @@ private:
     TablePage* m_collectives;
     QLabel* m_noCollectives;
     QStackedWidget* m_collectivesStack;
+    AdaptiveSplitter* m_bottom = nullptr;
 };
 
 } // namespace fusiondiff::ui

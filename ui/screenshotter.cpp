@@ -3,6 +3,7 @@
 #include "analysiscontroller.h"
 #include "groupdiffmodel.h"
 #include "groupspage.h"
+#include "kernelspage.h"
 #include "mainwindow.h"
 #include "operationspage.h"
 #include "operationsummarypage.h"
@@ -92,7 +93,7 @@ QStringList takeScreenshots(MainWindow& window, const QString& folder, const QSt
         { window.opportunitiesPage(), "03-fusion-opportunities" },
         { window.mappingsPage(), "04-fusion-mappings" },
         { window.kernelTypesPage(), "05-kernel-types" },
-        { window.kernelsPage(), "06-kernels" },
+        { window.kernelsTab(), "06-kernels" },
         { window.groupsPage(), "07-correlation-groups" },
         { window.operationsPage(), "11-operations" },
         { window.operationSummaryPage(), "12-operation-summary" },

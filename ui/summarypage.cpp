@@ -1,5 +1,6 @@
 #include "summarypage.h"
 
+#include "adaptivesplitter.h"
 #include "analysisresults.h"
 #include "colors.h"
 #include "deferredtextbrowser.h"
@@ -28,11 +29,19 @@ namespace {
 constexpr size_t kTopItems = 5;
 
 // Where an entry of whereToLookFirst comes from, as a link ("finding:2", "operation:5",
-// "opportunity:0"); empty if it matches none. The entries are the findings in order, then
+// "opportunity:0", "kerneltype:3"); empty if it matches none. The entries are the findings in order, then
 // operations that only differ in speed, then (without findings) the opportunities: each is
 // recognised by its text, so a link never points at another row.
-QString lookFirstLink(const FusionReport& report, const LookFirst& item)
+QString lookFirstLink(const FusionReport& report, const LookFirst& item, const LookFirstEntry& entry)
 {
+    // Kernels compared by type only (outside the compared operations): their row in Kernel types.
+    if (entry.kind == LookFirstKind::KernelType) {
+        for (size_t i = 0; i < report.globalCounts.size(); ++i) {
+            if (report.typeName(report.globalCounts[i].type) == entry.op)
+                return QStringLiteral("kerneltype:%1").arg(i);
+        }
+        return {};
+    }
     for (size_t i = 0; i < report.opFindings.size(); ++i) {
         if (report.opFindings[i].summary == item.headline)
             return QStringLiteral("finding:%1").arg(i);
@@ -96,10 +105,13 @@ SummaryPage::SummaryPage(QWidget* parent)
             emit operationRequested(row);
         else if (url.scheme() == QLatin1String("opportunity"))
             emit opportunityRequested(row);
+        else if (url.scheme() == QLatin1String("kerneltype"))
+            emit kernelTypeRequested(row);
     });
     m_findings->setFrameShape(QFrame::NoFrame);
 
-    auto* splitter = new QSplitter(Qt::Horizontal, this);
+    // The trace table beside the findings; stacked in a narrow window.
+    auto* splitter = new AdaptiveSplitter(kSideBySideWidth, this);
     splitter->setObjectName(QStringLiteral("summary_splitter"));
     splitter->addWidget(m_table);
     splitter->addWidget(m_findings);
@@ -179,7 +191,7 @@ void SummaryPage::setResults(const AnalysisResults& results)
         // Numbered by hand: Qt's rich text spaces a list nested in the last item of another oddly.
         for (size_t i = 0; i < first.size(); ++i) {
             const QString headline = toQString(first[i].headline).toHtmlEscaped();
-            const QString link = lookFirstLink(*report, first[i]);
+            const QString link = lookFirstLink(*report, first[i], report->whereToLookFirst[i]);
             html += QStringLiteral("<p style=\"margin-bottom:0px\"><b>%1. ").arg(i + 1)
                 + (link.isEmpty() ? headline : QStringLiteral("<a href=\"%1\">%2</a>").arg(link, headline))
                 + QStringLiteral("</b></p><ul style=\"margin-top:0px\">");
@@ -208,11 +220,11 @@ void SummaryPage::setResults(const AnalysisResults& results)
         for (size_t i = 0; i < std::min(kTopItems, report->opportunities.size()); ++i) {
             const FusionOpportunity& o = report->opportunities[i];
             html += QStringLiteral("<li>")
-                + tr("<b>%1</b>: A %2 vs B %3 kernels (ratio %4), fused by %5 (%6); time %7 vs %8")
+                + tr("<b>%1</b>: A %2 vs B %3 kernels (ratio %4), fused by %5 (%6); %7")
                       .arg(toQString(report->typeName(o.kernelType)).toHtmlEscaped(), formatCount(o.total[0]),
                           formatCount(o.total[1]), formatRatio(o.ratio, 1),
                           toQString(report->sideName(o.fusedBy)).toHtmlEscaped(), zoneLetter(o.fusedBy),
-                          formatMilliseconds(o.timeMs[0]), formatMilliseconds(o.timeMs[1]))
+                          withSideAliases(*report, toQString(opportunityTimeText(*report, o))).toHtmlEscaped())
                 + QStringLiteral("</li>");
         }
         html += QStringLiteral("</ul>");

@@ -1,5 +1,6 @@
 #include "tablechartpage.h"
 
+#include "adaptivesplitter.h"
 #include "analysisresults.h"
 #include "barchart.h"
 #include "model/fusionreport.h"
@@ -21,7 +22,9 @@ TableChartPage::TableChartPage(
     , m_chartSource(std::move(chartSource))
 {
     model->setParent(this);
-    auto* splitter = new QSplitter(orientation, this);
+    // Side by side pages stack their table and chart in a narrow window.
+    auto* splitter = orientation == Qt::Horizontal ? new AdaptiveSplitter(kSideBySideWidth, this)
+                                                   : new QSplitter(orientation, this);
     splitter->setObjectName(model->csvName() + QStringLiteral("_splitter"));
     splitter->addWidget(m_table);
     splitter->addWidget(m_chartPanel);

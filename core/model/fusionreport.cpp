@@ -1,5 +1,7 @@
 #include "model/fusionreport.h"
 
+#include "util/textformat.h"
+
 #include <limits>
 
 namespace fusiondiff {
@@ -23,6 +25,19 @@ double TypeCount::ratio() const
 {
     return count[1] > 0 ? static_cast<double>(count[0]) / static_cast<double>(count[1])
                         : std::numeric_limits<double>::infinity();
+}
+
+std::string opportunityTimeText(const FusionReport& report, const FusionOpportunity& opportunity)
+{
+    const auto onSide = [&](size_t side) {
+        return formatDuration(opportunity.timeMs[side] * 1000) + " on " + report.sideNames[side];
+    };
+    for (size_t side = 0; side < 2; ++side) {
+        const size_t other = 1 - side;
+        if (opportunity.total[other] == 0 && opportunity.total[side] > 0)
+            return onSide(side) + "; " + report.sideNames[other] + " has no such kernels";
+    }
+    return onSide(0) + " vs " + onSide(1);
 }
 
 } // namespace fusiondiff

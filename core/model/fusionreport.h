@@ -158,6 +158,9 @@ struct FusionReport
     std::vector<OpFinding> opFindings; // by the time the unfused side could save
     std::vector<OpSummary> opSummary;
     std::vector<ExtraKernels> extraKernels;
+    // Kernels of A and B that the operation and graph comparison lined up, by pair of names: which
+    // kernel of one trace does the work of which kernel of the other. By |B - A| time, largest first.
+    std::vector<MatchedKernels> matchedKernels;
     std::vector<CollectiveComparison> collectives;
     // Graphs compared as units: kinds, matched kinds, graphs that cover several of the other side's.
     // Their findings are among opFindings (isGraph).
@@ -172,5 +175,9 @@ struct FusionReport
     const std::string& typeName(CategoryId type) const { return classifier.categories[type]; }
     const std::string& sideName(Side side) const { return sideNames[sideIndex(side)]; }
 };
+
+// The time of an opportunity's kernels on each side, as a sentence names it: "12.3 ms on AMD vs
+// 4.6 ms on NVIDIA", or where one side runs none of them "139 ms on AMD; NVIDIA has no such kernels".
+std::string opportunityTimeText(const FusionReport& report, const FusionOpportunity& opportunity);
 
 } // namespace fusiondiff

@@ -101,6 +101,20 @@ struct ExtraKernels
     std::array<double, 2> timeUs {};
 };
 
+// Kernels of the two traces that the comparison lined up, by their two names: kernels at the same
+// position of matched operations (or graphs) with as many kernels on each side, and kernels the
+// kernel alignment pairs where the counts differ. Which kernel of A does the work of which kernel of
+// B (a hipBLASLt GEMM against a cuBLAS one), whatever the vendors call them.
+struct MatchedKernels
+{
+    std::array<std::string, 2> names;
+    std::array<CategoryId, 2> types {};
+    uint64_t pairs = 0; // kernels of A paired with a kernel of B under these two names
+    std::array<double, 2> timeUs {}; // total of the paired kernels, per side
+
+    double differenceUs() const { return timeUs[1] - timeUs[0]; } // B - A
+};
+
 // How many occurrences one level of the alignment paired (OpLevel::Auto has several).
 struct AlignmentLevel
 {

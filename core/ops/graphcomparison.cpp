@@ -528,8 +528,12 @@ private:
         double agreement = 0;
         const auto patternIndex = uint32_t(m_result.patternNames.size());
         m_result.patternNames.push_back(pattern.op);
+        const std::array<const TraceStore*, 2> stores { &m_sides[0].input.store, &m_sides[1].input.store };
         if (differ) {
             OpFinding finding = graphFinding(pattern, { side(0), side(1) }, m_naming, m_extras);
+            for (size_t o = 0; o < occurrences; ++o)
+                m_result.kernelPairs.addAligned(
+                    stores, { &pattern.occurrences[0][o], &pattern.occurrences[1][o] }, finding.alignment);
             // Positions the alignment leaves unpaired are extra, the others aligned.
             for (size_t s = 0; s < 2; ++s) {
                 std::vector<bool> extra(pattern.occurrences[s].front().size(), false);
@@ -557,6 +561,8 @@ private:
                         m_result.comparedKernels[s].push_back({ k, ComparedGraphKernel::Role::Paired, patternIndex });
                 }
             }
+            for (size_t o = 0; o < occurrences; ++o)
+                m_result.kernelPairs.addByPosition(stores, { &pattern.occurrences[0][o], &pattern.occurrences[1][o] });
             std::array<std::vector<CategoryId>, 2> types;
             for (size_t s = 0; s < 2; ++s)
                 types[s] = typesOf(m_sides[s].input.types, pattern.occurrences[s].front());

@@ -4,6 +4,7 @@
 #include "model/graphreport.h"
 #include "model/opreport.h"
 #include "ops/graphlaunches.h"
+#include "ops/kernelpairs.h"
 
 #include <array>
 #include <span>
@@ -50,6 +51,7 @@ struct GraphComparisonResult
     // index of their pattern's name in patternNames.
     std::array<std::vector<ComparedGraphKernel>, 2> comparedKernels;
     std::vector<std::string> patternNames;
+    KernelPairTally kernelPairs; // the kernels of compared graphs (and graph parts), paired
 };
 
 // Graphs compared as units, whatever their size. Each trace's graph launches are grouped into

@@ -147,6 +147,8 @@ public:
         OpSummary& summary = summaryOf(op);
         ++summary.occurrences;
         const int32_t index = opIndex(op);
+        if (kernels[0]->size() == kernels[1]->size())
+            m_kernelPairs.addByPosition(stores(), kernels);
         for (size_t side = 0; side < 2; ++side) {
             for (const uint32_t k : *kernels[side]) {
                 // findingOf turns the kernels without a counterpart into Extra.
@@ -203,10 +205,13 @@ public:
             if (extra.kernels[0] + extra.kernels[1] > 0)
                 result.extraKernels.push_back(extra);
         }
+        result.kernelPairs = std::move(m_kernelPairs); // findingOf added the aligned kernels
         return result;
     }
 
 private:
+    std::array<const TraceStore*, 2> stores() const { return { &m_sides[0].store, &m_sides[1].store }; }
+
     OpSummary& summaryOf(const std::string& op)
     {
         OpSummary& summary = m_summaries[op];
@@ -260,6 +265,9 @@ private:
 
         KernelListComparison comparison = compareKernelLists(finding.kernels, m_naming);
         finding.alignment = std::move(comparison.alignment);
+        for (size_t o = 0; o < finding.occurrences; ++o)
+            m_kernelPairs.addAligned(
+                stores(), { &pattern.occurrences[0][o], &pattern.occurrences[1][o] }, finding.alignment);
         const auto sameType
             = std::count_if(finding.alignment.begin(), finding.alignment.end(), [&](const AlignedPair& p) {
                   return p.isMatch()
@@ -329,6 +337,7 @@ private:
     std::map<std::string, std::array<std::vector<double>, 2>> m_summaryTimes;
     KernelRoles& m_roles;
     std::unordered_map<std::string, int32_t> m_opIndex;
+    KernelPairTally m_kernelPairs;
 };
 
 // "Python frames 96%, kernel signatures 4%": the levels that paired occurrences, for the verdict.

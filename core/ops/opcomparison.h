@@ -2,6 +2,7 @@
 
 #include "classify/classifier.h"
 #include "model/opreport.h"
+#include "ops/kernelpairs.h"
 
 #include <array>
 #include <span>
@@ -57,6 +58,7 @@ struct OpComparison
     std::vector<OpFinding> findings; // by the time the unfused side could save, largest first
     std::vector<OpSummary> byOperation; // by saving, then by total time
     std::vector<ExtraKernels> extraKernels; // by type, in category order
+    KernelPairTally kernelPairs; // the kernels of matched occurrences, paired
 };
 
 // Attributes kernels to the operations that launched them, aligns the two traces' sequences of

@@ -102,8 +102,8 @@ std::string reportSummary(const FusionReport& report)
     out += "\nFusion opportunities (" + std::to_string(report.opportunities.size()) + "):\n";
     for (const FusionOpportunity& o : report.opportunities) {
         out += "  - " + report.typeName(o.kernelType) + ": " + count(o.total[0]) + " vs " + count(o.total[1])
-            + " kernels (ratio " + number(o.ratio, 1) + "), fused by " + report.sideName(o.fusedBy) + "; time "
-            + number(o.timeMs[0], 3) + " ms vs " + number(o.timeMs[1], 3) + " ms ["
+            + " kernels (ratio " + number(o.ratio, 1) + "), fused by " + report.sideName(o.fusedBy) + "; "
+            + opportunityTimeText(report, o) + " ["
             + (o.source == OpportunitySource::MatchedGroups ? "matched groups" : "global counts") + "]\n";
     }
     out += "\nFusion mappings (" + std::to_string(report.mappings.size()) + "):\n";

@@ -40,7 +40,7 @@ rm -f "$here"/*.png
 shoot --screenshot "$here"
 # An eager pair with three operation findings (aten::conv2d selected).
 shoot --screenshot "$here" --screenshot-prefix owlv2- \
-    --screenshot-only 02-summary,11-operations,12-operation-summary \
+    --screenshot-only 02-summary,06-kernels,11-operations,12-operation-summary \
     "$real/owlv2-large-patch14-ensemble.mi300x.json.gz" "$real/owlv2-large-patch14-ensemble.h100.json.gz"
 # A graph finding whose extra runs repeat (x20, x19): the hand-made graph pair.
 shoot --screenshot "$here" --screenshot-prefix graphs- --screenshot-only 11-operations \
@@ -59,8 +59,15 @@ shoot --screenshot "$here" --screenshot-prefix sglang-vs-vllm- --param size_tole
 shoot --screenshot "$here" --screenshot-prefix xdit-vs-hta-seed- --classifier seed --screenshot-only 13-timeline \
     "$real/xdit_flux_aiter.mi300x.json.gz" "$real/hta_trace_diff_test.v100.json.gz"
 # The dark theme (--dark), and a small window (1024x700).
-shoot --screenshot "$here" --screenshot-prefix dark- --dark --screenshot-only 02-summary,11-operations,05-kernel-types \
+shoot --screenshot "$here" --screenshot-prefix dark- --dark \
+    --screenshot-only 02-summary,06-kernels,11-operations,05-kernel-types \
     "$root/tests/data/synthetic/graphs.amd.json" "$root/tests/data/synthetic/graphs.nvidia.json"
 shoot --screenshot "$here" --screenshot-prefix 1024x700- --screenshot-size 1024x700 \
     --screenshot-only 02-summary,11-operations \
     "$root/tests/data/synthetic/graphs.amd.json" "$root/tests/data/synthetic/graphs.nvidia.json"
+# Twice the scale (a 1440x900 screen is 720x450 logical pixels): the pages stack their panels.
+(
+    export QT_SCALE_FACTOR=2
+    shoot --screenshot "$here" --screenshot-prefix scale2- --screenshot-size 720x450 \
+        --screenshot-only 02-summary,06-kernels,11-operations
+)

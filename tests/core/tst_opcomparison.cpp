@@ -12,6 +12,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <array>
+
 using namespace fusiondiff;
 using test::TraceWriter;
 
@@ -291,6 +293,39 @@ private Q_SLOTS:
         QCOMPARE(report.collectives[0].implementation[1], std::string("NCCL"));
         QCOMPARE(report.collectives[1].collective, std::string("AllGather"));
         QCOMPARE(report.collectives[1].count[0], uint64_t(0));
+    }
+
+    void matchedKernelsNameWhichKernelDoesTheWorkOfWhich()
+    {
+        TraceWriter a, b;
+        a.amd();
+        b.nvidia();
+        for (int i = 0; i < 4; ++i) {
+            const std::string suffix = "_" + std::to_string(i);
+            const std::vector<std::string> modules { "Model_0", "Layer" + suffix };
+            a.launch("aten::layer_norm", { kNorm }, modules, 2);
+            b.launch("aten::layer_norm", { kNorm }, modules, 3);
+            a.launch("aten::linear", { kGemm, kRelu }, modules, 10); // the GEMM and the ReLU: 10 us each
+            b.launch("aten::linear", { kGemmRelu }, modules, 4);
+        }
+        Pair pair;
+        const FusionReport report = pair.compare(a, b);
+        // A's GEMM is paired with B's GEMM with the ReLU folded in (the alignment of the finding),
+        // the norms by position (as many kernels on each side); A's ReLU has no counterpart.
+        QCOMPARE(report.matchedKernels.size(), size_t(2));
+        const MatchedKernels& gemm = report.matchedKernels[0];
+        QCOMPARE(gemm.names, (std::array<std::string, 2> { kGemm, kGemmRelu }));
+        QCOMPARE(report.typeName(gemm.types[0]), std::string("GEMM"));
+        QCOMPARE(report.typeName(gemm.types[1]), std::string("GEMM"));
+        QCOMPARE(gemm.pairs, uint64_t(4));
+        QCOMPARE(gemm.timeUs[0], 40.0);
+        QCOMPARE(gemm.timeUs[1], 16.0);
+        QCOMPARE(gemm.differenceUs(), -24.0);
+        // Ranked by the time at stake: the GEMMs' 24 us before the norms' 4 us.
+        const MatchedKernels& norm = report.matchedKernels[1];
+        QCOMPARE(norm.names, (std::array<std::string, 2> { kNorm, kNorm }));
+        QCOMPARE(norm.pairs, uint64_t(4));
+        QCOMPARE(norm.differenceUs(), 4.0);
     }
 
     void matchedGraphsAreAlignedKernelByKernel()

@@ -205,6 +205,28 @@ private Q_SLOTS:
         QVERIFY(summary.find("Where to look first:") != std::string::npos);
         QVERIFY(summary.find("MemCopy: 120 vs 30 kernels (ratio 4.0), fused by NVIDIA") != std::string::npos);
     }
+
+    // "138.694 ms vs 0.000 ms" read as if the other side were infinitely fast: it runs none of them.
+    void opportunityTimesSayWhichSideHasNoSuchKernels()
+    {
+        FusionReport report;
+        report.sideNames = { "AMD", "NVIDIA" };
+        FusionOpportunity opportunity;
+        opportunity.total = { 120, 0 };
+        opportunity.timeMs = { 138.694, 0 };
+        QCOMPARE(opportunityTimeText(report, opportunity), std::string("139 ms on AMD; NVIDIA has no such kernels"));
+        opportunity.total = { 0, 7 };
+        opportunity.timeMs = { 0, 0.35 };
+        QCOMPARE(opportunityTimeText(report, opportunity), std::string("350 us on NVIDIA; AMD has no such kernels"));
+        opportunity.total = { 120, 30 };
+        opportunity.timeMs = { 12.4, 4.56 };
+        QCOMPARE(opportunityTimeText(report, opportunity), std::string("12.4 ms on AMD vs 4.6 ms on NVIDIA"));
+        // The text summary says it so.
+        const Pair pair;
+        const std::string summary = reportSummary(pair.report);
+        QVERIFY(summary.find(" ms vs 0.000 ms") == std::string::npos);
+        QVERIFY(summary.find(" on AMD") != std::string::npos);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestReportWriters)

@@ -16,6 +16,7 @@
 #include "groupdiffmodel.h"
 #include "groupspage.h"
 #include "kernelnames.h"
+#include "kernelspage.h"
 #include "mainwindow.h"
 #include "model/fusionreport.h"
 #include "model/tracestore.h"
@@ -44,8 +45,11 @@
 #include <QLegend>
 #include <QLocale>
 #include <QScreen>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSplitter>
 #include <QStackedWidget>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -232,7 +236,7 @@ private Q_SLOTS:
         QVERIFY(compare(window, sampleA(), sampleB()));
         window.activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(&window));
-        window.tabs()->setCurrentWidget(window.kernelsPage());
+        window.tabs()->setCurrentWidget(window.kernelsTab());
         QTableView* table = window.kernelsPage()->view();
         table->setFocus();
         QVERIFY(QTest::qWaitFor([&] { return table->hasFocus(); }));
@@ -459,7 +463,7 @@ private Q_SLOTS:
         QVERIFY(compare(window, sampleA(), sampleB()));
         window.activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(&window));
-        window.tabs()->setCurrentWidget(window.kernelsPage());
+        window.tabs()->setCurrentWidget(window.kernelsTab());
         FilterLineEdit* filter = window.kernelsPage()->filterEdit();
         const int rows = window.kernelsPage()->proxy()->rowCount();
         filter->setFocus();
@@ -506,7 +510,7 @@ private Q_SLOTS:
             [&](const GlobalSearch::Hit& hit) { return hit.kind == GlobalSearch::Kernel && hit.row == last; });
         QVERIFY(kernel != kernels.end());
         emit search->hitActivated(*kernel);
-        QCOMPARE(window.tabs()->currentWidget(), window.kernelsPage());
+        QCOMPARE(window.tabs()->currentWidget(), window.kernelsTab());
         QCOMPARE(window.kernelsPage()->selectedSourceRows(), QList<int>({ last }));
         QVERIFY(window.kernelsPage()->filterEdit()->text().isEmpty());
         QVERIFY(search->find(QStringLiteral("zzzz-nothing")).isEmpty());
@@ -737,6 +741,17 @@ private Q_SLOTS:
         emit browser->anchorClicked(QUrl(QStringLiteral("operation:0")));
         QCOMPARE(window.tabs()->currentWidget(), window.operationSummaryPage());
         QCOMPARE(window.operationSummaryPage()->summaryTable()->selectedSourceRows(), QList<int>({ 0 }));
+        // Kernels compared by type only link to their row of Kernel types.
+        const auto byType = std::find_if(report.whereToLookFirst.begin(), report.whereToLookFirst.begin() + 5,
+            [](const LookFirstEntry& entry) { return entry.kind == LookFirstKind::KernelType; });
+        QVERIFY(byType != report.whereToLookFirst.begin() + 5);
+        const auto type = std::find_if(report.globalCounts.begin(), report.globalCounts.end(),
+            [&](const TypeCount& counts) { return report.typeName(counts.type) == byType->op; });
+        const auto row = static_cast<int>(type - report.globalCounts.begin());
+        QVERIFY(html.contains(QStringLiteral("href=\"kerneltype:%1\"").arg(row)));
+        emit browser->anchorClicked(QUrl(QStringLiteral("kerneltype:%1").arg(row)));
+        QCOMPARE(window.tabs()->currentWidget(), window.kernelTypesPage());
+        QCOMPARE(window.kernelTypesPage()->table()->selectedSourceRows(), QList<int>({ row }));
     }
 
     // With only A loaded the start page asks for B.
@@ -779,6 +794,111 @@ private Q_SLOTS:
     }
 
     // The desktop adds the application's name after the title: the title does not repeat it.
+    // At twice the scale a 1440-pixel screen is 720 wide: every page fits such a window without
+    // scrolling sideways (texts wrap, charts shrink, side-by-side panels stack).
+    void everyPageFitsA720PixelWideWindow_data()
+    {
+        QTest::addColumn<QString>("a");
+        QTest::addColumn<QString>("b");
+        QTest::newRow("sample") << sampleA() << sampleB();
+        QTest::newRow("graphs") << test::sourcePath(QStringLiteral("tests/data/synthetic/graphs.amd.json"))
+                                << test::sourcePath(QStringLiteral("tests/data/synthetic/graphs.nvidia.json"));
+    }
+    void everyPageFitsA720PixelWideWindow()
+    {
+        QFETCH(QString, a);
+        QFETCH(QString, b);
+        MainWindow window;
+        window.resize(720, 450);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(compare(window, a, b));
+        auto* scroll = qobject_cast<QScrollArea*>(window.centralWidget());
+        QVERIFY(scroll);
+        const int room = 720 - scroll->verticalScrollBar()->sizeHint().width();
+        QStringList tooWide;
+        for (int tab = 0; tab < window.tabs()->count(); ++tab) {
+            window.tabs()->setCurrentIndex(tab);
+            QTest::qWait(20);
+            QWidget* page = window.tabs()->widget(tab);
+            const int width = page->minimumSizeHint().width();
+            if (width > room)
+                tooWide.append(QStringLiteral("%1: %2 px").arg(window.tabs()->tabText(tab)).arg(width));
+            // Stacked, every table takes the page's whole width (no panel keeps a side-by-side width).
+            for (const TablePage* table : page->findChildren<TablePage*>()) {
+                if (table->isVisible() && table->width() < page->width() - 40)
+                    tooWide.append(QStringLiteral("%1: a table %2 px wide of %3")
+                                       .arg(window.tabs()->tabText(tab))
+                                       .arg(table->width())
+                                       .arg(page->width()));
+            }
+        }
+        QVERIFY2(tooWide.isEmpty(), qPrintable(tooWide.join(QStringLiteral(", "))));
+        QVERIFY2(scroll->widget()->minimumSizeHint().width() <= room,
+            qPrintable(QString::number(scroll->widget()->minimumSizeHint().width())));
+        QVERIFY(!scroll->horizontalScrollBar()->isVisible());
+        // The Summary stacks the trace table and the findings in a narrow window, and sets them side
+        // by side again in a wide one.
+        window.tabs()->setCurrentWidget(window.summaryPage());
+        auto* sideBySide = window.summaryPage()->findChild<QSplitter*>(QStringLiteral("summary_splitter"));
+        QVERIFY(sideBySide);
+        QTest::qWait(20);
+        QCOMPARE(sideBySide->orientation(), Qt::Vertical);
+        window.resize(1440, 900);
+        QTRY_COMPARE(sideBySide->orientation(), Qt::Horizontal);
+    }
+
+    // The findings are what the Operations page is about: they get the height their rows need (up
+    // to three fifths of the page), the drill-down the rest, and the divider stays where the user
+    // puts it.
+    void findingsTableGetsTheRoomItsRowsNeed()
+    {
+        QList<int> moved;
+        {
+            MainWindow window;
+            window.resize(1440, 900);
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            QVERIFY(compare(window, sampleA(), sampleB()));
+            window.tabs()->setCurrentWidget(window.operationsPage());
+            QTest::qWait(20);
+            auto* splitter = window.operationsPage()->findChild<QSplitter*>(QStringLiteral("operations_splitter"));
+            QVERIFY(splitter);
+            const QList<int> sizes = splitter->sizes();
+            const int total = sizes[0] + sizes[1];
+            QTableView* view = window.operationsPage()->findingsTable()->view();
+            const int rowHeight = view->verticalHeader()->defaultSectionSize();
+            // One finding: five rows' room, no more; the drill-down takes the rest.
+            QVERIFY2(view->viewport()->height() >= 5 * rowHeight - 2,
+                qPrintable(QString::number(view->viewport()->height())));
+            QVERIFY2(
+                view->viewport()->height() <= 6 * rowHeight, qPrintable(QString::number(view->viewport()->height())));
+            QVERIFY(sizes[0] <= total * 3 / 5);
+            QVERIFY(sizes[1] >= total * 2 / 5);
+            // The user's divider is kept, and remembered.
+            QTest::qWait(20);
+            QVERIFY(!splitter->property("fusiondiff_userSized").toBool());
+            splitter->setSizes({ sizes[0] + 150, sizes[1] - 150 });
+            splitter->setProperty("fusiondiff_userSized", true); // as a drag (QSplitter::splitterMoved) sets it
+            moved = splitter->sizes();
+            QVERIFY(compare(window, sampleB(), sampleA()));
+            QVERIFY2(std::abs(splitter->sizes()[0] - moved[0]) <= 20,
+                qPrintable(QStringLiteral("%1 against %2").arg(splitter->sizes()[0]).arg(moved[0])));
+            window.close(); // saves the layout
+        }
+        MainWindow window;
+        window.resize(1440, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(compare(window, sampleA(), sampleB()));
+        window.tabs()->setCurrentWidget(window.operationsPage());
+        QTest::qWait(20);
+        auto* splitter = window.operationsPage()->findChild<QSplitter*>(QStringLiteral("operations_splitter"));
+        // Restored before the page has its final height, then scaled to it: within a few pixels.
+        QVERIFY2(std::abs(splitter->sizes()[0] - moved[0]) <= 20,
+            qPrintable(QStringLiteral("%1 against %2").arg(splitter->sizes()[0]).arg(moved[0])));
+    }
+
     void windowTitleDoesNotRepeatTheAppName()
     {
         QGuiApplication::setApplicationDisplayName(QStringLiteral("FusionDiff"));

@@ -13,7 +13,10 @@
 #include "findingalignmentmodel.h"
 #include "groupdiffmodel.h"
 #include "groupspage.h"
+#include "kernelnames.h"
+#include "kernelspage.h"
 #include "mainwindow.h"
+#include "matchedkernelsmodel.h"
 #include "model/fusionreport.h"
 #include "model/tracestore.h"
 #include "operationspage.h"
@@ -224,6 +227,53 @@ private Q_SLOTS:
         for (const KernelNameRow& row : report.kernels)
             largest = std::max(largest, row.count[0]);
         QCOMPARE(view->model()->index(0, 2).data(ReportTableModel::SortRole).toULongLong(), largest);
+    }
+
+    void kernelsMatchedAcrossTracesAreListedByTheTimeAtStake()
+    {
+        MainWindow window;
+        QSignalSpy shown(&window, &MainWindow::resultsShown);
+        window.openTraces(sampleA(), sampleB());
+        QVERIFY(shown.wait(kTimeoutMs));
+        const FusionReport& report = *window.controller()->results().report;
+        QVERIFY(!report.matchedKernels.empty());
+        KernelsPage* page = window.kernelsTab();
+        QVERIFY(page->matchedShown());
+        QAbstractItemModel* model = page->matchedTable()->proxy();
+        QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(model->rowCount(), static_cast<int>(report.matchedKernels.size()));
+        // An MI300X against an H100: vendors' kernels of different names do the same work.
+        const auto crossVendor = std::find_if(report.matchedKernels.begin(), report.matchedKernels.end(),
+            [](const MatchedKernels& row) { return row.names[0] != row.names[1]; });
+        QVERIFY(crossVendor != report.matchedKernels.end());
+        // In the core's order, the largest time difference first; each row shows its two names whole in
+        // the tooltip and for filtering and copying, and B - A as its raw value.
+        using Model = MatchedKernelsModel;
+        for (int row = 0; row < model->rowCount(); ++row) {
+            const MatchedKernels& kernels = report.matchedKernels[static_cast<size_t>(row)];
+            for (const int side : { 0, 1 }) {
+                const QModelIndex name = model->index(row, side == 0 ? Model::NameAColumn : Model::NameBColumn);
+                const QString full = QString::fromStdString(kernels.names[static_cast<size_t>(side)]);
+                QCOMPARE(name.data(ReportTableModel::FullTextRole).toString(), full);
+                QVERIFY(name.data(Qt::ToolTipRole).toString().contains(demangledKernelName(full).left(40)));
+            }
+            QCOMPARE(model->index(row, Model::DifferenceColumn).data(ReportTableModel::SortRole).toDouble(),
+                kernels.differenceUs());
+            if (row > 0) {
+                QVERIFY(std::abs(kernels.differenceUs())
+                    <= std::abs(report.matchedKernels[static_cast<size_t>(row) - 1].differenceUs()));
+            }
+        }
+        // The mean is the total over the pairs.
+        const MatchedKernels& first = report.matchedKernels.front();
+        QCOMPARE(model->index(0, Model::MeanBColumn).data(ReportTableModel::SortRole).toDouble(),
+            first.timeUs[1] / static_cast<double>(first.pairs));
+        // Sorting by B - A puts the row where B gains most first.
+        page->matchedTable()->view()->horizontalHeader()->setSortIndicator(Model::DifferenceColumn, Qt::AscendingOrder);
+        double lowest = 0;
+        for (const MatchedKernels& row : report.matchedKernels)
+            lowest = std::min(lowest, row.differenceUs());
+        QCOMPARE(model->index(0, Model::DifferenceColumn).data(ReportTableModel::SortRole).toDouble(), lowest);
     }
 
     void twoFilesDroppedAtOnceFillBothZones()
