@@ -103,8 +103,9 @@ struct ExtraKernels
 
 // Kernels of the two traces that the comparison lined up, by their two names: kernels at the same
 // position of matched operations (or graphs) with as many kernels on each side, and kernels the
-// kernel alignment pairs where the counts differ. Which kernel of A does the work of which kernel of
-// B (a hipBLASLt GEMM against a cuBLAS one), whatever the vendors call them.
+// kernel alignment pairs where the counts differ; only pairs of one kernel type. Which kernel of A
+// does the work of which kernel of B (a hipBLASLt GEMM against a cuBLAS one), whatever the vendors
+// call them.
 struct MatchedKernels
 {
     std::array<std::string, 2> names;

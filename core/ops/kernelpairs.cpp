@@ -58,10 +58,15 @@ std::vector<MatchedKernels> KernelPairTally::rows(
     for (const auto& [key, tally] : m_pairs) {
         MatchedKernels row;
         const std::array<StringId, 2> names { StringId(key >> 32), StringId(key & 0xffffffffU) };
-        for (size_t side = 0; side < 2; ++side) {
-            row.names[side] = std::string(stores[side]->name(names[side]));
+        for (size_t side = 0; side < 2; ++side)
             row.types[side] = types[side]->ofKernel[tally.example[side]];
-        }
+        // Kernels of two types at one position (a mismatch of the alignment, or operations whose
+        // kernels run in another order) are not the same work: on Pi0 an FMHA kernel stood beside
+        // a GEMM. The differences they make are the findings'; this list is of counterparts.
+        if (row.types[0] != row.types[1])
+            continue;
+        for (size_t side = 0; side < 2; ++side)
+            row.names[side] = std::string(stores[side]->name(names[side]));
         row.pairs = tally.pairs;
         row.timeUs = tally.timeUs;
         rows.push_back(std::move(row));

@@ -328,6 +328,25 @@ private Q_SLOTS:
         QCOMPARE(norm.differenceUs(), 4.0);
     }
 
+    void matchedKernelsAreOfOneType()
+    {
+        // As many kernels on each side, in another order: position pairs a GEMM with an add, which
+        // are not counterparts; the list keeps only pairs of one type.
+        TraceWriter a, b;
+        a.amd();
+        b.nvidia();
+        for (int i = 0; i < 4; ++i) {
+            a.launch("aten::addmm", { kGemm, kAdd }, {}, 5);
+            b.launch("aten::addmm", { kAdd, kGemm }, {}, 5);
+        }
+        Pair pair;
+        const FusionReport report = pair.compare(a, b);
+        QVERIFY(report.opAlignment.comparable);
+        for (const MatchedKernels& matched : report.matchedKernels)
+            QCOMPARE(matched.types[0], matched.types[1]);
+        QVERIFY(report.matchedKernels.empty());
+    }
+
     void matchedGraphsAreAlignedKernelByKernel()
     {
         // Two graph launches per side (150 and 120 kernels: within the size tolerance); A runs a
