@@ -7,7 +7,6 @@
 
 #include <cmath>
 #include <memory>
-#include <ranges>
 
 namespace fusiondiff {
 
@@ -50,10 +49,9 @@ void writeBreakdownFields(JsonWriter& json, const TimeGapBreakdown& breakdown)
     writeObjectArray(json, breakdown.parts, writePartFields);
 }
 
-void writeLookFirstFields(JsonWriter& json, const FusionReport& report, size_t index)
+void writeLookFirstFields(JsonWriter& json, const FusionReport& report, const LookFirstEntry& entry, uint64_t rank)
 {
-    const LookFirstEntry& entry = report.whereToLookFirst[index];
-    json.field("rank", uint64_t(index + 1));
+    json.field("rank", rank);
     json.field("kind", lookFirstKindKey(entry.kind));
     json.field("op", entry.op);
     json.field("title", entry.title);
@@ -137,8 +135,10 @@ void writeTimeGapJson(JsonWriter& json, const FusionReport& report)
 
 void writeWhereToLookFirstJson(JsonWriter& json, const FusionReport& report)
 {
-    writeObjectArray(json, std::views::iota(size_t(0), report.whereToLookFirst.size()),
-        [&report](JsonWriter& out, size_t index) { writeLookFirstFields(out, report, index); });
+    const std::vector<LookFirstEntry>& entries = report.whereToLookFirst;
+    writeObjectArray(json, entries, [&report, &entries](JsonWriter& out, const LookFirstEntry& entry) {
+        writeLookFirstFields(out, report, entry, static_cast<uint64_t>(&entry - entries.data()) + 1);
+    });
 }
 
 void writeCollectiveCallsJson(JsonWriter& json, const FusionReport& report)
