@@ -65,30 +65,28 @@ void writeGroups(JsonWriter& json, const FusionReport& report)
 {
     json.beginObject();
     json.key("matched");
-    json.beginArray();
+    writeObjectArray(json, report.groupPairs, [&report](JsonWriter& out, const GroupPair& pair) {
+        const LargeGroup& group1 = report.largeGroups[0][pair.group1];
+        const LargeGroup& group2 = report.largeGroups[1][pair.group2];
+        out.field("trace1_correlation", group1.correlation);
+        out.field("trace2_correlation", group2.correlation);
+        out.field("trace1_size", group1.size);
+        out.field("trace2_size", group2.size);
+        out.field("shared_types", pair.sharedTypes);
+        out.field("score", pair.score);
+        out.field("trace1_time_us", group1.timeUs);
+        out.field("trace2_time_us", group2.timeUs);
+        out.key("trace1_types");
+        writeTypeCounts(out, report, group1.typeCounts);
+        out.key("trace2_types");
+        writeTypeCounts(out, report, group2.typeCounts);
+    });
     std::array<std::vector<bool>, 2> matched { std::vector<bool>(report.largeGroups[0].size(), false),
         std::vector<bool>(report.largeGroups[1].size(), false) };
     for (const GroupPair& pair : report.groupPairs) {
-        const LargeGroup& group1 = report.largeGroups[0][pair.group1];
-        const LargeGroup& group2 = report.largeGroups[1][pair.group2];
         matched[0][pair.group1] = true;
         matched[1][pair.group2] = true;
-        json.beginObject();
-        json.field("trace1_correlation", group1.correlation);
-        json.field("trace2_correlation", group2.correlation);
-        json.field("trace1_size", group1.size);
-        json.field("trace2_size", group2.size);
-        json.field("shared_types", pair.sharedTypes);
-        json.field("score", pair.score);
-        json.field("trace1_time_us", group1.timeUs);
-        json.field("trace2_time_us", group2.timeUs);
-        json.key("trace1_types");
-        writeTypeCounts(json, report, group1.typeCounts);
-        json.key("trace2_types");
-        writeTypeCounts(json, report, group2.typeCounts);
-        json.endObject();
     }
-    json.endArray();
     for (const Side side : { Side::Trace1, Side::Trace2 }) {
         json.key(side == Side::Trace1 ? "unmatched_trace1" : "unmatched_trace2");
         std::vector<const LargeGroup*> unmatched;
