@@ -5,8 +5,6 @@
 #include "report/tablejson.h"
 #include "util/textformat.h"
 
-#include <memory>
-
 namespace fusiondiff {
 
 namespace {
@@ -67,14 +65,6 @@ void writeCoverageFields(JsonWriter& json, const GraphCoverage& coverage)
     json.key("uncovered_launches");
     writeValueArray(json, coverage.uncovered);
     json.field("statement", coverage.statement);
-}
-
-// The value of a column whose rows are `Row`s: `rows` is shared by the table's functions.
-template<typename Row>
-auto rowAccessor(std::vector<Row> rows)
-{
-    return [rows = std::make_shared<const std::vector<Row>>(std::move(rows))](
-               size_t row) -> const Row& { return (*rows)[row]; };
 }
 
 const char* trueOrFalse(bool flag)
@@ -226,7 +216,7 @@ ReportTable graphKindsTable(const FusionReport& report)
             rows.push_back({ side, &kind });
     }
     ReportTable table { .id = ReportTableId::GraphKinds, .rows = rows.size(), .columns = {} };
-    const auto at = rowAccessor(std::move(rows));
+    const auto at = rowsOfTable(std::move(rows));
     const auto kind = [at](size_t row) -> const GraphKind& { return *at(row).kind; };
     table.columns = {
         { .key = "trace",
@@ -360,7 +350,7 @@ ReportTable graphCoverageTable(const FusionReport& report)
             rows.push_back({ &coverage, &part, sideIndex(coverage.coveringSide) });
     }
     ReportTable table { .id = ReportTableId::GraphCoverage, .rows = rows.size(), .columns = {} };
-    const auto at = rowAccessor(std::move(rows));
+    const auto at = rowsOfTable(std::move(rows));
     const auto part = [at](size_t row) -> const GraphCoveragePart& { return *at(row).part; };
     const auto kernelsOf
         = [at](size_t row, bool own) { return at(row).part->kernels[own ? at(row).own : 1 - at(row).own]; };

@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <variant>
@@ -99,6 +100,15 @@ struct ReportTable
     // The index of the column `key`, or -1.
     int columnIndex(const std::string& key) const;
 };
+
+// For a table whose rows are made for it (nested report data flattened, one row per part): a
+// function from row index to row, which the column functions copy and which shares `rows`.
+template<typename Row>
+auto rowsOfTable(std::vector<Row> rows)
+{
+    return [shared = std::make_shared<const std::vector<Row>>(std::move(rows))](
+               size_t row) -> const Row& { return (*shared)[row]; };
+}
 
 // The table `table` of `report`; its functions read `report`, which must outlive them.
 ReportTable reportTable(ReportTableId table, const FusionReport& report);

@@ -6,7 +6,6 @@
 #include "util/textformat.h"
 
 #include <cmath>
-#include <memory>
 
 namespace fusiondiff {
 
@@ -83,14 +82,6 @@ std::string joined(const std::vector<std::string>& texts, const char* separator)
     return text;
 }
 
-// The table's row `row` in a `rows` that the table's functions share.
-template<typename Row>
-auto rowAccessor(std::vector<Row> rows)
-{
-    return [rows = std::make_shared<const std::vector<Row>>(std::move(rows))](
-               size_t row) -> const Row& { return (*rows)[row]; };
-}
-
 std::string signedDuration(double us)
 {
     if (std::fabs(us) < 0.05)
@@ -165,7 +156,7 @@ ReportTable timeGapTable(const FusionReport& report)
             rows.push_back({ breakdown, &part });
     }
     ReportTable table { .id = ReportTableId::TimeGap, .rows = rows.size(), .columns = {} };
-    const auto at = rowAccessor(std::move(rows));
+    const auto at = rowsOfTable(std::move(rows));
     const auto breakdown = [at](size_t row) -> const TimeGapBreakdown& { return *at(row).breakdown; };
     const auto part = [at](size_t row) -> const TimeGapPart& { return *at(row).part; };
     table.columns = {
