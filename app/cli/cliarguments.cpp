@@ -181,7 +181,8 @@ compare
                         traces, global_counts, fusion_opportunities,
                         fusion_mappings, op_findings, op_summary,
                         extra_kernels, collectives, graph_kinds,
-                        graph_pairs, graph_coverage, matched_groups, kernels
+                        graph_pairs, graph_coverage, matched_groups, kernels,
+                        time_gap, where_to_look_first, collective_calls
     --markdown FILE|-   a Markdown report
     --classifier C      "default" (FusionDiff's rules), "seed" (the reference
                         analyzer's rules) or the path of a rule file

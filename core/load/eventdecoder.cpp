@@ -13,13 +13,8 @@ namespace fusiondiff {
 namespace ondemand = simdjson::ondemand;
 using simdjson::error_code;
 
-namespace {
-
-constexpr std::string_view kModulePrefix = "nn.Module: ";
-
-// Nesting accepted in values the decoder skips whole (JsonCursor applies the same limit).
-constexpr size_t kMaxNesting = 1024;
-
+// The decoder's types, outside the anonymous namespace because EventDecoder's private members
+// take a PendingEvent.
 enum class EventKind
 {
     Unknown, // `cat` not seen yet
@@ -31,6 +26,64 @@ enum class EventKind
     PythonFunction, // a module call, or another Python frame
     Irrelevant,
 };
+
+// Outcome of reading a field that should hold a number.
+enum class FieldRead
+{
+    Read,
+    Coerced,
+    Unusable,
+};
+
+// The fields of one event that any analysis reads.
+struct PendingEvent
+{
+    EventKind kind = EventKind::Unknown;
+    std::string_view rawName; // between the quotes, still escaped; decoded once the kind is known
+    bool hasName = false;
+    bool hasTs = false;
+    bool hasDur = false;
+    bool hasPid = false;
+    bool hasTid = false;
+    double ts = 0;
+    double dur = 0;
+    int64_t pid = -1;
+    int64_t tid = -1;
+    int64_t argsDevice = kNoId; // kernels: args.device and args.stream win over pid and tid
+    int64_t argsStream = kNoId;
+    int64_t correlation = kNoId;
+    int64_t externalId = kNoId;
+    int64_t messageElements = kNoId; // record_param_comms: args["In msg nelems"]
+    std::string_view dtype; // record_param_comms: args.dtype
+    int64_t inputElements = kNoId; // collective operators: elements of the first tensor of args["Input Dims"]
+    std::string_view inputType; // and its type, the first of args["Input type"]
+    // Conversions, counted in the statistics only if the event is kept.
+    uint32_t coerced = 0;
+    uint32_t ignored = 0;
+    uint32_t pidTidCoerced = 0;
+    uint32_t pidTidIgnored = 0;
+
+    void count(FieldRead how)
+    {
+        coerced += how == FieldRead::Coerced;
+        ignored += how == FieldRead::Unusable;
+    }
+    void countPidTid(FieldRead how)
+    {
+        pidTidCoerced += how == FieldRead::Coerced;
+        pidTidIgnored += how == FieldRead::Unusable;
+    }
+};
+
+namespace {
+
+// A field of an object as iteration yields it: reading its key or value returns any error.
+using FieldResult = simdjson::simdjson_result<ondemand::field>;
+
+constexpr std::string_view kModulePrefix = "nn.Module: ";
+
+// Nesting accepted in values the decoder skips whole (JsonCursor applies the same limit).
+constexpr size_t kMaxNesting = 1024;
 
 // `raw` points just after an opening quote; true if the string there is exactly `literal`.
 template<size_t N>
@@ -67,35 +120,6 @@ EventKind kindOfCategory(const char* raw)
     }
 }
 
-// The fields of one event that any analysis reads.
-struct PendingEvent
-{
-    EventKind kind = EventKind::Unknown;
-    std::string_view rawName; // between the quotes, still escaped; decoded once the kind is known
-    bool hasName = false;
-    bool hasTs = false;
-    bool hasDur = false;
-    bool hasPid = false;
-    bool hasTid = false;
-    double ts = 0;
-    double dur = 0;
-    int64_t pid = -1;
-    int64_t tid = -1;
-    int64_t argsDevice = kNoId; // kernels: args.device and args.stream win over pid and tid
-    int64_t argsStream = kNoId;
-    int64_t correlation = kNoId;
-    int64_t externalId = kNoId;
-    int64_t messageElements = kNoId; // record_param_comms: args["In msg nelems"]
-    std::string_view dtype; // record_param_comms: args.dtype
-    int64_t inputElements = kNoId; // collective operators: elements of the first tensor of args["Input Dims"]
-    std::string_view inputType; // and its type, the first of args["Input type"]
-    // Conversions, counted in the statistics only if the event is kept.
-    uint32_t coerced = 0;
-    uint32_t ignored = 0;
-    uint32_t pidTidCoerced = 0;
-    uint32_t pidTidIgnored = 0;
-};
-
 bool parseNumberText(std::string_view text, double& out)
 {
     while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
@@ -107,14 +131,6 @@ bool parseNumberText(std::string_view text, double& out)
     const auto [end, status] = std::from_chars(text.data(), text.data() + text.size(), out);
     return status == std::errc() && end == text.data() + text.size() && std::isfinite(out);
 }
-
-// Outcome of reading a field that should hold a number.
-enum class FieldRead
-{
-    Read,
-    Coerced,
-    Unusable,
-};
 
 // Reads a number that may have been written as a string ("ts": "12.5"). A malformed JSON
 // number is an error; a value of another type is unusable.
@@ -228,204 +244,194 @@ error_code objectEnd(ondemand::object& object, const char*& end)
     return simdjson::SUCCESS;
 }
 
-} // namespace
-
-EventDecoder::EventDecoder(TraceStore& store)
-    : m_store(store)
-{ }
-
-error_code EventDecoder::decode(ondemand::value element, const char* limit, const char*& end)
+// "cat": the event's kind; a category that is not a string makes the event irrelevant.
+error_code readCategory(ondemand::value value, PendingEvent& event)
 {
-    ondemand::object object;
-    error_code error = element.get_object().get(object);
+    ondemand::raw_json_string category;
+    const error_code error = value.get_raw_json_string().get(category);
     if (error == simdjson::INCORRECT_TYPE) {
-        ondemand::json_type type {};
-        if ((error = element.type().get(type)))
-            return error;
-        std::string_view text;
-        if (type == ondemand::json_type::array) {
-            ondemand::array array;
-            if ((error = element.get_array().get(array)) || (error = array.raw_json().get(text)))
-                return error;
-        } else {
-            text = element.raw_json_token();
-        }
-        // Not read, but a pathological value: reject it as other JSON parsers would.
-        if (nestsDeeperThan(text, kMaxNesting))
-            return simdjson::DEPTH_ERROR;
-        if (text.data() + text.size() > limit)
-            return simdjson::INCOMPLETE_ARRAY_OR_OBJECT;
-        end = text.data() + text.size();
-        ++m_store.statistics.nonObjectEvents;
+        event.kind = EventKind::Irrelevant;
         return simdjson::SUCCESS;
     }
     if (error)
         return error;
+    event.kind = kindOfCategory(category.raw());
+    return simdjson::SUCCESS;
+}
 
-    LoadStatistics& statistics = m_store.statistics;
-    PendingEvent event;
-    auto count = [&event](FieldRead how) {
-        event.coerced += how == FieldRead::Coerced;
-        event.ignored += how == FieldRead::Unusable;
-    };
-    auto countPidTid = [&event](FieldRead how) {
-        event.pidTidCoerced += how == FieldRead::Coerced;
-        event.pidTidIgnored += how == FieldRead::Unusable;
-    };
-
-    for (auto field : object) {
-        ondemand::raw_json_string key;
-        if ((error = field.key().get(key)))
-            return error;
-        const char* k = key.raw();
-        ondemand::value value;
-        if ((error = field.value().get(value)))
-            return error;
-        FieldRead how = FieldRead::Read;
-        switch (k[0]) {
-        case 'c':
-            if (rawEquals(k, "cat")) {
-                ondemand::raw_json_string category;
-                error = value.get_raw_json_string().get(category);
-                if (error == simdjson::INCORRECT_TYPE) {
-                    event.kind = EventKind::Irrelevant;
-                } else if (error) {
-                    return error;
-                } else {
-                    event.kind = kindOfCategory(category.raw());
-                }
-            }
-            break;
-        case 'n':
-            if (rawEquals(k, "name")) {
-                // The token runs from the opening quote to the next structural character: the
-                // string is what lies between its first and last quote.
-                const std::string_view token = value.raw_json_token();
-                const size_t close = token.find_last_of('"');
-                if (token.size() >= 2 && token.front() == '"' && close > 0) {
-                    event.rawName = token.substr(1, close - 1);
-                    event.hasName = true;
-                } else {
-                    ++event.ignored;
-                }
-            }
-            break;
-        case 't':
-            if (rawEquals(k, "ts")) {
-                if ((error = readDouble(value, event.ts, how)))
-                    return error;
-                event.hasTs = how != FieldRead::Unusable;
-                count(how);
-            } else if (rawEquals(k, "tid")) {
-                if ((error = readInteger(value, event.tid, how)))
-                    return error;
-                event.hasTid = true;
-                countPidTid(how);
-            }
-            break;
-        case 'd':
-            if (rawEquals(k, "dur")) {
-                if ((error = readDouble(value, event.dur, how)))
-                    return error;
-                event.hasDur = how != FieldRead::Unusable;
-                if (!event.hasDur)
-                    event.dur = 0;
-                count(how);
-            }
-            break;
-        case 'p':
-            if (rawEquals(k, "pid")) {
-                if ((error = readInteger(value, event.pid, how)))
-                    return error;
-                event.hasPid = true;
-                countPidTid(how);
-            }
-            break;
-        case 'a':
-            if (rawEquals(k, "args")) {
-                ondemand::object args;
-                error = value.get_object().get(args);
-                if (error == simdjson::INCORRECT_TYPE) {
-                    ++event.ignored;
-                    break;
-                }
-                if (error)
-                    return error;
-                for (auto argument : args) {
-                    ondemand::raw_json_string argumentKey;
-                    if ((error = argument.key().get(argumentKey)))
-                        return error;
-                    const char* a = argumentKey.raw();
-                    int64_t* target = nullptr;
-                    if (rawEquals(a, "correlation"))
-                        target = &event.correlation;
-                    else if (rawEquals(a, "External id") || rawEquals(a, "external id"))
-                        target = &event.externalId;
-                    else if (rawEquals(a, "device"))
-                        target = &event.argsDevice;
-                    else if (rawEquals(a, "stream"))
-                        target = &event.argsStream;
-                    else if (rawEquals(a, "In msg nelems"))
-                        target = &event.messageElements;
-                    else if (rawEquals(a, "dtype")) {
-                        // The text lives in the parser's string buffer until the event is stored.
-                        ondemand::value dtype;
-                        std::string_view text;
-                        if (!argument.value().get(dtype) && !dtype.get_string().get(text))
-                            event.dtype = text;
-                        continue;
-                    } else if (event.kind == EventKind::CpuOp && isCollectiveOperator(event.rawName)
-                        && (rawEquals(a, "Input Dims") || rawEquals(a, "Input type"))) {
-                        ondemand::value input;
-                        if (!argument.value().get(input)) {
-                            if (rawEquals(a, "Input Dims"))
-                                readFirstTensorElements(input, event.inputElements);
-                            else
-                                readFirstString(input, event.inputType);
-                        }
-                        continue;
-                    }
-                    if (!target)
-                        continue;
-                    ondemand::value argumentValue;
-                    if ((error = argument.value().get(argumentValue)))
-                        return error;
-                    if ((error = readInteger(argumentValue, *target, how)))
-                        return error;
-                    if (how == FieldRead::Unusable)
-                        *target = kNoId;
-                    // device and stream only stand in for pid and tid: no need to count them.
-                    if (target != &event.argsDevice && target != &event.argsStream && target != &event.messageElements)
-                        count(how);
-                }
-            }
-            break;
-        default:
-            break;
-        }
-        if (event.kind == EventKind::Irrelevant)
-            break;
-        // Python frames need no args (the most numerous events of with_stack traces): leave them
-        // as soon as what they need is read.
-        if (event.kind == EventKind::PythonFunction && event.hasName && event.hasTs && event.hasDur && event.hasPid
-            && event.hasTid)
-            break;
+// "name", kept raw (still escaped) until the kind says whether it is needed.
+void readName(ondemand::value value, PendingEvent& event)
+{
+    // The token runs from the opening quote to the next structural character: the string is what
+    // lies between its first and last quote.
+    const std::string_view token = value.raw_json_token();
+    const size_t close = token.find_last_of('"');
+    if (token.size() >= 2 && token.front() == '"' && close > 0) {
+        event.rawName = token.substr(1, close - 1);
+        event.hasName = true;
+    } else {
+        ++event.ignored;
     }
-    const char* objectEndsAt = nullptr;
-    if ((error = objectEnd(object, objectEndsAt)))
+}
+
+// A collective operator's args["Input Dims"] or args["Input type"]: the message's size and type.
+void readCollectiveInput(FieldResult& argument, const char* key, PendingEvent& event)
+{
+    ondemand::value input;
+    if (argument.value().get(input))
+        return;
+    if (rawEquals(key, "Input Dims"))
+        readFirstTensorElements(input, event.inputElements);
+    else
+        readFirstString(input, event.inputType);
+}
+
+// The integer argument `key` is read into, or nullptr.
+int64_t* integerArgument(const char* key, PendingEvent& event)
+{
+    if (rawEquals(key, "correlation"))
+        return &event.correlation;
+    if (rawEquals(key, "External id") || rawEquals(key, "external id"))
+        return &event.externalId;
+    if (rawEquals(key, "device"))
+        return &event.argsDevice;
+    if (rawEquals(key, "stream"))
+        return &event.argsStream;
+    if (rawEquals(key, "In msg nelems"))
+        return &event.messageElements;
+    return nullptr;
+}
+
+error_code readArgument(FieldResult& argument, PendingEvent& event)
+{
+    ondemand::raw_json_string argumentKey;
+    if (const error_code error = argument.key().get(argumentKey))
         return error;
-    if (objectEndsAt > limit)
-        return simdjson::INCOMPLETE_ARRAY_OR_OBJECT;
-    end = objectEndsAt;
-
-    if (event.kind == EventKind::Unknown || event.kind == EventKind::Irrelevant)
-        return simdjson::SUCCESS;
-    if (!event.hasName || !event.hasTs) {
-        ++statistics.eventsMissingFields;
+    const char* key = argumentKey.raw();
+    if (rawEquals(key, "dtype")) {
+        // The text lives in the parser's string buffer until the event is stored.
+        ondemand::value dtype;
+        std::string_view text;
+        if (!argument.value().get(dtype) && !dtype.get_string().get(text))
+            event.dtype = text;
         return simdjson::SUCCESS;
     }
-    if (!event.hasDur)
-        ++statistics.eventsMissingDuration;
+    if (event.kind == EventKind::CpuOp && isCollectiveOperator(event.rawName)
+        && (rawEquals(key, "Input Dims") || rawEquals(key, "Input type"))) {
+        readCollectiveInput(argument, key, event);
+        return simdjson::SUCCESS;
+    }
+    int64_t* target = integerArgument(key, event);
+    if (!target)
+        return simdjson::SUCCESS;
+    ondemand::value argumentValue;
+    if (const error_code error = argument.value().get(argumentValue))
+        return error;
+    FieldRead how = FieldRead::Read;
+    if (const error_code error = readInteger(argumentValue, *target, how))
+        return error;
+    if (how == FieldRead::Unusable)
+        *target = kNoId;
+    // device and stream only stand in for pid and tid: no need to count them.
+    if (target != &event.argsDevice && target != &event.argsStream && target != &event.messageElements)
+        event.count(how);
+    return simdjson::SUCCESS;
+}
+
+// "args": the ids that link events, a kernel's device and stream, a collective's message size.
+error_code readArgs(ondemand::value value, PendingEvent& event)
+{
+    ondemand::object args;
+    error_code error = value.get_object().get(args);
+    if (error == simdjson::INCORRECT_TYPE) {
+        ++event.ignored;
+        return simdjson::SUCCESS;
+    }
+    if (error)
+        return error;
+    for (auto argument : args) {
+        if ((error = readArgument(argument, event)))
+            return error;
+    }
+    return simdjson::SUCCESS;
+}
+
+// A number field ("ts", "dur"): `has` tells whether it was usable.
+error_code readTime(ondemand::value value, double& out, bool& has, PendingEvent& event)
+{
+    FieldRead how = FieldRead::Read;
+    if (const error_code error = readDouble(value, out, how))
+        return error;
+    has = how != FieldRead::Unusable;
+    event.count(how);
+    return simdjson::SUCCESS;
+}
+
+// "pid" or "tid", counted apart: a kernel's args.device and args.stream may stand in for them.
+error_code readPidOrTid(ondemand::value value, int64_t& out, bool& has, PendingEvent& event)
+{
+    FieldRead how = FieldRead::Read;
+    if (const error_code error = readInteger(value, out, how))
+        return error;
+    has = true;
+    event.countPidTid(how);
+    return simdjson::SUCCESS;
+}
+
+// One field of the event object, by its key; fields nobody reads are skipped.
+error_code readField(FieldResult& field, PendingEvent& event)
+{
+    ondemand::raw_json_string rawKey;
+    if (const error_code error = field.key().get(rawKey))
+        return error;
+    const char* key = rawKey.raw();
+    ondemand::value value;
+    if (const error_code error = field.value().get(value))
+        return error;
+    switch (key[0]) {
+    case 'c':
+        return rawEquals(key, "cat") ? readCategory(value, event) : simdjson::SUCCESS;
+    case 'n':
+        if (rawEquals(key, "name"))
+            readName(value, event);
+        return simdjson::SUCCESS;
+    case 't':
+        if (rawEquals(key, "ts"))
+            return readTime(value, event.ts, event.hasTs, event);
+        if (rawEquals(key, "tid"))
+            return readPidOrTid(value, event.tid, event.hasTid, event);
+        return simdjson::SUCCESS;
+    case 'd':
+        if (rawEquals(key, "dur")) {
+            if (const error_code error = readTime(value, event.dur, event.hasDur, event))
+                return error;
+            if (!event.hasDur)
+                event.dur = 0;
+        }
+        return simdjson::SUCCESS;
+    case 'p':
+        return rawEquals(key, "pid") ? readPidOrTid(value, event.pid, event.hasPid, event) : simdjson::SUCCESS;
+    case 'a':
+        return rawEquals(key, "args") ? readArgs(value, event) : simdjson::SUCCESS;
+    default:
+        return simdjson::SUCCESS;
+    }
+}
+
+// True once the rest of the object cannot matter: an irrelevant category, or a Python frame
+// (the most numerous events of with_stack traces, which need no args) with all it needs.
+bool doneReading(const PendingEvent& event)
+{
+    if (event.kind == EventKind::Irrelevant)
+        return true;
+    return event.kind == EventKind::PythonFunction && event.hasName && event.hasTs && event.hasDur && event.hasPid
+        && event.hasTid;
+}
+
+// A kernel's args.device and args.stream win over its pid and tid (whose conversions then do not
+// count); the event's conversions go into the statistics.
+void settleStreamAndConversions(PendingEvent& event, LoadStatistics& statistics)
+{
     const bool streamFromArgs
         = event.kind == EventKind::Kernel && event.argsDevice != kNoId && event.argsStream != kNoId;
     if (streamFromArgs) {
@@ -437,22 +443,77 @@ error_code EventDecoder::decode(ondemand::value element, const char* limit, cons
     }
     statistics.coercedFields += event.coerced;
     statistics.ignoredFields += event.ignored;
-    if (event.kind == EventKind::PythonFunction && !event.rawName.starts_with(kModulePrefix)) {
-        // Python frames repeat a few hundred names tens of thousands of times: each raw name is
-        // decoded and shortened once.
-        auto known = m_pythonFrameNames.find(event.rawName);
-        if (known == m_pythonFrameNames.end()) {
-            bool ok = false;
-            const std::string_view name = decodeJsonStringContent(event.rawName, m_scratch, ok);
-            if (!ok)
-                return simdjson::STRING_ERROR;
-            known = m_pythonFrameNames
-                        .emplace(std::string(event.rawName), m_store.strings.intern(pythonFrameKey(name, m_frameKey)))
-                        .first;
-        }
-        m_store.pythonFrames.push_back({ event.ts, event.dur, event.pid, event.tid, known->second });
+}
+
+} // namespace
+
+EventDecoder::EventDecoder(TraceStore& store)
+    : m_store(store)
+{ }
+
+error_code EventDecoder::decode(ondemand::value element, const char* limit, const char*& end)
+{
+    ondemand::object object;
+    error_code error = element.get_object().get(object);
+    if (error == simdjson::INCORRECT_TYPE)
+        return skipNonObject(element, limit, end);
+    if (error)
+        return error;
+
+    PendingEvent event;
+    for (auto field : object) {
+        if ((error = readField(field, event)))
+            return error;
+        if (doneReading(event))
+            break;
+    }
+    const char* objectEndsAt = nullptr;
+    if ((error = objectEnd(object, objectEndsAt)))
+        return error;
+    if (objectEndsAt > limit)
+        return simdjson::INCOMPLETE_ARRAY_OR_OBJECT;
+    end = objectEndsAt;
+    return store(event);
+}
+
+error_code EventDecoder::skipNonObject(ondemand::value element, const char* limit, const char*& end)
+{
+    ondemand::json_type type {};
+    error_code error = element.type().get(type);
+    if (error)
+        return error;
+    std::string_view text;
+    if (type == ondemand::json_type::array) {
+        ondemand::array array;
+        if ((error = element.get_array().get(array)) || (error = array.raw_json().get(text)))
+            return error;
+    } else {
+        text = element.raw_json_token();
+    }
+    // Not read, but a pathological value: reject it as other JSON parsers would.
+    if (nestsDeeperThan(text, kMaxNesting))
+        return simdjson::DEPTH_ERROR;
+    if (text.data() + text.size() > limit)
+        return simdjson::INCOMPLETE_ARRAY_OR_OBJECT;
+    end = text.data() + text.size();
+    ++m_store.statistics.nonObjectEvents;
+    return simdjson::SUCCESS;
+}
+
+error_code EventDecoder::store(PendingEvent& event)
+{
+    if (event.kind == EventKind::Unknown || event.kind == EventKind::Irrelevant)
+        return simdjson::SUCCESS;
+    LoadStatistics& statistics = m_store.statistics;
+    if (!event.hasName || !event.hasTs) {
+        ++statistics.eventsMissingFields;
         return simdjson::SUCCESS;
     }
+    if (!event.hasDur)
+        ++statistics.eventsMissingDuration;
+    settleStreamAndConversions(event, statistics);
+    if (event.kind == EventKind::PythonFunction && !event.rawName.starts_with(kModulePrefix))
+        return storePythonFrame(event);
     bool ok = false;
     const std::string_view name = decodeJsonStringContent(event.rawName, m_scratch, ok);
     if (!ok)
@@ -463,7 +524,6 @@ error_code EventDecoder::decode(ondemand::value element, const char* limit, cons
         return simdjson::SUCCESS;
     }
     const StringId nameId = m_store.strings.intern(name);
-
     switch (event.kind) {
     case EventKind::Kernel:
         m_store.kernels.push_back(
@@ -474,13 +534,7 @@ error_code EventDecoder::decode(ondemand::value element, const char* limit, cons
             { event.ts, event.dur, event.correlation, event.externalId, event.pid, event.tid, nameId, false });
         break;
     case EventKind::CpuOp:
-        if (event.messageElements != kNoId && event.messageElements >= 0)
-            m_store.commMessages.push_back(
-                { uint32_t(m_store.cpuOps.size()), event.messageElements, dtypeBytes(event.dtype) });
-        else if (event.inputElements != kNoId)
-            m_store.commMessages.push_back(
-                { uint32_t(m_store.cpuOps.size()), event.inputElements, dtypeBytes(event.inputType) });
-        m_store.cpuOps.push_back({ event.ts, event.dur, event.externalId, event.pid, event.tid, nameId });
+        storeCpuOp(event, nameId);
         break;
     case EventKind::CpuAnnotation:
     case EventKind::GpuAnnotation:
@@ -493,6 +547,36 @@ error_code EventDecoder::decode(ondemand::value element, const char* limit, cons
         break;
     }
     return simdjson::SUCCESS;
+}
+
+error_code EventDecoder::storePythonFrame(const PendingEvent& event)
+{
+    // Python frames repeat a few hundred names tens of thousands of times: each raw name is
+    // decoded and shortened once.
+    auto known = m_pythonFrameNames.find(event.rawName);
+    if (known == m_pythonFrameNames.end()) {
+        bool ok = false;
+        const std::string_view name = decodeJsonStringContent(event.rawName, m_scratch, ok);
+        if (!ok)
+            return simdjson::STRING_ERROR;
+        known = m_pythonFrameNames
+                    .emplace(std::string(event.rawName), m_store.strings.intern(pythonFrameKey(name, m_frameKey)))
+                    .first;
+    }
+    m_store.pythonFrames.push_back({ event.ts, event.dur, event.pid, event.tid, known->second });
+    return simdjson::SUCCESS;
+}
+
+void EventDecoder::storeCpuOp(const PendingEvent& event, StringId nameId)
+{
+    // A collective's message: from record_param_comms' args, else from the operator's first input.
+    if (event.messageElements != kNoId && event.messageElements >= 0)
+        m_store.commMessages.push_back(
+            { uint32_t(m_store.cpuOps.size()), event.messageElements, dtypeBytes(event.dtype) });
+    else if (event.inputElements != kNoId)
+        m_store.commMessages.push_back(
+            { uint32_t(m_store.cpuOps.size()), event.inputElements, dtypeBytes(event.inputType) });
+    m_store.cpuOps.push_back({ event.ts, event.dur, event.externalId, event.pid, event.tid, nameId });
 }
 
 } // namespace fusiondiff

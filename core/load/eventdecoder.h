@@ -1,5 +1,7 @@
 #pragma once
 
+#include "model/stringtable.h"
+
 #include <simdjson.h>
 
 #include <string>
@@ -8,6 +10,7 @@
 
 namespace fusiondiff {
 
+struct PendingEvent;
 struct TraceStore;
 
 // Turns one element of a trace's event array into a row of the TraceStore, reading only the
@@ -26,6 +29,13 @@ public:
     simdjson::error_code decode(simdjson::ondemand::value element, const char* limit, const char*& end);
 
 private:
+    // A value that is not an object: counted and skipped.
+    simdjson::error_code skipNonObject(simdjson::ondemand::value element, const char* limit, const char*& end);
+    // Adds the event to the store if its kind is one the analyses read.
+    simdjson::error_code store(PendingEvent& event);
+    simdjson::error_code storePythonFrame(const PendingEvent& event);
+    void storeCpuOp(const PendingEvent& event, StringId nameId);
+
     TraceStore& m_store;
     std::string m_scratch;
     std::string m_frameKey; // a Python frame's name as pythonFrameKey() writes it

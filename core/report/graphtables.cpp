@@ -1,39 +1,75 @@
 #include "report/graphtables.h"
 
 #include "model/fusionreport.h"
-#include "report/csvwriter.h"
 #include "report/jsonwriter.h"
+#include "report/tablejson.h"
 #include "util/textformat.h"
 
 namespace fusiondiff {
 
 namespace {
 
-void writeSpread(JsonWriter& json, const Spread& spread)
+void writeKindFields(JsonWriter& json, const FusionReport& report, const GraphKind& kind)
 {
-    json.beginObject();
-    json.field("count", spread.count);
-    json.field("total", spread.total);
-    json.field("median", spread.median);
-    json.field("q1", spread.q1);
-    json.field("q3", spread.q3);
-    json.endObject();
-}
-
-void writeKind(JsonWriter& json, const FusionReport& report, const GraphKind& kind)
-{
-    json.beginObject();
     json.field("kind", kind.number);
     json.field("launches", kind.launches);
     json.field("launches_per_step", kind.launchesPerIteration);
     json.field("kernels", kind.kernels);
     json.key("time_us");
-    writeSpread(json, kind.timeUs);
+    writeSpreadJson(json, kind.timeUs);
     json.field("first_correlation", kind.firstCorrelation);
     json.field("launch_recorded", kind.launchRecorded);
     json.field("captured", kind.captured);
     json.field("types", graphKindTypes(report, kind, 1000000));
-    json.endObject();
+}
+
+void writePairFields(JsonWriter& json, const GraphComparison& graphs, const GraphKindPair& pair)
+{
+    json.field("trace1_kind", graphs.kinds[0][pair.kind[0]].number);
+    json.field("trace2_kind", graphs.kinds[1][pair.kind[1]].number);
+    json.field("trace1_kernels", graphs.kinds[0][pair.kind[0]].kernels);
+    json.field("trace2_kernels", graphs.kinds[1][pair.kind[1]].kernels);
+    json.field("compared_launches", pair.comparedLaunches);
+    json.field("type_agreement", pair.typeAgreement);
+    json.key("trace1_time_us");
+    writeSpreadJson(json, pair.timeUs[0]);
+    json.key("trace2_time_us");
+    writeSpreadJson(json, pair.timeUs[1]);
+    json.field("matched_by", pair.matchedBy);
+    json.field("finding", pair.finding);
+}
+
+void writeCoverageFields(JsonWriter& json, const GraphCoverage& coverage)
+{
+    const size_t own = sideIndex(coverage.coveringSide);
+    const size_t other = 1 - own;
+    json.field("covering_trace", sideKey(coverage.coveringSide));
+    json.field("launch", coverage.launch);
+    json.field("kind", coverage.kind);
+    json.field("kernels", coverage.kernels);
+    json.field("time_us", coverage.timeUs);
+    json.key("parts");
+    writeObjectArray(json, coverage.parts, [own, other](JsonWriter& out, const GraphCoveragePart& part) {
+        out.field("covered_launch", part.otherLaunch);
+        out.field("covered_kind", part.otherKind);
+        out.field("covered_kernels", part.kernels[other]);
+        out.field("covered_time_us", part.timeUs[other]);
+        out.field("first_kernel", part.firstKernel);
+        out.field("last_kernel", part.lastKernel);
+        out.field("kernels", part.kernels[own]);
+        out.field("time_us", part.timeUs[own]);
+        out.field("matched_kernels", part.matchedKernels);
+        out.field("differences", part.differences);
+        out.field("partial", part.partial);
+    });
+    json.key("uncovered_launches");
+    writeValueArray(json, coverage.uncovered);
+    json.field("statement", coverage.statement);
+}
+
+const char* trueOrFalse(bool flag)
+{
+    return flag ? "true" : "false";
 }
 
 std::string count(uint64_t value)
@@ -154,160 +190,243 @@ void writeGraphComparisonJson(JsonWriter& json, const FusionReport& report)
     }
     for (size_t side = 0; side < 2; ++side) {
         json.key(side == 0 ? "trace1_kinds" : "trace2_kinds");
-        json.beginArray();
-        for (const GraphKind& kind : graphs.kinds[side])
-            writeKind(json, report, kind);
-        json.endArray();
+        writeObjectArray(json, graphs.kinds[side],
+            [&report](JsonWriter& out, const GraphKind& kind) { writeKindFields(out, report, kind); });
     }
     json.key("kind_pairs");
-    json.beginArray();
-    for (const GraphKindPair& pair : graphs.pairs) {
-        json.beginObject();
-        json.field("trace1_kind", graphs.kinds[0][pair.kind[0]].number);
-        json.field("trace2_kind", graphs.kinds[1][pair.kind[1]].number);
-        json.field("trace1_kernels", graphs.kinds[0][pair.kind[0]].kernels);
-        json.field("trace2_kernels", graphs.kinds[1][pair.kind[1]].kernels);
-        json.field("compared_launches", pair.comparedLaunches);
-        json.field("type_agreement", pair.typeAgreement);
-        json.key("trace1_time_us");
-        writeSpread(json, pair.timeUs[0]);
-        json.key("trace2_time_us");
-        writeSpread(json, pair.timeUs[1]);
-        json.field("matched_by", pair.matchedBy);
-        json.field("finding", pair.finding);
-        json.endObject();
-    }
-    json.endArray();
+    writeObjectArray(json, graphs.pairs,
+        [&graphs](JsonWriter& out, const GraphKindPair& pair) { writePairFields(out, graphs, pair); });
     json.key("coverage");
-    json.beginArray();
-    for (const GraphCoverage& coverage : graphs.coverage) {
-        const size_t own = sideIndex(coverage.coveringSide);
-        const size_t other = 1 - own;
-        json.beginObject();
-        json.field("covering_trace", sideKey(coverage.coveringSide));
-        json.field("launch", coverage.launch);
-        json.field("kind", coverage.kind);
-        json.field("kernels", coverage.kernels);
-        json.field("time_us", coverage.timeUs);
-        json.key("parts");
-        json.beginArray();
-        for (const GraphCoveragePart& part : coverage.parts) {
-            json.beginObject();
-            json.field("covered_launch", part.otherLaunch);
-            json.field("covered_kind", part.otherKind);
-            json.field("covered_kernels", part.kernels[other]);
-            json.field("covered_time_us", part.timeUs[other]);
-            json.field("first_kernel", part.firstKernel);
-            json.field("last_kernel", part.lastKernel);
-            json.field("kernels", part.kernels[own]);
-            json.field("time_us", part.timeUs[own]);
-            json.field("matched_kernels", part.matchedKernels);
-            json.field("differences", part.differences);
-            json.field("partial", part.partial);
-            json.endObject();
-        }
-        json.endArray();
-        json.key("uncovered_launches");
-        json.beginArray();
-        for (const uint32_t launch : coverage.uncovered)
-            json.value(launch);
-        json.endArray();
-        json.field("statement", coverage.statement);
-        json.endObject();
-    }
-    json.endArray();
+    writeObjectArray(json, graphs.coverage, writeCoverageFields);
     json.key("notes");
-    json.beginArray();
-    for (const std::string& note : graphs.notes)
-        json.value(note);
-    json.endArray();
+    writeValueArray(json, graphs.notes);
     json.endObject();
 }
 
-std::string graphKindsCsv(const FusionReport& report)
+ReportTable graphKindsTable(const FusionReport& report)
 {
-    CsvWriter csv;
-    for (const char* column : { "trace", "kind", "launches", "launches_per_step", "kernels", "median_us", "q1_us",
-             "q3_us", "total_us", "first_correlation", "launch_recorded", "captured", "types" })
-        csv.field(column);
-    csv.endRecord();
+    struct KindRow
+    {
+        Side side;
+        const GraphKind* kind;
+    };
+    std::vector<KindRow> rows;
     for (const Side side : { Side::Trace1, Side::Trace2 }) {
-        for (const GraphKind& kind : report.graphComparison.kinds[sideIndex(side)]) {
-            csv.field(sideKey(side))
-                .field(kind.number)
-                .field(kind.launches)
-                .field(kind.launchesPerIteration)
-                .field(kind.kernels)
-                .field(kind.timeUs.median)
-                .field(kind.timeUs.q1)
-                .field(kind.timeUs.q3)
-                .field(kind.timeUs.total)
-                .field(kind.firstCorrelation)
-                .field(kind.launchRecorded ? "true" : "false")
-                .field(kind.captured)
-                .field(graphKindTypes(report, kind, 1000000))
-                .endRecord();
-        }
+        for (const GraphKind& kind : report.graphComparison.kinds[sideIndex(side)])
+            rows.push_back({ side, &kind });
     }
-    return csv.text();
+    ReportTable table { .id = ReportTableId::GraphKinds, .rows = rows.size(), .columns = {} };
+    const auto at = rowsOfTable(std::move(rows));
+    const auto kind = [at](size_t row) -> const GraphKind& { return *at(row).kind; };
+    table.columns = {
+        { .key = "trace",
+            .header = "Trace",
+            .unit = Unit::SideName,
+            .value = [at](size_t row) { return std::string(sideKey(at(row).side)); } },
+        { .key = "kind",
+            .header = "Kind",
+            .toolTip = "The kind's number in its trace, in the order of its first launch",
+            .unit = Unit::Identifier,
+            .value = [kind](size_t row) { return uint64_t(kind(row).number); } },
+        { .key = "launches",
+            .header = "Launches",
+            .unit = Unit::Count,
+            .largestFirst = true,
+            .value = [kind](size_t row) { return kind(row).launches; } },
+        { .key = "launches_per_step",
+            .header = "Per step",
+            .toolTip = "Launches per profiler step (0 without steps)",
+            .unit = Unit::Decimal,
+            .decimals = 1,
+            .value = [kind](size_t row) { return kind(row).launchesPerIteration; } },
+        { .key = "kernels",
+            .header = "Kernels",
+            .toolTip = "Kernels per launch",
+            .unit = Unit::Count,
+            .largestFirst = true,
+            .value = [kind](size_t row) { return uint64_t(kind(row).kernels); } },
+        { .key = "median_us",
+            .header = "Time per launch",
+            .toolTip = "GPU kernel time per launch: median (first to third quartile)",
+            .unit = Unit::Microseconds,
+            .largestFirst = true,
+            .value = [kind](size_t row) { return kind(row).timeUs.median; },
+            .shown = [kind](size_t row) { return kind(row).timeUs; } },
+        { .key = "q1_us", .value = [kind](size_t row) { return kind(row).timeUs.q1; } },
+        { .key = "q3_us", .value = [kind](size_t row) { return kind(row).timeUs.q3; } },
+        { .key = "total_us",
+            .header = "Total time",
+            .toolTip = "GPU kernel time of all its launches",
+            .unit = Unit::Microseconds,
+            .largestFirst = true,
+            .value = [kind](size_t row) { return kind(row).timeUs.total; } },
+        { .key = "first_correlation",
+            .header = "First correlation",
+            .toolTip = "The correlation id of its first launch",
+            .unit = Unit::Identifier,
+            .value = [kind](size_t row) { return kind(row).firstCorrelation; } },
+        { .key = "launch_recorded",
+            .header = "Launch recorded",
+            .toolTip = "false: its kernels share a correlation id whose launch is not in the trace",
+            .value = [kind](size_t row) { return std::string(trueOrFalse(kind(row).launchRecorded)); } },
+        { .key = "captured",
+            .header = "Captured graph",
+            .toolTip = "The graph of the capture trace it maps to",
+            .value = [kind](size_t row) { return kind(row).captured; } },
+        { .key = "types",
+            .header = "Kernel types",
+            .toolTip = "The kernel types of one launch, in order, repeats folded",
+            .value = [kind, &report](size_t row) { return graphKindTypes(report, kind(row), 1000000); } },
+    };
+    return table;
 }
 
-std::string graphPairsCsv(const FusionReport& report)
+ReportTable graphPairsTable(const FusionReport& report)
 {
     const GraphComparison& graphs = report.graphComparison;
-    CsvWriter csv;
-    for (const char* column :
-        { "trace1_kind", "trace2_kind", "trace1_kernels", "trace2_kernels", "compared_launches", "type_agreement",
-            "trace1_median_us", "trace1_total_us", "trace2_median_us", "trace2_total_us", "matched_by", "finding" })
-        csv.field(column);
-    csv.endRecord();
-    for (const GraphKindPair& pair : graphs.pairs) {
-        csv.field(graphs.kinds[0][pair.kind[0]].number)
-            .field(graphs.kinds[1][pair.kind[1]].number)
-            .field(graphs.kinds[0][pair.kind[0]].kernels)
-            .field(graphs.kinds[1][pair.kind[1]].kernels)
-            .field(pair.comparedLaunches)
-            .field(pair.typeAgreement)
-            .field(pair.timeUs[0].median)
-            .field(pair.timeUs[0].total)
-            .field(pair.timeUs[1].median)
-            .field(pair.timeUs[1].total)
-            .field(pair.matchedBy)
-            .field(pair.finding)
-            .endRecord();
+    const auto at = [&graphs](size_t row) -> const GraphKindPair& { return graphs.pairs[row]; };
+    const auto kind
+        = [&graphs, at](size_t row, size_t side) -> const GraphKind& { return graphs.kinds[side][at(row).kind[side]]; };
+    ReportTable table { .id = ReportTableId::GraphPairs, .rows = graphs.pairs.size(), .columns = {} };
+    for (size_t side = 0; side < 2; ++side) {
+        table.columns.push_back({ .key = side == 0 ? "trace1_kind" : "trace2_kind",
+            .header = side == 0 ? "A kind" : "B kind",
+            .unit = Unit::Identifier,
+            .value = [kind, side](size_t row) { return uint64_t(kind(row, side).number); } });
     }
-    return csv.text();
+    for (size_t side = 0; side < 2; ++side) {
+        table.columns.push_back({ .key = side == 0 ? "trace1_kernels" : "trace2_kernels",
+            .header = side == 0 ? "A kernels" : "B kernels",
+            .toolTip = "Kernels per launch",
+            .unit = Unit::Count,
+            .largestFirst = true,
+            .value = [kind, side](size_t row) { return uint64_t(kind(row, side).kernels); } });
+    }
+    table.columns.push_back({ .key = "compared_launches",
+        .header = "Launches compared",
+        .unit = Unit::Count,
+        .largestFirst = true,
+        .value = [at](size_t row) { return at(row).comparedLaunches; } });
+    table.columns.push_back({ .key = "type_agreement",
+        .header = "Same type",
+        .toolTip = "Kernels paired with one of the same type, over the longer side",
+        .unit = Unit::Decimal,
+        .value = [at](size_t row) { return at(row).typeAgreement; } });
+    for (size_t side = 0; side < 2; ++side) {
+        const std::string prefix = side == 0 ? "trace1_" : "trace2_";
+        table.columns.push_back({ .key = prefix + "median_us",
+            .header = side == 0 ? "A per launch" : "B per launch",
+            .toolTip = "GPU time per compared launch: median (first to third quartile)",
+            .unit = Unit::Microseconds,
+            .largestFirst = true,
+            .value = [at, side](size_t row) { return at(row).timeUs[side].median; },
+            .shown = [at, side](size_t row) { return at(row).timeUs[side]; } });
+        table.columns.push_back({ .key = prefix + "total_us",
+            .header = side == 0 ? "A time" : "B time",
+            .toolTip = "GPU time of the compared launches",
+            .unit = Unit::Microseconds,
+            .largestFirst = true,
+            .value = [at, side](size_t row) { return at(row).timeUs[side].total; } });
+    }
+    table.columns.push_back(
+        { .key = "matched_by", .header = "Matched by", .value = [at](size_t row) { return at(row).matchedBy; } });
+    table.columns.push_back({ .key = "finding", .header = "Finding", .unit = Unit::SideText, .value = [at](size_t row) {
+                                 return at(row).finding;
+                             } });
+    return table;
 }
 
-std::string graphCoverageCsv(const FusionReport& report)
+ReportTable graphCoverageTable(const FusionReport& report)
 {
-    CsvWriter csv;
-    for (const char* column :
-        { "covering_trace", "launch", "kind", "covered_launch", "covered_kind", "first_kernel", "last_kernel",
-            "kernels", "time_us", "covered_kernels", "covered_time_us", "matched_kernels", "partial", "differences" })
-        csv.field(column);
-    csv.endRecord();
+    struct PartRow
+    {
+        const GraphCoverage* coverage;
+        const GraphCoveragePart* part;
+        size_t own; // the covering side's index
+    };
+    std::vector<PartRow> rows;
     for (const GraphCoverage& coverage : report.graphComparison.coverage) {
-        const size_t own = sideIndex(coverage.coveringSide);
-        for (const GraphCoveragePart& part : coverage.parts) {
-            csv.field(sideKey(coverage.coveringSide))
-                .field(coverage.launch)
-                .field(coverage.kind)
-                .field(part.otherLaunch)
-                .field(part.otherKind)
-                .field(part.firstKernel)
-                .field(part.lastKernel)
-                .field(part.kernels[own])
-                .field(part.timeUs[own])
-                .field(part.kernels[1 - own])
-                .field(part.timeUs[1 - own])
-                .field(part.matchedKernels)
-                .field(part.partial ? "true" : "false")
-                .field(part.differences)
-                .endRecord();
-        }
+        for (const GraphCoveragePart& part : coverage.parts)
+            rows.push_back({ &coverage, &part, sideIndex(coverage.coveringSide) });
     }
-    return csv.text();
+    ReportTable table { .id = ReportTableId::GraphCoverage, .rows = rows.size(), .columns = {} };
+    const auto at = rowsOfTable(std::move(rows));
+    const auto part = [at](size_t row) -> const GraphCoveragePart& { return *at(row).part; };
+    const auto kernelsOf
+        = [at](size_t row, bool own) { return at(row).part->kernels[own ? at(row).own : 1 - at(row).own]; };
+    const auto timeOf
+        = [at](size_t row, bool own) { return at(row).part->timeUs[own ? at(row).own : 1 - at(row).own]; };
+    table.columns = {
+        { .key = "covering_trace",
+            .header = "Covering trace",
+            .unit = Unit::SideName,
+            .value = [at](size_t row) { return std::string(sideKey(at(row).coverage->coveringSide)); } },
+        { .key = "launch",
+            .header = "Launch",
+            .toolTip = "The covering launch's position among its trace's graph launches",
+            .unit = Unit::Identifier,
+            .value = [at](size_t row) { return uint64_t(at(row).coverage->launch); } },
+        { .key = "kind",
+            .header = "Kind",
+            .unit = Unit::Identifier,
+            .value = [at](size_t row) { return uint64_t(at(row).coverage->kind); } },
+        { .key = "covered_launch",
+            .header = "Covered launch",
+            .toolTip = "The covered launch's position among the other trace's graph launches",
+            .unit = Unit::Identifier,
+            .value = [part](size_t row) { return uint64_t(part(row).otherLaunch); } },
+        { .key = "covered_kind",
+            .header = "Covered kind",
+            .unit = Unit::Identifier,
+            .value = [part](size_t row) { return uint64_t(part(row).otherKind); } },
+        { .key = "first_kernel",
+            .header = "First kernel",
+            .toolTip = "The part's first kernel in the covering launch",
+            .unit = Unit::Identifier,
+            .value = [part](size_t row) { return uint64_t(part(row).firstKernel); } },
+        { .key = "last_kernel",
+            .header = "Last kernel",
+            .toolTip = "The part's last kernel in the covering launch",
+            .unit = Unit::Identifier,
+            .value = [part](size_t row) { return uint64_t(part(row).lastKernel); } },
+        { .key = "kernels",
+            .header = "Kernels",
+            .toolTip = "Kernels of the part of the covering launch",
+            .unit = Unit::Count,
+            .largestFirst = true,
+            .value = [kernelsOf](size_t row) { return kernelsOf(row, true); } },
+        { .key = "time_us",
+            .header = "Time",
+            .toolTip = "Their GPU time",
+            .unit = Unit::Microseconds,
+            .largestFirst = true,
+            .value = [timeOf](size_t row) { return timeOf(row, true); } },
+        { .key = "covered_kernels",
+            .header = "Covered kernels",
+            .toolTip = "Kernels of the covered launch",
+            .unit = Unit::Count,
+            .largestFirst = true,
+            .value = [kernelsOf](size_t row) { return kernelsOf(row, false); } },
+        { .key = "covered_time_us",
+            .header = "Covered time",
+            .toolTip = "Their GPU time",
+            .unit = Unit::Microseconds,
+            .largestFirst = true,
+            .value = [timeOf](size_t row) { return timeOf(row, false); } },
+        { .key = "matched_kernels",
+            .header = "Same type",
+            .toolTip = "Kernels of the two that line up by type",
+            .unit = Unit::Count,
+            .value = [part](size_t row) { return part(row).matchedKernels; } },
+        { .key = "partial",
+            .header = "Partial",
+            .toolTip = "true: the covering launch holds only part of this work (its trace starts or ends inside it)",
+            .value = [part](size_t row) { return std::string(trueOrFalse(part(row).partial)); } },
+        { .key = "differences",
+            .header = "Differences",
+            .value = [part](size_t row) { return part(row).differences; } },
+    };
+    return table;
 }
 
 std::string graphComparisonMarkdown(const FusionReport& report)

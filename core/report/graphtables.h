@@ -1,5 +1,7 @@
 #pragma once
 
+#include "report/reporttables.h"
+
 #include <string>
 #include <vector>
 
@@ -10,11 +12,13 @@ struct FusionReport;
 struct GraphKind;
 
 // The graph comparison (FusionReport::graphComparison) in each output format; reportjson.cpp,
-// reportcsv.cpp, reportmarkdown.cpp, reportsummary.cpp and reportnotes.cpp call these.
+// reporttables.cpp, reportmarkdown.cpp, reportsummary.cpp and reportnotes.cpp call these.
 void writeGraphComparisonJson(JsonWriter& json, const FusionReport& report);
-std::string graphKindsCsv(const FusionReport& report);
-std::string graphPairsCsv(const FusionReport& report);
-std::string graphCoverageCsv(const FusionReport& report);
+// The tables graph_kinds (every kind of both traces, A's first), graph_pairs and graph_coverage (a
+// row per part of each covering launch), for reportTable().
+ReportTable graphKindsTable(const FusionReport& report);
+ReportTable graphPairsTable(const FusionReport& report);
+ReportTable graphCoverageTable(const FusionReport& report);
 std::string graphComparisonMarkdown(const FusionReport& report);
 // One line per fact for the notes: launches and kinds per side, matched kinds, coverage.
 std::vector<std::string> graphComparisonNotes(const FusionReport& report);

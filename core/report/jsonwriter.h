@@ -47,6 +47,29 @@ private:
     bool m_afterKey = false;
 };
 
+// An array with one object per element of `rows`; `writeFields(json, row)` writes the object's fields.
+template<typename Rows, typename WriteFields>
+void writeObjectArray(JsonWriter& json, const Rows& rows, const WriteFields& writeFields)
+{
+    json.beginArray();
+    for (const auto& row : rows) {
+        json.beginObject();
+        writeFields(json, row);
+        json.endObject();
+    }
+    json.endArray();
+}
+
+// An array of the values in `values` (strings or numbers).
+template<typename Values>
+void writeValueArray(JsonWriter& json, const Values& values)
+{
+    json.beginArray();
+    for (const auto& value : values)
+        json.value(value);
+    json.endArray();
+}
+
 // JSON string literal for `text`, quotes included.
 std::string jsonQuoted(std::string_view text);
 

@@ -1,8 +1,6 @@
 #include "model/fusionreport.h"
 #include "report/csvwriter.h"
-#include "report/graphtables.h"
 #include "report/reporttables.h"
-#include "report/reporttimegap.h"
 #include "report/reportwriters.h"
 
 #include <type_traits>
@@ -49,19 +47,9 @@ std::string csvText(const ReportTable& table)
 std::vector<CsvTable> reportToCsv(const FusionReport& report)
 {
     std::vector<CsvTable> tables;
-    tables.reserve(kReportTableIds.size() + 6);
-    for (const ReportTableId id : kReportTableIds) {
+    tables.reserve(kReportTableIds.size());
+    for (const ReportTableId id : kReportTableIds)
         tables.push_back({ reportTableName(id), csvText(reportTable(id, report)) });
-        // The graph comparison's tables, still written by their own writers (graphtables.cpp).
-        if (id == ReportTableId::Collectives) {
-            tables.push_back({ "graph_kinds", graphKindsCsv(report) });
-            tables.push_back({ "graph_pairs", graphPairsCsv(report) });
-            tables.push_back({ "graph_coverage", graphCoverageCsv(report) });
-        }
-    }
-    tables.push_back({ "time_gap", timeGapCsv(report) });
-    tables.push_back({ "where_to_look_first", whereToLookFirstCsv(report) });
-    tables.push_back({ "collective_calls", collectiveCallsCsv(report) });
     return tables;
 }
 

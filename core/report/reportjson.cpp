@@ -1,19 +1,16 @@
 #include "model/fusionreport.h"
 #include "report/graphtables.h"
 #include "report/jsonwriter.h"
+#include "report/reporttables.h"
 #include "report/reporttimegap.h"
 #include "report/reportwriters.h"
+#include "report/tablejson.h"
 
 #include <utility>
 
 namespace fusiondiff {
 
 namespace {
-
-const char* opportunitySourceKey(OpportunitySource source)
-{
-    return source == OpportunitySource::MatchedGroups ? "matched_groups" : "global_counts";
-}
 
 void writeTrace(JsonWriter& json, const FusionReport& report, Side side)
 {
@@ -68,98 +65,73 @@ void writeGroups(JsonWriter& json, const FusionReport& report)
 {
     json.beginObject();
     json.key("matched");
-    json.beginArray();
+    writeObjectArray(json, report.groupPairs, [&report](JsonWriter& out, const GroupPair& pair) {
+        const LargeGroup& group1 = report.largeGroups[0][pair.group1];
+        const LargeGroup& group2 = report.largeGroups[1][pair.group2];
+        out.field("trace1_correlation", group1.correlation);
+        out.field("trace2_correlation", group2.correlation);
+        out.field("trace1_size", group1.size);
+        out.field("trace2_size", group2.size);
+        out.field("shared_types", pair.sharedTypes);
+        out.field("score", pair.score);
+        out.field("trace1_time_us", group1.timeUs);
+        out.field("trace2_time_us", group2.timeUs);
+        out.key("trace1_types");
+        writeTypeCounts(out, report, group1.typeCounts);
+        out.key("trace2_types");
+        writeTypeCounts(out, report, group2.typeCounts);
+    });
     std::array<std::vector<bool>, 2> matched { std::vector<bool>(report.largeGroups[0].size(), false),
         std::vector<bool>(report.largeGroups[1].size(), false) };
     for (const GroupPair& pair : report.groupPairs) {
-        const LargeGroup& group1 = report.largeGroups[0][pair.group1];
-        const LargeGroup& group2 = report.largeGroups[1][pair.group2];
         matched[0][pair.group1] = true;
         matched[1][pair.group2] = true;
-        json.beginObject();
-        json.field("trace1_correlation", group1.correlation);
-        json.field("trace2_correlation", group2.correlation);
-        json.field("trace1_size", group1.size);
-        json.field("trace2_size", group2.size);
-        json.field("shared_types", pair.sharedTypes);
-        json.field("score", pair.score);
-        json.field("trace1_time_us", group1.timeUs);
-        json.field("trace2_time_us", group2.timeUs);
-        json.key("trace1_types");
-        writeTypeCounts(json, report, group1.typeCounts);
-        json.key("trace2_types");
-        writeTypeCounts(json, report, group2.typeCounts);
-        json.endObject();
     }
-    json.endArray();
     for (const Side side : { Side::Trace1, Side::Trace2 }) {
         json.key(side == Side::Trace1 ? "unmatched_trace1" : "unmatched_trace2");
-        json.beginArray();
+        std::vector<const LargeGroup*> unmatched;
         const auto& groups = report.largeGroups[sideIndex(side)];
         for (size_t i = 0; i < groups.size(); ++i) {
-            if (matched[sideIndex(side)][i])
-                continue;
-            json.beginObject();
-            json.field("correlation", groups[i].correlation);
-            json.field("size", groups[i].size);
-            json.field("time_us", groups[i].timeUs);
-            json.key("types");
-            writeTypeCounts(json, report, groups[i].typeCounts);
-            json.endObject();
+            if (!matched[sideIndex(side)][i])
+                unmatched.push_back(&groups[i]);
         }
-        json.endArray();
+        writeObjectArray(json, unmatched, [&report](JsonWriter& out, const LargeGroup* group) {
+            out.field("correlation", group->correlation);
+            out.field("size", group->size);
+            out.field("time_us", group->timeUs);
+            out.key("types");
+            writeTypeCounts(out, report, group->typeCounts);
+        });
     }
-    json.endObject();
-}
-
-void writeSpread(JsonWriter& json, const Spread& spread)
-{
-    json.beginObject();
-    json.field("count", spread.count);
-    json.field("total", spread.total);
-    json.field("median", spread.median);
-    json.field("q1", spread.q1);
-    json.field("q3", spread.q3);
     json.endObject();
 }
 
 void writeFindingKernels(JsonWriter& json, const FusionReport& report, const std::vector<FindingKernel>& kernels)
 {
-    json.beginArray();
-    for (const FindingKernel& kernel : kernels) {
-        json.beginObject();
-        json.field("name", kernel.name);
-        json.field("type", report.typeName(kernel.type));
-        json.key("tags");
-        json.beginArray();
+    writeObjectArray(json, kernels, [&report](JsonWriter& out, const FindingKernel& kernel) {
+        out.field("name", kernel.name);
+        out.field("type", report.typeName(kernel.type));
+        out.key("tags");
+        out.beginArray();
         for (size_t t = 0; t < report.tagNames.size(); ++t) {
             if (kernel.tags >> t & 1)
-                json.value(report.tagNames[t]);
+                out.value(report.tagNames[t]);
         }
-        json.endArray();
-        json.field("median_us", kernel.medianUs);
-        json.endObject();
-    }
-    json.endArray();
+        out.endArray();
+        out.field("median_us", kernel.medianUs);
+    });
 }
 
 void writeOpFinding(JsonWriter& json, const FusionReport& report, const OpFinding& finding)
 {
-    json.beginObject();
     json.field("op", finding.op);
     json.key("stack");
-    json.beginArray();
-    for (const std::string& frame : finding.stack)
-        json.value(frame);
-    json.endArray();
+    writeValueArray(json, finding.stack);
     for (const Side side : { Side::Trace1, Side::Trace2 }) {
         const std::string key = sideKey(side);
         json.field(key + "_op", finding.sideOps[sideIndex(side)]);
         json.key(key + "_stack");
-        json.beginArray();
-        for (const std::string& frame : finding.sideStacks[sideIndex(side)])
-            json.value(frame);
-        json.endArray();
+        writeValueArray(json, finding.sideStacks[sideIndex(side)]);
     }
     json.field("aligned_on", finding.alignedOn);
     json.field("fused_by", report.sideName(finding.fusedSide));
@@ -181,31 +153,23 @@ void writeOpFinding(JsonWriter& json, const FusionReport& report, const OpFindin
     }
     json.endArray();
     json.key("extra_runs");
-    json.beginArray();
-    for (const ExtraRun& run : finding.extraRuns) {
-        json.beginObject();
-        json.field("trace", sideKey(run.side));
-        json.key("kernels");
-        json.beginArray();
-        for (const uint32_t k : run.kernels)
-            json.value(k);
-        json.endArray();
-        json.field("repeats", run.repeats);
-        json.field("explanation", run.explanation);
-        json.endObject();
-    }
-    json.endArray();
+    writeObjectArray(json, finding.extraRuns, [](JsonWriter& out, const ExtraRun& run) {
+        out.field("trace", sideKey(run.side));
+        out.key("kernels");
+        writeValueArray(out, run.kernels);
+        out.field("repeats", run.repeats);
+        out.field("explanation", run.explanation);
+    });
     json.key("trace1_time_us");
-    writeSpread(json, finding.timeUs[0]);
+    writeSpreadJson(json, finding.timeUs[0]);
     json.key("trace2_time_us");
-    writeSpread(json, finding.timeUs[1]);
+    writeSpreadJson(json, finding.timeUs[1]);
     json.field("saving_us", finding.savingUs);
     json.field("saving_extra_kernels_us", finding.savingExtraKernelsUs);
     json.field("saving_speed_us", finding.savingSpeedUs);
     json.field("type_agreement", finding.typeAgreement);
     json.field("is_graph", finding.isGraph);
     json.field("summary", finding.summary);
-    json.endObject();
 }
 
 void writeOpComparison(JsonWriter& json, const FusionReport& report)
@@ -220,21 +184,14 @@ void writeOpComparison(JsonWriter& json, const FusionReport& report)
     json.field("comparable", alignment.comparable);
     json.field("verdict", alignment.verdict);
     json.key("levels");
-    json.beginArray();
-    for (const AlignmentLevel& level : alignment.levels) {
-        json.beginObject();
-        json.field("level", level.key);
-        json.field("description", level.description);
-        json.field("matched", level.matched);
-        json.field("share", level.share);
-        json.endObject();
-    }
-    json.endArray();
+    writeObjectArray(json, alignment.levels, [](JsonWriter& out, const AlignmentLevel& level) {
+        out.field("level", level.key);
+        out.field("description", level.description);
+        out.field("matched", level.matched);
+        out.field("share", level.share);
+    });
     json.key("notes");
-    json.beginArray();
-    for (const std::string& note : alignment.notes)
-        json.value(note);
-    json.endArray();
+    writeValueArray(json, alignment.notes);
     json.field("trace1_attributed_kernels", alignment.attributedKernels[0]);
     json.field("trace2_attributed_kernels", alignment.attributedKernels[1]);
     json.field("trace1_unattributed_kernels", alignment.unattributedKernels[0]);
@@ -253,10 +210,7 @@ void writeOpComparison(JsonWriter& json, const FusionReport& report)
         json.field("compared", iterations.compared);
         json.field("warmup_skipped", iterations.warmupSkipped);
         json.key("phases");
-        json.beginArray();
-        for (const std::string& phase : iterations.phases)
-            json.value(phase);
-        json.endArray();
+        writeValueArray(json, iterations.phases);
         json.endObject();
     }
     json.endObject();
@@ -265,7 +219,6 @@ void writeOpComparison(JsonWriter& json, const FusionReport& report)
 
 void writeMapping(JsonWriter& json, const FusionReport& report, const FusionMapping& mapping)
 {
-    json.beginObject();
     json.field("fused_platform", report.sideName(mapping.fusedSide));
     json.field("fused_kernel_type", report.typeName(mapping.fusedKernelType));
     json.field("fused_count", mapping.fusedCount);
@@ -290,7 +243,6 @@ void writeMapping(JsonWriter& json, const FusionReport& report, const FusionMapp
     json.field("kind", mappingKindKey(mapping.kind));
     json.field("fused_trace", sideKey(mapping.fusedSide));
     json.field("unfused_trace", sideKey(mapping.unfusedSide()));
-    json.endObject();
 }
 
 void writeMetadata(JsonWriter& json, const FusionReport& report)
@@ -331,35 +283,16 @@ void writeGlobalCounts(JsonWriter& json, const FusionReport& report)
 
 void writeOpportunities(JsonWriter& json, const FusionReport& report)
 {
-    json.beginArray();
-    for (const FusionOpportunity& opportunity : report.opportunities) {
-        json.beginObject();
-        json.field("kernel_type", report.typeName(opportunity.kernelType));
-        json.field("trace1_total", opportunity.total[0]);
-        json.field("trace2_total", opportunity.total[1]);
-        json.field("trace1_avg_per_group", opportunity.avgPerGroup[0]);
-        json.field("trace2_avg_per_group", opportunity.avgPerGroup[1]);
-        json.field("trace1_time_ms", opportunity.timeMs[0]);
-        json.field("trace2_time_ms", opportunity.timeMs[1]);
-        json.field("time_ratio", opportunity.timeRatio);
-        json.field("ratio", opportunity.ratio);
-        json.field("fused_by", report.sideName(opportunity.fusedBy));
-        json.field("groups_affected", opportunity.groupsAffected);
-        json.field("total_groups", opportunity.totalGroups);
-        json.field("fused_by_trace", sideKey(opportunity.fusedBy));
-        json.field("source", opportunitySourceKey(opportunity.source));
-        json.field("impact", opportunity.impact());
-        json.endObject();
-    }
-    json.endArray();
+    writeTableJson(json, reportTable(ReportTableId::FusionOpportunities, report),
+        { "kernel_type", "trace1_total", "trace2_total", "trace1_avg_per_group", "trace2_avg_per_group",
+            "trace1_time_ms", "trace2_time_ms", "time_ratio", "ratio", "fused_by", "groups_affected", "total_groups",
+            "fused_by_trace", "source", "impact" });
 }
 
 void writeMappings(JsonWriter& json, const FusionReport& report)
 {
-    json.beginArray();
-    for (const FusionMapping& mapping : report.mappings)
-        writeMapping(json, report, mapping);
-    json.endArray();
+    writeObjectArray(json, report.mappings,
+        [&report](JsonWriter& out, const FusionMapping& mapping) { writeMapping(out, report, mapping); });
 }
 
 void writeTraces(JsonWriter& json, const FusionReport& report)
@@ -379,10 +312,7 @@ void writeClassifier(JsonWriter& json, const FusionReport& report)
     json.field("source", report.classifier.source);
     json.field("fallback", report.typeName(report.classifier.fallback));
     json.key("categories");
-    json.beginArray();
-    for (const std::string& category : report.classifier.categories)
-        json.value(category);
-    json.endArray();
+    writeValueArray(json, report.classifier.categories);
     json.endObject();
 }
 
@@ -401,86 +331,45 @@ void writeOptions(JsonWriter& json, const FusionReport& report)
 
 void writeFusionTags(JsonWriter& json, const FusionReport& report)
 {
-    json.beginArray();
-    for (const std::string& tag : report.tagNames)
-        json.value(tag);
-    json.endArray();
+    writeValueArray(json, report.tagNames);
 }
 
 void writeOpFindings(JsonWriter& json, const FusionReport& report)
 {
-    json.beginArray();
-    for (const OpFinding& finding : report.opFindings)
-        writeOpFinding(json, report, finding);
-    json.endArray();
+    writeObjectArray(json, report.opFindings,
+        [&report](JsonWriter& out, const OpFinding& finding) { writeOpFinding(out, report, finding); });
 }
 
 void writeOpSummary(JsonWriter& json, const FusionReport& report)
 {
-    json.beginArray();
-    for (const OpSummary& summary : report.opSummary) {
-        json.beginObject();
-        json.field("op", summary.op);
-        json.field("occurrences", summary.occurrences);
-        json.field("differing", summary.differing);
-        json.field("trace1_kernels", summary.kernels[0]);
-        json.field("trace2_kernels", summary.kernels[1]);
-        json.key("trace1_time_us");
-        writeSpread(json, summary.timeUs[0]);
-        json.key("trace2_time_us");
-        writeSpread(json, summary.timeUs[1]);
-        json.field("saving_us", summary.savingUs);
-        json.endObject();
-    }
-    json.endArray();
+    writeObjectArray(json, report.opSummary, [](JsonWriter& out, const OpSummary& summary) {
+        out.field("op", summary.op);
+        out.field("occurrences", summary.occurrences);
+        out.field("differing", summary.differing);
+        out.field("trace1_kernels", summary.kernels[0]);
+        out.field("trace2_kernels", summary.kernels[1]);
+        out.key("trace1_time_us");
+        writeSpreadJson(out, summary.timeUs[0]);
+        out.key("trace2_time_us");
+        writeSpreadJson(out, summary.timeUs[1]);
+        out.field("saving_us", summary.savingUs);
+    });
 }
 
+// The arrays with the flat shape of their CSV table, from its column list.
 void writeExtraKernels(JsonWriter& json, const FusionReport& report)
 {
-    json.beginArray();
-    for (const ExtraKernels& extra : report.extraKernels) {
-        json.beginObject();
-        json.field("kernel_type", report.typeName(extra.type));
-        json.field("trace1_kernels", extra.kernels[0]);
-        json.field("trace2_kernels", extra.kernels[1]);
-        json.field("trace1_time_us", extra.timeUs[0]);
-        json.field("trace2_time_us", extra.timeUs[1]);
-        json.endObject();
-    }
-    json.endArray();
+    writeTableJson(json, reportTable(ReportTableId::ExtraKernels, report));
 }
 
 void writeCollectives(JsonWriter& json, const FusionReport& report)
 {
-    json.beginArray();
-    for (const CollectiveComparison& collective : report.collectives) {
-        json.beginObject();
-        json.field("collective", collective.collective);
-        json.field("trace1_count", collective.count[0]);
-        json.field("trace2_count", collective.count[1]);
-        json.field("trace1_time_us", collective.timeUs[0]);
-        json.field("trace2_time_us", collective.timeUs[1]);
-        json.field("trace1_implementation", collective.implementation[0]);
-        json.field("trace2_implementation", collective.implementation[1]);
-        json.endObject();
-    }
-    json.endArray();
+    writeTableJson(json, reportTable(ReportTableId::Collectives, report));
 }
 
 void writeKernels(JsonWriter& json, const FusionReport& report)
 {
-    json.beginArray();
-    for (const KernelNameRow& row : report.kernels) {
-        json.beginObject();
-        json.field("name", row.name);
-        json.field("type", report.typeName(row.type));
-        json.field("trace1_count", row.count[0]);
-        json.field("trace2_count", row.count[1]);
-        json.field("trace1_time_us", row.timeUs[0]);
-        json.field("trace2_time_us", row.timeUs[1]);
-        json.endObject();
-    }
-    json.endArray();
+    writeTableJson(json, reportTable(ReportTableId::Kernels, report));
 }
 
 } // namespace

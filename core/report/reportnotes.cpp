@@ -20,13 +20,13 @@ std::vector<LookFirst> whereToLookFirst(const FusionReport& report, size_t limit
     return items;
 }
 
-std::vector<std::string> reportNotes(const FusionReport& report)
-{
-    std::vector<std::string> notes;
-    const TraceSummary& a = report.traces[0];
-    const TraceSummary& b = report.traces[1];
-    const std::string minimum = std::to_string(report.options.minGroupSize);
+namespace {
 
+using Notes = std::vector<std::string>;
+
+// A side without kernels has nothing to compare.
+void addEmptySideNotes(const FusionReport& report, Notes& notes)
+{
     for (const Side side : { Side::Trace1, Side::Trace2 }) {
         const TraceSummary& trace = report.traces[sideIndex(side)];
         if (trace.kernels == 0)
@@ -35,82 +35,106 @@ std::vector<std::string> reportNotes(const FusionReport& report)
                   "on "
                   "that side.");
     }
-    if (a.kernels == 0 || b.kernels == 0)
-        return notes;
+}
 
+// How the operations line up: the alignment's verdict and its notes.
+void addAlignmentNotes(const FusionReport& report, Notes& notes)
+{
     const OpAlignment& alignment = report.opAlignment;
     notes.push_back("Operations (" + std::string(opLevelKey(alignment.level)) + " level): " + alignment.verdict);
     for (const std::string& note : alignment.notes)
         notes.push_back(note + ".");
-    for (const Side side : { Side::Trace1, Side::Trace2 }) {
-        const size_t i = sideIndex(side);
-        const TraceSummary& trace = report.traces[i];
-        if (alignment.unattributedKernels[i] > 0 && trace.kernels > 0) {
-            notes.push_back(withThousands(int64_t(alignment.unattributedKernels[i])) + " of "
-                + withThousands(int64_t(trace.kernels)) + " kernels of " + sideLetter(side) + " ("
-                + formatDuration(alignment.unattributedTimeUs[i])
-                + ") have no launch in the trace (launched before the profiler's CPU window, or no CPU events): "
-                  "they count in the kernel types but not in the operation comparison.");
-        }
-        const Iterations& iterations = report.iterations[i];
-        if (iterations.method == "ProfilerStep annotations" && iterations.count > 0) {
-            std::string text = std::string(sideLetter(side)) + " has " + std::to_string(iterations.count)
-                + (iterations.count == 1 ? " profiler step" : " profiler steps") + "; "
-                + std::to_string(iterations.compared) + " compared"
-                + (iterations.warmupSkipped ? " (the first left out as warm-up)" : "");
-            if (iterations.phases.size() > 1) {
-                text += "; the steps fall into " + std::to_string(iterations.phases.size())
-                    + " phases that run different operations (such as prefill and decode), compared phase by phase";
-            }
-            notes.push_back(text + ".");
-        } else if (iterations.method.starts_with("repeated Python call ") && iterations.count > 0) {
-            std::string text = std::string(sideLetter(side)) + " has no profiler steps; its steps are the "
-                + std::to_string(iterations.count) + " calls of the Python function "
-                + iterations.method.substr(std::string_view("repeated Python call ").size());
-            if (iterations.phases.size() > 1) {
-                text += ", which fall into " + std::to_string(iterations.phases.size())
-                    + " phases that run different operations (such as prefill and decode), compared phase by phase";
-            }
-            notes.push_back(text + ".");
-        } else if (iterations.cycleLength > 0) {
-            notes.push_back(std::string(sideLetter(side)) + " repeats a cycle of "
-                + std::to_string(iterations.cycleLength) + " operations " + std::to_string(iterations.count)
-                + " times (its layers, for a model).");
-        }
-    }
+}
 
+// Kernels of `side` that no launch in the trace attributes to an operation.
+void addUnattributedNote(const FusionReport& report, Side side, Notes& notes)
+{
+    const size_t i = sideIndex(side);
+    const OpAlignment& alignment = report.opAlignment;
+    const TraceSummary& trace = report.traces[i];
+    if (alignment.unattributedKernels[i] > 0 && trace.kernels > 0) {
+        notes.push_back(withThousands(int64_t(alignment.unattributedKernels[i])) + " of "
+            + withThousands(int64_t(trace.kernels)) + " kernels of " + sideLetter(side) + " ("
+            + formatDuration(alignment.unattributedTimeUs[i])
+            + ") have no launch in the trace (launched before the profiler's CPU window, or no CPU events): "
+              "they count in the kernel types but not in the operation comparison.");
+    }
+}
+
+// ", which fall into 2 phases ...": `lead` before the count of phases, when there are several.
+std::string phasesText(const Iterations& iterations, const char* lead)
+{
+    if (iterations.phases.size() <= 1)
+        return "";
+    return lead + std::to_string(iterations.phases.size())
+        + " phases that run different operations (such as prefill and decode), compared phase by phase";
+}
+
+// What `side`'s steps are: profiler steps, the calls of a repeated Python function, or a cycle.
+void addIterationsNote(const FusionReport& report, Side side, Notes& notes)
+{
+    const Iterations& iterations = report.iterations[sideIndex(side)];
+    if (iterations.method == "ProfilerStep annotations" && iterations.count > 0) {
+        notes.push_back(std::string(sideLetter(side)) + " has " + std::to_string(iterations.count)
+            + (iterations.count == 1 ? " profiler step" : " profiler steps") + "; "
+            + std::to_string(iterations.compared) + " compared"
+            + (iterations.warmupSkipped ? " (the first left out as warm-up)" : "")
+            + phasesText(iterations, "; the steps fall into ") + ".");
+    } else if (iterations.method.starts_with("repeated Python call ") && iterations.count > 0) {
+        notes.push_back(std::string(sideLetter(side)) + " has no profiler steps; its steps are the "
+            + std::to_string(iterations.count) + " calls of the Python function "
+            + iterations.method.substr(std::string_view("repeated Python call ").size())
+            + phasesText(iterations, ", which fall into ") + ".");
+    } else if (iterations.cycleLength > 0) {
+        notes.push_back(std::string(sideLetter(side)) + " repeats a cycle of " + std::to_string(iterations.cycleLength)
+            + " operations " + std::to_string(iterations.count) + " times (its layers, for a model).");
+    }
+}
+
+// What the reference analysis's correlation-group matching had to work with.
+std::string correlationGroupsNote(const FusionReport& report)
+{
+    const TraceSummary& a = report.traces[0];
+    const TraceSummary& b = report.traces[1];
+    const std::string minimum = std::to_string(report.options.minGroupSize);
     if (a.largeGroups == 0 && b.largeGroups == 0) {
-        notes.push_back("No correlation group has " + minimum
+        return "No correlation group has " + minimum
             + " or more kernels on either side: the traces were recorded in eager mode (one kernel per launch), "
               "not with CUDA/HIP graphs, so the reference analysis's group matching has nothing to compare; "
-              "the operation comparison and the whole-trace counts do.");
-    } else if (report.groupPairs.empty()) {
-        notes.push_back("A has " + std::to_string(a.largeGroups) + " and B " + std::to_string(b.largeGroups)
+              "the operation comparison and the whole-trace counts do.";
+    }
+    if (report.groupPairs.empty()) {
+        return "A has " + std::to_string(a.largeGroups) + " and B " + std::to_string(b.largeGroups)
             + " correlation groups of " + minimum + "+ kernels, but none match within the size tolerance of "
             + fixed(report.options.sizeTolerance * 100, 0)
             + "%: the graphs differ in size (see the correlation groups), so the reference analysis compares only "
-              "whole-trace counts (FusionDiff's graph comparison does not depend on it).");
-    } else {
-        notes.push_back(std::to_string(report.groupPairs.size())
-            + (report.groupPairs.size() == 1 ? " correlation group pair matched (of "
-                                             : " correlation group pairs matched (of ")
-            + std::to_string(a.largeGroups) + " in A and " + std::to_string(b.largeGroups) + " in B).");
+              "whole-trace counts (FusionDiff's graph comparison does not depend on it).";
     }
+    return std::to_string(report.groupPairs.size())
+        + (report.groupPairs.size() == 1 ? " correlation group pair matched (of "
+                                         : " correlation group pairs matched (of ")
+        + std::to_string(a.largeGroups) + " in A and " + std::to_string(b.largeGroups) + " in B).";
+}
 
-    for (std::string& note : graphComparisonNotes(report))
-        notes.push_back(std::move(note));
-
+// Both sides' GPU kernel time and launches, when both have time.
+void addKernelTimeNote(const FusionReport& report, Notes& notes)
+{
+    const TraceSummary& a = report.traces[0];
+    const TraceSummary& b = report.traces[1];
     const double timeA = a.kernelTimeUs;
     const double timeB = b.kernelTimeUs;
-    if (timeA > 0 && timeB > 0) {
-        const bool aSlower = timeA > timeB;
-        notes.push_back(std::string("GPU kernel time: A ") + formatDuration(timeA) + ", B " + formatDuration(timeB)
-            + " (" + (aSlower ? "A" : "B") + " spends " + fixed(std::max(timeA, timeB) / std::min(timeA, timeB), 2)
-            + "x as long); kernel launches: A " + withThousands(static_cast<int64_t>(a.kernels)) + ", B "
-            + withThousands(static_cast<int64_t>(b.kernels)) + ".");
-    }
+    if (timeA <= 0 || timeB <= 0)
+        return;
+    const bool aSlower = timeA > timeB;
+    notes.push_back(std::string("GPU kernel time: A ") + formatDuration(timeA) + ", B " + formatDuration(timeB) + " ("
+        + (aSlower ? "A" : "B") + " spends " + fixed(std::max(timeA, timeB) / std::min(timeA, timeB), 2)
+        + "x as long); kernel launches: A " + withThousands(static_cast<int64_t>(a.kernels)) + ", B "
+        + withThousands(static_cast<int64_t>(b.kernels)) + ".");
+}
 
-    // The kernel types whose time differs most.
+// The (at most three) kernel types whose time differs most.
+void addLargestTypeDifferencesNote(const FusionReport& report, Notes& notes)
+{
     std::vector<const TypeCount*> types;
     for (const TypeCount& counts : report.globalCounts)
         types.push_back(&counts);
@@ -130,26 +154,57 @@ std::vector<std::string> reportNotes(const FusionReport& report)
     }
     if (!largest.empty())
         notes.push_back("Largest time differences by kernel type: " + largest + ".");
+}
 
+// A side with 5% or more of its kernel time in the classifier's fallback type.
+void addUnclassifiedTimeNotes(const FusionReport& report, Notes& notes)
+{
     const auto fallback = std::find_if(report.globalCounts.begin(), report.globalCounts.end(),
         [&](const TypeCount& counts) { return counts.type == report.classifier.fallback; });
-    if (fallback != report.globalCounts.end()) {
-        for (const Side side : { Side::Trace1, Side::Trace2 }) {
-            const double total = report.traces[sideIndex(side)].kernelTimeUs;
-            const double share = total > 0 ? fallback->timeUs[sideIndex(side)] / total : 0;
-            if (share >= 0.05)
-                notes.push_back(fixed(share * 100, 0) + "% of " + (side == Side::Trace1 ? "A" : "B")
-                    + "'s kernel time is in kernels the classifier \"" + report.classifier.name + "\" calls "
-                    + report.typeName(report.classifier.fallback)
-                    + ": see the kernels table, or give a rule file with --classifier.");
-        }
+    if (fallback == report.globalCounts.end())
+        return;
+    for (const Side side : { Side::Trace1, Side::Trace2 }) {
+        const double total = report.traces[sideIndex(side)].kernelTimeUs;
+        const double share = total > 0 ? fallback->timeUs[sideIndex(side)] / total : 0;
+        if (share >= 0.05)
+            notes.push_back(fixed(share * 100, 0) + "% of " + (side == Side::Trace1 ? "A" : "B")
+                + "'s kernel time is in kernels the classifier \"" + report.classifier.name + "\" calls "
+                + report.typeName(report.classifier.fallback)
+                + ": see the kernels table, or give a rule file with --classifier.");
     }
+}
+
+// Each collective's launches, time and implementation on both sides.
+void addCollectiveNotes(const FusionReport& report, Notes& notes)
+{
     for (const CollectiveComparison& c : report.collectives) {
         notes.push_back("Collective " + c.collective + ": A " + withThousands(int64_t(c.count[0])) + " launches, "
             + formatDuration(c.timeUs[0]) + (c.implementation[0].empty() ? "" : " (" + c.implementation[0] + ")")
             + "; B " + withThousands(int64_t(c.count[1])) + " launches, " + formatDuration(c.timeUs[1])
             + (c.implementation[1].empty() ? "" : " (" + c.implementation[1] + ")") + ".");
     }
+}
+
+} // namespace
+
+std::vector<std::string> reportNotes(const FusionReport& report)
+{
+    Notes notes;
+    addEmptySideNotes(report, notes);
+    if (report.traces[0].kernels == 0 || report.traces[1].kernels == 0)
+        return notes;
+    addAlignmentNotes(report, notes);
+    for (const Side side : { Side::Trace1, Side::Trace2 }) {
+        addUnattributedNote(report, side, notes);
+        addIterationsNote(report, side, notes);
+    }
+    notes.push_back(correlationGroupsNote(report));
+    for (std::string& note : graphComparisonNotes(report))
+        notes.push_back(std::move(note));
+    addKernelTimeNote(report, notes);
+    addLargestTypeDifferencesNote(report, notes);
+    addUnclassifiedTimeNotes(report, notes);
+    addCollectiveNotes(report, notes);
     if (report.opportunities.empty() && report.mappings.empty() && report.opFindings.empty())
         notes.emplace_back("No fusion difference passed the thresholds: the two traces launch the same kernels for the "
                            "same operations.");

@@ -1,6 +1,8 @@
 #include "report/reporttables.h"
 
 #include "model/fusionreport.h"
+#include "report/graphtables.h"
+#include "report/reporttimegap.h"
 #include "util/textformat.h"
 
 #include <cmath>
@@ -798,8 +800,20 @@ const char* reportTableName(ReportTableId table)
         return "collectives";
     case ReportTableId::MatchedGroups:
         return "matched_groups";
+    case ReportTableId::GraphKinds:
+        return "graph_kinds";
+    case ReportTableId::GraphPairs:
+        return "graph_pairs";
+    case ReportTableId::GraphCoverage:
+        return "graph_coverage";
     case ReportTableId::Kernels:
         return "kernels";
+    case ReportTableId::TimeGap:
+        return "time_gap";
+    case ReportTableId::WhereToLookFirst:
+        return "where_to_look_first";
+    case ReportTableId::CollectiveCalls:
+        return "collective_calls";
     }
     return "";
 }
@@ -846,8 +860,20 @@ ReportTable reportTable(ReportTableId table, const FusionReport& report)
         return collectivesTable(report);
     case ReportTableId::MatchedGroups:
         return matchedGroupsTable(report);
+    case ReportTableId::GraphKinds:
+        return graphKindsTable(report);
+    case ReportTableId::GraphPairs:
+        return graphPairsTable(report);
+    case ReportTableId::GraphCoverage:
+        return graphCoverageTable(report);
     case ReportTableId::Kernels:
         return kernelsTable(report);
+    case ReportTableId::TimeGap:
+        return timeGapTable(report);
+    case ReportTableId::WhereToLookFirst:
+        return whereToLookFirstTable(report);
+    case ReportTableId::CollectiveCalls:
+        return collectiveCallsTable(report);
     }
     return {};
 }

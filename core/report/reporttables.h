@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <variant>
@@ -18,7 +19,9 @@ struct LargeGroup;
 
 // The report's tables, each described once: the CSV writer (reportToCsv) writes the columns that
 // have a CSV name, the app's table model (ui/reportcolumnsmodel.h) shows those that have a
-// header. In the CSV's order.
+// header, and the JSON writer writes the rows of those whose JSON array has the CSV's flat shape
+// (report/tablejson.h). In the CSV's order. The tables of the graph comparison are described in
+// graphtables.cpp, those of the time gap and the collective calls in reporttimegap.cpp.
 enum class ReportTableId
 {
     Traces,
@@ -29,13 +32,20 @@ enum class ReportTableId
     OpSummary,
     ExtraKernels,
     Collectives,
+    GraphKinds,
+    GraphPairs,
+    GraphCoverage,
     MatchedGroups,
     Kernels,
+    TimeGap,
+    WhereToLookFirst,
+    CollectiveCalls,
 };
 inline constexpr std::array kReportTableIds { ReportTableId::Traces, ReportTableId::GlobalCounts,
     ReportTableId::FusionOpportunities, ReportTableId::FusionMappings, ReportTableId::OpFindings,
-    ReportTableId::OpSummary, ReportTableId::ExtraKernels, ReportTableId::Collectives, ReportTableId::MatchedGroups,
-    ReportTableId::Kernels };
+    ReportTableId::OpSummary, ReportTableId::ExtraKernels, ReportTableId::Collectives, ReportTableId::GraphKinds,
+    ReportTableId::GraphPairs, ReportTableId::GraphCoverage, ReportTableId::MatchedGroups, ReportTableId::Kernels,
+    ReportTableId::TimeGap, ReportTableId::WhereToLookFirst, ReportTableId::CollectiveCalls };
 
 // The table's CSV file name without ".csv" ("global_counts").
 const char* reportTableName(ReportTableId table);
@@ -90,6 +100,15 @@ struct ReportTable
     // The index of the column `key`, or -1.
     int columnIndex(const std::string& key) const;
 };
+
+// For a table whose rows are made for it (nested report data flattened, one row per part): a
+// function from row index to row, which the column functions copy and which shares `rows`.
+template<typename Row>
+auto rowsOfTable(std::vector<Row> rows)
+{
+    return [shared = std::make_shared<const std::vector<Row>>(std::move(rows))](
+               size_t row) -> const Row& { return (*shared)[row]; };
+}
 
 // The table `table` of `report`; its functions read `report`, which must outlive them.
 ReportTable reportTable(ReportTableId table, const FusionReport& report);

@@ -1,8 +1,8 @@
 #include "report/reporttimegap.h"
 
 #include "model/fusionreport.h"
-#include "report/csvwriter.h"
 #include "report/jsonwriter.h"
+#include "report/tablejson.h"
 #include "util/textformat.h"
 
 #include <cmath>
@@ -11,7 +11,31 @@ namespace fusiondiff {
 
 namespace {
 
-void writeBreakdown(JsonWriter& json, const TimeGapBreakdown& breakdown)
+void writeContributorFields(JsonWriter& json, const GapContributor& contributor)
+{
+    json.field("name", contributor.name);
+    json.field("delta_us", contributor.deltaUs);
+    json.field("trace1_time_us", contributor.timeUs[0]);
+    json.field("trace2_time_us", contributor.timeUs[1]);
+    json.field("trace1_kernels", contributor.kernels[0]);
+    json.field("trace2_kernels", contributor.kernels[1]);
+}
+
+void writePartFields(JsonWriter& json, const TimeGapPart& part)
+{
+    json.field("cause", gapCauseKey(part.cause));
+    json.field("label", part.label);
+    json.field("title", part.title);
+    json.field("delta_us", part.deltaUs);
+    json.field("trace1_time_us", part.timeUs[0]);
+    json.field("trace2_time_us", part.timeUs[1]);
+    json.field("trace1_kernels", part.kernels[0]);
+    json.field("trace2_kernels", part.kernels[1]);
+    json.key("top");
+    writeObjectArray(json, part.top, writeContributorFields);
+}
+
+void writeBreakdownFields(JsonWriter& json, const TimeGapBreakdown& breakdown)
 {
     json.field("basis", timeBasisKey(breakdown.basis));
     json.field("description", breakdown.description);
@@ -21,56 +45,41 @@ void writeBreakdown(JsonWriter& json, const TimeGapBreakdown& breakdown)
     json.field("delta_share", breakdown.share());
     json.field("slower_trace", breakdown.deltaUs == 0 ? "" : sideKey(breakdown.slowerSide()));
     json.key("parts");
-    json.beginArray();
-    for (const TimeGapPart& part : breakdown.parts) {
-        json.beginObject();
-        json.field("cause", gapCauseKey(part.cause));
-        json.field("label", part.label);
-        json.field("title", part.title);
-        json.field("delta_us", part.deltaUs);
-        json.field("trace1_time_us", part.timeUs[0]);
-        json.field("trace2_time_us", part.timeUs[1]);
-        json.field("trace1_kernels", part.kernels[0]);
-        json.field("trace2_kernels", part.kernels[1]);
-        json.key("top");
-        json.beginArray();
-        for (const GapContributor& contributor : part.top) {
-            json.beginObject();
-            json.field("name", contributor.name);
-            json.field("delta_us", contributor.deltaUs);
-            json.field("trace1_time_us", contributor.timeUs[0]);
-            json.field("trace2_time_us", contributor.timeUs[1]);
-            json.field("trace1_kernels", contributor.kernels[0]);
-            json.field("trace2_kernels", contributor.kernels[1]);
-            json.endObject();
-        }
-        json.endArray();
-        json.endObject();
-    }
-    json.endArray();
+    writeObjectArray(json, breakdown.parts, writePartFields);
 }
 
-void breakdownRows(CsvWriter& csv, const TimeGapBreakdown& breakdown)
+void writeLookFirstFields(JsonWriter& json, const FusionReport& report, const LookFirstEntry& entry, uint64_t rank)
 {
-    for (const TimeGapPart& part : breakdown.parts) {
-        std::string top;
-        for (const GapContributor& contributor : part.top)
-            top += (top.empty() ? "" : " | ") + contributor.name + " " + fixed(contributor.deltaUs, 3);
-        csv.field(timeBasisKey(breakdown.basis))
-            .field(breakdown.timeUs[0])
-            .field(breakdown.timeUs[1])
-            .field(breakdown.deltaUs)
-            .field(gapCauseKey(part.cause))
-            .field(part.label)
-            .field(part.title)
-            .field(part.deltaUs)
-            .field(part.timeUs[0])
-            .field(part.timeUs[1])
-            .field(part.kernels[0])
-            .field(part.kernels[1])
-            .field(top)
-            .endRecord();
-    }
+    json.field("rank", rank);
+    json.field("kind", lookFirstKindKey(entry.kind));
+    json.field("op", entry.op);
+    json.field("title", entry.title);
+    json.key("details");
+    writeValueArray(json, entry.details);
+    json.key("types");
+    json.beginArray();
+    for (const CategoryId type : entry.types)
+        json.value(report.typeName(type));
+    json.endArray();
+    json.key("kernels");
+    writeValueArray(json, entry.kernels);
+    json.field("calls", entry.calls);
+    json.field("trace1_time_us", entry.timeUs[0]);
+    json.field("trace2_time_us", entry.timeUs[1]);
+    json.field("stake_us", entry.stakeUs);
+    json.field("slower_trace", sideKey(entry.slowerSide));
+    json.field("saving_us", entry.savingUs);
+    json.field("saving_extra_kernels_us", entry.savingExtraKernelsUs);
+    json.field("saving_speed_us", entry.savingSpeedUs);
+}
+
+// "a | b | c"
+std::string joined(const std::vector<std::string>& texts, const char* separator)
+{
+    std::string text;
+    for (const std::string& part : texts)
+        text += (text.empty() ? "" : separator) + part;
+    return text;
 }
 
 std::string signedDuration(double us)
@@ -103,11 +112,11 @@ void writeTimeGapJson(JsonWriter& json, const FusionReport& report)
     const TimeGap& gap = report.timeGap;
     json.beginObject();
     json.field("verdict", gap.verdict);
-    writeBreakdown(json, gap.kernelTime);
+    writeBreakdownFields(json, gap.kernelTime);
     json.key("wall_time");
     if (gap.wallTime) {
         json.beginObject();
-        writeBreakdown(json, *gap.wallTime);
+        writeBreakdownFields(json, *gap.wallTime);
         json.endObject();
     } else {
         json.null();
@@ -117,135 +126,213 @@ void writeTimeGapJson(JsonWriter& json, const FusionReport& report)
 
 void writeWhereToLookFirstJson(JsonWriter& json, const FusionReport& report)
 {
-    json.beginArray();
-    for (size_t i = 0; i < report.whereToLookFirst.size(); ++i) {
-        const LookFirstEntry& entry = report.whereToLookFirst[i];
-        json.beginObject();
-        json.field("rank", uint64_t(i + 1));
-        json.field("kind", lookFirstKindKey(entry.kind));
-        json.field("op", entry.op);
-        json.field("title", entry.title);
-        json.key("details");
-        json.beginArray();
-        for (const std::string& detail : entry.details)
-            json.value(detail);
-        json.endArray();
-        json.key("types");
-        json.beginArray();
-        for (const CategoryId type : entry.types)
-            json.value(report.typeName(type));
-        json.endArray();
-        json.key("kernels");
-        json.beginArray();
-        for (const std::string& kernel : entry.kernels)
-            json.value(kernel);
-        json.endArray();
-        json.field("calls", entry.calls);
-        json.field("trace1_time_us", entry.timeUs[0]);
-        json.field("trace2_time_us", entry.timeUs[1]);
-        json.field("stake_us", entry.stakeUs);
-        json.field("slower_trace", sideKey(entry.slowerSide));
-        json.field("saving_us", entry.savingUs);
-        json.field("saving_extra_kernels_us", entry.savingExtraKernelsUs);
-        json.field("saving_speed_us", entry.savingSpeedUs);
-        json.endObject();
-    }
-    json.endArray();
+    const std::vector<LookFirstEntry>& entries = report.whereToLookFirst;
+    writeObjectArray(json, entries, [&report, &entries](JsonWriter& out, const LookFirstEntry& entry) {
+        writeLookFirstFields(out, report, entry, static_cast<uint64_t>(&entry - entries.data()) + 1);
+    });
 }
 
 void writeCollectiveCallsJson(JsonWriter& json, const FusionReport& report)
 {
-    json.beginArray();
-    for (const CollectiveCallGroup& group : report.collectiveCalls) {
-        json.beginObject();
-        json.field("collective", group.collective);
-        for (const Side side : { Side::Trace1, Side::Trace2 }) {
-            const size_t s = sideIndex(side);
-            const std::string prefix = sideKey(side);
-            json.field(prefix + "_calls", group.calls[s]);
-            json.field(prefix + "_time_us", group.timeUs[s]);
-            json.field(prefix + "_implementation", group.implementation[s]);
-            json.field(prefix + "_operation", group.operation[s]);
-            json.key(prefix + "_message_bytes");
-            group.messageBytes[s] >= 0 ? json.value(group.messageBytes[s]) : json.null();
-        }
-        json.endObject();
-    }
-    json.endArray();
+    writeTableJson(json, collectiveCallsTable(report),
+        { "collective", "trace1_calls", "trace1_time_us", "trace1_implementation", "trace1_operation",
+            "trace1_message_bytes", "trace2_calls", "trace2_time_us", "trace2_implementation", "trace2_operation",
+            "trace2_message_bytes" });
 }
 
-std::string timeGapCsv(const FusionReport& report)
+ReportTable timeGapTable(const FusionReport& report)
 {
-    CsvWriter csv;
-    for (const char* column : { "basis", "trace1_total_us", "trace2_total_us", "total_delta_us", "cause", "label",
-             "title", "delta_us", "trace1_time_us", "trace2_time_us", "trace1_kernels", "trace2_kernels", "top" })
-        csv.field(column);
-    csv.endRecord();
-    breakdownRows(csv, report.timeGap.kernelTime);
-    if (report.timeGap.wallTime)
-        breakdownRows(csv, *report.timeGap.wallTime);
-    return csv.text();
+    struct PartRow
+    {
+        const TimeGapBreakdown* breakdown;
+        const TimeGapPart* part;
+    };
+    std::vector<PartRow> rows;
+    for (const TimeGapBreakdown* breakdown :
+        { &report.timeGap.kernelTime, report.timeGap.wallTime ? &*report.timeGap.wallTime : nullptr }) {
+        if (!breakdown)
+            continue;
+        for (const TimeGapPart& part : breakdown->parts)
+            rows.push_back({ breakdown, &part });
+    }
+    ReportTable table { .id = ReportTableId::TimeGap, .rows = rows.size(), .columns = {} };
+    const auto at = rowsOfTable(std::move(rows));
+    const auto breakdown = [at](size_t row) -> const TimeGapBreakdown& { return *at(row).breakdown; };
+    const auto part = [at](size_t row) -> const TimeGapPart& { return *at(row).part; };
+    table.columns = {
+        { .key = "basis",
+            .header = "Basis",
+            .toolTip = "gpu_kernel_time: the sum of kernel durations; gpu_wall_time: first kernel to last",
+            .value = [breakdown](size_t row) { return std::string(timeBasisKey(breakdown(row).basis)); } },
+        { .key = "trace1_total_us",
+            .header = "A total",
+            .unit = Unit::Microseconds,
+            .value = [breakdown](size_t row) { return breakdown(row).timeUs[0]; } },
+        { .key = "trace2_total_us",
+            .header = "B total",
+            .unit = Unit::Microseconds,
+            .value = [breakdown](size_t row) { return breakdown(row).timeUs[1]; } },
+        { .key = "total_delta_us",
+            .header = "A \u2212 B total",
+            .unit = Unit::SignedMicroseconds,
+            .value = [breakdown](size_t row) { return breakdown(row).deltaUs; } },
+        { .key = "cause",
+            .header = "Cause",
+            .value = [part](size_t row) { return std::string(gapCauseKey(part(row).cause)); } },
+        { .key = "label", .value = [part](size_t row) { return part(row).label; } },
+        { .key = "title", .header = "Part", .value = [part](size_t row) { return part(row).title; } },
+        { .key = "delta_us",
+            .header = "A \u2212 B",
+            .toolTip = "What this part adds to the gap",
+            .unit = Unit::SignedMicroseconds,
+            .largestFirst = true,
+            .value = [part](size_t row) { return part(row).deltaUs; } },
+        { .key = "trace1_time_us",
+            .header = "A time",
+            .unit = Unit::Microseconds,
+            .largestFirst = true,
+            .value = [part](size_t row) { return part(row).timeUs[0]; } },
+        { .key = "trace2_time_us",
+            .header = "B time",
+            .unit = Unit::Microseconds,
+            .largestFirst = true,
+            .value = [part](size_t row) { return part(row).timeUs[1]; } },
+        { .key = "trace1_kernels",
+            .header = "A kernels",
+            .unit = Unit::Count,
+            .largestFirst = true,
+            .value = [part](size_t row) { return part(row).kernels[0]; } },
+        { .key = "trace2_kernels",
+            .header = "B kernels",
+            .unit = Unit::Count,
+            .largestFirst = true,
+            .value = [part](size_t row) { return part(row).kernels[1]; } },
+        { .key = "top",
+            .header = "Largest contributors",
+            .toolTip = "Name and A \u2212 B in microseconds",
+            .unit = Unit::SideText,
+            .value =
+                [part](size_t row) {
+                    std::string top;
+                    for (const GapContributor& contributor : part(row).top)
+                        top += (top.empty() ? "" : " | ") + contributor.name + " " + fixed(contributor.deltaUs, 3);
+                    return top;
+                } },
+    };
+    return table;
 }
 
-std::string whereToLookFirstCsv(const FusionReport& report)
+ReportTable whereToLookFirstTable(const FusionReport& report)
 {
-    CsvWriter csv;
-    for (const char* column : { "rank", "kind", "op", "title", "calls", "trace1_time_us", "trace2_time_us", "stake_us",
-             "slower_trace", "saving_us", "saving_extra_kernels_us", "saving_speed_us", "types", "kernels", "details" })
-        csv.field(column);
-    csv.endRecord();
-    for (size_t i = 0; i < report.whereToLookFirst.size(); ++i) {
-        const LookFirstEntry& entry = report.whereToLookFirst[i];
-        std::string types, kernels, details;
-        for (const CategoryId type : entry.types)
-            types += (types.empty() ? "" : "+") + report.typeName(type);
-        for (const std::string& kernel : entry.kernels)
-            kernels += (kernels.empty() ? "" : " | ") + kernel;
-        for (const std::string& detail : entry.details)
-            details += (details.empty() ? "" : " | ") + detail;
-        csv.field(uint64_t(i + 1))
-            .field(lookFirstKindKey(entry.kind))
-            .field(entry.op)
-            .field(entry.title)
-            .field(entry.calls)
-            .field(entry.timeUs[0])
-            .field(entry.timeUs[1])
-            .field(entry.stakeUs)
-            .field(sideKey(entry.slowerSide))
-            .field(entry.savingUs)
-            .field(entry.savingExtraKernelsUs)
-            .field(entry.savingSpeedUs)
-            .field(types)
-            .field(kernels)
-            .field(details)
-            .endRecord();
-    }
-    return csv.text();
+    const auto at = [&report](size_t row) -> const LookFirstEntry& { return report.whereToLookFirst[row]; };
+    ReportTable table { .id = ReportTableId::WhereToLookFirst, .rows = report.whereToLookFirst.size(), .columns = {} };
+    table.columns = {
+        { .key = "rank", .header = "Rank", .unit = Unit::Count, .value = [](size_t row) { return uint64_t(row + 1); } },
+        { .key = "kind",
+            .header = "Kind",
+            .value = [at](size_t row) { return std::string(lookFirstKindKey(at(row).kind)); } },
+        { .key = "op", .header = "Operation", .value = [at](size_t row) { return at(row).op; } },
+        { .key = "title",
+            .header = "What",
+            .unit = Unit::SideText,
+            .value = [at](size_t row) { return at(row).title; } },
+        { .key = "calls",
+            .header = "Calls",
+            .unit = Unit::Count,
+            .largestFirst = true,
+            .value = [at](size_t row) { return at(row).calls; } },
+        { .key = "trace1_time_us",
+            .header = "A time",
+            .unit = Unit::Microseconds,
+            .largestFirst = true,
+            .value = [at](size_t row) { return at(row).timeUs[0]; } },
+        { .key = "trace2_time_us",
+            .header = "B time",
+            .unit = Unit::Microseconds,
+            .largestFirst = true,
+            .value = [at](size_t row) { return at(row).timeUs[1]; } },
+        { .key = "stake_us",
+            .header = "At stake",
+            .toolTip = "|A time \u2212 B time|: the rank's key",
+            .unit = Unit::Microseconds,
+            .largestFirst = true,
+            .value = [at](size_t row) { return at(row).stakeUs; } },
+        { .key = "slower_trace",
+            .header = "Slower",
+            .unit = Unit::SideName,
+            .value = [at](size_t row) { return std::string(sideKey(at(row).slowerSide)); } },
+        { .key = "saving_us",
+            .header = "Saving",
+            .toolTip = "What the slower side could save",
+            .unit = Unit::Microseconds,
+            .largestFirst = true,
+            .value = [at](size_t row) { return at(row).savingUs; } },
+        { .key = "saving_extra_kernels_us", .value = [at](size_t row) { return at(row).savingExtraKernelsUs; } },
+        { .key = "saving_speed_us", .value = [at](size_t row) { return at(row).savingSpeedUs; } },
+        { .key = "types",
+            .header = "Kernel types",
+            .value =
+                [at, &report](size_t row) {
+                    std::string types;
+                    for (const CategoryId type : at(row).types)
+                        types += (types.empty() ? "" : "+") + report.typeName(type);
+                    return types;
+                } },
+        { .key = "kernels",
+            .header = "Kernels",
+            .unit = Unit::KernelName,
+            .value = [at](size_t row) { return joined(at(row).kernels, " | "); } },
+        { .key = "details",
+            .header = "Details",
+            .unit = Unit::SideText,
+            .value = [at](size_t row) { return joined(at(row).details, " | "); } },
+    };
+    return table;
 }
 
-std::string collectiveCallsCsv(const FusionReport& report)
+ReportTable collectiveCallsTable(const FusionReport& report)
 {
-    CsvWriter csv;
-    for (const char* column : { "collective", "trace1_calls", "trace2_calls", "trace1_time_us", "trace2_time_us",
-             "trace1_implementation", "trace2_implementation", "trace1_operation", "trace2_operation",
-             "trace1_message_bytes", "trace2_message_bytes" })
-        csv.field(column);
-    csv.endRecord();
-    for (const CollectiveCallGroup& group : report.collectiveCalls) {
-        csv.field(group.collective)
-            .field(group.calls[0])
-            .field(group.calls[1])
-            .field(group.timeUs[0])
-            .field(group.timeUs[1])
-            .field(group.implementation[0])
-            .field(group.implementation[1])
-            .field(group.operation[0])
-            .field(group.operation[1]);
-        for (const int64_t bytes : group.messageBytes)
-            bytes >= 0 ? csv.field(bytes) : csv.empty();
-        csv.endRecord();
+    const auto at = [&report](size_t row) -> const CollectiveCallGroup& { return report.collectiveCalls[row]; };
+    ReportTable table { .id = ReportTableId::CollectiveCalls, .rows = report.collectiveCalls.size(), .columns = {} };
+    table.columns.push_back(
+        { .key = "collective", .header = "Collective", .value = [at](size_t row) { return at(row).collective; } });
+    for (size_t side = 0; side < 2; ++side) {
+        table.columns.push_back({ .key = side == 0 ? "trace1_calls" : "trace2_calls",
+            .header = side == 0 ? "A calls" : "B calls",
+            .unit = Unit::Count,
+            .largestFirst = true,
+            .value = [at, side](size_t row) { return at(row).calls[side]; } });
     }
-    return csv.text();
+    for (size_t side = 0; side < 2; ++side) {
+        table.columns.push_back({ .key = side == 0 ? "trace1_time_us" : "trace2_time_us",
+            .header = side == 0 ? "A time" : "B time",
+            .unit = Unit::Microseconds,
+            .largestFirst = true,
+            .value = [at, side](size_t row) { return at(row).timeUs[side]; } });
+    }
+    for (size_t side = 0; side < 2; ++side) {
+        table.columns.push_back({ .key = side == 0 ? "trace1_implementation" : "trace2_implementation",
+            .header = side == 0 ? "A implementation" : "B implementation",
+            .unit = Unit::KernelName,
+            .value = [at, side](size_t row) { return at(row).implementation[side]; } });
+    }
+    for (size_t side = 0; side < 2; ++side) {
+        table.columns.push_back({ .key = side == 0 ? "trace1_operation" : "trace2_operation",
+            .header = side == 0 ? "A operation" : "B operation",
+            .value = [at, side](size_t row) { return at(row).operation[side]; } });
+    }
+    for (size_t side = 0; side < 2; ++side) {
+        table.columns.push_back({ .key = side == 0 ? "trace1_message_bytes" : "trace2_message_bytes",
+            .header = side == 0 ? "A bytes" : "B bytes",
+            .toolTip = "Message size per call; empty when the trace does not say",
+            .unit = Unit::Integer,
+            .value = [at, side](size_t row) -> CellValue {
+                if (at(row).messageBytes[side] < 0)
+                    return std::monostate {};
+                return at(row).messageBytes[side];
+            } });
+    }
+    return table;
 }
 
 std::string timeGapMarkdown(const FusionReport& report, MarkdownCell cell)

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "report/reporttables.h"
+
 #include <string>
 #include <string_view>
 
@@ -9,15 +11,17 @@ class JsonWriter;
 struct FusionReport;
 
 // The time gap, where to look first and the collective calls in each report format; the writers
-// (reportjson.cpp, reportcsv.cpp, reportmarkdown.cpp, reportsummary.cpp) call these.
+// (reportjson.cpp, reporttables.cpp, reportmarkdown.cpp, reportsummary.cpp) call these.
 
 void writeTimeGapJson(JsonWriter& json, const FusionReport& report); // the value of "time_gap"
 void writeWhereToLookFirstJson(JsonWriter& json, const FusionReport& report);
 void writeCollectiveCallsJson(JsonWriter& json, const FusionReport& report);
 
-std::string timeGapCsv(const FusionReport& report);
-std::string whereToLookFirstCsv(const FusionReport& report);
-std::string collectiveCallsCsv(const FusionReport& report);
+// The tables time_gap (a row per part, of the GPU kernel time and then of the GPU wall time),
+// where_to_look_first and collective_calls, for reportTable().
+ReportTable timeGapTable(const FusionReport& report);
+ReportTable whereToLookFirstTable(const FusionReport& report);
+ReportTable collectiveCallsTable(const FusionReport& report);
 
 // Markdown sections; `cell` escapes text for a table cell.
 using MarkdownCell = std::string (*)(std::string_view);

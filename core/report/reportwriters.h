@@ -17,11 +17,10 @@ struct CsvTable
     std::string text;
 };
 
-// One CSV table per report table, in a fixed order: those of report/reporttables.h in the order
-// of kReportTableIds (traces, global_counts, fusion_opportunities, fusion_mappings, op_findings,
-// op_summary, extra_kernels, collectives, matched_groups, kernels), with the graph comparison's
-// graph_kinds, graph_pairs and graph_coverage (graphtables.h) after collectives, then time_gap,
-// where_to_look_first and collective_calls (reporttimegap.h). The GUI exports these same bytes.
+// One CSV table per report table (report/reporttables.h), in the order of kReportTableIds:
+// traces, global_counts, fusion_opportunities, fusion_mappings, op_findings, op_summary,
+// extra_kernels, collectives, graph_kinds, graph_pairs, graph_coverage, matched_groups, kernels,
+// time_gap, where_to_look_first, collective_calls. The GUI exports these same bytes.
 std::vector<CsvTable> reportToCsv(const FusionReport& report);
 
 std::string reportToMarkdown(const FusionReport& report);

@@ -7,11 +7,14 @@
 #include "load/pythonframes.h"
 #include "load/traceloader.h"
 #include "ops/cascadealignment.h"
+#include "report/reportnotes.h"
 #include "report/reportwriters.h"
 #include "tracewriter.h"
 
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <algorithm>
 
 using namespace fusiondiff;
 using test::TraceWriter;
@@ -255,6 +258,12 @@ private Q_SLOTS:
         }
         QCOMPARE(report.opAlignment.matched, uint64_t(49));
         QVERIFY(reportSummary(report).find("calls of the Python function") != std::string::npos);
+        const std::vector<std::string> notes = reportNotes(report);
+        QVERIFY(std::find(notes.begin(), notes.end(),
+                    "A has no profiler steps; its steps are the 4 calls of the Python function "
+                    "worker/model_runner.py: execute_model, which fall into 2 phases that run different operations "
+                    "(such as prefill and decode), compared phase by phase.")
+            != notes.end());
     }
 
     void noCpuSideAtAllIsSaidPlainly()
