@@ -1,7 +1,6 @@
 #include "kernelspage.h"
 
 #include "analysisresults.h"
-#include "matchedkernelsmodel.h"
 #include "model/fusionreport.h"
 #include "reportcolumnsmodel.h"
 #include "tablepage.h"
@@ -15,7 +14,7 @@ namespace fusiondiff::ui {
 
 KernelsPage::KernelsPage(QWidget* parent)
     : QWidget(parent)
-    , m_matchedModel(new MatchedKernelsModel(this))
+    , m_matchedModel(new ReportColumnsModel(ReportTableId::MatchedKernels, this))
     , m_matched(new TablePage(m_matchedModel, this))
     , m_noMatches(new WrapLabel(this))
     , m_matchedStack(new QStackedWidget(this))
@@ -27,7 +26,7 @@ KernelsPage::KernelsPage(QWidget* parent)
     m_all->setMiddleElidedColumns({ kernels->column("name") });
 
     m_matched->setTitle(tr("Matched across traces"));
-    const QList<int> names { MatchedKernelsModel::NameAColumn, MatchedKernelsModel::NameBColumn };
+    const QList<int> names { m_matchedModel->column("trace1_kernel"), m_matchedModel->column("trace2_kernel") };
     m_matched->setStretchColumns(names, 240);
     m_matched->setMiddleElidedColumns(names);
     m_noMatches->setText(tr("<b>Kernels matched across traces</b><p>The comparison lined up no kernels of the "
@@ -51,6 +50,7 @@ KernelsPage::KernelsPage(QWidget* parent)
     layout->addWidget(splitter);
 
     connect(m_all, &TablePage::exportCsvRequested, this, &KernelsPage::exportCsvRequested);
+    connect(m_matched, &TablePage::exportCsvRequested, this, &KernelsPage::exportCsvRequested);
 }
 
 void KernelsPage::setResults(const AnalysisResults& results)

@@ -10,7 +10,6 @@ class QStackedWidget;
 
 namespace fusiondiff::ui {
 
-class MatchedKernelsModel;
 class ReportColumnsModel;
 class TablePage;
 
@@ -35,7 +34,7 @@ signals:
     void exportCsvRequested(const QString& csvName);
 
 private:
-    MatchedKernelsModel* m_matchedModel;
+    ReportColumnsModel* m_matchedModel;
     TablePage* m_matched;
     TablePage* m_all;
     QLabel* m_noMatches;

@@ -182,7 +182,8 @@ compare
                         fusion_mappings, op_findings, op_summary,
                         extra_kernels, collectives, graph_kinds,
                         graph_pairs, graph_coverage, matched_groups, kernels,
-                        time_gap, where_to_look_first, collective_calls
+                        matched_kernels, time_gap, where_to_look_first,
+                        collective_calls
     --markdown FILE|-   a Markdown report
     --classifier C      "default" (FusionDiff's rules), "seed" (the reference
                         analyzer's rules) or the path of a rule file

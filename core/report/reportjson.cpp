@@ -372,6 +372,11 @@ void writeKernels(JsonWriter& json, const FusionReport& report)
     writeTableJson(json, reportTable(ReportTableId::Kernels, report));
 }
 
+void writeMatchedKernels(JsonWriter& json, const FusionReport& report)
+{
+    writeTableJson(json, reportTable(ReportTableId::MatchedKernels, report));
+}
+
 } // namespace
 
 std::string reportToJson(const FusionReport& report)
@@ -398,6 +403,7 @@ std::string reportToJson(const FusionReport& report)
         { "time_gap", writeTimeGapJson },
         { "where_to_look_first", writeWhereToLookFirstJson },
         { "kernels", writeKernels },
+        { "matched_kernels", writeMatchedKernels },
     };
     JsonWriter json;
     json.beginObject();

@@ -777,6 +777,51 @@ ReportTable kernelsTable(const FusionReport& r)
     return table;
 }
 
+ReportTable matchedKernelsTable(const FusionReport& r)
+{
+    const auto at = [&r](size_t row) -> const MatchedKernels& { return r.matchedKernels[row]; };
+    ReportTable table { .id = ReportTableId::MatchedKernels, .rows = r.matchedKernels.size(), .columns = {} };
+    for (size_t side = 0; side < 2; ++side) {
+        table.columns.push_back({ .key = side == 0 ? "trace1_kernel" : "trace2_kernel",
+            .header = side == 0 ? "A kernel" : "B kernel",
+            .toolTip = side == 0 ? "A's kernel, as A's trace names it" : "B's kernel, as B's trace names it",
+            .unit = Unit::KernelName,
+            .value = [=](size_t row) { return at(row).names[side]; } });
+    }
+    table.columns.push_back({ .key = "type",
+        .header = "Type",
+        .toolTip = "Kernel type given by the classifier (both kernels are of it)",
+        .value = [=, &r](size_t row) { return r.typeName(at(row).types[0]); } });
+    table.columns.push_back({ .key = "pairs",
+        .header = "Pairs",
+        .toolTip = "How many of A's kernels were paired with one of B's under these two names",
+        .unit = Unit::Count,
+        .largestFirst = true,
+        .value = [=](size_t row) { return at(row).pairs; } });
+    for (size_t side = 0; side < 2; ++side) {
+        table.columns.push_back({ .key = side == 0 ? "trace1_time_us" : "trace2_time_us",
+            .header = side == 0 ? "A total" : "B total",
+            .toolTip = side == 0 ? "A's time in these pairs" : "B's time in these pairs",
+            .unit = Unit::Microseconds,
+            .largestFirst = true,
+            .value = [=](size_t row) { return at(row).timeUs[side]; } });
+        table.columns.push_back({ .key = side == 0 ? "trace1_mean_us" : "trace2_mean_us",
+            .header = side == 0 ? "A mean" : "B mean",
+            .toolTip = side == 0 ? "A's mean time per pair" : "B's mean time per pair",
+            .unit = Unit::Microseconds,
+            .largestFirst = true,
+            .value = [=](size_t row) { return at(row).timeUs[side] / static_cast<double>(at(row).pairs); } });
+    }
+    table.columns.push_back({ .key = "delta_time_us",
+        .header = "B \u2212 A time",
+        .toolTip = "How much longer B's kernels take than A's over the pairs (negative: shorter)",
+        .unit = Unit::SignedMicroseconds,
+        .largestFirst = true,
+        .value = [=](size_t row) { return at(row).differenceUs(); } });
+    table.kernelType = [=](size_t row) { return std::optional(at(row).types[0]); };
+    return table;
+}
+
 } // namespace
 
 const char* reportTableName(ReportTableId table)
@@ -808,6 +853,8 @@ const char* reportTableName(ReportTableId table)
         return "graph_coverage";
     case ReportTableId::Kernels:
         return "kernels";
+    case ReportTableId::MatchedKernels:
+        return "matched_kernels";
     case ReportTableId::TimeGap:
         return "time_gap";
     case ReportTableId::WhereToLookFirst:
@@ -868,6 +915,8 @@ ReportTable reportTable(ReportTableId table, const FusionReport& report)
         return graphCoverageTable(report);
     case ReportTableId::Kernels:
         return kernelsTable(report);
+    case ReportTableId::MatchedKernels:
+        return matchedKernelsTable(report);
     case ReportTableId::TimeGap:
         return timeGapTable(report);
     case ReportTableId::WhereToLookFirst:

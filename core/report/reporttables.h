@@ -37,6 +37,7 @@ enum class ReportTableId
     GraphCoverage,
     MatchedGroups,
     Kernels,
+    MatchedKernels,
     TimeGap,
     WhereToLookFirst,
     CollectiveCalls,
@@ -45,7 +46,7 @@ inline constexpr std::array kReportTableIds { ReportTableId::Traces, ReportTable
     ReportTableId::FusionOpportunities, ReportTableId::FusionMappings, ReportTableId::OpFindings,
     ReportTableId::OpSummary, ReportTableId::ExtraKernels, ReportTableId::Collectives, ReportTableId::GraphKinds,
     ReportTableId::GraphPairs, ReportTableId::GraphCoverage, ReportTableId::MatchedGroups, ReportTableId::Kernels,
-    ReportTableId::TimeGap, ReportTableId::WhereToLookFirst, ReportTableId::CollectiveCalls };
+    ReportTableId::MatchedKernels, ReportTableId::TimeGap, ReportTableId::WhereToLookFirst, ReportTableId::CollectiveCalls };
 
 // The table's CSV file name without ".csv" ("global_counts").
 const char* reportTableName(ReportTableId table);

@@ -20,7 +20,7 @@ struct CsvTable
 // One CSV table per report table (report/reporttables.h), in the order of kReportTableIds:
 // traces, global_counts, fusion_opportunities, fusion_mappings, op_findings, op_summary,
 // extra_kernels, collectives, graph_kinds, graph_pairs, graph_coverage, matched_groups, kernels,
-// time_gap, where_to_look_first, collective_calls. The GUI exports these same bytes.
+// matched_kernels, time_gap, where_to_look_first, collective_calls. The GUI exports these same bytes.
 std::vector<CsvTable> reportToCsv(const FusionReport& report);
 
 std::string reportToMarkdown(const FusionReport& report);

@@ -153,8 +153,9 @@ private Q_SLOTS:
                 QStringLiteral("fusion_opportunities.csv"), QStringLiteral("global_counts.csv"),
                 QStringLiteral("graph_coverage.csv"), QStringLiteral("graph_kinds.csv"),
                 QStringLiteral("graph_pairs.csv"), QStringLiteral("kernels.csv"), QStringLiteral("matched_groups.csv"),
-                QStringLiteral("op_findings.csv"), QStringLiteral("op_summary.csv"), QStringLiteral("time_gap.csv"),
-                QStringLiteral("traces.csv"), QStringLiteral("where_to_look_first.csv") }));
+                QStringLiteral("matched_kernels.csv"), QStringLiteral("op_findings.csv"),
+                QStringLiteral("op_summary.csv"), QStringLiteral("time_gap.csv"), QStringLiteral("traces.csv"),
+                QStringLiteral("where_to_look_first.csv") }));
         QVERIFY(readFile(csv + QStringLiteral("/kernels.csv")).startsWith("name,type,trace1_count"));
     }
 

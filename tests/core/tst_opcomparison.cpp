@@ -7,6 +7,7 @@
 #include "ops/collectives.h"
 #include "ops/kernelcomparison.h"
 #include "ops/opattribution.h"
+#include "report/reportwriters.h"
 #include "tracewriter.h"
 
 #include <QTemporaryDir>
@@ -326,6 +327,18 @@ private Q_SLOTS:
         QCOMPARE(norm.names, (std::array<std::string, 2> { kNorm, kNorm }));
         QCOMPARE(norm.pairs, uint64_t(4));
         QCOMPARE(norm.differenceUs(), 4.0);
+        // The same rows in the CSV (and the JSON, from the same column list).
+        for (const CsvTable& table : reportToCsv(report)) {
+            if (table.name == "matched_kernels") {
+                QVERIFY2(table.text.starts_with("trace1_kernel,trace2_kernel,type,pairs,trace1_time_us,trace1_mean_us,"
+                                                "trace2_time_us,trace2_mean_us,delta_time_us\r\n"),
+                    table.text.c_str());
+                QCOMPARE(std::count(table.text.begin(), table.text.end(), '\n'), 3L);
+            }
+        }
+        const std::string json = reportToJson(report);
+        QVERIFY(json.find("\"matched_kernels\": [") != std::string::npos);
+        QVERIFY(json.find("\"trace1_kernel\": \"" + kGemm + "\"") != std::string::npos);
     }
 
     void matchedKernelsAreOfOneType()

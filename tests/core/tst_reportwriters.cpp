@@ -170,7 +170,7 @@ private Q_SLOTS:
         QCOMPARE(names,
             (std::vector<std::string> { "traces", "global_counts", "fusion_opportunities", "fusion_mappings",
                 "op_findings", "op_summary", "extra_kernels", "collectives", "graph_kinds", "graph_pairs",
-                "graph_coverage", "matched_groups", "kernels", "time_gap", "where_to_look_first",
+                "graph_coverage", "matched_groups", "kernels", "matched_kernels", "time_gap", "where_to_look_first",
                 "collective_calls" }));
         for (const CsvTable& table : tables) {
             const auto records = parseCsv(table.text);

@@ -16,7 +16,6 @@
 #include "kernelnames.h"
 #include "kernelspage.h"
 #include "mainwindow.h"
-#include "matchedkernelsmodel.h"
 #include "model/fusionreport.h"
 #include "model/tracestore.h"
 #include "operationspage.h"
@@ -248,16 +247,19 @@ private Q_SLOTS:
         QVERIFY(crossVendor != report.matchedKernels.end());
         // In the core's order, the largest time difference first; each row shows its two names whole in
         // the tooltip and for filtering and copying, and B - A as its raw value.
-        using Model = MatchedKernelsModel;
+        auto* columns = qobject_cast<ReportColumnsModel*>(page->matchedTable()->sourceModel());
+        QVERIFY(columns);
+        const int nameColumns[2] { columns->column("trace1_kernel"), columns->column("trace2_kernel") };
+        const int differenceColumn = columns->column("delta_time_us");
         for (int row = 0; row < model->rowCount(); ++row) {
             const MatchedKernels& kernels = report.matchedKernels[static_cast<size_t>(row)];
             for (const int side : { 0, 1 }) {
-                const QModelIndex name = model->index(row, side == 0 ? Model::NameAColumn : Model::NameBColumn);
+                const QModelIndex name = model->index(row, nameColumns[side]);
                 const QString full = QString::fromStdString(kernels.names[static_cast<size_t>(side)]);
                 QCOMPARE(name.data(ReportTableModel::FullTextRole).toString(), full);
                 QVERIFY(name.data(Qt::ToolTipRole).toString().contains(demangledKernelName(full).left(40)));
             }
-            QCOMPARE(model->index(row, Model::DifferenceColumn).data(ReportTableModel::SortRole).toDouble(),
+            QCOMPARE(model->index(row, differenceColumn).data(ReportTableModel::SortRole).toDouble(),
                 kernels.differenceUs());
             if (row > 0) {
                 QVERIFY(std::abs(kernels.differenceUs())
@@ -266,14 +268,14 @@ private Q_SLOTS:
         }
         // The mean is the total over the pairs.
         const MatchedKernels& first = report.matchedKernels.front();
-        QCOMPARE(model->index(0, Model::MeanBColumn).data(ReportTableModel::SortRole).toDouble(),
+        QCOMPARE(model->index(0, columns->column("trace2_mean_us")).data(ReportTableModel::SortRole).toDouble(),
             first.timeUs[1] / static_cast<double>(first.pairs));
         // Sorting by B - A puts the row where B gains most first.
-        page->matchedTable()->view()->horizontalHeader()->setSortIndicator(Model::DifferenceColumn, Qt::AscendingOrder);
+        page->matchedTable()->view()->horizontalHeader()->setSortIndicator(differenceColumn, Qt::AscendingOrder);
         double lowest = 0;
         for (const MatchedKernels& row : report.matchedKernels)
             lowest = std::min(lowest, row.differenceUs());
-        QCOMPARE(model->index(0, Model::DifferenceColumn).data(ReportTableModel::SortRole).toDouble(), lowest);
+        QCOMPARE(model->index(0, differenceColumn).data(ReportTableModel::SortRole).toDouble(), lowest);
     }
 
     void twoFilesDroppedAtOnceFillBothZones()
@@ -423,7 +425,7 @@ private Q_SLOTS:
 
         const QStringList cliFiles = QDir(cli).entryList(QDir::Files, QDir::Name);
         QCOMPARE(QDir(gui).entryList(QDir::Files, QDir::Name), cliFiles);
-        QCOMPARE(cliFiles.size(), 16); // traces, ..., graph_kinds, ..., kernels, time_gap, where_to_look_first, ...
+        QCOMPARE(cliFiles.size(), 17); // traces, ..., graph_kinds, ..., kernels, matched_kernels, time_gap, ...
         QVERIFY(cliFiles.contains(QStringLiteral("op_findings.csv")));
         for (const QString& file : cliFiles) {
             const QByteArray expected = readFile(QDir(cli).filePath(file));
