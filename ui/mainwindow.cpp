@@ -605,8 +605,9 @@ void MainWindow::updateCapture(int side)
         size_t launches = 0;
         for (const CapturedGraph& graph : state.capture->graphs)
             launches += graph.launches.size();
-        details = tr("%1 graphs captured, %2 kernel launches")
-                      .arg(formatCount(state.capture->graphs.size()), formatCount(launches));
+        const size_t graphs = state.capture->graphs.size();
+        details = (graphs == 1 ? tr("1 graph captured") : tr("%1 graphs captured").arg(formatCount(graphs)))
+            + tr(", %1 kernel launches").arg(formatCount(launches));
         if (!state.path.isEmpty() && m_captureOf.value(state.path).toString() != state.capturePath) {
             m_captureOf.insert(state.path, state.capturePath); // only captures that loaded are offered again
             m_saveRecentTimer.start();
@@ -658,9 +659,11 @@ void MainWindow::showResults(const AnalysisResults& results)
     emit resultsShown();
 }
 
-void MainWindow::openTraces(const QString& pathA, const QString& pathB)
+void MainWindow::openTraces(
+    const QString& pathA, const QString& pathB, const QString& captureA, const QString& captureB)
 {
-    m_controller->setTraces(pathA, pathB, rememberedCapture(pathA), rememberedCapture(pathB));
+    m_controller->setTraces(pathA, pathB, captureA.isEmpty() ? rememberedCapture(pathA) : captureA,
+        captureB.isEmpty() ? rememberedCapture(pathB) : captureB);
 }
 
 void MainWindow::openTrace(int side, const QString& path)

@@ -89,7 +89,9 @@ public:
         const QString& classifier, const QStringList& parameters, const QString& opLevel = {});
 
 public slots:
-    void openTraces(const QString& pathA, const QString& pathB);
+    // With the capture traces given, or else those remembered with the traces.
+    void openTraces(
+        const QString& pathA, const QString& pathB, const QString& captureA = {}, const QString& captureB = {});
     void openTrace(int side, const QString& path);
     bool openSampleTraces();
     void showOpenDialog(int side);

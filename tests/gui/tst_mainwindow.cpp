@@ -944,6 +944,14 @@ private Q_SLOTS:
         QVERIFY(bad.waitForFinished(kTimeoutMs));
         QCOMPARE(bad.exitCode(), 2);
         QVERIFY(bad.readAllStandardError().contains("--op-level takes auto, operator, module or launch"));
+
+        // A capture trace needs its trace.
+        QProcess lone;
+        lone.setProcessEnvironment(environment);
+        lone.start(QStringLiteral(FUSIONDIFF_GUI_PATH), { QStringLiteral("--capture2"), sglangCapture(), vllm() });
+        QVERIFY(lone.waitForFinished(kTimeoutMs));
+        QCOMPARE(lone.exitCode(), 2);
+        QVERIFY(lone.readAllStandardError().contains("--capture1 and --capture2 go with two traces"));
     }
 };
 
