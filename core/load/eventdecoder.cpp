@@ -451,19 +451,6 @@ EventDecoder::EventDecoder(TraceStore& store)
     : m_store(store)
 { }
 
-uint32_t EventDecoder::pythonThread(int64_t pid, int64_t tid)
-{
-    const ThreadId thread { pid, tid };
-    std::vector<ThreadId>& threads = m_store.pythonThreads;
-    if (m_lastPythonThread < threads.size() && threads[m_lastPythonThread] == thread)
-        return m_lastPythonThread;
-    const auto [known, added] = m_pythonThreadIndex.try_emplace(thread, uint32_t(threads.size()));
-    if (added)
-        threads.push_back(thread);
-    m_lastPythonThread = known->second;
-    return m_lastPythonThread;
-}
-
 size_t EventDecoder::NameHash::operator()(std::string_view text) const
 {
     if (text.size() < 32)
@@ -478,6 +465,19 @@ size_t EventDecoder::NameHash::operator()(std::string_view text) const
     for (const size_t at : { size_t(0), size / 2, size - 24, size - 16, size - 8 })
         hash = (hash ^ word(at)) * 0xFF51AFD7ED558CCDull + (hash >> 29);
     return size_t(hash ^ (hash >> 32));
+}
+
+uint32_t EventDecoder::pythonThread(int64_t pid, int64_t tid)
+{
+    const ThreadId thread { pid, tid };
+    std::vector<ThreadId>& threads = m_store.pythonThreads;
+    if (m_lastPythonThread < threads.size() && threads[m_lastPythonThread] == thread)
+        return m_lastPythonThread;
+    const auto [known, added] = m_pythonThreadIndex.try_emplace(thread, uint32_t(threads.size()));
+    if (added)
+        threads.push_back(thread);
+    m_lastPythonThread = known->second;
+    return m_lastPythonThread;
 }
 
 error_code EventDecoder::decode(ondemand::value element, const char* limit, const char*& end)

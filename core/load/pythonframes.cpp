@@ -113,8 +113,8 @@ void storePythonFramesThatHoldSomething(TraceStore& store, const std::deque<Pyth
     std::vector<double> lastStart(starts.size(), -std::numeric_limits<double>::infinity());
     std::vector<uint8_t> holds(frames.size(), 0);
     size_t kept = 0;
-    for (size_t i = 0; i < frames.size(); ++i) {
-        const PythonFrameEvent& frame = frames[i];
+    auto hold = holds.begin();
+    for (const PythonFrameEvent& frame : frames) {
         const std::vector<double>& thread = starts[frame.thread];
         size_t& at = cursor[frame.thread];
         if (frame.ts >= lastStart[frame.thread]) {
@@ -124,13 +124,14 @@ void storePythonFramesThatHoldSomething(TraceStore& store, const std::deque<Pyth
             at = size_t(std::lower_bound(thread.begin(), thread.end(), frame.ts) - thread.begin());
         }
         lastStart[frame.thread] = frame.ts;
-        holds[i] = at < thread.size() && thread[at] <= frame.ts + frame.dur;
-        kept += holds[i];
+        *hold = at < thread.size() && thread[at] <= frame.ts + frame.dur;
+        kept += *hold++;
     }
     store.pythonFrames.reserve(kept);
-    for (size_t i = 0; i < frames.size(); ++i) {
-        if (holds[i])
-            store.pythonFrames.push_back(frames[i]);
+    hold = holds.begin();
+    for (const PythonFrameEvent& frame : frames) {
+        if (*hold++)
+            store.pythonFrames.push_back(frame);
     }
 }
 
