@@ -7,6 +7,7 @@
 #include <limits>
 #include <map>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace fusiondiff {
@@ -127,11 +128,25 @@ void storePythonFramesThatHoldSomething(TraceStore& store, const std::deque<Pyth
         *hold = at < thread.size() && thread[at] <= frame.ts + frame.dur;
         kept += *hold++;
     }
-    store.pythonFrames.reserve(kept);
+    // Thread by thread (in ThreadId order), each thread's frames in file order: the order in
+    // which attributeKernels sweeps them, which then needs no sort.
+    std::vector<uint32_t> threadOrder(store.pythonThreads.size());
+    for (uint32_t i = 0; i < threadOrder.size(); ++i)
+        threadOrder[i] = i;
+    std::sort(threadOrder.begin(), threadOrder.end(),
+        [&store](uint32_t a, uint32_t b) { return store.pythonThreads[a] < store.pythonThreads[b]; });
+    std::vector<size_t> next(threadOrder.size(), 0); // where the thread's next kept frame goes
+    hold = holds.begin();
+    for (const PythonFrameEvent& frame : frames)
+        next[frame.thread] += *hold++;
+    size_t offset = 0;
+    for (const uint32_t thread : threadOrder)
+        offset += std::exchange(next[thread], offset);
+    store.pythonFrames.resize(kept);
     hold = holds.begin();
     for (const PythonFrameEvent& frame : frames) {
         if (*hold++)
-            store.pythonFrames.push_back(frame);
+            store.pythonFrames[next[frame.thread]++] = frame;
     }
 }
 

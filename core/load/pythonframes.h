@@ -18,9 +18,10 @@ struct TraceStore;
 std::string_view pythonFrameKey(std::string_view name, std::string& scratch);
 
 // Stores in `store.pythonFrames` those of `frames` within which something starts on their thread
-// (an operator, a module or a runtime call), in their order. The others place nothing in the call
+// (an operator, a module or a runtime call). The others place nothing in the call
 // stacks the analysis builds and are about half of a with_stack trace's frames (leaf calls such as
-// "<built-in method ...>"). Runs once the whole file is read (the profiler writes the runtime
+// "<built-in method ...>"). Thread by thread (in ThreadId order), each thread's frames in the
+// order of `frames`. Runs once the whole file is read (the profiler writes the runtime
 // calls after the Python frames); `frames` is a deque so that collecting a million frames never
 // holds two copies of them, as a growing vector would.
 void storePythonFramesThatHoldSomething(TraceStore& store, const std::deque<PythonFrameEvent>& frames);

@@ -148,7 +148,8 @@ struct TraceStore
     std::vector<CommMessage> commMessages; // for the cpu ops that record one, in cpuOps order
     // Only the frames that hold something on their thread (an operator, a module or a runtime call
     // starts inside them): the loader leaves out the others (about half of a with_stack trace's
-    // frames), which place nothing. In time order per thread when the file lists them so.
+    // frames), which place nothing. Thread by thread (in ThreadId order), each thread's frames in
+    // file order.
     std::vector<PythonFrameEvent> pythonFrames;
     std::vector<ThreadId> pythonThreads; // the threads of pythonFrames
     LoadStatistics statistics;
