@@ -72,6 +72,7 @@ KernelAttribution attributeKernels(const TraceStore& store)
     KernelAttribution result;
     std::vector<ThreadEvent> events;
     events.reserve(store.cpuOps.size() + store.modules.size() + store.pythonFrames.size() + store.runtimeCalls.size());
+    result.frames.reserve(store.cpuOps.size() + store.modules.size() + store.pythonFrames.size());
     for (const CpuOpEvent& op : store.cpuOps) {
         events.push_back({ op.pid, op.tid, op.ts, op.ts + op.dur, int32_t(result.frames.size()), -1 });
         result.frames.push_back({ op.name, op.ts, op.ts + op.dur, -1, 0, false, false });
