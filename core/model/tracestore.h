@@ -2,7 +2,6 @@
 
 #include "model/stringtable.h"
 
-#include <compare>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -89,7 +88,8 @@ struct ThreadId
 {
     int64_t pid = -1;
     int64_t tid = -1;
-    auto operator<=>(const ThreadId&) const = default;
+    bool operator==(const ThreadId&) const = default;
+    bool operator<(const ThreadId& other) const { return pid < other.pid || (pid == other.pid && tid < other.tid); }
 };
 
 // Any other `python_function` event: a Python call ("models/llama.py(212): forward"), kept with
