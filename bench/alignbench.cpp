@@ -98,6 +98,7 @@ enum class Case
 TraceStore makeTrace(size_t operations, bool sideB, Case which)
 {
     TraceStore store;
+    store.pythonThreads.push_back({ 1, 1 }); // every event below is on pid 1, tid 1
     store.platform = sideB ? Platform::NVIDIA : Platform::AMD;
     const bool otherModel = sideB && which == Case::Unrelated;
     const bool renamed = sideB && which != Case::Same;
@@ -124,7 +125,7 @@ TraceStore makeTrace(size_t operations, bool sideB, Case which)
             if (stacks) {
                 store.modules.push_back({ begin, length + 2, 1, 1,
                     store.strings.intern(std::string(spec.module) + "_" + std::to_string(op)) });
-                store.pythonFrames.push_back({ begin + 0.5, length + 1, 1, 1, store.strings.intern(spec.python) });
+                store.pythonFrames.push_back({ begin + 0.5, length + 1, 0, store.strings.intern(spec.python) });
             }
             const std::string opName = renamed ? std::string("vendor_ops::op_") + std::to_string(i) : spec.op;
             const int64_t external = int64_t(op) + 1;

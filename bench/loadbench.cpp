@@ -8,6 +8,8 @@
 // except that it loads A and B on two threads at once. Prints one line per phase and the memory
 // the stores hold (TraceStore::memoryUsage) and their Python frames, and how evenly the loader reports progress (what
 // the GUI's progress bar is driven by): the number of progress calls and the longest gap between two.
+// Each phase prints its wall time and the process's CPU time (user + system, all threads: the
+// loader reads ahead on a thread of its own), which the other jobs of a shared machine inflate less.
 #include "classify/classifier.h"
 #include "fusionanalysis.h"
 #include "load/traceloader.h"
@@ -20,6 +22,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <exception>
 #include <string>
 #include <unordered_set>
@@ -32,6 +35,13 @@ using Clock = std::chrono::steady_clock;
 double secondsSince(Clock::time_point start)
 {
     return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+double processCpuSeconds()
+{
+    timespec now {};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+    return static_cast<double>(now.tv_sec) + static_cast<double>(now.tv_nsec) / 1e9;
 }
 
 } // namespace
@@ -63,6 +73,7 @@ int main(int argc, char** argv)
         std::vector<fusiondiff::TraceStore> stores;
         for (const std::string& path : paths) {
             const auto start = Clock::now();
+            const double cpuStart = processCpuSeconds();
             auto last = start;
             double longestGap = 0;
             uint64_t calls = 0;
@@ -75,8 +86,9 @@ int main(int argc, char** argv)
             };
             stores.push_back(fusiondiff::loadTrace(path, traceOptions));
             const fusiondiff::TraceStore& store = stores.back();
-            std::printf("loadbench: load %s: %.3f s, %llu bytes (%.0f MB/s), %llu events, %zu kernels, store %.1f MB\n",
-                store.fileName.c_str(), secondsSince(start),
+            std::printf("loadbench: load %s: %.3f s (cpu %.3f s), %llu bytes (%.0f MB/s), %llu events, %zu kernels, "
+                        "store %.1f MB\n",
+                store.fileName.c_str(), secondsSince(start), processCpuSeconds() - cpuStart,
                 static_cast<unsigned long long>(store.statistics.dataBytes),
                 static_cast<double>(store.statistics.dataBytes) / secondsSince(start) / 1e6,
                 static_cast<unsigned long long>(store.statistics.events), store.kernels.size(),
@@ -92,14 +104,17 @@ int main(int argc, char** argv)
                 static_cast<unsigned long long>(calls), longestGap);
         }
         auto start = Clock::now();
+        double cpuStart = processCpuSeconds();
         const fusiondiff::FusionReport report
             = fusiondiff::analyzeFusion(stores[0], stores[1], classifier, fusiondiff::AnalysisOptions {});
-        std::printf("loadbench: analyzeFusion: %.3f s, %zu group pairs, %zu mappings\n", secondsSince(start),
-            report.groupPairs.size(), report.mappings.size());
+        std::printf("loadbench: analyzeFusion: %.3f s (cpu %.3f s), %zu group pairs, %zu mappings\n",
+            secondsSince(start), processCpuSeconds() - cpuStart, report.groupPairs.size(), report.mappings.size());
         start = Clock::now();
+        cpuStart = processCpuSeconds();
         const std::string json = fusiondiff::reportToJson(report);
-        std::printf("loadbench: reportToJson: %.3f s, %zu bytes\n", secondsSince(start), json.size());
-        std::printf("loadbench: total %.3f s (chunk %.1f MiB)\n", secondsSince(total),
+        std::printf("loadbench: reportToJson: %.3f s (cpu %.3f s), %zu bytes\n", secondsSince(start),
+            processCpuSeconds() - cpuStart, json.size());
+        std::printf("loadbench: total %.3f s (cpu %.3f s, chunk %.1f MiB)\n", secondsSince(total), processCpuSeconds(),
             static_cast<double>(options.chunkBytes) / 1048576.0);
     } catch (const std::exception& error) {
         std::fprintf(stderr, "loadbench: error: %s\n", error.what());

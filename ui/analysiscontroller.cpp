@@ -2,6 +2,7 @@
 
 #include "classify/classifier.h"
 #include "formatting.h"
+#include "model/graphreport.h"
 #include "model/tracestore.h"
 
 #include <QFileInfo>
@@ -15,6 +16,7 @@ AnalysisController::AnalysisController(QObject* parent)
 {
     qRegisterMetaType<fusiondiff::ui::AnalysisResults>();
     qRegisterMetaType<fusiondiff::ui::LoadedSide>();
+    qRegisterMetaType<fusiondiff::ui::LoadedCapture>();
     qRegisterMetaType<fusiondiff::ui::TraceError>();
 
     m_thread.setObjectName(QStringLiteral("fusiondiff analysis"));
@@ -22,6 +24,8 @@ AnalysisController::AnalysisController(QObject* parent)
     connect(m_worker, &AnalysisWorker::loadProgress, this, &AnalysisController::onLoadProgress);
     connect(m_worker, &AnalysisWorker::traceLoaded, this, &AnalysisController::onTraceLoaded);
     connect(m_worker, &AnalysisWorker::traceFailed, this, &AnalysisController::onTraceFailed);
+    connect(m_worker, &AnalysisWorker::captureLoaded, this, &AnalysisController::onCaptureLoaded);
+    connect(m_worker, &AnalysisWorker::captureFailed, this, &AnalysisController::onCaptureFailed);
     connect(m_worker, &AnalysisWorker::analysisStarted, this, &AnalysisController::onAnalysisStarted);
     connect(m_worker, &AnalysisWorker::analysisFinished, this, &AnalysisController::onAnalysisFinished);
     connect(m_worker, &AnalysisWorker::analysisFailed, this, &AnalysisController::onAnalysisFailed);
@@ -39,10 +43,20 @@ AnalysisController::~AnalysisController()
     m_thread.wait();
 }
 
-void AnalysisController::setTrace(int side, const QString& path)
+namespace {
+
+QString absolutePathOrEmpty(const QString& path)
+{
+    return path.isEmpty() ? QString() : QFileInfo(path).absoluteFilePath();
+}
+
+} // namespace
+
+void AnalysisController::setTrace(int side, const QString& path, const QString& capturePath)
 {
     SideState& state = m_sides[static_cast<size_t>(side)];
     state = SideState();
+    state.capturePath = absolutePathOrEmpty(capturePath);
     if (path.isEmpty()) {
         emit sideChanged(side);
         start();
@@ -57,7 +71,8 @@ void AnalysisController::setTrace(int side, const QString& path)
     start();
 }
 
-void AnalysisController::setTraces(const QString& pathA, const QString& pathB)
+void AnalysisController::setTraces(
+    const QString& pathA, const QString& pathB, const QString& captureA, const QString& captureB)
 {
     // Both at once: one job loads them in parallel.
     QSignalBlocker blocker(this);
@@ -66,6 +81,7 @@ void AnalysisController::setTraces(const QString& pathA, const QString& pathB)
         const QString& path = side == 0 ? pathA : pathB;
         state = SideState();
         state.path = QFileInfo(path).absoluteFilePath();
+        state.capturePath = absolutePathOrEmpty(side == 0 ? captureA : captureB);
         if (const std::optional<TraceError> error = validateTraceFile(path)) {
             state.status = Status::Failed;
             state.error = error;
@@ -74,6 +90,16 @@ void AnalysisController::setTraces(const QString& pathA, const QString& pathB)
     blocker.unblock();
     emit sideChanged(0);
     emit sideChanged(1);
+    start();
+}
+
+void AnalysisController::setCaptureTrace(int side, const QString& path)
+{
+    SideState& state = m_sides[static_cast<size_t>(side)];
+    state.capturePath = absolutePathOrEmpty(path);
+    state.capture.reset();
+    state.captureError.reset();
+    emit sideChanged(side);
     start();
 }
 
@@ -124,8 +150,14 @@ void AnalysisController::start()
         } else if (state.status == Status::Loaded) {
             job.stores[side] = state.store;
         }
+        if (state.capture)
+            job.captures[side] = state.capture;
+        else if (!state.capturePath.isEmpty() && !state.captureError)
+            job.loadCapturePaths[side] = state.capturePath;
     }
-    const auto usable = [&](size_t side) { return job.stores[side] || !job.loadPaths[side].isEmpty(); };
+    const auto usable = [&](size_t side) {
+        return (job.stores[side] || !job.loadPaths[side].isEmpty()) && !m_sides[side].captureError;
+    };
     if (!loading && !(usable(0) && usable(1))) {
         m_cancel.reset();
         setPhase(Phase::Idle);
@@ -188,6 +220,26 @@ void AnalysisController::onTraceFailed(quint64 generation, int side, const Trace
     emit sideChanged(side);
 }
 
+void AnalysisController::onCaptureLoaded(quint64 generation, int side, const LoadedCapture& loaded)
+{
+    if (generation != m_generation)
+        return;
+    SideState& state = m_sides[static_cast<size_t>(side)];
+    state.capture = loaded.capture;
+    state.captureError.reset();
+    emit sideChanged(side);
+}
+
+void AnalysisController::onCaptureFailed(quint64 generation, int side, const TraceError& error)
+{
+    if (generation != m_generation)
+        return;
+    SideState& state = m_sides[static_cast<size_t>(side)];
+    state.capture.reset();
+    state.captureError = error;
+    emit sideChanged(side);
+}
+
 void AnalysisController::onAnalysisStarted(quint64 generation)
 {
     if (generation != m_generation)
@@ -227,6 +279,10 @@ void AnalysisController::onCancelled(quint64 generation)
             state.path = QFileInfo(QString::fromStdString(store->path)).absoluteFilePath();
             state.store = store;
             state.totals = traceTotals(*store);
+            if (const std::shared_ptr<const CaptureTrace>& capture = m_results.captures[static_cast<size_t>(side)]) {
+                state.capture = capture;
+                state.capturePath = QFileInfo(QString::fromStdString(capture->path)).absoluteFilePath();
+            }
             emit sideChanged(side);
         }
         emit cancelled();

@@ -40,6 +40,10 @@ public:
         std::shared_ptr<const TraceStore> store;
         TraceTotals totals;
         std::optional<TraceError> error;
+        // The optional graph-capture trace that goes with this trace (the CLI's --capture1/2).
+        QString capturePath;
+        std::shared_ptr<const CaptureTrace> capture; // once loaded
+        std::optional<TraceError> captureError; // the comparison waits until it is replaced or removed
     };
     enum class Phase
     {
@@ -52,9 +56,14 @@ public:
     ~AnalysisController() override;
 
     const SideState& side(int side) const { return m_sides[static_cast<size_t>(side)]; }
-    // Validates and loads `path` into the side (an empty path clears it).
-    void setTrace(int side, const QString& path);
-    void setTraces(const QString& pathA, const QString& pathB);
+    // Validates and loads `path` into the side (an empty path clears it), with the capture trace
+    // `capturePath` (none if empty).
+    void setTrace(int side, const QString& path, const QString& capturePath = {});
+    void setTraces(
+        const QString& pathA, const QString& pathB, const QString& captureA = {}, const QString& captureB = {});
+    // Sets or, with an empty path, removes the side's capture trace and compares again (the traces
+    // are not read again).
+    void setCaptureTrace(int side, const QString& path);
     void swapTraces();
     void setClassifier(std::shared_ptr<const Classifier> classifier);
     std::shared_ptr<const Classifier> classifier() const { return m_classifier; }
@@ -87,6 +96,8 @@ private:
     void onLoadProgress(quint64 generation, quint64 done, quint64 total);
     void onTraceLoaded(quint64 generation, int side, const LoadedSide& loaded);
     void onTraceFailed(quint64 generation, int side, const TraceError& error);
+    void onCaptureLoaded(quint64 generation, int side, const LoadedCapture& loaded);
+    void onCaptureFailed(quint64 generation, int side, const TraceError& error);
     void onAnalysisStarted(quint64 generation);
     void onAnalysisFinished(quint64 generation, const AnalysisResults& results);
     void onAnalysisFailed(quint64 generation, const QString& message);

@@ -6,6 +6,7 @@
 #include <memory>
 
 namespace fusiondiff {
+struct CaptureTrace;
 class Classifier;
 struct FusionReport;
 struct TraceStore;
@@ -20,6 +21,7 @@ struct AnalysisResults
 {
     std::shared_ptr<const FusionReport> report;
     std::array<std::shared_ptr<const TraceStore>, 2> stores;
+    std::array<std::shared_ptr<const CaptureTrace>, 2> captures; // null where the side has none
     std::shared_ptr<const Classifier> classifier;
     double analysisSeconds = 0; // classification and analysis, not loading
 };

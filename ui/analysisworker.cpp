@@ -1,8 +1,10 @@
 #include "analysisworker.h"
 
 #include "fusionanalysis.h"
+#include "load/capturetrace.h"
 #include "load/traceset.h"
 #include "model/fusionreport.h"
+#include "model/graphreport.h"
 #include "util/inputerror.h"
 
 #include <QElapsedTimer>
@@ -89,15 +91,39 @@ void AnalysisWorker::run(const AnalysisJob& job)
         }
     }
 
+    std::array<std::shared_ptr<const CaptureTrace>, 2> captures = job.captures;
+    for (int side = 0; side < 2 && !loadFailed && !isCancelled(); ++side) {
+        const QString& path = job.loadCapturePaths[static_cast<size_t>(side)];
+        if (path.isEmpty())
+            continue;
+        try {
+            LoadedCapture result;
+            result.capture
+                = std::make_shared<const CaptureTrace>(loadCaptureTrace(QFile::encodeName(path).toStdString()));
+            captures[static_cast<size_t>(side)] = result.capture;
+            emit captureLoaded(generation, side, result);
+        } catch (...) {
+            // As in the CLI, a capture trace that cannot be used stops the comparison.
+            loadFailed = true;
+            emit captureFailed(generation, side, TraceError::fromException(std::current_exception(), path));
+        }
+    }
+    if (isCancelled()) {
+        emit cancelled(generation);
+        emit jobDone(generation);
+        return;
+    }
+
     if (!loadFailed && stores[0] && stores[1] && job.classifier) {
         emit analysisStarted(generation);
         try {
             QElapsedTimer timer;
             timer.start();
             AnalysisResults results;
-            results.report = std::make_shared<const FusionReport>(
-                analyzeFusion(*stores[0], *stores[1], *job.classifier, job.options, job.cancel.get()));
+            results.report = std::make_shared<const FusionReport>(analyzeFusion(*stores[0], *stores[1],
+                { captures[0].get(), captures[1].get() }, *job.classifier, job.options, job.cancel.get()));
             results.stores = stores;
+            results.captures = captures;
             results.classifier = job.classifier;
             results.analysisSeconds = static_cast<double>(timer.nsecsElapsed()) / 1e9;
             emit analysisFinished(generation, results);

@@ -15,12 +15,16 @@
 namespace fusiondiff::ui {
 
 // One unit of work for the worker thread: load the sides that have a path (the others use the
-// stores given), then, if both sides have a store, classify and analyse.
+// stores given) and the capture traces to load, then, if both sides have a store, classify and
+// analyse.
 struct AnalysisJob
 {
     quint64 generation = 0;
     std::array<QString, 2> loadPaths; // empty: do not load this side
     std::array<std::shared_ptr<const TraceStore>, 2> stores;
+    // Graph-capture traces (--capture1/--capture2 of the CLI): loaded after the traces.
+    std::array<QString, 2> loadCapturePaths; // empty: do not load one for this side
+    std::array<std::shared_ptr<const CaptureTrace>, 2> captures;
     std::shared_ptr<const Classifier> classifier;
     AnalysisOptions options;
     std::shared_ptr<std::atomic<bool>> cancel; // polled by the core between chunks and steps
@@ -31,6 +35,12 @@ struct LoadedSide
 {
     std::shared_ptr<const TraceStore> store;
     TraceTotals totals;
+};
+
+// A capture trace the worker loaded.
+struct LoadedCapture
+{
+    std::shared_ptr<const CaptureTrace> capture;
 };
 
 // Lives on the controller's QThread. Everything it reports is tagged with the job's generation
@@ -51,6 +61,8 @@ signals:
     void loadProgress(quint64 generation, quint64 done, quint64 total);
     void traceLoaded(quint64 generation, int side, const fusiondiff::ui::LoadedSide& loaded);
     void traceFailed(quint64 generation, int side, const fusiondiff::ui::TraceError& error);
+    void captureLoaded(quint64 generation, int side, const fusiondiff::ui::LoadedCapture& loaded);
+    void captureFailed(quint64 generation, int side, const fusiondiff::ui::TraceError& error);
     void analysisStarted(quint64 generation);
     void analysisFinished(quint64 generation, const fusiondiff::ui::AnalysisResults& results);
     void analysisFailed(quint64 generation, const QString& message);
@@ -62,3 +74,4 @@ signals:
 } // namespace fusiondiff::ui
 
 Q_DECLARE_METATYPE(fusiondiff::ui::LoadedSide)
+Q_DECLARE_METATYPE(fusiondiff::ui::LoadedCapture)

@@ -14,6 +14,7 @@
 #include "globalsearch.h"
 #include "groupspage.h"
 #include "model/fusionreport.h"
+#include "model/graphreport.h"
 #include "onetraceview.h"
 #include "operationspage.h"
 #include "operationsummarypage.h"
@@ -66,6 +67,7 @@ constexpr int kMaxRecent = 10;
 
 const QString kRecentFilesKey = QStringLiteral("recent/files");
 const QString kRecentPairsKey = QStringLiteral("recent/pairs");
+const QString kRecentCapturesKey = QStringLiteral("recent/captures");
 const QString kOpLevelKey = QStringLiteral("analysis/opLevel");
 
 ChartData opportunitiesChart(const FusionReport& report, ChartPanel::Metric metric)
@@ -143,6 +145,9 @@ MainWindow::MainWindow(QWidget* parent)
         connect(m_zones[side], &TraceDropZone::filesDropped, this,
             [this](const QStringList& files) { openTraces(files.value(0), files.value(1)); });
         connect(m_zones[side], &TraceDropZone::openRequested, this, &MainWindow::showOpenDialog);
+        connect(m_zones[side], &TraceDropZone::captureRequested, this, &MainWindow::showCaptureDialog);
+        connect(
+            m_zones[side], &TraceDropZone::captureRemoved, this, [this](int removed) { setCaptureTrace(removed, {}); });
     }
     m_swap = new QToolButton(this);
     m_swap->setText(QStringLiteral("A \u21C4 B"));
@@ -582,6 +587,33 @@ void MainWindow::updateZone(int side)
         zone->showCancelled(state.path);
         break;
     }
+    updateCapture(side);
+}
+
+void MainWindow::updateCapture(int side)
+{
+    const AnalysisController::SideState& state = m_controller->side(side);
+    if (state.captureError) {
+        QString message = state.captureError->reason;
+        if (state.captureError->byteOffset)
+            message += tr(" (%1)").arg(state.captureError->offsetText());
+        m_zones[side]->showCapture(state.capturePath, {}, message);
+        return;
+    }
+    QString details;
+    if (state.capture) {
+        size_t launches = 0;
+        for (const CapturedGraph& graph : state.capture->graphs)
+            launches += graph.launches.size();
+        const size_t graphs = state.capture->graphs.size();
+        details = (graphs == 1 ? tr("1 graph captured") : tr("%1 graphs captured").arg(formatCount(graphs)))
+            + tr(", %1 kernel launches").arg(formatCount(launches));
+        if (!state.path.isEmpty() && m_captureOf.value(state.path).toString() != state.capturePath) {
+            m_captureOf.insert(state.path, state.capturePath); // only captures that loaded are offered again
+            m_saveRecentTimer.start();
+        }
+    }
+    m_zones[side]->showCapture(state.capturePath, details, {});
 }
 
 void MainWindow::setBusy(bool busy)
@@ -627,14 +659,40 @@ void MainWindow::showResults(const AnalysisResults& results)
     emit resultsShown();
 }
 
-void MainWindow::openTraces(const QString& pathA, const QString& pathB)
+void MainWindow::openTraces(
+    const QString& pathA, const QString& pathB, const QString& captureA, const QString& captureB)
 {
-    m_controller->setTraces(pathA, pathB);
+    m_controller->setTraces(pathA, pathB, captureA.isEmpty() ? rememberedCapture(pathA) : captureA,
+        captureB.isEmpty() ? rememberedCapture(pathB) : captureB);
 }
 
 void MainWindow::openTrace(int side, const QString& path)
 {
-    m_controller->setTrace(side, path);
+    m_controller->setTrace(side, path, rememberedCapture(path));
+}
+
+QString MainWindow::rememberedCapture(const QString& tracePath) const
+{
+    if (tracePath.isEmpty())
+        return {};
+    return m_captureOf.value(QFileInfo(tracePath).absoluteFilePath()).toString();
+}
+
+void MainWindow::setCaptureTrace(int side, const QString& path)
+{
+    const QString tracePath = m_controller->side(side).path;
+    if (path.isEmpty() && !tracePath.isEmpty() && m_captureOf.remove(tracePath) > 0)
+        m_saveRecentTimer.start();
+    m_controller->setCaptureTrace(side, path);
+}
+
+void MainWindow::showCaptureDialog(int side)
+{
+    const QString file = openFileName(this,
+        side == 0 ? tr("Capture Trace for A (--capture1)") : tr("Capture Trace for B (--capture2)"),
+        tr("PyTorch profiler traces (*.json *.json.gz *.gz);;All files (*)"));
+    if (!file.isEmpty())
+        setCaptureTrace(side, file);
 }
 
 bool MainWindow::openSampleTraces()
@@ -763,6 +821,7 @@ void MainWindow::saveRecent() const
     QSettings settings;
     settings.setValue(kRecentFilesKey, m_recentFiles);
     settings.setValue(kRecentPairsKey, m_recentPairs);
+    settings.setValue(kRecentCapturesKey, m_captureOf);
 }
 
 void MainWindow::addRecentFile(const QString& path)
@@ -840,6 +899,7 @@ void MainWindow::restoreSettings()
     QSettings settings;
     m_recentFiles = settings.value(kRecentFilesKey).toStringList();
     m_recentPairs = settings.value(kRecentPairsKey).toStringList();
+    m_captureOf = settings.value(kRecentCapturesKey).toMap();
     if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray())
         || !screen()->availableGeometry().contains(frameGeometry()))
         fitToScreen();
@@ -912,6 +972,7 @@ void MainWindow::saveSettings() const
     settings.setValue(QStringLiteral("charts/kernelTypesLog"), m_kernelTypes->chartPanel()->chart()->isLogarithmic());
     settings.setValue(kRecentFilesKey, m_recentFiles);
     settings.setValue(kRecentPairsKey, m_recentPairs);
+    settings.setValue(kRecentCapturesKey, m_captureOf);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

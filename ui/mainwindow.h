@@ -5,6 +5,7 @@
 #include <QMainWindow>
 #include <QStringList>
 #include <QTimer>
+#include <QVariantMap>
 
 #include <functional>
 #include <vector>
@@ -73,6 +74,9 @@ public:
     QDockWidget* settingsDock() const { return m_settingsDock; }
     QStringList recentFiles() const;
     QStringList recentPairs() const; // "A\nB"
+    // The capture trace last used with a trace (absolute paths; empty if none): offered again
+    // whenever that trace is opened.
+    QString rememberedCapture(const QString& tracePath) const;
 
     // The CSV table of the current tab's main table: what Export Current Table writes.
     QString currentTableCsvName() const;
@@ -85,10 +89,15 @@ public:
         const QString& classifier, const QStringList& parameters, const QString& opLevel = {});
 
 public slots:
-    void openTraces(const QString& pathA, const QString& pathB);
+    // With the capture traces given, or else those remembered with the traces.
+    void openTraces(
+        const QString& pathA, const QString& pathB, const QString& captureA = {}, const QString& captureB = {});
     void openTrace(int side, const QString& path);
     bool openSampleTraces();
     void showOpenDialog(int side);
+    // The side's graph-capture trace (the CLI's --capture1/--capture2); an empty path removes it.
+    void setCaptureTrace(int side, const QString& path);
+    void showCaptureDialog(int side);
     void swapTraces();
     void exportAllDialog();
     void exportReportDialog();
@@ -125,6 +134,7 @@ private:
     void createMenus();
     QWidget* createWelcomePage();
     void updateZone(int side);
+    void updateCapture(int side);
     void setBusy(bool busy);
     void showResults(const AnalysisResults& results);
     void showMessage(const QString& text);
@@ -177,6 +187,7 @@ private:
     AnalysisResults m_results;
     QStringList m_recentFiles;
     QStringList m_recentPairs; // "A\nB"
+    QVariantMap m_captureOf; // absolute trace path -> absolute capture trace path
     QTimer m_saveRecentTimer;
 };
 

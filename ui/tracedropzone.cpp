@@ -21,6 +21,9 @@ TraceDropZone::TraceDropZone(int side, QWidget* parent)
     , m_details(new QLabel(this))
     , m_error(new QLabel(this))
     , m_open(new QPushButton(this))
+    , m_capture(new QLabel(this))
+    , m_chooseCapture(new QPushButton(this))
+    , m_removeCapture(new QPushButton(this))
 {
     setObjectName(side == 0 ? QStringLiteral("dropZoneA") : QStringLiteral("dropZoneB"));
     setAcceptDrops(true);
@@ -57,12 +60,35 @@ TraceDropZone::TraceDropZone(int side, QWidget* parent)
     m_open->setToolTip(side == 0 ? tr("Open trace A (Ctrl+O)") : tr("Open trace B (Ctrl+Shift+O)"));
     connect(m_open, &QPushButton::clicked, this, [this] { emit openRequested(m_side); });
 
+    // The capture trace, one row under the trace: graph findings then name the operations.
+    m_capture->setObjectName(QStringLiteral("captureLabel"));
+    m_capture->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_capture->setWordWrap(true);
+    m_capture->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_chooseCapture->setObjectName(QStringLiteral("chooseCapture"));
+    m_chooseCapture->setText(tr("Capture trace..."));
+    m_chooseCapture->setToolTip(tr("Optional: a trace recorded while this run's CUDA/HIP graphs were captured. Graph "
+                                   "findings then name the operation and Python code of each captured kernel "
+                                   "(as the CLI's --capture%1)")
+                                    .arg(side + 1));
+    m_removeCapture->setObjectName(QStringLiteral("removeCapture"));
+    m_removeCapture->setText(tr("Remove"));
+    m_removeCapture->setToolTip(tr("Compare without the capture trace"));
+    connect(m_chooseCapture, &QPushButton::clicked, this, [this] { emit captureRequested(m_side); });
+    connect(m_removeCapture, &QPushButton::clicked, this, [this] { emit captureRemoved(m_side); });
+    auto* capture = new QHBoxLayout;
+    capture->setSpacing(6);
+    capture->addWidget(m_capture, 1);
+    capture->addWidget(m_chooseCapture);
+    capture->addWidget(m_removeCapture);
+
     auto* text = new QVBoxLayout;
     text->setSpacing(2);
     text->addWidget(caption);
     text->addWidget(m_file);
     text->addWidget(m_details);
     text->addWidget(m_error);
+    text->addLayout(capture);
     text->addStretch(1);
 
     auto* layout = new QHBoxLayout(this);
@@ -72,6 +98,7 @@ TraceDropZone::TraceDropZone(int side, QWidget* parent)
 
     setHighlighted(false);
     showEmpty();
+    showCapture({}, {}, {});
 }
 
 void TraceDropZone::setHighlighted(bool highlighted)
@@ -125,6 +152,32 @@ void TraceDropZone::showCancelled(const QString& path)
     m_details->setText(tr("Loading cancelled: drop or open the file again to load it"));
     m_error->clear();
     m_error->hide();
+}
+
+void TraceDropZone::showCapture(const QString& path, const QString& details, const QString& error)
+{
+    m_removeCapture->setVisible(!path.isEmpty());
+    m_chooseCapture->setText(path.isEmpty() ? tr("Capture trace...") : tr("Change..."));
+    m_capture->setToolTip(path);
+    if (path.isEmpty()) {
+        m_capture->setStyleSheet({});
+        m_capture->setText(tr("Capture trace: none"));
+        return;
+    }
+    const QString file = QFileInfo(path).fileName().toHtmlEscaped();
+    if (!error.isEmpty()) {
+        m_capture->setStyleSheet(QStringLiteral("QLabel { color: %1; }").arg(errorTextColor().name()));
+        m_capture->setText(tr("Capture trace <b>%1</b>: %2").arg(file, error.toHtmlEscaped()));
+        return;
+    }
+    m_capture->setStyleSheet({});
+    m_capture->setText(details.isEmpty() ? tr("Capture trace: <b>%1</b>").arg(file)
+                                         : tr("Capture trace: <b>%1</b> \u00B7 %2").arg(file, details.toHtmlEscaped()));
+}
+
+QString TraceDropZone::captureText() const
+{
+    return m_capture->text();
 }
 
 QString TraceDropZone::fileText() const

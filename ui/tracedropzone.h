@@ -11,7 +11,7 @@ namespace fusiondiff::ui {
 
 // One of the two trace slots, A or B: takes a dropped .json/.json.gz file (two dropped files
 // fill both slots), shows the loaded trace (file, platform, GPU, kernels, GPU time) or its
-// error inline (file, reason, byte offset).
+// error inline (file, reason, byte offset), and the optional capture trace that goes with it.
 class TraceDropZone : public QFrame
 {
     Q_OBJECT
@@ -24,10 +24,14 @@ public:
     void showLoaded(const QString& path, const QString& details);
     void showError(const QString& path, const QString& message);
     void showCancelled(const QString& path);
+    // The optional graph-capture trace that goes with this trace: none (empty path), its file and
+    // `details`, or its file and an error.
+    void showCapture(const QString& path, const QString& details, const QString& error);
 
     QString fileText() const;
     QString detailsText() const;
     QString errorText() const;
+    QString captureText() const;
 
     // The local files among dropped URLs.
     static QStringList localFiles(const QMimeData* mime);
@@ -36,6 +40,8 @@ signals:
     void fileDropped(int side, const QString& path);
     void filesDropped(const QStringList& paths);
     void openRequested(int side);
+    void captureRequested(int side);
+    void captureRemoved(int side);
 
 protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
@@ -50,6 +56,9 @@ private:
     QLabel* m_details;
     QLabel* m_error;
     QPushButton* m_open;
+    QLabel* m_capture;
+    QPushButton* m_chooseCapture;
+    QPushButton* m_removeCapture;
 };
 
 } // namespace fusiondiff::ui

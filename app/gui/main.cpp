@@ -47,6 +47,13 @@ int main(int argc, char** argv)
             "the innermost nn.Module (\"module\") or the operator that launched the kernels (\"launch\"); "
             "\"auto\" (the default): operators, aligned on whatever the two stacks share."),
         QApplication::translate("main", "L"));
+    const QCommandLineOption captureAOption(QStringList { QStringLiteral("capture1"), QStringLiteral("capture-a") },
+        QApplication::translate("main",
+            "A graph-capture trace that goes with A (recorded while A's CUDA/HIP graphs were captured): graph "
+            "findings then name the operations, as fusiondiff-cli's --capture1."),
+        QApplication::translate("main", "FILE"));
+    const QCommandLineOption captureBOption(QStringList { QStringLiteral("capture2"), QStringLiteral("capture-b") },
+        QApplication::translate("main", "The same for B."), QApplication::translate("main", "FILE"));
     QCommandLineOption screenshotOption(QStringLiteral("screenshot"),
         QStringLiteral("Save a PNG of every view into DIR and quit (docs/screenshots/make.sh)."),
         QStringLiteral("DIR"));
@@ -68,6 +75,8 @@ int main(int argc, char** argv)
     parser.addOption(classifierOption);
     parser.addOption(parameterOption);
     parser.addOption(opLevelOption);
+    parser.addOption(captureAOption);
+    parser.addOption(captureBOption);
     parser.addOption(screenshotOption);
     parser.addOption(prefixOption);
     parser.process(app);
@@ -80,6 +89,11 @@ int main(int argc, char** argv)
     const QStringList traces = parser.positionalArguments();
     if (traces.size() > 2) {
         std::fprintf(stderr, "fusiondiff: give at most two traces (A and B)\n");
+        return 2;
+    }
+
+    if ((parser.isSet(captureAOption) || parser.isSet(captureBOption)) && traces.size() != 2) {
+        std::fprintf(stderr, "fusiondiff: --capture1 and --capture2 go with two traces (A and B)\n");
         return 2;
     }
 
@@ -118,7 +132,7 @@ int main(int argc, char** argv)
 
     window.show();
     if (traces.size() == 2)
-        window.openTraces(traces[0], traces[1]);
+        window.openTraces(traces[0], traces[1], parser.value(captureAOption), parser.value(captureBOption));
     else if (traces.size() == 1)
         window.openTrace(0, traces[0]);
     return QApplication::exec();

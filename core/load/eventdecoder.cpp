@@ -451,6 +451,35 @@ EventDecoder::EventDecoder(TraceStore& store)
     : m_store(store)
 { }
 
+size_t EventDecoder::NameHash::operator()(std::string_view text) const
+{
+    if (text.size() < 32)
+        return std::hash<std::string_view>()(text);
+    const auto word = [&text](size_t at) {
+        uint64_t value = 0;
+        std::memcpy(&value, text.data() + at, sizeof value);
+        return value;
+    };
+    const size_t size = text.size();
+    uint64_t hash = size * 0x9E3779B97F4A7C15ull;
+    for (const size_t at : { size_t(0), size / 2, size - 24, size - 16, size - 8 })
+        hash = (hash ^ word(at)) * 0xFF51AFD7ED558CCDull + (hash >> 29);
+    return size_t(hash ^ (hash >> 32));
+}
+
+uint32_t EventDecoder::pythonThread(int64_t pid, int64_t tid)
+{
+    const ThreadId thread { pid, tid };
+    std::vector<ThreadId>& threads = m_store.pythonThreads;
+    if (m_lastPythonThread < threads.size() && threads[m_lastPythonThread] == thread)
+        return m_lastPythonThread;
+    const auto [known, added] = m_pythonThreadIndex.try_emplace(thread, uint32_t(threads.size()));
+    if (added)
+        threads.push_back(thread);
+    m_lastPythonThread = known->second;
+    return m_lastPythonThread;
+}
+
 error_code EventDecoder::decode(ondemand::value element, const char* limit, const char*& end)
 {
     ondemand::object object;
@@ -563,7 +592,7 @@ error_code EventDecoder::storePythonFrame(const PendingEvent& event)
                     .emplace(std::string(event.rawName), m_store.strings.intern(pythonFrameKey(name, m_frameKey)))
                     .first;
     }
-    m_store.pythonFrames.push_back({ event.ts, event.dur, event.pid, event.tid, known->second });
+    m_pythonFrames.push_back({ event.ts, event.dur, pythonThread(event.pid, event.tid), known->second });
     return simdjson::SUCCESS;
 }
 

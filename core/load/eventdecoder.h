@@ -1,9 +1,12 @@
 #pragma once
 
-#include "model/stringtable.h"
+#include "model/tracestore.h"
 
 #include <simdjson.h>
 
+#include <cstdint>
+#include <deque>
+#include <map>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -11,7 +14,6 @@
 namespace fusiondiff {
 
 struct PendingEvent;
-struct TraceStore;
 
 // Turns one element of a trace's event array into a row of the TraceStore, reading only the
 // fields the analyses use. Events of other categories (flows, instant events, ...) are left as
@@ -28,6 +30,9 @@ public:
     // left open in the data that the bracket closing the parsed chunk closed instead.
     simdjson::error_code decode(simdjson::ondemand::value element, const char* limit, const char*& end);
 
+    // The Python frames decoded so far (TraceStore::pythonFrames holds those the loader keeps).
+    std::deque<PythonFrameEvent> takePythonFrames() { return std::move(m_pythonFrames); }
+
 private:
     // A value that is not an object: counted and skipped.
     simdjson::error_code skipNonObject(simdjson::ondemand::value element, const char* limit, const char*& end);
@@ -35,18 +40,25 @@ private:
     simdjson::error_code store(PendingEvent& event);
     simdjson::error_code storePythonFrame(const PendingEvent& event);
     void storeCpuOp(const PendingEvent& event, StringId nameId);
+    // The index of (pid, tid) in the store's pythonThreads, added if new.
+    uint32_t pythonThread(int64_t pid, int64_t tid);
 
     TraceStore& m_store;
     std::string m_scratch;
     std::string m_frameKey; // a Python frame's name as pythonFrameKey() writes it
 
+    // Looked up once per Python frame (millions): hashes the length and a few words of the name,
+    // the last three most of all (the line number and the function); the map compares whole names.
     struct NameHash
     {
         using is_transparent = void;
-        size_t operator()(std::string_view text) const { return std::hash<std::string_view>()(text); }
+        size_t operator()(std::string_view text) const;
     };
     // Python frame names as they appear in the file (still escaped) -> the interned frame key.
     std::unordered_map<std::string, uint32_t, NameHash, std::equal_to<>> m_pythonFrameNames;
+    std::deque<PythonFrameEvent> m_pythonFrames;
+    std::map<ThreadId, uint32_t> m_pythonThreadIndex;
+    uint32_t m_lastPythonThread = 0; // consecutive frames are mostly on one thread
 };
 
 } // namespace fusiondiff

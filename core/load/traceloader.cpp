@@ -5,10 +5,12 @@
 #include "load/eventdecoder.h"
 #include "load/inputwindow.h"
 #include "load/jsoncursor.h"
+#include "load/pythonframes.h"
 #include "load/traceheader.h"
 #include "util/inputerror.h"
 
 #include <cstdio>
+#include <deque>
 #include <fstream>
 #include <new>
 #include <unordered_map>
@@ -60,6 +62,8 @@ public:
         , m_cursor(m_window, reader.path(), reader.isCompressed())
         , m_decoder(store)
     { }
+
+    std::deque<PythonFrameEvent> takePythonFrames() { return m_decoder.takePythonFrames(); }
 
     TraceHeader parse()
     {
@@ -197,11 +201,13 @@ TraceStore loadFrom(ByteReader& reader, const LoadOptions& options)
     store.statistics.fileBytes = reader.fileSize();
     store.statistics.gzip = reader.isCompressed();
 
+    std::deque<PythonFrameEvent> pythonFrames;
     try {
         TraceParser parser(reader, store, options);
         const PlatformInfo platform = detectPlatform(parser.parse());
         store.platform = platform.platform;
         store.gpuName = platform.gpuName;
+        pythonFrames = parser.takePythonFrames();
     } catch (const std::bad_alloc&) {
         throw InputError(reader.path(), "out of memory while loading: the trace does not fit in this machine's memory");
     }
@@ -211,6 +217,7 @@ TraceStore loadFrom(ByteReader& reader, const LoadOptions& options)
                 + " other values): this is not a profiler trace");
     store.label = store.stem + " (" + (store.gpuName.empty() ? platformName(store.platform) : store.gpuName) + ")";
     markGraphLaunches(store);
+    storePythonFramesThatHoldSomething(store, pythonFrames);
     if (options.progress)
         options.progress(reader.fileSize(), reader.fileSize());
     return store;

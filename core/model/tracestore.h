@@ -82,10 +82,28 @@ struct CommMessage
 
 // Bytes per element of a dtype as the profiler writes it ("BFloat16", "c10::BFloat16", "float"); 0 if unknown.
 uint32_t dtypeBytes(std::string_view dtype);
+
+// A CPU thread: a process id and a thread id as the trace writes them.
+struct ThreadId
+{
+    int64_t pid = -1;
+    int64_t tid = -1;
+    bool operator==(const ThreadId&) const = default;
+    bool operator<(const ThreadId& other) const { return pid < other.pid || (pid == other.pid && tid < other.tid); }
+};
+
 // Any other `python_function` event: a Python call ("models/llama.py(212): forward"), kept with
 // the name as pythonFrameKey() writes it, without the line number and object addresses, which
-// move between versions of the same code ("models/llama.py: forward").
-using PythonFrameEvent = ModuleEvent;
+// move between versions of the same code ("models/llama.py: forward"). with_stack traces hold
+// millions of them on a few threads: 24 bytes each, the thread an index into
+// TraceStore::pythonThreads.
+struct PythonFrameEvent
+{
+    double ts = 0;
+    double dur = 0;
+    uint32_t thread = 0; // index into TraceStore::pythonThreads
+    StringId name = 0;
+};
 
 enum class Platform
 {
@@ -128,7 +146,12 @@ struct TraceStore
     std::vector<AnnotationEvent> annotations;
     std::vector<ModuleEvent> modules;
     std::vector<CommMessage> commMessages; // for the cpu ops that record one, in cpuOps order
+    // Only the frames that hold something on their thread (an operator, a module or a runtime call
+    // starts inside them): the loader leaves out the others (about half of a with_stack trace's
+    // frames), which place nothing. Thread by thread (in ThreadId order), each thread's frames in
+    // file order.
     std::vector<PythonFrameEvent> pythonFrames;
+    std::vector<ThreadId> pythonThreads; // the threads of pythonFrames
     LoadStatistics statistics;
 
     std::string_view name(StringId id) const { return strings.get(id); }

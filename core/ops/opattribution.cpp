@@ -4,7 +4,6 @@
 #include "util/idmap.h"
 
 #include <algorithm>
-#include <map>
 #include <numeric>
 #include <tuple>
 
@@ -50,52 +49,6 @@ void sortByCategory(std::vector<ThreadEvent>& events, const std::vector<size_t>&
     }
 }
 
-// The start times of operators, modules and runtime calls, by thread.
-class ThreadStarts
-{
-public:
-    void add(int64_t pid, int64_t tid, double ts) { m_starts[{ pid, tid }].push_back(ts); }
-
-    void sort()
-    {
-        for (auto& [thread, starts] : m_starts) {
-            if (!std::is_sorted(starts.begin(), starts.end()))
-                std::sort(starts.begin(), starts.end());
-        }
-    }
-
-    // Does something start in [begin, end] on the thread?
-    bool anyWithin(int64_t pid, int64_t tid, double begin, double end)
-    {
-        if (!m_last || m_lastThread != std::make_pair(pid, tid)) {
-            const auto found = m_starts.find({ pid, tid });
-            m_last = found != m_starts.end() ? &found->second : &m_none;
-            m_lastThread = { pid, tid };
-        }
-        const auto first = std::lower_bound(m_last->begin(), m_last->end(), begin);
-        return first != m_last->end() && *first <= end;
-    }
-
-private:
-    std::map<std::pair<int64_t, int64_t>, std::vector<double>> m_starts;
-    const std::vector<double>* m_last = nullptr; // the thread asked last (frames come thread by thread)
-    std::pair<int64_t, int64_t> m_lastThread;
-    std::vector<double> m_none;
-};
-
-ThreadStarts startsOfOperations(const TraceStore& store)
-{
-    ThreadStarts starts;
-    for (const CpuOpEvent& op : store.cpuOps)
-        starts.add(op.pid, op.tid, op.ts);
-    for (const ModuleEvent& module : store.modules)
-        starts.add(module.pid, module.tid, module.ts);
-    for (const RuntimeEvent& call : store.runtimeCalls)
-        starts.add(call.pid, call.tid, call.ts);
-    starts.sort();
-    return starts;
-}
-
 } // namespace
 
 std::vector<int32_t> KernelAttribution::stackOf(int32_t frame) const
@@ -119,6 +72,7 @@ KernelAttribution attributeKernels(const TraceStore& store)
     KernelAttribution result;
     std::vector<ThreadEvent> events;
     events.reserve(store.cpuOps.size() + store.modules.size() + store.pythonFrames.size() + store.runtimeCalls.size());
+    result.frames.reserve(store.cpuOps.size() + store.modules.size() + store.pythonFrames.size());
     for (const CpuOpEvent& op : store.cpuOps) {
         events.push_back({ op.pid, op.tid, op.ts, op.ts + op.dur, int32_t(result.frames.size()), -1 });
         result.frames.push_back({ op.name, op.ts, op.ts + op.dur, -1, 0, false, false });
@@ -130,12 +84,11 @@ KernelAttribution attributeKernels(const TraceStore& store)
         result.frames.push_back({ module.name, module.ts, module.ts + module.dur, -1, 0, true, false });
     }
     categoryEnds.push_back(events.size());
-    ThreadStarts anchors = startsOfOperations(store);
+    // The loader kept only the Python frames that hold an operator, a module or a launch.
     for (const PythonFrameEvent& python : store.pythonFrames) {
-        if (!anchors.anyWithin(python.pid, python.tid, python.ts, python.ts + python.dur))
-            continue; // most Python frames hold no operator, module or launch: they place nothing
+        const ThreadId& thread = store.pythonThreads[python.thread];
         events.push_back(
-            { python.pid, python.tid, python.ts, python.ts + python.dur, int32_t(result.frames.size()), -1 });
+            { thread.pid, thread.tid, python.ts, python.ts + python.dur, int32_t(result.frames.size()), -1 });
         result.frames.push_back({ python.name, python.ts, python.ts + python.dur, -1, 0, false, true });
     }
     categoryEnds.push_back(events.size());

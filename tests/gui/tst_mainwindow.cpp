@@ -36,6 +36,7 @@
 #include <QDockWidget>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QHeaderView>
 #include <QHorizontalBarSeries>
 #include <QImage>
@@ -84,6 +85,14 @@ QString sampleA()
 QString sampleB()
 {
     return test::sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.h100.json.gz"));
+}
+QString sglangDecode()
+{
+    return test::realTrace(QStringLiteral("sglang_qwen3-8b_decode.mi300x.json.gz"));
+}
+QString sglangCapture()
+{
+    return test::realTrace(QStringLiteral("sglang_qwen3-8b_decode_capture.mi300x.json.gz"));
 }
 QString graphsA()
 {
@@ -432,6 +441,78 @@ private Q_SLOTS:
             QVERIFY(!expected.isEmpty());
             QVERIFY2(readFile(QDir(gui).filePath(file)) == expected, qPrintable(file));
         }
+    }
+
+    void captureTraceIsUsedAsByTheCliAndRemembered()
+    {
+        auto window = compared(vllm(), sglangDecode());
+        QVERIFY(window);
+        AnalysisController* controller = window->controller();
+        const std::shared_ptr<const TraceStore> storeB = controller->side(1).store;
+        QVERIFY(window->dropZone(1)->captureText().contains(QLatin1String("none")));
+        const auto capturedKinds = [&] { return controller->results().report->graphComparison.capturedKinds[1]; };
+        QCOMPARE(capturedKinds(), uint64_t(0));
+
+        // B's capture trace: the analysis runs again, without reading the traces again, and every
+        // table is what `fusiondiff-cli compare A B --capture2 C` writes.
+        QSignalSpy shown(window.get(), &MainWindow::resultsShown);
+        window->setCaptureTrace(1, sglangCapture());
+        QVERIFY(shown.wait(kTimeoutMs));
+        QVERIFY(capturedKinds() > 0);
+        QCOMPARE(controller->results().stores[1], storeB);
+        const QString text = window->dropZone(1)->captureText();
+        QVERIFY2(text.contains(QLatin1String("sglang_qwen3-8b_decode_capture.mi300x.json.gz"))
+                && text.contains(QLatin1String("544 kernel launches")),
+            qPrintable(text));
+        QTemporaryDir dir;
+        const QString gui = dir.filePath(QStringLiteral("gui"));
+        const QString cli = dir.filePath(QStringLiteral("cli"));
+        QCOMPARE(window->exportAll(gui), QString());
+        QVERIFY(cliCsv({ vllm(), sglangDecode(), QStringLiteral("--capture2"), sglangCapture() }, cli));
+        const QStringList cliFiles = QDir(cli).entryList(QDir::Files, QDir::Name);
+        QCOMPARE(QDir(gui).entryList(QDir::Files, QDir::Name), cliFiles);
+        QVERIFY(readFile(QDir(cli).filePath(QStringLiteral("graph_kinds.csv"))).contains("capture_32_DECODE"));
+        for (const QString& file : cliFiles)
+            QVERIFY2(readFile(QDir(gui).filePath(file)) == readFile(QDir(cli).filePath(file)), qPrintable(file));
+
+        // Swapping A and B takes the capture trace along.
+        window->swapTraces();
+        QVERIFY(shown.wait(kTimeoutMs));
+        QVERIFY(controller->results().report->graphComparison.capturedKinds[0] > 0);
+        QVERIFY(window->dropZone(0)->captureText().contains(QLatin1String("sglang_qwen3-8b_decode_capture")));
+        QVERIFY(window->dropZone(1)->captureText().contains(QLatin1String("none")));
+        window->swapTraces();
+        QVERIFY(shown.wait(kTimeoutMs));
+
+        // Opening the trace again, in a new window, brings its capture trace back.
+        QCOMPARE(window->rememberedCapture(sglangDecode()), QFileInfo(sglangCapture()).absoluteFilePath());
+        window->close(); // saves the settings
+        window.reset();
+        auto again = compared(vllm(), sglangDecode());
+        QVERIFY(again);
+        QVERIFY(again->controller()->results().report->graphComparison.capturedKinds[1] > 0);
+        QVERIFY(again->dropZone(1)->captureText().contains(QLatin1String("sglang_qwen3-8b_decode_capture")));
+
+        // A file that is no capture trace: its reason in the zone, and no comparison until it is removed.
+        QSignalSpy shownAgain(again.get(), &MainWindow::resultsShown);
+        again->setCaptureTrace(0, sampleA());
+        QVERIFY(waitIdle(*again->controller()));
+        const QString error = again->dropZone(0)->captureText();
+        QVERIFY2(error.contains(QLatin1String("Qwen1.5-0.5B-Chat.mi300x.json.gz"))
+                && error.contains(QLatin1String("capture")),
+            qPrintable(error));
+        QVERIFY(again->controller()->side(0).captureError.has_value());
+        QCOMPARE(shownAgain.count(), 0);
+        QVERIFY(again->rememberedCapture(vllm()).isEmpty()); // only capture traces that loaded are remembered
+        again->setCaptureTrace(0, {});
+        QVERIFY(shownAgain.wait(kTimeoutMs));
+        QVERIFY(again->dropZone(0)->captureText().contains(QLatin1String("none")));
+
+        // Removed, it is forgotten.
+        again->setCaptureTrace(1, {});
+        QVERIFY(shownAgain.wait(kTimeoutMs));
+        QCOMPARE(again->controller()->results().report->graphComparison.capturedKinds[1], uint64_t(0));
+        QVERIFY(again->rememberedCapture(sglangDecode()).isEmpty());
     }
 
     void eachTabExportsItsOwnTable()
@@ -863,6 +944,14 @@ private Q_SLOTS:
         QVERIFY(bad.waitForFinished(kTimeoutMs));
         QCOMPARE(bad.exitCode(), 2);
         QVERIFY(bad.readAllStandardError().contains("--op-level takes auto, operator, module or launch"));
+
+        // A capture trace needs its trace.
+        QProcess lone;
+        lone.setProcessEnvironment(environment);
+        lone.start(QStringLiteral(FUSIONDIFF_GUI_PATH), { QStringLiteral("--capture2"), sglangCapture(), vllm() });
+        QVERIFY(lone.waitForFinished(kTimeoutMs));
+        QCOMPARE(lone.exitCode(), 2);
+        QVERIFY(lone.readAllStandardError().contains("--capture1 and --capture2 go with two traces"));
     }
 };
 
