@@ -316,8 +316,10 @@ error_code readArgument(FieldResult& argument, PendingEvent& event)
             event.dtype = text;
         return simdjson::SUCCESS;
     }
-    if (event.kind == EventKind::CpuOp && isCollectiveOperator(event.rawName)
-        && (rawEquals(key, "Input Dims") || rawEquals(key, "Input type"))) {
+    // The key first: the name's seven substring searches cost ~5% of a with-stack load when run
+    // for every argument of every operator.
+    if (event.kind == EventKind::CpuOp && (rawEquals(key, "Input Dims") || rawEquals(key, "Input type"))
+        && isCollectiveOperator(event.rawName)) {
         readCollectiveInput(argument, key, event);
         return simdjson::SUCCESS;
     }
