@@ -3,7 +3,6 @@
 #include "classify/kerneltypes.h"
 #include "model/tracestore.h"
 #include "ops/sequencealignment.h"
-#include "util/textformat.h"
 
 #include <algorithm>
 #include <cmath>
@@ -12,37 +11,10 @@ namespace fusiondiff {
 
 namespace {
 
-// Below this share of kernels that line up by type, two graphs probably run different models.
-constexpr double kSameWorkAgreement = 0.5;
-
 bool isPlumbingFrame(const std::string& frame)
 {
     return frame.starts_with("<") || frame.starts_with("torch/") || frame.starts_with("triton/")
         || frame.find("/site-packages/torch/") != std::string::npos;
-}
-
-std::string summaryText(const OpFinding& finding, const NamingContext& naming, bool isPart)
-{
-    const Side fused = finding.fusedSide;
-    const Side unfused = otherSide(fused);
-    const auto& u = finding.kernels[sideIndex(unfused)];
-    const auto& f = finding.kernels[sideIndex(fused)];
-    std::vector<uint32_t> allU(u.size()), allF(f.size());
-    for (uint32_t i = 0; i < allU.size(); ++i)
-        allU[i] = i;
-    for (uint32_t i = 0; i < allF.size(); ++i)
-        allF[i] = i;
-    const std::string& uName = naming.sideNames[sideIndex(unfused)];
-    const std::string& fName = naming.sideNames[sideIndex(fused)];
-    return finding.op + ": " + uName + " runs " + withThousands(int64_t(u.size())) + " kernels ("
-        + describeTypes(u, allU, naming.typeNames) + ") where " + fName + " runs " + withThousands(int64_t(f.size()))
-        + " (" + describeTypes(f, allF, naming.typeNames) + "), in " + withThousands(int64_t(finding.occurrences))
-        + (finding.occurrences == 1 ? " launch" : " launches") + "; " + uName + " takes "
-        + formatDuration(finding.timeUs[sideIndex(unfused)].median) + " and " + fName + " "
-        + formatDuration(finding.timeUs[sideIndex(fused)].median) + " per launch (median)"
-        + (!isPart && finding.typeAgreement < kSameWorkAgreement ? "; only " + fixed(finding.typeAgreement * 100, 0)
-                    + "% of the kernels line up by type: these graphs may not run the same model"
-                                                                 : "");
 }
 
 // The median of `values` (reordered), as spreadOf computes it, without sorting all of them: a
@@ -181,7 +153,7 @@ OpFinding graphFinding(const GraphPattern& pattern, const std::array<GraphSide, 
     }
     finding.savingExtraKernelsUs = extraTime[unfused] - extraTime[fused];
     finding.savingSpeedUs = (total[unfused] - extraTime[unfused]) - (total[fused] - extraTime[fused]);
-    finding.summary = summaryText(finding, naming, pattern.isPart);
+    finding.summary = findingSummary(finding, naming, kLaunchNoun, !pattern.isPart);
     return finding;
 }
 

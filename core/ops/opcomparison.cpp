@@ -299,33 +299,8 @@ private:
         finding.savingExtraKernelsUs = extraTime[unfused] - extraTime[fused];
         finding.savingSpeedUs = (total[unfused] - extraTime[unfused]) - (total[fused] - extraTime[fused]);
         finding.extraRuns = std::move(comparison.runs);
-        finding.summary = summaryText(finding);
+        finding.summary = findingSummary(finding, m_naming, kCallNoun, finding.isGraph);
         return finding;
-    }
-
-    std::string summaryText(const OpFinding& finding) const
-    {
-        const Side fused = finding.fusedSide;
-        const Side unfused = otherSide(fused);
-        const auto& u = finding.kernels[sideIndex(unfused)];
-        const auto& f = finding.kernels[sideIndex(fused)];
-        std::vector<uint32_t> allU(u.size()), allF(f.size());
-        for (uint32_t i = 0; i < allU.size(); ++i)
-            allU[i] = i;
-        for (uint32_t i = 0; i < allF.size(); ++i)
-            allF[i] = i;
-        const std::string& uName = m_naming.sideNames[sideIndex(unfused)];
-        const std::string& fName = m_naming.sideNames[sideIndex(fused)];
-        return finding.op + ": " + uName + " runs " + std::to_string(u.size()) + " kernels ("
-            + describeTypes(u, allU, m_naming.typeNames) + ") where " + fName + " runs " + std::to_string(f.size())
-            + " (" + describeTypes(f, allF, m_naming.typeNames) + "), in " + std::to_string(finding.occurrences)
-            + (finding.occurrences == 1 ? " call" : " calls") + "; " + uName + " takes "
-            + formatDuration(finding.timeUs[sideIndex(unfused)].median) + " and " + fName + " "
-            + formatDuration(finding.timeUs[sideIndex(fused)].median) + " per call (median)"
-            + (finding.isGraph && finding.typeAgreement < kComparableShare
-                    ? "; only " + fixed(finding.typeAgreement * 100, 0)
-                        + "% of the kernels line up by type: these graphs may not run the same model"
-                    : "");
     }
 
     std::array<PreparedSide, 2>& m_sides;

@@ -133,6 +133,34 @@ private Q_SLOTS:
         QCOMPARE(report.opSummary.size(), size_t(3));
     }
 
+    // One sentence for operations and graphs alike: counts with thousands separators, the noun
+    // the caller gives, and for whole graphs whose kernels mostly do not line up, a warning.
+    void findingSummaries()
+    {
+        const std::vector<std::string> types { "GEMM", "Activation" };
+        const std::vector<std::string> tags;
+        const NamingContext naming { types, tags, { "AMD", "NVIDIA" } };
+        OpFinding finding;
+        finding.op = "aten::linear";
+        finding.fusedSide = Side::Trace2;
+        finding.kernels[0] = { { kGemm, 0, 0, 4 }, { kRelu, 1, 0, 2 } };
+        finding.kernels[1] = { { kGemmRelu, 0, 0, 3 } };
+        finding.occurrences = 12345;
+        finding.timeUs[0].median = 6;
+        finding.timeUs[1].median = 3;
+        finding.typeAgreement = 0.25;
+        QCOMPARE(findingSummary(finding, naming, kCallNoun, false),
+            std::string("aten::linear: AMD runs 2 kernels (GEMM, Activation) where NVIDIA runs 1 (GEMM), in 12,345 "
+                        "calls; AMD takes 6.0 us and NVIDIA 3.0 us per call (median)"));
+        finding.occurrences = 1;
+        QCOMPARE(findingSummary(finding, naming, kLaunchNoun, true),
+            std::string("aten::linear: AMD runs 2 kernels (GEMM, Activation) where NVIDIA runs 1 (GEMM), in 1 launch; "
+                        "AMD takes 6.0 us and NVIDIA 3.0 us per launch (median); only 25% of the kernels line up "
+                        "by type: these graphs may not run the same model"));
+        finding.typeAgreement = 0.5;
+        QCOMPARE(findingSummary(finding, naming, kLaunchNoun, true).find("line up"), std::string::npos);
+    }
+
     void moduleLevel()
     {
         TraceWriter a, b;
