@@ -32,8 +32,11 @@ Run cli(const QStringList& arguments)
 {
     QProcess process;
     process.start(test::cliPath(), arguments);
-    if (!process.waitForFinished(120000))
-        qFatal("fusiondiff-cli did not finish");
+    if (!process.waitForFinished(120000)) { // a failure of the test that ran it, not of the whole suite
+        process.kill();
+        process.waitForFinished();
+        return { -1, {}, "fusiondiff-cli did not finish within 120 s" };
+    }
     return { process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, process.readAllStandardOutput(),
         process.readAllStandardError() };
 }

@@ -9,6 +9,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <optional>
+#include <string>
+
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -29,15 +32,24 @@ TraceStore load(const QString& path, size_t chunkBytes = LoadOptions().chunkByte
     return loadTrace(path.toStdString(), options);
 }
 
-// Loads `path` expecting an InputError; returns it.
-InputError loadError(const QString& path)
+// The InputError loading `path` throws; none if it loads, for the caller to fail on with
+// QVERIFY2(error, kLoaded): a Qt Test failure ends that test function, not the whole suite.
+std::optional<InputError> loadError(const QString& path)
 {
     try {
         load(path);
     } catch (const InputError& error) {
         return error;
     }
-    qFatal("%s loaded although it should not", qPrintable(path));
+    return std::nullopt;
+}
+constexpr const char* kLoaded = "loaded without an error";
+
+// The reason of loadError(path), or "(loaded without an error)" for a QCOMPARE to fail on.
+std::string loadErrorReason(const QString& path)
+{
+    const std::optional<InputError> error = loadError(path);
+    return error ? error->reason() : std::string("(") + kLoaded + ")";
 }
 
 void verifySameEvents(const TraceStore& a, const TraceStore& b)
@@ -542,18 +554,19 @@ private Q_SLOTS:
         QFETCH(qint64, offset);
         QTemporaryDir dir;
         const QString path = test::writeFile(dir, QStringLiteral("bad.json"), bytes, gzip);
-        const InputError error = loadError(path);
-        QCOMPARE(QString::fromStdString(error.path()), path);
-        QVERIFY2(QString::fromStdString(error.reason()).contains(reason), error.what());
-        QVERIFY(QString::fromUtf8(error.what()).startsWith(path + QStringLiteral(": ")));
+        const std::optional<InputError> error = loadError(path);
+        QVERIFY2(error, kLoaded);
+        QCOMPARE(QString::fromStdString(error->path()), path);
+        QVERIFY2(QString::fromStdString(error->reason()).contains(reason), error->what());
+        QVERIFY(QString::fromUtf8(error->what()).startsWith(path + QStringLiteral(": ")));
         if (offset >= 0) {
-            QVERIFY2(error.byteOffset().has_value(), error.what());
-            QCOMPARE(static_cast<qint64>(*error.byteOffset()), offset);
+            QVERIFY2(error->byteOffset().has_value(), error->what());
+            QCOMPARE(static_cast<qint64>(*error->byteOffset()), offset);
         } else if (offset == -2) {
-            QVERIFY2(error.byteOffset().has_value(), error.what());
+            QVERIFY2(error->byteOffset().has_value(), error->what());
         }
-        if (gzip && error.byteOffset())
-            QCOMPARE(error.offsetKind(), InputError::OffsetKind::Decompressed);
+        if (gzip && error->byteOffset())
+            QCOMPARE(error->offsetKind(), InputError::OffsetKind::Decompressed);
     }
 
     void memoryBudgetFailsEarlyWithAMessage()
@@ -605,41 +618,50 @@ private Q_SLOTS:
         QFETCH(QByteArray, bytes);
         QFETCH(QString, reason);
         QTemporaryDir dir;
-        const InputError error = loadError(test::writeFile(dir, QStringLiteral("p.json"), bytes));
-        QVERIFY2(QString::fromStdString(error.reason()).contains(reason), error.what());
+        const std::optional<InputError> error = loadError(test::writeFile(dir, QStringLiteral("p.json"), bytes));
+        QVERIFY2(error, kLoaded);
+        QVERIFY2(QString::fromStdString(error->reason()).contains(reason), error->what());
     }
 
     void badFiles()
     {
         QTemporaryDir dir;
-        QCOMPARE(loadError(dir.path()).reason(),
+        QCOMPARE(loadErrorReason(dir.path()),
             std::string("is a directory, not a trace file (give the .json or .json.gz file inside it)"));
-        QCOMPARE(loadError(dir.filePath(QStringLiteral("missing.json"))).reason(), std::string("no such file"));
-        QCOMPARE(loadError(test::writeFile(dir, QStringLiteral("empty.json"), {})).reason(),
-            std::string("the file is empty"));
+        QCOMPARE(loadErrorReason(dir.filePath(QStringLiteral("missing.json"))), std::string("no such file"));
+        QCOMPARE(
+            loadErrorReason(test::writeFile(dir, QStringLiteral("empty.json"), {})), std::string("the file is empty"));
 
         const QByteArray json = TraceWriter().nvidia().kernels("k", 2000).json();
         QByteArray gz = test::gzipCompress(json);
-        const InputError truncated
+        const std::optional<InputError> truncated
             = loadError(test::writeFile(dir, QStringLiteral("cut.json.gz"), gz.left(gz.size() / 2)));
-        QVERIFY2(QString::fromStdString(truncated.reason()).contains(QStringLiteral("gzip data is truncated")),
-            truncated.what());
-        QCOMPARE(*truncated.byteOffset(), uint64_t(gz.size() / 2));
+        QVERIFY2(truncated, kLoaded);
+        QVERIFY2(QString::fromStdString(truncated->reason()).contains(QStringLiteral("gzip data is truncated")),
+            truncated->what());
+        QVERIFY2(truncated->byteOffset().has_value(), truncated->what());
+        QCOMPARE(*truncated->byteOffset(), uint64_t(gz.size() / 2));
 
         QByteArray corrupt = gz;
         for (qsizetype i = 100; i < 140; ++i)
             corrupt[i] = static_cast<char>(corrupt[i] ^ 0x5a);
-        const InputError bad = loadError(test::writeFile(dir, QStringLiteral("corrupt.json.gz"), corrupt));
-        QVERIFY2(QString::fromStdString(bad.reason()).startsWith(QStringLiteral("corrupt gzip data")), bad.what());
+        const std::optional<InputError> bad
+            = loadError(test::writeFile(dir, QStringLiteral("corrupt.json.gz"), corrupt));
+        QVERIFY2(bad, kLoaded);
+        QVERIFY2(QString::fromStdString(bad->reason()).startsWith(QStringLiteral("corrupt gzip data")), bad->what());
 
-        const InputError trailing = loadError(test::writeFile(dir, QStringLiteral("trailing.json.gz"), gz + "junk"));
-        QVERIFY2(QString::fromStdString(trailing.reason()).contains(QStringLiteral("after the end of the gzip stream")),
-            trailing.what());
+        const std::optional<InputError> trailing
+            = loadError(test::writeFile(dir, QStringLiteral("trailing.json.gz"), gz + "junk"));
+        QVERIFY2(trailing, kLoaded);
+        QVERIFY2(
+            QString::fromStdString(trailing->reason()).contains(QStringLiteral("after the end of the gzip stream")),
+            trailing->what());
 
         if (::geteuid() != 0) { // root reads everything
             const QString locked = test::writeFile(dir, QStringLiteral("locked.json"), json);
             ::chmod(locked.toLocal8Bit().constData(), 0);
-            QVERIFY(QString::fromStdString(loadError(locked).reason()).contains(QStringLiteral("permission denied")));
+            const std::string reason = loadErrorReason(locked);
+            QVERIFY2(QString::fromStdString(reason).contains(QStringLiteral("permission denied")), reason.c_str());
         }
     }
 };
