@@ -2,6 +2,7 @@
 
 #include "classify/kerneltypes.h"
 #include "model/tracestore.h"
+#include "ops/findingparts.h"
 #include "ops/sequencealignment.h"
 
 #include <algorithm>
@@ -17,39 +18,11 @@ bool isPlumbingFrame(const std::string& frame)
         || frame.find("/site-packages/torch/") != std::string::npos;
 }
 
-// The median of `values` (reordered), as spreadOf computes it, without sorting all of them: a
-// graph kind pair of thousands of launches takes one per kernel position.
-double medianOf(std::vector<double>& values)
-{
-    if (values.empty())
-        return 0;
-    const size_t middle = (values.size() - 1) / 2;
-    std::nth_element(values.begin(), values.begin() + std::ptrdiff_t(middle), values.end());
-    const double lower = values[middle];
-    if (values.size() % 2 == 1)
-        return lower;
-    const double upper = *std::min_element(values.begin() + std::ptrdiff_t(middle) + 1, values.end());
-    return lower + (upper - lower) * 0.5;
-}
-
 } // namespace
 
 std::vector<AlignedPair> alignGraphKernels(std::span<const uint16_t> first, std::span<const uint16_t> second)
 {
     return alignScoredWithin(first, second, kScoredCells).pairs;
-}
-
-std::vector<double> occurrenceTimes(const TraceStore& store, const std::vector<std::vector<uint32_t>>& occurrences)
-{
-    std::vector<double> times;
-    times.reserve(occurrences.size());
-    for (const auto& kernels : occurrences) {
-        double total = 0;
-        for (const uint32_t k : kernels)
-            total += store.kernels[k].dur;
-        times.push_back(total);
-    }
-    return times;
 }
 
 std::string capturedOperation(const CapturedLaunch& launch)
@@ -81,25 +54,11 @@ OpFinding graphFinding(const GraphPattern& pattern, const std::array<GraphSide, 
         const auto& occurrences = pattern.occurrences[side];
         const std::vector<uint32_t>& first = occurrences.front();
         finding.firstTs[side] = first.empty() ? 0 : graph.store.kernels[first.front()].ts;
-        std::vector<double> durations(occurrences.size());
-        for (size_t position = 0; position < first.size(); ++position) {
-            const KernelEvent& kernel = graph.store.kernels[first[position]];
-            for (size_t o = 0; o < occurrences.size(); ++o)
-                durations[o] = graph.store.kernels[occurrences[o][position]].dur;
-            finding.kernels[side].push_back({ std::string(graph.store.name(kernel.name)),
-                graph.types.ofKernel[first[position]], graph.types.tagsOfName[kernel.name], medianOf(durations) });
-        }
+        finding.kernels[side] = findingKernels(graph.store, graph.types, occurrences);
         times[side] = occurrenceTimes(graph.store, occurrences);
         finding.timeUs[side] = spreadOf(times[side]);
     }
-    const size_t count1 = finding.kernels[0].size();
-    const size_t count2 = finding.kernels[1].size();
-    finding.fusedSide = count1 > count2 ? Side::Trace2 : Side::Trace1;
-    const size_t unfused = sideIndex(otherSide(finding.fusedSide));
-    const size_t fused = sideIndex(finding.fusedSide);
-    finding.launchDifference = int64_t(finding.kernels[unfused].size()) - int64_t(finding.kernels[fused].size());
-    for (size_t o = 0; o < finding.occurrences; ++o)
-        finding.savingUs += std::max(0.0, times[unfused][o] - times[fused][o]);
+    setFusedSideAndSaving(finding, times);
 
     std::array<std::vector<uint16_t>, 2> types;
     for (size_t side = 0; side < 2; ++side) {
@@ -109,10 +68,7 @@ OpFinding graphFinding(const GraphPattern& pattern, const std::array<GraphSide, 
     KernelListComparison comparison
         = compareKernelLists(finding.kernels, alignGraphKernels(types[0], types[1]), naming);
     finding.alignment = std::move(comparison.alignment);
-    const auto sameType = std::count_if(finding.alignment.begin(), finding.alignment.end(), [&](const AlignedPair& p) {
-        return p.isMatch() && finding.kernels[0][size_t(p.first)].type == finding.kernels[1][size_t(p.second)].type;
-    });
-    finding.typeAgreement = double(sameType) / double(std::max<size_t>(1, std::max(count1, count2)));
+    finding.typeAgreement = typeAgreement(finding.kernels, finding.alignment);
     finding.extraRuns = std::move(comparison.runs);
     for (ExtraRun& run : finding.extraRuns) {
         const size_t side = sideIndex(run.side);
@@ -145,14 +101,7 @@ OpFinding graphFinding(const GraphPattern& pattern, const std::array<GraphSide, 
             extraTime[side] += sides[side].store.kernels[kernels[k]].dur;
         }
     }
-    // The time difference split as for operation findings (OpFinding::savingExtraKernelsUs).
-    std::array<double, 2> total {};
-    for (size_t side = 0; side < 2; ++side) {
-        for (const double t : times[side])
-            total[side] += t;
-    }
-    finding.savingExtraKernelsUs = extraTime[unfused] - extraTime[fused];
-    finding.savingSpeedUs = (total[unfused] - extraTime[unfused]) - (total[fused] - extraTime[fused]);
+    splitSaving(finding, times, extraTime);
     finding.summary = findingSummary(finding, naming, kLaunchNoun, !pattern.isPart);
     return finding;
 }

@@ -1,17 +1,12 @@
 #include "ops/kernelcomparison.h"
 
 #include "ops/sequencealignment.h"
-#include "util/side.h"
-#include "util/textformat.h"
 
 #include <algorithm>
 
 namespace fusiondiff {
 
 namespace {
-
-// Below this share of kernels that line up by type, two graphs probably run different models.
-constexpr double kSameModelAgreement = 0.5;
 
 std::vector<uint16_t> typesOf(const std::vector<FindingKernel>& kernels)
 {
@@ -135,31 +130,6 @@ std::string describeTypes(const std::vector<FindingKernel>& kernels, std::span<c
         i = same;
     }
     return text;
-}
-
-std::string findingSummary(const OpFinding& finding, const NamingContext& naming, OccurrenceNoun noun, bool wholeGraphs)
-{
-    const Side fused = finding.fusedSide;
-    const Side unfused = otherSide(fused);
-    const auto& u = finding.kernels[sideIndex(unfused)];
-    const auto& f = finding.kernels[sideIndex(fused)];
-    std::vector<uint32_t> allU(u.size()), allF(f.size());
-    for (uint32_t i = 0; i < allU.size(); ++i)
-        allU[i] = i;
-    for (uint32_t i = 0; i < allF.size(); ++i)
-        allF[i] = i;
-    const std::string& uName = naming.sideNames[sideIndex(unfused)];
-    const std::string& fName = naming.sideNames[sideIndex(fused)];
-    return finding.op + ": " + uName + " runs " + withThousands(int64_t(u.size())) + " kernels ("
-        + describeTypes(u, allU, naming.typeNames) + ") where " + fName + " runs " + withThousands(int64_t(f.size()))
-        + " (" + describeTypes(f, allF, naming.typeNames) + "), in " + withThousands(int64_t(finding.occurrences)) + " "
-        + std::string(finding.occurrences == 1 ? noun.one : noun.many) + "; " + uName + " takes "
-        + formatDuration(finding.timeUs[sideIndex(unfused)].median) + " and " + fName + " "
-        + formatDuration(finding.timeUs[sideIndex(fused)].median) + " per " + std::string(noun.one) + " (median)"
-        + (wholeGraphs && finding.typeAgreement < kSameModelAgreement
-                ? "; only " + fixed(finding.typeAgreement * 100, 0)
-                    + "% of the kernels line up by type: these graphs may not run the same model"
-                : "");
 }
 
 KernelListComparison compareKernelLists(

@@ -6,7 +6,6 @@
 #include <array>
 #include <span>
 #include <string>
-#include <string_view>
 #include <vector>
 
 namespace fusiondiff {
@@ -41,22 +40,6 @@ KernelListComparison compareKernelLists(const std::array<std::vector<FindingKern
 // "GEMM, Activation, Elementwise x3" (repeats folded), at most `maxParts` parts then "...".
 std::string describeTypes(const std::vector<FindingKernel>& kernels, std::span<const uint32_t> which,
     const std::vector<std::string>& typeNames, size_t maxParts = 6);
-
-// What a finding's summary calls one occurrence: a call of an operation, a launch of a graph.
-struct OccurrenceNoun
-{
-    std::string_view one;
-    std::string_view many;
-};
-inline constexpr OccurrenceNoun kCallNoun { "call", "calls" };
-inline constexpr OccurrenceNoun kLaunchNoun { "launch", "launches" };
-
-// A finding in one sentence: "aten::linear: AMD runs 2 kernels (GEMM, Activation) where NVIDIA runs
-// 1 (GEMM), in 1,206 calls; AMD takes 6.0 us and NVIDIA 3.0 us per call (median)". For whole graphs
-// (`wholeGraphs`) of which fewer than half the kernels line up by type, it adds that these may not
-// run the same model.
-std::string findingSummary(
-    const OpFinding& finding, const NamingContext& naming, OccurrenceNoun noun, bool wholeGraphs);
 
 // A kernel name short enough for a sentence: template arguments and parameters dropped.
 std::string shortKernelName(const std::string& name);

@@ -6,6 +6,7 @@
 #include "fusionanalysis.h"
 #include "load/traceloader.h"
 #include "ops/collectives.h"
+#include "ops/findingparts.h"
 #include "ops/kernelcomparison.h"
 #include "ops/opattribution.h"
 #include "report/reportwriters.h"
