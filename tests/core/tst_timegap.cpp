@@ -392,10 +392,8 @@ private Q_SLOTS:
         // aten::scaled_dot_product_attention calls, 107.545 us of AMD's FillFunctor kernels (which
         // NVIDIA does not run) and 3,908.798 us of attn_fwd against 2,722.705 us of flash_fwd_kernel;
         // check_time_gap.py gives the totals and the unattributed kernels' time.
-        const TraceStore a = loadTrace(
-            test::sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.mi300x.json.gz")).toStdString());
-        const TraceStore b = loadTrace(
-            test::sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.h100.json.gz")).toStdString());
+        const TraceStore a = loadTrace(test::sampleA().toStdString());
+        const TraceStore b = loadTrace(test::sampleB().toStdString());
         const FusionReport report = analyzeFusion(a, b, Classifier::builtin("default"), AnalysisOptions {});
         const TimeGapBreakdown& gap = report.timeGap.kernelTime;
         verifyAddsUp(report, gap);

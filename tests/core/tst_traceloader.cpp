@@ -133,14 +133,10 @@ private Q_SLOTS:
         QTest::addColumn<QString>("platform");
         QTest::addColumn<QString>("gpu");
         QTest::addColumn<QString>("label");
-        QTest::newRow("H100 eager") << test::sourcePath(
-            QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.h100.json.gz"))
-                                    << 1465 << 1922 << 4186 << "NVIDIA"
+        QTest::newRow("H100 eager") << test::sampleB() << 1465 << 1922 << 4186 << "NVIDIA"
                                     << "NVIDIA H100 80GB HBM3"
                                     << "Qwen1.5-0.5B-Chat.h100 (NVIDIA H100 80GB HBM3)";
-        QTest::newRow("MI300X eager") << test::sourcePath(
-            QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.mi300x.json.gz"))
-                                      << 1516 << 1707 << 4619 << "AMD"
+        QTest::newRow("MI300X eager") << test::sampleA() << 1516 << 1707 << 4619 << "AMD"
                                       << "AMD Instinct MI300X VF"
                                       << "Qwen1.5-0.5B-Chat.mi300x (AMD Instinct MI300X VF)";
         QTest::newRow("2021 schema") << real("resnet50_2021_schema.worker0.pt.trace.json.gz") << 9564 << 10920 << 33384
@@ -202,8 +198,7 @@ private Q_SLOTS:
 
     void kernelFieldsFromTheFile()
     {
-        const TraceStore store
-            = load(test::sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.h100.json.gz")));
+        const TraceStore store = load(test::sampleB());
         const KernelEvent& first = store.kernels.front();
         QVERIFY(store.name(first.name)
                     .starts_with(
@@ -286,8 +281,7 @@ private Q_SLOTS:
     void chunkSizeDoesNotChangeTheResult_data()
     {
         QTest::addColumn<QString>("path");
-        QTest::newRow("eager") << test::sourcePath(
-            QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.mi300x.json.gz"));
+        QTest::newRow("eager") << test::sampleA();
         QTest::newRow("graphs") << real("sglang_qwen3-8b_decode.mi300x.json.gz");
         QTest::newRow("2021") << real("resnet50_2021_schema.worker0.pt.trace.json.gz");
     }
@@ -470,10 +464,7 @@ private Q_SLOTS:
         std::atomic<bool> cancel { true };
         LoadOptions options;
         options.cancel = &cancel;
-        QVERIFY_THROWS_EXCEPTION(Cancelled,
-            loadTrace(
-                test::sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.h100.json.gz")).toStdString(),
-                options));
+        QVERIFY_THROWS_EXCEPTION(Cancelled, loadTrace(test::sampleB().toStdString(), options));
     }
 
     void badInput_data()

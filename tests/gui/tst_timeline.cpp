@@ -277,8 +277,7 @@ private Q_SLOTS:
     {
         MainWindow window;
         window.show();
-        QVERIFY(compare(window, test::sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.mi300x.json.gz")),
-            test::sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.h100.json.gz"))));
+        QVERIFY(compare(window, test::sampleA(), test::sampleB()));
         OperationsPage* page = window.operationsPage();
         window.tabs()->setCurrentWidget(page);
         QVERIFY(QTest::qWaitFor([&] { return page->alignmentModel()->finding() != nullptr; }));
@@ -328,8 +327,7 @@ private Q_SLOTS:
     {
         MainWindow window;
         window.show();
-        QVERIFY(compare(window, test::sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.mi300x.json.gz")),
-            test::sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.h100.json.gz"))));
+        QVERIFY(compare(window, test::sampleA(), test::sampleB()));
         TimelineView* view = window.timelinePage()->timeline()->view();
         QVERIFY(view->timeline().isEmpty()); // not built while hidden
         window.tabs()->setCurrentWidget(window.timelinePage());
