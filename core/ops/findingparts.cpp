@@ -80,6 +80,30 @@ void setFusedSideAndSaving(OpFinding& finding, const std::array<std::vector<doub
         finding.savingUs += std::max(0.0, times[unfused][o] - times[fused][o]);
 }
 
+std::array<double, 2> addExtraKernels(const OpFinding& finding, const std::array<const TraceStore*, 2>& stores,
+    const std::array<std::vector<std::vector<uint32_t>>, 2>& occurrences, std::vector<ExtraKernels>& extras,
+    const std::function<void(size_t side, uint32_t kernel)>& onExtra)
+{
+    std::array<double, 2> extraTime {};
+    for (const AlignedPair& pair : finding.alignment) {
+        if (pair.isMatch())
+            continue;
+        const size_t side = pair.first >= 0 ? 0 : 1;
+        const auto position = size_t(side == 0 ? pair.first : pair.second);
+        const CategoryId type = finding.kernels[side][position].type;
+        extras[type].kernels[side] += finding.occurrences;
+        for (const auto& kernels : occurrences[side]) {
+            const uint32_t k = kernels[position];
+            const double dur = stores[side]->kernels[k].dur;
+            extras[type].timeUs[side] += dur;
+            extraTime[side] += dur;
+            if (onExtra)
+                onExtra(side, k);
+        }
+    }
+    return extraTime;
+}
+
 void splitSaving(
     OpFinding& finding, const std::array<std::vector<double>, 2>& times, const std::array<double, 2>& extraTime)
 {

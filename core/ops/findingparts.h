@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,6 +32,13 @@ double typeAgreement(
 // time per side (`times`, occurrence by occurrence in the same order on both sides): the fused
 // side (the one with fewer kernels), launchDifference and savingUs.
 void setFusedSideAndSaving(OpFinding& finding, const std::array<std::vector<double>, 2>& times);
+
+// Every kernel the alignment leaves unpaired, in every occurrence (the extra runs list a run that
+// repeats once), added to `extras` by type. Returns their time per side over all occurrences,
+// splitSaving's `extraTime`. `onExtra`, if given, is called with each such kernel (side, index).
+std::array<double, 2> addExtraKernels(const OpFinding& finding, const std::array<const TraceStore*, 2>& stores,
+    const std::array<std::vector<std::vector<uint32_t>>, 2>& occurrences, std::vector<ExtraKernels>& extras,
+    const std::function<void(size_t side, uint32_t kernel)>& onExtra = {});
 
 // savingExtraKernelsUs and savingSpeedUs, given the time over all occurrences of the kernels each
 // side runs in addition (`extraTime`).

@@ -87,20 +87,8 @@ OpFinding graphFinding(const GraphPattern& pattern, const std::array<GraphSide, 
     // A graph pair has one name (its kinds); each side's stack is known only from a capture trace.
     finding.sideOps = { finding.op, finding.op };
     finding.alignedOn = "graph";
-    // Every kernel the alignment leaves unpaired is extra (runs that repeat are listed once).
-    std::array<double, 2> extraTime {};
-    for (const AlignedPair& pair : finding.alignment) {
-        if (pair.isMatch())
-            continue;
-        const size_t side = pair.first >= 0 ? 0 : 1;
-        const auto k = size_t(side == 0 ? pair.first : pair.second);
-        const CategoryId type = finding.kernels[side][k].type;
-        extras[type].kernels[side] += finding.occurrences;
-        for (const auto& kernels : pattern.occurrences[side]) {
-            extras[type].timeUs[side] += sides[side].store.kernels[kernels[k]].dur;
-            extraTime[side] += sides[side].store.kernels[kernels[k]].dur;
-        }
-    }
+    const std::array<double, 2> extraTime
+        = addExtraKernels(finding, { &sides[0].store, &sides[1].store }, pattern.occurrences, extras);
     splitSaving(finding, times, extraTime);
     finding.summary = findingSummary(finding, naming, kLaunchNoun, !pattern.isPart);
     return finding;

@@ -247,23 +247,8 @@ private:
             m_kernelPairs.addAligned(
                 stores(), { &pattern.occurrences[0][o], &pattern.occurrences[1][o] }, finding.alignment);
         finding.typeAgreement = typeAgreement(finding.kernels, finding.alignment);
-        // Every gap of the alignment, not only the first run of each kind (runs fold repeats).
-        std::array<double, 2> extraTime {};
-        for (const AlignedPair& pair : finding.alignment) {
-            if (pair.isMatch())
-                continue;
-            const size_t side = pair.first >= 0 ? 0 : 1;
-            const size_t position = size_t(side == 0 ? pair.first : pair.second);
-            const CategoryId type = finding.kernels[side][position].type;
-            extras[type].kernels[side] += finding.occurrences;
-            for (const auto& kernels : pattern.occurrences[side]) {
-                const uint32_t k = kernels[position];
-                const double dur = m_sides[side].store.kernels[k].dur;
-                extras[type].timeUs[side] += dur;
-                extraTime[side] += dur;
-                m_roles.role[side][k] = KernelRole::Extra;
-            }
-        }
+        const std::array<double, 2> extraTime = addExtraKernels(finding, { &m_sides[0].store, &m_sides[1].store },
+            pattern.occurrences, extras, [&](size_t side, uint32_t k) { m_roles.role[side][k] = KernelRole::Extra; });
         splitSaving(finding, times, extraTime);
         finding.extraRuns = std::move(comparison.runs);
         finding.summary = findingSummary(finding, m_naming, kCallNoun, finding.isGraph);
