@@ -867,6 +867,7 @@ private Q_SLOTS:
         QVERIFY2(error.startsWith(QStringLiteral("Cannot write ") + nowhere), qPrintable(error));
         QVERIFY(readFile(png).startsWith("\x89PNG"));
         QCOMPARE(QImage(png).size(), chart->size());
+        QVERIFY(test::opaqueColours(QImage(png)) > 10); // bars, text and grid, drawn on an opaque background
         QVERIFY(chart->width() >= 400);
         const QByteArray svgText = readFile(svg);
         QVERIFY(svgText.contains("<svg"));

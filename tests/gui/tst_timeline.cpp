@@ -263,6 +263,7 @@ private Q_SLOTS:
         QCOMPARE(view.saveImage(svg), QString());
         const QImage image(png);
         QCOMPARE(image.size(), view.size() * view.devicePixelRatioF());
+        QVERIFY(test::opaqueColours(image) > 10); // lanes, kernels and ruler on an opaque background
         QFile file(svg);
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QByteArray text = file.readAll();
