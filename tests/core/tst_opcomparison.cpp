@@ -308,8 +308,7 @@ private Q_SLOTS:
             a.launch("aten::linear", { kGemm, kRelu }, modules, 10); // the GEMM and the ReLU: 10 us each
             b.launch("aten::linear", { kGemmRelu }, modules, 4);
         }
-        Pair pair;
-        const FusionReport report = pair.compare(a, b);
+        const FusionReport report = compareWritten(a, b, kByOperator);
         // A's GEMM is paired with B's GEMM with the ReLU folded in (the alignment of the finding),
         // the norms by position (as many kernels on each side); A's ReLU has no counterpart.
         QCOMPARE(report.matchedKernels.size(), size_t(2));
@@ -351,8 +350,7 @@ private Q_SLOTS:
             a.launch("aten::addmm", { kGemm, kAdd }, {}, 5);
             b.launch("aten::addmm", { kAdd, kGemm }, {}, 5);
         }
-        Pair pair;
-        const FusionReport report = pair.compare(a, b);
+        const FusionReport report = compareWritten(a, b, kByOperator);
         QVERIFY(report.opAlignment.comparable);
         for (const MatchedKernels& matched : report.matchedKernels)
             QCOMPARE(matched.types[0], matched.types[1]);
