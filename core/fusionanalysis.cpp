@@ -269,13 +269,7 @@ void mergeGraphResults(FusionReport& report, GraphComparisonResult graphs)
     });
     for (OpSummary& summary : graphs.summaries)
         report.opSummary.push_back(std::move(summary));
-    std::stable_sort(report.opSummary.begin(), report.opSummary.end(), [](const OpSummary& a, const OpSummary& b) {
-        if (a.savingUs != b.savingUs)
-            return a.savingUs > b.savingUs;
-        const double totalA = a.timeUs[0].total + a.timeUs[1].total;
-        const double totalB = b.timeUs[0].total + b.timeUs[1].total;
-        return totalA != totalB ? totalA > totalB : a.op < b.op;
-    });
+    std::stable_sort(report.opSummary.begin(), report.opSummary.end(), summaryRanksBefore);
     for (const ExtraKernels& extra : graphs.extraKernels) {
         if (extra.kernels[0] + extra.kernels[1] == 0)
             continue;

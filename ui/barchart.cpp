@@ -1,13 +1,13 @@
 #include "barchart.h"
 
 #include "colors.h"
+#include "imageexport.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
 #include <QCursor>
 #include <QEvent>
-#include <QFileInfo>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
 #include <QHorizontalBarSeries>
@@ -15,9 +15,7 @@
 #include <QLocale>
 #include <QLogValueAxis>
 #include <QPainter>
-#include <QSaveFile>
 #include <QScopeGuard>
-#include <QSvgGenerator>
 #include <QToolTip>
 #include <QValueAxis>
 
@@ -295,31 +293,8 @@ QString BarChart::saveImage(const QString& path)
         chart()->setTitle(shownTitle);
         chart()->layout()->activate();
     });
-    // QSaveFile: the image goes to a temporary file that replaces `path` only once it is complete
-    // and on disk, so a failure leaves an earlier image as it was.
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return tr("Cannot write %1: %2").arg(path, file.errorString());
-    if (QFileInfo(path).suffix().compare(QLatin1String("svg"), Qt::CaseInsensitive) == 0) {
-        QSvgGenerator generator;
-        generator.setOutputDevice(&file);
-        generator.setSize(size());
-        generator.setViewBox(QRect(QPoint(0, 0), size()));
-        generator.setTitle(savedTitle);
-        QPainter painter;
-        if (!painter.begin(&generator)) {
-            file.cancelWriting();
-            return tr("Cannot write %1.").arg(path);
-        }
-        render(&painter);
-        painter.end();
-    } else if (!grab().save(&file, "PNG")) {
-        file.cancelWriting();
-        return tr("Cannot write %1: %2").arg(path, file.errorString());
-    }
-    if (!file.commit())
-        return tr("Cannot write %1: %2").arg(path, file.errorString());
-    return {};
+    return writeImage(
+        path, { size(), devicePixelRatioF(), savedTitle, [this](QPainter& painter) { render(&painter); } });
 }
 
 QImage BarChart::image(const QSize& size)

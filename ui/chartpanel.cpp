@@ -1,14 +1,13 @@
 #include "chartpanel.h"
 
 #include "barchart.h"
-#include "filedialogs.h"
+#include "imageexport.h"
 #include "wraplabel.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QMessageBox>
 #include <QStackedWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -85,13 +84,8 @@ void ChartPanel::updateEmpty()
 
 void ChartPanel::saveChart()
 {
-    const QString file = saveFileName(
-        this, tr("Save Chart"), m_saveName + QStringLiteral(".png"), tr("PNG image (*.png);;SVG image (*.svg)"));
-    if (file.isEmpty())
-        return;
-    const QString error = m_chart->saveImage(file);
-    if (!error.isEmpty())
-        QMessageBox::warning(this, tr("Save Chart"), error);
+    askAndSaveImage(
+        this, tr("Save Chart"), m_saveName, [this](const QString& path) { return m_chart->saveImage(path); });
 }
 
 } // namespace fusiondiff::ui

@@ -100,7 +100,7 @@ QColor sideBackground(int side)
 
 QColor differenceBackground()
 {
-    return blend(base(), QColor(0xF5, 0xC5, 0x18), isDarkPalette() ? 0.3 : 0.3);
+    return blend(base(), QColor(0xF5, 0xC5, 0x18), 0.3);
 }
 
 QColor gapBackground()

@@ -3,10 +3,10 @@
 #include "model/fusionreport.h"
 #include "report/reporttables.h"
 #include "report/reportwriters.h"
+#include "savefile.h"
 
 #include <QCoreApplication>
 #include <QDir>
-#include <QSaveFile>
 
 namespace fusiondiff::ui {
 
@@ -15,16 +15,6 @@ namespace {
 QString tr(const char* text)
 {
     return QCoreApplication::translate("fusiondiff::ui::CsvExport", text);
-}
-
-QString writeBytes(const std::string& text, const QString& path)
-{
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return tr("Cannot write %1: %2").arg(path, file.errorString());
-    if (file.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()) || !file.commit())
-        return tr("Cannot write %1: %2").arg(path, file.errorString());
-    return {};
 }
 
 } // namespace
@@ -41,7 +31,7 @@ QString writeCsvTable(const FusionReport& report, const QString& name, const QSt
 {
     for (const CsvTable& table : reportToCsv(report)) {
         if (QString::fromStdString(table.name) == name)
-            return writeBytes(table.text, path);
+            return saveFile(path, table.text);
     }
     return tr("There is no table named %1.").arg(name);
 }
@@ -51,8 +41,8 @@ QString writeAllCsvTables(const FusionReport& report, const QString& folder)
     if (!QDir().mkpath(folder))
         return tr("Cannot create the folder %1.").arg(folder);
     for (const CsvTable& table : reportToCsv(report)) {
-        QString error = writeBytes(
-            table.text, QDir(folder).filePath(QString::fromStdString(table.name) + QStringLiteral(".csv")));
+        QString error
+            = saveFile(QDir(folder).filePath(QString::fromStdString(table.name) + QStringLiteral(".csv")), table.text);
         if (!error.isEmpty())
             return error;
     }

@@ -65,7 +65,7 @@ GapWaterfallData gapByCause(const FusionReport& report, std::vector<GapCause>* c
 
 QString gapCauseVerdict(const FusionReport& report)
 {
-    const QString verdict = QString::fromStdString(report.timeGap.verdict).toHtmlEscaped();
+    QString verdict = QString::fromStdString(report.timeGap.verdict).toHtmlEscaped();
     // The headline in bold: up to " in GPU ..." where the breakdown starts.
     const qsizetype cut = verdict.indexOf(QStringLiteral(" in GPU"));
     if (cut < 0)

@@ -63,7 +63,7 @@ GlobalSearch::GlobalSearch(QWidget* parent)
     });
 }
 
-void GlobalSearch::setReport(std::shared_ptr<const FusionReport> report)
+void GlobalSearch::setReport(const std::shared_ptr<const FusionReport>& report)
 {
     m_items->clear();
     if (!report)

@@ -36,7 +36,7 @@ public:
 
     explicit GlobalSearch(QWidget* parent = nullptr);
 
-    void setReport(std::shared_ptr<const FusionReport> report);
+    void setReport(const std::shared_ptr<const FusionReport>& report);
     // What `text` finds, in list order (findings, operations, types, kernels), at most `limit`.
     QList<Hit> find(const QString& text, int limit = 50) const;
     // Reports the first hit of the current text (Enter without choosing from the list).

@@ -48,9 +48,9 @@ QString oneTraceHtml(const TraceStore& store, const Classifier& classifier, int 
         total += it->timeUs;
     }
     std::vector<CategoryId> types;
-    for (CategoryId type = 0; type < byType.size(); ++type) {
+    for (size_t type = 0; type < byType.size(); ++type) {
         if (byType[type].count > 0)
-            types.push_back(type);
+            types.push_back(static_cast<CategoryId>(type));
     }
     std::sort(
         types.begin(), types.end(), [&](CategoryId a, CategoryId b) { return byType[a].timeUs > byType[b].timeUs; });

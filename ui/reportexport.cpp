@@ -2,13 +2,14 @@
 
 #include "model/fusionreport.h"
 #include "report/reportwriters.h"
+#include "savefile.h"
 
 #include <QBuffer>
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
+#include <QImage>
 #include <QTextDocument>
 
 namespace fusiondiff::ui {
@@ -20,12 +21,14 @@ QString tr(const char* text)
     return QCoreApplication::translate("ReportExport", text);
 }
 
-QString writeText(const QString& path, const QByteArray& bytes)
+QByteArray pngBytes(const QImage& image)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
-        return tr("Cannot write %1: %2").arg(path, file.errorString());
-    return {};
+    QByteArray png;
+    QBuffer buffer(&png);
+    buffer.open(QIODevice::WriteOnly);
+    if (!image.save(&buffer, "PNG"))
+        return {};
+    return png;
 }
 
 } // namespace
@@ -38,16 +41,14 @@ QString writeMarkdownReport(const FusionReport& report, const QList<ReportChart>
         markdown += QStringLiteral("\n## ") + tr("Charts") + QStringLiteral("\n\n");
     for (const ReportChart& chart : charts) {
         const QString file = info.completeBaseName() + QLatin1Char('_') + chart.name + QStringLiteral(".png");
-        QByteArray png;
-        QBuffer buffer(&png);
-        buffer.open(QIODevice::WriteOnly);
-        if (!chart.image.save(&buffer, "PNG"))
+        const QByteArray png = pngBytes(chart.image);
+        if (png.isEmpty())
             return tr("Cannot write %1.").arg(info.dir().filePath(file));
-        if (QString error = writeText(info.dir().filePath(file), png); !error.isEmpty())
+        if (QString error = saveFile(info.dir().filePath(file), png); !error.isEmpty())
             return error;
         markdown += QStringLiteral("![%1](%2)\n\n").arg(chart.title, file);
     }
-    return writeText(path, markdown.toUtf8());
+    return saveFile(path, markdown.toUtf8());
 }
 
 QString writeHtmlReport(const FusionReport& report, const QList<ReportChart>& charts, const QString& path)
@@ -59,16 +60,13 @@ QString writeHtmlReport(const FusionReport& report, const QList<ReportChart>& ch
     if (!charts.isEmpty())
         images += QStringLiteral("<h2>") + tr("Charts") + QStringLiteral("</h2>\n");
     for (const ReportChart& chart : charts) {
-        QByteArray png;
-        QBuffer buffer(&png);
-        buffer.open(QIODevice::WriteOnly);
-        chart.image.save(&buffer, "PNG");
+        const QByteArray png = pngBytes(chart.image);
         images += QStringLiteral("<h3>%1</h3>\n<p><img alt=\"%1\" src=\"data:image/png;base64,%2\"></p>\n")
                       .arg(chart.title.toHtmlEscaped(), QString::fromLatin1(png.toBase64()));
     }
     const qsizetype end = html.lastIndexOf(QStringLiteral("</body>"));
     html.insert(end < 0 ? html.size() : end, images);
-    return writeText(path, html.toUtf8());
+    return saveFile(path, html.toUtf8());
 }
 
 } // namespace fusiondiff::ui

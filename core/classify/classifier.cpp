@@ -2,6 +2,7 @@
 
 #include "classify/builtinclassifiers.h"
 #include "util/inputerror.h"
+#include "util/textmatch.h"
 
 #include <algorithm>
 #include <fstream>
@@ -13,16 +14,6 @@ namespace fusiondiff {
 namespace {
 
 constexpr std::string_view kFormat = "fusiondiff-classifier/1";
-
-std::string lowerAscii(std::string_view text)
-{
-    std::string lower(text);
-    for (char& c : lower) {
-        if (c >= 'A' && c <= 'Z')
-            c = static_cast<char>(c - 'A' + 'a');
-    }
-    return lower;
-}
 
 bool contains(std::string_view haystack, const std::string& needle)
 {
@@ -90,7 +81,7 @@ public:
             std::string_view text;
             if (item.get_string().get(text) || text.empty())
                 fail(what + ": \"" + key + "\" must hold non-empty strings");
-            patterns.push_back(lowerAscii(text));
+            patterns.push_back(asciiLower(text));
         }
         return patterns;
     }
@@ -259,7 +250,7 @@ CategoryId Classifier::classify(std::string_view kernelName) const
 
 std::pair<CategoryId, uint64_t> Classifier::classifyWithTags(std::string_view kernelName) const
 {
-    const std::string lower = lowerAscii(kernelName);
+    const std::string lower = asciiLower(kernelName);
     CategoryId category = m_fallback;
     for (const Rule& rule : m_rules) {
         if (rule.conditions.matches(lower)) {

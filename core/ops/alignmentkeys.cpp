@@ -3,8 +3,8 @@
 #include "classify/kerneltypes.h"
 #include "model/tracestore.h"
 #include "ops/cascadealignment.h"
+#include "util/textmatch.h"
 
-#include <algorithm>
 #include <functional>
 
 namespace fusiondiff {
@@ -104,8 +104,7 @@ private:
 
 KernelNameRole kernelNameRole(std::string_view kernelName)
 {
-    std::string name(kernelName);
-    std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    const std::string name = asciiLower(kernelName);
     if (contains(name, "splitkreduce") || contains(name, "split_k_reduce") || contains(name, "reduce_1block")
         || (contains(name, "splitk") && contains(name, "reduce")))
         return KernelNameRole::SplitKReduce;

@@ -3,6 +3,7 @@
 #include "model/tracestore.h"
 #include "ops/collectives.h"
 #include "ops/opattribution.h"
+#include "util/textmatch.h"
 
 #include <algorithm>
 #include <map>
@@ -19,22 +20,6 @@ constexpr std::string_view kOrder[]
 size_t orderOf(const std::string& collective)
 {
     return size_t(std::find(std::begin(kOrder), std::end(kOrder), collective) - std::begin(kOrder));
-}
-
-std::string lower(std::string_view text)
-{
-    std::string out(text);
-    for (char& c : out) {
-        if (c >= 'A' && c <= 'Z')
-            c = char(c - 'A' + 'a');
-    }
-    return out;
-}
-
-bool has(const std::string& text, std::initializer_list<std::string_view> parts)
-{
-    return std::any_of(
-        parts.begin(), parts.end(), [&](std::string_view part) { return text.find(part) != std::string::npos; });
 }
 
 // The outermost operator around the kernel's launch whose name is a collective's, -1 if none.
@@ -79,21 +64,21 @@ struct CollectiveAnnotations
 
 std::string collectiveOfName(std::string_view name)
 {
-    const std::string text = lower(name);
-    if (has(text, { "allreduce", "all_reduce", "cross_device_reduce", "quickreduce", "custom_ar" }))
+    const std::string text = asciiLower(name);
+    if (containsAny(text, { "allreduce", "all_reduce", "cross_device_reduce", "quickreduce", "custom_ar" }))
         return "AllReduce";
-    if (has(text, { "allgather", "all_gather" }))
+    if (containsAny(text, { "allgather", "all_gather" }))
         return "AllGather";
-    if (has(text, { "reducescatter", "reduce_scatter" }))
+    if (containsAny(text, { "reducescatter", "reduce_scatter" }))
         return "ReduceScatter";
-    if (has(text, { "alltoall", "all_to_all" }))
+    if (containsAny(text, { "alltoall", "all_to_all" }))
         return "AllToAll";
-    if (has(text, { "broadcast" }))
+    if (containsAny(text, { "broadcast" }))
         return "Broadcast";
     if (text.starts_with("nccl:") || text.starts_with("c10d::")) {
-        if (has(text, { "send", "recv" }))
+        if (containsAny(text, { "send", "recv" }))
             return "SendRecv";
-        if (has(text, { "reduce" }))
+        if (containsAny(text, { "reduce" }))
             return "Reduce";
     }
     return {};

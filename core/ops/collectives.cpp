@@ -1,54 +1,33 @@
 #include "ops/collectives.h"
 
 #include "model/tracestore.h"
-
-#include <algorithm>
+#include "util/textmatch.h"
 
 namespace fusiondiff {
 
-namespace {
-
-std::string lower(std::string_view text)
-{
-    std::string out(text);
-    for (char& c : out) {
-        if (c >= 'A' && c <= 'Z')
-            c = char(c - 'A' + 'a');
-    }
-    return out;
-}
-
-bool has(const std::string& text, std::initializer_list<std::string_view> parts)
-{
-    return std::any_of(
-        parts.begin(), parts.end(), [&](std::string_view part) { return text.find(part) != std::string::npos; });
-}
-
-} // namespace
-
 CollectiveKind collectiveOf(std::string_view kernelName, Platform platform)
 {
-    const std::string name = lower(kernelName);
+    const std::string name = asciiLower(kernelName);
     std::string implementation;
-    if (has(name, { "deep_ep" })) // DeepEP's expert-parallel dispatch and combine
+    if (containsAny(name, { "deep_ep" })) // DeepEP's expert-parallel dispatch and combine
         return { "AllToAll", "DeepEP" };
-    if (has(name, { "mori::", "epdispatch", "epcombine" })) // ROCm's MORI expert-parallel kernels
+    if (containsAny(name, { "mori::", "epdispatch", "epcombine" })) // ROCm's MORI expert-parallel kernels
         return { "AllToAll", "MORI" };
-    if (has(name, { "pplx", "a2a_dispatch", "a2a_combine" }))
+    if (containsAny(name, { "pplx", "a2a_dispatch", "a2a_combine" }))
         return { "AllToAll", "pplx-kernels" };
-    if (has(name, { "nccl", "rccl" })) {
-        implementation = platform == Platform::AMD || has(name, { "rccl" }) ? "RCCL" : "NCCL";
-        if (has(name, { "generic" }))
+    if (containsAny(name, { "nccl", "rccl" })) {
+        implementation = platform == Platform::AMD || containsAny(name, { "rccl" }) ? "RCCL" : "NCCL";
+        if (containsAny(name, { "generic" }))
             implementation += " (generic kernel)";
-    } else if (has(name, { "cross_device_reduce" }))
+    } else if (containsAny(name, { "cross_device_reduce" }))
         implementation = "custom all-reduce (vLLM cross_device_reduce)";
-    else if (has(name, { "multimem" }))
+    else if (containsAny(name, { "multimem" }))
         implementation = "symmetric memory (multimem)";
-    else if (has(name, { "quickreduce" }))
+    else if (containsAny(name, { "quickreduce" }))
         implementation = "QuickReduce";
-    else if (has(name, { "mscclpp", "msccl" }))
+    else if (containsAny(name, { "mscclpp", "msccl" }))
         implementation = "MSCCL";
-    else if (has(name,
+    else if (containsAny(name,
                  { "allreduce", "all_reduce", "allgather", "all_gather", "reduce_scatter", "reducescatter", "alltoall",
                      "all_to_all", "custom_ar" }))
         implementation = "custom";
@@ -56,19 +35,19 @@ CollectiveKind collectiveOf(std::string_view kernelName, Platform platform)
         return {};
 
     std::string collective = "Other";
-    if (has(name, { "allreduce", "all_reduce", "cross_device_reduce", "quickreduce", "custom_ar" }))
+    if (containsAny(name, { "allreduce", "all_reduce", "cross_device_reduce", "quickreduce", "custom_ar" }))
         collective = "AllReduce";
-    else if (has(name, { "allgather", "all_gather" }))
+    else if (containsAny(name, { "allgather", "all_gather" }))
         collective = "AllGather";
-    else if (has(name, { "reducescatter", "reduce_scatter" }))
+    else if (containsAny(name, { "reducescatter", "reduce_scatter" }))
         collective = "ReduceScatter";
-    else if (has(name, { "alltoall", "all_to_all" }))
+    else if (containsAny(name, { "alltoall", "all_to_all" }))
         collective = "AllToAll";
-    else if (has(name, { "broadcast" }))
+    else if (containsAny(name, { "broadcast" }))
         collective = "Broadcast";
-    else if (has(name, { "sendrecv", "send_", "recv_", "_send", "_recv" }))
+    else if (containsAny(name, { "sendrecv", "send_", "recv_", "_send", "_recv" }))
         collective = "SendRecv";
-    else if (has(name, { "_reduce_", "kernel_reduce", "devkernel_reduce" }))
+    else if (containsAny(name, { "_reduce_", "kernel_reduce", "devkernel_reduce" }))
         collective = "Reduce";
     return { collective, implementation };
 }

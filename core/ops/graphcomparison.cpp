@@ -3,6 +3,7 @@
 #include "classify/kerneltypes.h"
 #include "model/tracestore.h"
 #include "ops/affinealignment.h"
+#include "ops/findingparts.h"
 #include "ops/graphfindings.h"
 #include "ops/sequencealignment.h"
 #include "util/textformat.h"

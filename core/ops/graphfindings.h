@@ -2,6 +2,7 @@
 
 #include "model/graphreport.h"
 #include "model/opreport.h"
+#include "ops/findingparts.h"
 #include "ops/kernelcomparison.h"
 #include "ops/sequencealignment.h"
 
@@ -44,9 +45,6 @@ OpFinding graphFinding(const GraphPattern& pattern, const std::array<GraphSide, 
 // would not fit in memory), in consecutive chunks of both, cut in proportion to their lengths.
 constexpr size_t kScoredCells = kMaxScoredCells;
 std::vector<AlignedPair> alignGraphKernels(std::span<const uint16_t> first, std::span<const uint16_t> second);
-
-// The GPU time of each occurrence, summed in kernel order.
-std::vector<double> occurrenceTimes(const TraceStore& store, const std::vector<std::vector<uint32_t>>& occurrences);
 
 // "aiter::gemm_a16w16 (aiter/tuned_gemm.py(246): gemm_a16w16)": the operation that issued a
 // captured launch and the innermost Python frame of the model's or library's code.

@@ -4,6 +4,7 @@
 #include "model/tracestore.h"
 #include "ops/alignmentkeys.h"
 #include "ops/cascadealignment.h"
+#include "ops/findingparts.h"
 #include "ops/iterations.h"
 #include "ops/kernelcomparison.h"
 #include "ops/opattribution.h"
@@ -194,13 +195,7 @@ public:
                 summary.timeUs[side] = spreadOf(m_summaryTimes[op][side]);
             result.byOperation.push_back(summary);
         }
-        std::sort(result.byOperation.begin(), result.byOperation.end(), [](const OpSummary& a, const OpSummary& b) {
-            if (a.savingUs != b.savingUs)
-                return a.savingUs > b.savingUs;
-            const double totalA = a.timeUs[0].total + a.timeUs[1].total;
-            const double totalB = b.timeUs[0].total + b.timeUs[1].total;
-            return totalA != totalB ? totalA > totalB : a.op < b.op;
-        });
+        std::sort(result.byOperation.begin(), result.byOperation.end(), summaryRanksBefore);
         for (const ExtraKernels& extra : extras) {
             if (extra.kernels[0] + extra.kernels[1] > 0)
                 result.extraKernels.push_back(extra);
@@ -240,92 +235,24 @@ private:
         for (size_t side = 0; side < 2; ++side) {
             const PreparedSide& prepared = m_sides[side];
             const auto& occurrences = pattern.occurrences[side];
-            const std::vector<uint32_t>& first = occurrences.front();
-            for (size_t position = 0; position < first.size(); ++position) {
-                const KernelEvent& kernel = prepared.store.kernels[first[position]];
-                std::vector<double> durations;
-                for (const auto& kernels : occurrences)
-                    durations.push_back(prepared.store.kernels[kernels[position]].dur);
-                finding.kernels[side].push_back(
-                    { std::string(prepared.store.name(kernel.name)), prepared.types.ofKernel[first[position]],
-                        prepared.types.tagsOfName[kernel.name], spreadOf(durations).median });
-            }
-            for (const auto& kernels : occurrences)
-                times[side].push_back(timeOf(prepared.store, kernels));
+            finding.kernels[side] = findingKernels(prepared.store, prepared.types, occurrences);
+            times[side] = occurrenceTimes(prepared.store, occurrences);
             finding.timeUs[side] = spreadOf(times[side]);
         }
-        const size_t count1 = finding.kernels[0].size();
-        const size_t count2 = finding.kernels[1].size();
-        finding.fusedSide = count1 > count2 ? Side::Trace2 : Side::Trace1;
-        const size_t unfused = sideIndex(otherSide(finding.fusedSide));
-        const size_t fused = sideIndex(finding.fusedSide);
-        finding.launchDifference = int64_t(finding.kernels[unfused].size()) - int64_t(finding.kernels[fused].size());
-        for (size_t o = 0; o < finding.occurrences; ++o)
-            finding.savingUs += std::max(0.0, times[unfused][o] - times[fused][o]);
+        setFusedSideAndSaving(finding, times);
 
         KernelListComparison comparison = compareKernelLists(finding.kernels, m_naming);
         finding.alignment = std::move(comparison.alignment);
         for (size_t o = 0; o < finding.occurrences; ++o)
             m_kernelPairs.addAligned(
                 stores(), { &pattern.occurrences[0][o], &pattern.occurrences[1][o] }, finding.alignment);
-        const auto sameType
-            = std::count_if(finding.alignment.begin(), finding.alignment.end(), [&](const AlignedPair& p) {
-                  return p.isMatch()
-                      && finding.kernels[0][size_t(p.first)].type == finding.kernels[1][size_t(p.second)].type;
-              });
-        finding.typeAgreement = double(sameType) / double(std::max(count1, count2));
-        // Every gap of the alignment, not only the first run of each kind (runs fold repeats).
-        std::array<double, 2> extraTime {};
-        for (const AlignedPair& pair : finding.alignment) {
-            if (pair.isMatch())
-                continue;
-            const size_t side = pair.first >= 0 ? 0 : 1;
-            const size_t position = size_t(side == 0 ? pair.first : pair.second);
-            const CategoryId type = finding.kernels[side][position].type;
-            extras[type].kernels[side] += finding.occurrences;
-            for (const auto& kernels : pattern.occurrences[side]) {
-                const uint32_t k = kernels[position];
-                const double dur = m_sides[side].store.kernels[k].dur;
-                extras[type].timeUs[side] += dur;
-                extraTime[side] += dur;
-                m_roles.role[side][k] = KernelRole::Extra;
-            }
-        }
-        std::array<double, 2> total {};
-        for (size_t side = 0; side < 2; ++side) {
-            for (const double t : times[side])
-                total[side] += t;
-        }
-        finding.savingExtraKernelsUs = extraTime[unfused] - extraTime[fused];
-        finding.savingSpeedUs = (total[unfused] - extraTime[unfused]) - (total[fused] - extraTime[fused]);
+        finding.typeAgreement = typeAgreement(finding.kernels, finding.alignment);
+        const std::array<double, 2> extraTime = addExtraKernels(finding, { &m_sides[0].store, &m_sides[1].store },
+            pattern.occurrences, extras, [&](size_t side, uint32_t k) { m_roles.role[side][k] = KernelRole::Extra; });
+        splitSaving(finding, times, extraTime);
         finding.extraRuns = std::move(comparison.runs);
-        finding.summary = summaryText(finding);
+        finding.summary = findingSummary(finding, m_naming, kCallNoun, finding.isGraph);
         return finding;
-    }
-
-    std::string summaryText(const OpFinding& finding) const
-    {
-        const Side fused = finding.fusedSide;
-        const Side unfused = otherSide(fused);
-        const auto& u = finding.kernels[sideIndex(unfused)];
-        const auto& f = finding.kernels[sideIndex(fused)];
-        std::vector<uint32_t> allU(u.size()), allF(f.size());
-        for (uint32_t i = 0; i < allU.size(); ++i)
-            allU[i] = i;
-        for (uint32_t i = 0; i < allF.size(); ++i)
-            allF[i] = i;
-        const std::string& uName = m_naming.sideNames[sideIndex(unfused)];
-        const std::string& fName = m_naming.sideNames[sideIndex(fused)];
-        return finding.op + ": " + uName + " runs " + std::to_string(u.size()) + " kernels ("
-            + describeTypes(u, allU, m_naming.typeNames) + ") where " + fName + " runs " + std::to_string(f.size())
-            + " (" + describeTypes(f, allF, m_naming.typeNames) + "), in " + std::to_string(finding.occurrences)
-            + (finding.occurrences == 1 ? " call" : " calls") + "; " + uName + " takes "
-            + formatDuration(finding.timeUs[sideIndex(unfused)].median) + " and " + fName + " "
-            + formatDuration(finding.timeUs[sideIndex(fused)].median) + " per call (median)"
-            + (finding.isGraph && finding.typeAgreement < kComparableShare
-                    ? "; only " + fixed(finding.typeAgreement * 100, 0)
-                        + "% of the kernels line up by type: these graphs may not run the same model"
-                    : "");
     }
 
     std::array<PreparedSide, 2>& m_sides;
@@ -698,6 +625,15 @@ OpComparison compareOperations(const std::array<OpComparisonTrace, 2>& traces, s
     OpComparison result = comparer.finish(std::move(alignment), { sides[0].iterations.info, sides[1].iterations.info });
     result.roles = std::move(roles);
     return result;
+}
+
+bool summaryRanksBefore(const OpSummary& a, const OpSummary& b)
+{
+    if (a.savingUs != b.savingUs)
+        return a.savingUs > b.savingUs;
+    const double totalA = a.timeUs[0].total + a.timeUs[1].total;
+    const double totalB = b.timeUs[0].total + b.timeUs[1].total;
+    return totalA != totalB ? totalA > totalB : a.op < b.op;
 }
 
 } // namespace fusiondiff

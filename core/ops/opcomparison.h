@@ -56,7 +56,7 @@ struct OpComparison
     OpAlignment alignment;
     std::array<Iterations, 2> iterations;
     std::vector<OpFinding> findings; // by the time the unfused side could save, largest first
-    std::vector<OpSummary> byOperation; // by saving, then by total time
+    std::vector<OpSummary> byOperation; // summaryRanksBefore
     std::vector<ExtraKernels> extraKernels; // by type, in category order
     KernelPairTally kernelPairs; // the kernels of matched occurrences, paired
 };
@@ -68,5 +68,9 @@ struct OpComparison
 // group pair. Where the kernel counts differ, occurrences with the same pattern become one finding.
 OpComparison compareOperations(const std::array<OpComparisonTrace, 2>& traces, std::span<const GroupKernelsPair> groups,
     const Classifier& classifier, OpLevel level, const std::array<std::string, 2>& sideNames);
+
+// The order of the operation summary (OpComparison::byOperation, the report's opSummary): the
+// largest saving first, then the largest total time, then by name.
+bool summaryRanksBefore(const OpSummary& a, const OpSummary& b);
 
 } // namespace fusiondiff

@@ -3,6 +3,7 @@
 // private mount namespace: root ignores permission bits, a read-only mount it does not), with
 // injected system-call failures, and when the writer is killed in the middle.
 
+#include "testdata.h"
 #include "util/atomicfile.h"
 #include "util/inputerror.h"
 
@@ -21,23 +22,10 @@
 #include <unistd.h>
 
 using namespace fusiondiff;
+using test::filesIn;
+using test::readFile;
 
 namespace {
-
-QByteArray readFile(const QString& path)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return "<missing>";
-    return file.readAll();
-}
-
-QStringList filesIn(const QString& folder)
-{
-    QStringList files = QDir(folder).entryList(QDir::Files | QDir::Hidden | QDir::System, QDir::NoSort);
-    files.sort();
-    return files;
-}
 
 std::string bigContents(size_t size)
 {

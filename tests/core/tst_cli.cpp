@@ -18,6 +18,10 @@
 #include <sys/mount.h>
 
 using namespace fusiondiff;
+using test::filesIn;
+using test::readFile;
+using test::sampleA;
+using test::sampleB;
 
 namespace {
 
@@ -32,33 +36,13 @@ Run cli(const QStringList& arguments)
 {
     QProcess process;
     process.start(test::cliPath(), arguments);
-    if (!process.waitForFinished(120000))
-        qFatal("fusiondiff-cli did not finish");
+    if (!process.waitForFinished(120000)) { // a failure of the test that ran it, not of the whole suite
+        process.kill();
+        process.waitForFinished();
+        return { -1, {}, "fusiondiff-cli did not finish within 120 s" };
+    }
     return { process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, process.readAllStandardOutput(),
         process.readAllStandardError() };
-}
-
-QString sampleA()
-{
-    return test::sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.mi300x.json.gz"));
-}
-QString sampleB()
-{
-    return test::sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.h100.json.gz"));
-}
-
-QByteArray readFile(const QString& path)
-{
-    QFile file(path);
-    file.open(QIODevice::ReadOnly);
-    return file.readAll();
-}
-
-QStringList filesIn(const QString& folder)
-{
-    QStringList files = QDir(folder).entryList(QDir::Files | QDir::Hidden | QDir::System, QDir::NoSort);
-    files.sort();
-    return files;
 }
 
 // This test process in a mount namespace of its own, so that it can mount a tiny or read-only

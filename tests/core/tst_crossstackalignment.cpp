@@ -2,43 +2,26 @@
 // share, level by level; findings name the operation as each trace calls it; missing structure
 // (no Python frames, no modules, no steps, one side without launches) degrades with a note.
 
-#include "classify/classifier.h"
+#include "comparedpair.h"
 #include "fusionanalysis.h"
 #include "load/pythonframes.h"
-#include "load/traceloader.h"
 #include "ops/cascadealignment.h"
 #include "report/reportnotes.h"
 #include "report/reportwriters.h"
-#include "tracewriter.h"
 
-#include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
 
 using namespace fusiondiff;
-using test::TraceWriter;
+using namespace fusiondiff::test;
 
 namespace {
 
-const std::string kGemm = "Cijk_Alik_Bljk_BBS_MT128x128_gemm";
 const std::string kNvGemm = "nvjet_tst_128x64_64x4_2x1_v_bz_TNT";
 const std::string kNvGemmRelu = "void cutlass::Kernel2<cutlass_80_tensorop_bf16_s16816gemm_relu_bf16_64x64_64x6_tn>";
-const std::string kRelu = "void at::native::vectorized_elementwise_kernel<4, at::native::threshold_kernel_impl<float>>";
-const std::string kAdd = "void at::native::vectorized_elementwise_kernel<4, at::native::CUDAFunctor_add<float>>";
 const std::string kMul = "void at::native::vectorized_elementwise_kernel<4, at::native::MulFunctor<float>>";
-const std::string kNorm = "void at::native::vectorized_layer_norm_kernel<float>";
 const std::string kNvNorm = "void vllm::rms_norm_kernel<c10::BFloat16>";
-
-FusionReport compare(const TraceWriter& a, const TraceWriter& b, OpLevel level = OpLevel::Auto)
-{
-    QTemporaryDir dir;
-    const TraceStore storeA = loadTrace(a.write(dir, QStringLiteral("a.json")).toStdString());
-    const TraceStore storeB = loadTrace(b.write(dir, QStringLiteral("b.json")).toStdString());
-    AnalysisOptions options;
-    options.opLevel = level;
-    return analyzeFusion(storeA, storeB, Classifier::builtin("default"), options);
-}
 
 struct Names
 {
@@ -115,10 +98,10 @@ private Q_SLOTS:
             layer(b, vendor, true, true, {});
         }
         // On names alone, nothing lines up: the traces would be called different work.
-        const FusionReport byName = compare(a, b, OpLevel::Operator);
+        const FusionReport byName = compareWritten(a, b, { .opLevel = OpLevel::Operator });
         QVERIFY(!byName.opAlignment.comparable);
 
-        const FusionReport report = compare(a, b);
+        const FusionReport report = compareWritten(a, b);
         QVERIFY(report.opAlignment.comparable);
         QCOMPARE(report.opAlignment.matched, uint64_t(32));
         uint64_t byKernels = 0;
@@ -165,7 +148,7 @@ private Q_SLOTS:
             b.launch("vendor::scale", { kMul, kMul }, { "Block_" + std::to_string(i), "models/block.py(14): scale" });
             b.launch("vendor::residual", { kAdd }, { "Block_" + std::to_string(i), "models/block.py(27): residual" });
         }
-        const FusionReport report = compare(a, b);
+        const FusionReport report = compareWritten(a, b);
         QVERIFY(report.opAlignment.comparable);
         QCOMPARE(report.opAlignment.matched, uint64_t(12));
         QCOMPARE(report.opAlignment.levels[1].key, std::string("python"));
@@ -184,7 +167,7 @@ private Q_SLOTS:
             layer(a, Names {}, false, false, { "Model_0", "Layer_" + std::to_string(i) });
             layer(b, Names {}, true, false, {});
         }
-        const FusionReport report = compare(a, b);
+        const FusionReport report = compareWritten(a, b);
         QVERIFY(report.opAlignment.comparable);
         QCOMPARE(report.opAlignment.matched, uint64_t(20));
         QCOMPARE(report.opAlignment.notes.size(), size_t(1));
@@ -205,7 +188,7 @@ private Q_SLOTS:
             for (int i = 0; i < 3; ++i)
                 layer(b, Names {}, true, false, {});
         }
-        const FusionReport report = compare(a, b);
+        const FusionReport report = compareWritten(a, b);
         QVERIFY(!report.opAlignment.notes.empty());
         QVERIFY(report.opAlignment.notes.front().find("ProfilerStep") != std::string::npos);
         QVERIFY(report.opAlignment.matched > 0);
@@ -219,7 +202,7 @@ private Q_SLOTS:
         for (int i = 0; i < 4; ++i)
             layer(a, Names {}, false, false, {});
         b.kernels(kNvGemm, 4).kernels(kAdd, 4).kernels(kNvNorm, 4); // no runtime calls, no operators
-        const FusionReport report = compare(a, b);
+        const FusionReport report = compareWritten(a, b);
         QVERIFY(!report.opAlignment.comparable);
         QVERIFY(report.opFindings.empty());
         QVERIFY(!report.globalCounts.empty()); // the kernel types are still compared
@@ -248,7 +231,7 @@ private Q_SLOTS:
                 writer->endStep();
             }
         }
-        const FusionReport report = compare(a, b);
+        const FusionReport report = compareWritten(a, b);
         for (const Iterations& iterations : report.iterations) {
             QCOMPARE(iterations.method, std::string("repeated Python call worker/model_runner.py: execute_model"));
             QCOMPARE(iterations.count, uint64_t(4));
@@ -271,7 +254,7 @@ private Q_SLOTS:
         TraceWriter a, b;
         a.amd().kernels(kGemm, 3);
         b.nvidia().kernels(kNvGemm, 3);
-        const FusionReport report = compare(a, b);
+        const FusionReport report = compareWritten(a, b);
         QVERIFY(!report.opAlignment.comparable);
         QVERIFY(report.opAlignment.verdict.find("No kernel could be attributed") != std::string::npos);
     }

@@ -2,13 +2,13 @@
 // several of the other side's, capture traces that name the operations, and degraded input.
 
 #include "classify/classifier.h"
+#include "comparedpair.h"
 #include "fusionanalysis.h"
 #include "load/capturetrace.h"
 #include "load/traceloader.h"
 #include "ops/affinealignment.h"
 #include "report/reportwriters.h"
 #include "testdata.h"
-#include "tracewriter.h"
 #include "util/inputerror.h"
 
 #include <QRandomGenerator>
@@ -16,16 +16,10 @@
 #include <QTest>
 
 using namespace fusiondiff;
-using test::TraceWriter;
+using namespace fusiondiff::test;
 
 namespace {
 
-const std::string kGemm = "Cijk_Alik_Bljk_BBS_MT128x128_gemm";
-const std::string kGemmRelu
-    = "void cutlass::Kernel2<cutlass_80_tensorop_bf16_s16816gemm_relu_bf16_64x64_64x6_tn_align8>";
-const std::string kRelu = "void at::native::vectorized_elementwise_kernel<4, at::native::threshold_kernel_impl<float>>";
-const std::string kAdd = "void at::native::vectorized_elementwise_kernel<4, at::native::CUDAFunctor_add<float>>";
-const std::string kNorm = "void at::native::vectorized_layer_norm_kernel<float>";
 const std::string kAttention = "flash_fwd_kernel";
 
 // A graph launch: the runtime call on the CPU and its kernels on the GPU under one correlation id.
@@ -53,25 +47,6 @@ private:
     std::string m_launchName;
     int64_t m_nextCorrelation = 5000;
     double m_cpuTs = 100;
-};
-
-class Pair
-{
-public:
-    FusionReport compare(const TraceWriter& a, const TraceWriter& b, std::array<const CaptureTrace*, 2> captures = {},
-        int64_t minGroupSize = 50)
-    {
-        m_a = loadTrace(a.write(m_dir, QStringLiteral("a.json")).toStdString());
-        m_b = loadTrace(b.write(m_dir, QStringLiteral("b.json")).toStdString());
-        AnalysisOptions options;
-        options.minGroupSize = minGroupSize;
-        return analyzeFusion(m_a, m_b, captures, Classifier::builtin("default"), options);
-    }
-
-private:
-    QTemporaryDir m_dir;
-    TraceStore m_a;
-    TraceStore m_b;
 };
 
 // Every element once, in order.
@@ -203,8 +178,7 @@ private slots:
             graphsA.launch(piece(false));
             graphsB.launch(piece(true));
         }
-        Pair pair;
-        const FusionReport report = pair.compare(a, b);
+        const FusionReport report = compareWritten(a, b);
         QVERIFY(report.groupPairs.empty()); // the seed's sections keep min_group_size
         const GraphComparison& graphs = report.graphComparison;
         QCOMPARE(graphs.launches[0], uint64_t(9));
@@ -245,8 +219,7 @@ private slots:
         }
         graphsA.launch(unfused, 1);
         graphsB.launch(fused, 1);
-        Pair pair;
-        const FusionReport report = pair.compare(a, b);
+        const FusionReport report = compareWritten(a, b);
         QCOMPARE(report.opFindings.size(), size_t(1));
         const OpFinding& finding = report.opFindings[0];
         QCOMPARE(finding.launchDifference, int64_t(3000));
@@ -278,8 +251,7 @@ private slots:
                 all.push_back(k);
         }
         graphsB.launch(all);
-        Pair pair;
-        const FusionReport report = pair.compare(a, b);
+        const FusionReport report = compareWritten(a, b);
         const GraphComparison& graphs = report.graphComparison;
         QCOMPARE(graphs.coverage.size(), size_t(1));
         const GraphCoverage& coverage = graphs.coverage[0];
@@ -352,8 +324,7 @@ private slots:
             }
             graphsB.launch(all);
         }
-        Pair pair;
-        const FusionReport report = pair.compare(a, b);
+        const FusionReport report = compareWritten(a, b);
         QCOMPARE(report.graphComparison.coverage.size(), size_t(4));
         QCOMPARE(report.graphComparison.coverage[3].parts.front().otherLaunch, uint32_t(10));
         const std::string summary = reportSummary(report);
@@ -372,8 +343,7 @@ private slots:
         GraphWriter graphsA(a, true);
         graphsA.launch(piece(false));
         graphsA.launch(piece(false));
-        Pair pair;
-        const FusionReport report = pair.compare(a, b);
+        const FusionReport report = compareWritten(a, b);
         const GraphComparison& graphs = report.graphComparison;
         QCOMPARE(graphs.launches, (std::array<uint64_t, 2> { 2, 0 }));
         QVERIFY(graphs.pairs.empty());
@@ -386,8 +356,7 @@ private slots:
         TraceWriter c, d;
         c.amd().launch("aten::linear", { kGemm });
         d.nvidia().launch("aten::linear", { kGemm });
-        Pair eager;
-        const FusionReport none = eager.compare(c, d);
+        const FusionReport none = compareWritten(c, d);
         QCOMPARE(none.graphComparison.launches, (std::array<uint64_t, 2> { 0, 0 }));
         QVERIFY(none.graphComparison.notes.empty());
         QVERIFY(reportToMarkdown(none).find("## Graphs") == std::string::npos);
@@ -413,8 +382,7 @@ private slots:
             graphsA.launch(piece(false));
             graphsB.launch(piece(true));
         }
-        Pair pair;
-        const FusionReport report = pair.compare(a, b, { &capture, nullptr });
+        const FusionReport report = compareWritten(a, b, {}, { &capture, nullptr });
         QCOMPARE(report.graphComparison.kinds[0][0].captured, std::string("capture_decode"));
         QCOMPARE(report.graphComparison.capturedKinds, (std::array<uint64_t, 2> { 1, 0 }));
         QCOMPARE(report.opFindings.size(), size_t(1));
@@ -443,8 +411,7 @@ private slots:
             graphsA.launch(piece(false));
             graphsB.launch(piece(true));
         }
-        Pair pair;
-        const FusionReport report = pair.compare(a, b, { nullptr, &capture });
+        const FusionReport report = compareWritten(a, b, {}, { nullptr, &capture });
         QCOMPARE(report.graphComparison.kinds[1][0].captured, std::string("capture_decode #2"));
         QCOMPARE(report.opFindings.size(), size_t(1));
         QCOMPARE(report.opFindings[0].op, std::string("graph A kind 1 / capture_decode #2"));

@@ -2,13 +2,14 @@
 // between the traces, findings with their kernels, explanations and spreads.
 
 #include "classify/classifier.h"
+#include "comparedpair.h"
 #include "fusionanalysis.h"
 #include "load/traceloader.h"
 #include "ops/collectives.h"
+#include "ops/findingparts.h"
 #include "ops/kernelcomparison.h"
 #include "ops/opattribution.h"
 #include "report/reportwriters.h"
-#include "tracewriter.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -16,36 +17,13 @@
 #include <array>
 
 using namespace fusiondiff;
-using test::TraceWriter;
+using namespace fusiondiff::test;
 
 namespace {
 
-const std::string kGemm = "Cijk_Alik_Bljk_BBS_MT128x128_gemm";
-const std::string kGemmRelu
-    = "void cutlass::Kernel2<cutlass_80_tensorop_bf16_s16816gemm_relu_bf16_64x64_64x6_tn_align8>";
-const std::string kRelu = "void at::native::vectorized_elementwise_kernel<4, at::native::threshold_kernel_impl<float>>";
-const std::string kAdd = "void at::native::vectorized_elementwise_kernel<4, at::native::CUDAFunctor_add<float>>";
-const std::string kNorm = "void at::native::vectorized_layer_norm_kernel<float>";
+// Operations matched by name, the level these small models are built to show.
+const AnalysisOptions kByOperator { .opLevel = OpLevel::Operator };
 const std::string kCopy = "void at::native::elementwise_kernel<128, 4, direct_copy_kernel_cuda>";
-
-class Pair
-{
-public:
-    FusionReport compare(const TraceWriter& a, const TraceWriter& b, OpLevel level = OpLevel::Operator)
-    {
-        m_a = loadTrace(a.write(m_dir, QStringLiteral("a.json")).toStdString());
-        m_b = loadTrace(b.write(m_dir, QStringLiteral("b.json")).toStdString());
-        AnalysisOptions options;
-        options.opLevel = level;
-        return analyzeFusion(m_a, m_b, Classifier::builtin("default"), options);
-    }
-    const TraceStore& a() const { return m_a; }
-
-private:
-    QTemporaryDir m_dir;
-    TraceStore m_a;
-    TraceStore m_b;
-};
 
 // A small model: per layer a norm, a linear with a ReLU, an add; A runs the ReLU as its own kernel.
 void layer(TraceWriter& writer, bool fusedRelu, int index, double dur = 3)
@@ -97,8 +75,7 @@ private Q_SLOTS:
             layer(a, false, i);
             layer(b, true, i);
         }
-        Pair pair;
-        const FusionReport report = pair.compare(a, b);
+        const FusionReport report = compareWritten(a, b, kByOperator);
         QVERIFY(report.opAlignment.comparable);
         QCOMPARE(report.opAlignment.matched, uint64_t(18));
         QCOMPARE(report.opAlignment.matchedShare, 1.0);
@@ -133,6 +110,34 @@ private Q_SLOTS:
         QCOMPARE(report.opSummary.size(), size_t(3));
     }
 
+    // One sentence for operations and graphs alike: counts with thousands separators, the noun
+    // the caller gives, and for whole graphs whose kernels mostly do not line up, a warning.
+    void findingSummaries()
+    {
+        const std::vector<std::string> types { "GEMM", "Activation" };
+        const std::vector<std::string> tags;
+        const NamingContext naming { types, tags, { "AMD", "NVIDIA" } };
+        OpFinding finding;
+        finding.op = "aten::linear";
+        finding.fusedSide = Side::Trace2;
+        finding.kernels[0] = { { kGemm, 0, 0, 4 }, { kRelu, 1, 0, 2 } };
+        finding.kernels[1] = { { kGemmRelu, 0, 0, 3 } };
+        finding.occurrences = 12345;
+        finding.timeUs[0].median = 6;
+        finding.timeUs[1].median = 3;
+        finding.typeAgreement = 0.25;
+        QCOMPARE(findingSummary(finding, naming, kCallNoun, false),
+            std::string("aten::linear: AMD runs 2 kernels (GEMM, Activation) where NVIDIA runs 1 (GEMM), in 12,345 "
+                        "calls; AMD takes 6.0 us and NVIDIA 3.0 us per call (median)"));
+        finding.occurrences = 1;
+        QCOMPARE(findingSummary(finding, naming, kLaunchNoun, true),
+            std::string("aten::linear: AMD runs 2 kernels (GEMM, Activation) where NVIDIA runs 1 (GEMM), in 1 launch; "
+                        "AMD takes 6.0 us and NVIDIA 3.0 us per launch (median); only 25% of the kernels line up "
+                        "by type: these graphs may not run the same model"));
+        finding.typeAgreement = 0.5;
+        QCOMPARE(findingSummary(finding, naming, kLaunchNoun, true).find("line up"), std::string::npos);
+    }
+
     void moduleLevel()
     {
         TraceWriter a, b;
@@ -142,8 +147,7 @@ private Q_SLOTS:
             layer(a, false, i);
             layer(b, true, i);
         }
-        Pair pair;
-        const FusionReport report = pair.compare(a, b, OpLevel::Module);
+        const FusionReport report = compareWritten(a, b, { .opLevel = OpLevel::Module });
         QCOMPARE(report.opFindings.size(), size_t(1));
         QCOMPARE(report.opFindings.front().op, std::string("nn.Module: Linear"));
         QCOMPARE(report.opFindings.front().occurrences, uint64_t(3));
@@ -160,8 +164,7 @@ private Q_SLOTS:
                 b.launch("aten::contiguous", { kCopy }, { "Model_0" });
             layer(b, true, i);
         }
-        Pair pair;
-        const FusionReport report = pair.compare(a, b);
+        const FusionReport report = compareWritten(a, b, kByOperator);
         QCOMPARE(report.opAlignment.matched, uint64_t(15));
         QCOMPARE(report.opAlignment.occurrences[1], uint64_t(16));
         QCOMPARE(report.opFindings.size(), size_t(1));
@@ -178,8 +181,7 @@ private Q_SLOTS:
             b.launch("aten::embedding", { kCopy, kCopy, kCopy });
             b.launch("aten::softmax", { kAdd });
         }
-        Pair pair;
-        const FusionReport report = pair.compare(a, b);
+        const FusionReport report = compareWritten(a, b, kByOperator);
         QVERIFY(!report.opAlignment.comparable);
         QCOMPARE(report.opAlignment.matched, uint64_t(0));
         QVERIFY(report.opAlignment.verdict.find("do not appear to run the same model") != std::string::npos);
@@ -196,8 +198,7 @@ private Q_SLOTS:
         a.launch("aten::conv2d", { kGemm, kCopy });
         b.launch("aten::embedding", { kCopy });
         b.launch("aten::softmax", { kAdd });
-        Pair pair;
-        const FusionReport report = pair.compare(a, b);
+        const FusionReport report = compareWritten(a, b, kByOperator);
         const std::string& verdict = report.opAlignment.verdict;
         QVERIFY2(verdict.starts_with("Only 1 and 2 operations launch kernels (AMD, NVIDIA): too few to tell"),
             verdict.c_str());
@@ -227,8 +228,7 @@ private Q_SLOTS:
             writer->launch("aten::linear", isA ? std::vector { kGemm, kRelu } : std::vector { kGemmRelu });
             writer->endStep();
         }
-        Pair pair;
-        const FusionReport report = pair.compare(a, b);
+        const FusionReport report = compareWritten(a, b, kByOperator);
         const Iterations& iterations = report.iterations[0];
         QCOMPARE(iterations.method, std::string("ProfilerStep annotations"));
         QCOMPARE(iterations.count, uint64_t(4));
@@ -260,8 +260,8 @@ private Q_SLOTS:
             layer(a, false, i, 2 + i); // per-call time of A's linear: 4, 6, 8, 10 us
             layer(b, true, i, 3);
         }
-        Pair pair;
-        const OpFinding& finding = pair.compare(a, b).opFindings.front();
+        const FusionReport report = compareWritten(a, b, kByOperator);
+        const OpFinding& finding = report.opFindings.front();
         QCOMPARE(finding.timeUs[0].median, 7.0);
         QCOMPARE(finding.timeUs[0].q1, 5.5);
         QCOMPARE(finding.timeUs[0].q3, 8.5);
@@ -285,8 +285,7 @@ private Q_SLOTS:
         TraceWriter a, b;
         a.amd().kernels("void vllm::cross_device_reduce_1stage<__hip_bfloat16, 8>", 4);
         b.nvidia().kernels("ncclDevKernel_AllReduce_Sum_bf16_RING_LL", 4).kernels("ncclDevKernel_AllGather_RING_LL", 2);
-        Pair pair;
-        const FusionReport report = pair.compare(a, b);
+        const FusionReport report = compareWritten(a, b, kByOperator);
         QCOMPARE(report.collectives.size(), size_t(2));
         QCOMPARE(report.collectives[0].collective, std::string("AllReduce"));
         QCOMPARE(report.collectives[0].count[0], uint64_t(4));
@@ -309,8 +308,7 @@ private Q_SLOTS:
             a.launch("aten::linear", { kGemm, kRelu }, modules, 10); // the GEMM and the ReLU: 10 us each
             b.launch("aten::linear", { kGemmRelu }, modules, 4);
         }
-        Pair pair;
-        const FusionReport report = pair.compare(a, b);
+        const FusionReport report = compareWritten(a, b, kByOperator);
         // A's GEMM is paired with B's GEMM with the ReLU folded in (the alignment of the finding),
         // the norms by position (as many kernels on each side); A's ReLU has no counterpart.
         QCOMPARE(report.matchedKernels.size(), size_t(2));
@@ -352,8 +350,7 @@ private Q_SLOTS:
             a.launch("aten::addmm", { kGemm, kAdd }, {}, 5);
             b.launch("aten::addmm", { kAdd, kGemm }, {}, 5);
         }
-        Pair pair;
-        const FusionReport report = pair.compare(a, b);
+        const FusionReport report = compareWritten(a, b, kByOperator);
         QVERIFY(report.opAlignment.comparable);
         for (const MatchedKernels& matched : report.matchedKernels)
             QCOMPARE(matched.types[0], matched.types[1]);
@@ -373,8 +370,7 @@ private Q_SLOTS:
                 b.kernels(kGemmRelu, 1, 200 + g).kernels(kAdd, 3, 200 + g);
             }
         }
-        Pair pair;
-        const FusionReport report = pair.compare(a, b);
+        const FusionReport report = compareWritten(a, b, kByOperator);
         QCOMPARE(report.groupPairs.size(), size_t(2));
         QCOMPARE(report.opFindings.size(), size_t(1));
         const OpFinding& finding = report.opFindings.front();

@@ -3,12 +3,12 @@
 // injected fusion difference, an injected collective slowdown, and all of them at once.
 
 #include "classify/classifier.h"
+#include "comparedpair.h"
 #include "fusionanalysis.h"
 #include "load/traceloader.h"
 #include "ops/collectives.h"
 #include "report/reportwriters.h"
 #include "testdata.h"
-#include "tracewriter.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -18,34 +18,12 @@
 #include <cmath>
 
 using namespace fusiondiff;
-using test::TraceWriter;
+using namespace fusiondiff::test;
 
 namespace {
 
-const std::string kGemm = "Cijk_Alik_Bljk_BBS_MT128x128_gemm";
-const std::string kGemmRelu
-    = "void cutlass::Kernel2<cutlass_80_tensorop_bf16_s16816gemm_relu_bf16_64x64_64x6_tn_align8>";
-const std::string kRelu = "void at::native::vectorized_elementwise_kernel<4, at::native::threshold_kernel_impl<float>>";
-const std::string kAdd = "void at::native::vectorized_elementwise_kernel<4, at::native::CUDAFunctor_add<float>>";
-const std::string kNorm = "void at::native::vectorized_layer_norm_kernel<float>";
 const std::string kRcclGeneric = "ncclDevKernel_Generic_1(ncclDevKernelArgsStorage<4096ul>)";
 const std::string kCustomAllReduce = "void vllm::cross_device_reduce_1stage<__nv_bfloat16, 8>";
-
-class Pair
-{
-public:
-    FusionReport compare(const TraceWriter& a, const TraceWriter& b)
-    {
-        m_a = loadTrace(a.write(m_dir, QStringLiteral("a.json")).toStdString());
-        m_b = loadTrace(b.write(m_dir, QStringLiteral("b.json")).toStdString());
-        return analyzeFusion(m_a, m_b, Classifier::builtin("default"), AnalysisOptions {});
-    }
-
-private:
-    QTemporaryDir m_dir;
-    TraceStore m_a;
-    TraceStore m_b;
-};
 
 struct Layer
 {
@@ -127,8 +105,7 @@ private Q_SLOTS:
         b.nvidia();
         layers(a, 8, { 6, 10, false, 0, false }); // every kernel twice as long
         layers(b, 8, { 3, 5, false, 0, false });
-        Pair pair;
-        const FusionReport report = pair.compare(a, b);
+        const FusionReport report = compareWritten(a, b);
         const TimeGapBreakdown& gap = report.timeGap.kernelTime;
         verifyAddsUp(report, gap);
         QCOMPARE(gap.deltaUs, 8 * (3.0 + 5.0));
@@ -162,8 +139,7 @@ private Q_SLOTS:
         b.nvidia();
         layers(a, 10, { 3, 4, true, 0, false }); // GEMM 4 us + ReLU 4 us
         layers(b, 10, { 3, 4, false, 0, false }); // GEMM with the ReLU fused: 4 us
-        Pair pair;
-        const FusionReport report = pair.compare(a, b);
+        const FusionReport report = compareWritten(a, b);
         const TimeGapBreakdown& gap = report.timeGap.kernelTime;
         verifyAddsUp(report, gap);
         QCOMPARE(gap.deltaUs, 40.0);
@@ -193,8 +169,7 @@ private Q_SLOTS:
         b.nvidia();
         layers(a, 6, { 3, 4, false, 50, true }); // RCCL's generic kernel under vllm::all_reduce
         layers(b, 6, { 3, 4, false, 10, false }); // vLLM's custom all-reduce
-        Pair pair;
-        const FusionReport report = pair.compare(a, b);
+        const FusionReport report = compareWritten(a, b);
         const TimeGapBreakdown& gap = report.timeGap.kernelTime;
         verifyAddsUp(report, gap);
         QCOMPARE(gap.deltaUs, 6 * 40.0);
@@ -231,8 +206,7 @@ private Q_SLOTS:
         layers(b, 12, { 3, 5, false, 10, false });
         a.kernels(kAdd, 3);
         b.kernels(kAdd, 1);
-        Pair pair;
-        const FusionReport report = pair.compare(a, b);
+        const FusionReport report = compareWritten(a, b);
         const TimeGapBreakdown& gap = report.timeGap.kernelTime;
         verifyAddsUp(report, gap);
         QCOMPARE(partDelta(gap, GapCause::Collectives), 240.0);
@@ -269,8 +243,7 @@ private Q_SLOTS:
         b.nvidia();
         layers(a, 5, { 5, 5, true, 30, true });
         layers(b, 5, { 3, 5, false, 10, false });
-        Pair pair;
-        const FusionReport report = pair.compare(a, b);
+        const FusionReport report = compareWritten(a, b);
 
         simdjson::dom::parser parser;
         simdjson::dom::element root;
@@ -316,8 +289,7 @@ private Q_SLOTS:
         layers(a, 4, { 3, 4, true, 0, false });
         layers(a, 4, { 3, 8, false, 0, false });
         layers(b, 8, { 3, 4, false, 0, false });
-        Pair pair;
-        const FusionReport report = pair.compare(a, b);
+        const FusionReport report = compareWritten(a, b);
         verifyAddsUp(report, report.timeGap.kernelTime);
         QCOMPARE(partDelta(report.timeGap.kernelTime, GapCause::Fusion), 16.0);
         QCOMPARE(partDelta(report.timeGap.kernelTime, GapCause::Speed), 16.0);
@@ -339,8 +311,7 @@ private Q_SLOTS:
         layers(a, 4, {});
         layers(b, 4, {});
         a.launch("aten::copy_", { kAdd }, { "Model_0" }, 25);
-        Pair pair;
-        const FusionReport report = pair.compare(a, b);
+        const FusionReport report = compareWritten(a, b);
         const TimeGapBreakdown& gap = report.timeGap.kernelTime;
         verifyAddsUp(report, gap);
         QCOMPARE(partDelta(gap, GapCause::OneSide), 25.0);
@@ -359,8 +330,7 @@ private Q_SLOTS:
         layers(a, 4, { 3, 5, false, 0, false });
         layers(b, 4, { 6, 10, false, 0, false });
         a.launch("aten::copy_", { kAdd }, { "Model_0" }, 100);
-        Pair pair;
-        const FusionReport report = pair.compare(a, b);
+        const FusionReport report = compareWritten(a, b);
         const TimeGapBreakdown& gap = report.timeGap.kernelTime;
         verifyAddsUp(report, gap);
         QCOMPARE(gap.deltaUs, 100.0 - 32.0);
@@ -386,8 +356,7 @@ private Q_SLOTS:
                 writer == &a ? 40 : 25);
             writer->endStep();
         }
-        Pair pair;
-        const FusionReport report = pair.compare(a, b);
+        const FusionReport report = compareWritten(a, b);
         QCOMPARE(report.collectives.size(), size_t(1));
         QCOMPARE(report.collectives[0].collective, std::string("AllToAll"));
         QCOMPARE(report.collectiveCalls.size(), size_t(1));
@@ -423,10 +392,8 @@ private Q_SLOTS:
         // aten::scaled_dot_product_attention calls, 107.545 us of AMD's FillFunctor kernels (which
         // NVIDIA does not run) and 3,908.798 us of attn_fwd against 2,722.705 us of flash_fwd_kernel;
         // check_time_gap.py gives the totals and the unattributed kernels' time.
-        const TraceStore a = loadTrace(
-            test::sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.mi300x.json.gz")).toStdString());
-        const TraceStore b = loadTrace(
-            test::sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.h100.json.gz")).toStdString());
+        const TraceStore a = loadTrace(test::sampleA().toStdString());
+        const TraceStore b = loadTrace(test::sampleB().toStdString());
         const FusionReport report = analyzeFusion(a, b, Classifier::builtin("default"), AnalysisOptions {});
         const TimeGapBreakdown& gap = report.timeGap.kernelTime;
         verifyAddsUp(report, gap);

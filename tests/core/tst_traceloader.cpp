@@ -9,6 +9,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <optional>
+#include <string>
+
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -29,15 +32,24 @@ TraceStore load(const QString& path, size_t chunkBytes = LoadOptions().chunkByte
     return loadTrace(path.toStdString(), options);
 }
 
-// Loads `path` expecting an InputError; returns it.
-InputError loadError(const QString& path)
+// The InputError loading `path` throws; none if it loads, for the caller to fail on with
+// QVERIFY2(error, kLoaded): a Qt Test failure ends that test function, not the whole suite.
+std::optional<InputError> loadError(const QString& path)
 {
     try {
         load(path);
     } catch (const InputError& error) {
         return error;
     }
-    qFatal("%s loaded although it should not", qPrintable(path));
+    return std::nullopt;
+}
+constexpr const char* kLoaded = "loaded without an error";
+
+// The reason of loadError(path), or "(loaded without an error)" for a QCOMPARE to fail on.
+std::string loadErrorReason(const QString& path)
+{
+    const std::optional<InputError> error = loadError(path);
+    return error ? error->reason() : std::string("(") + kLoaded + ")";
 }
 
 void verifySameEvents(const TraceStore& a, const TraceStore& b)
@@ -121,14 +133,10 @@ private Q_SLOTS:
         QTest::addColumn<QString>("platform");
         QTest::addColumn<QString>("gpu");
         QTest::addColumn<QString>("label");
-        QTest::newRow("H100 eager") << test::sourcePath(
-            QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.h100.json.gz"))
-                                    << 1465 << 1922 << 4186 << "NVIDIA"
+        QTest::newRow("H100 eager") << test::sampleB() << 1465 << 1922 << 4186 << "NVIDIA"
                                     << "NVIDIA H100 80GB HBM3"
                                     << "Qwen1.5-0.5B-Chat.h100 (NVIDIA H100 80GB HBM3)";
-        QTest::newRow("MI300X eager") << test::sourcePath(
-            QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.mi300x.json.gz"))
-                                      << 1516 << 1707 << 4619 << "AMD"
+        QTest::newRow("MI300X eager") << test::sampleA() << 1516 << 1707 << 4619 << "AMD"
                                       << "AMD Instinct MI300X VF"
                                       << "Qwen1.5-0.5B-Chat.mi300x (AMD Instinct MI300X VF)";
         QTest::newRow("2021 schema") << real("resnet50_2021_schema.worker0.pt.trace.json.gz") << 9564 << 10920 << 33384
@@ -190,8 +198,7 @@ private Q_SLOTS:
 
     void kernelFieldsFromTheFile()
     {
-        const TraceStore store
-            = load(test::sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.h100.json.gz")));
+        const TraceStore store = load(test::sampleB());
         const KernelEvent& first = store.kernels.front();
         QVERIFY(store.name(first.name)
                     .starts_with(
@@ -274,8 +281,7 @@ private Q_SLOTS:
     void chunkSizeDoesNotChangeTheResult_data()
     {
         QTest::addColumn<QString>("path");
-        QTest::newRow("eager") << test::sourcePath(
-            QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.mi300x.json.gz"));
+        QTest::newRow("eager") << test::sampleA();
         QTest::newRow("graphs") << real("sglang_qwen3-8b_decode.mi300x.json.gz");
         QTest::newRow("2021") << real("resnet50_2021_schema.worker0.pt.trace.json.gz");
     }
@@ -458,10 +464,7 @@ private Q_SLOTS:
         std::atomic<bool> cancel { true };
         LoadOptions options;
         options.cancel = &cancel;
-        QVERIFY_THROWS_EXCEPTION(Cancelled,
-            loadTrace(
-                test::sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.h100.json.gz")).toStdString(),
-                options));
+        QVERIFY_THROWS_EXCEPTION(Cancelled, loadTrace(test::sampleB().toStdString(), options));
     }
 
     void badInput_data()
@@ -542,18 +545,19 @@ private Q_SLOTS:
         QFETCH(qint64, offset);
         QTemporaryDir dir;
         const QString path = test::writeFile(dir, QStringLiteral("bad.json"), bytes, gzip);
-        const InputError error = loadError(path);
-        QCOMPARE(QString::fromStdString(error.path()), path);
-        QVERIFY2(QString::fromStdString(error.reason()).contains(reason), error.what());
-        QVERIFY(QString::fromUtf8(error.what()).startsWith(path + QStringLiteral(": ")));
+        const std::optional<InputError> error = loadError(path);
+        QVERIFY2(error, kLoaded);
+        QCOMPARE(QString::fromStdString(error->path()), path);
+        QVERIFY2(QString::fromStdString(error->reason()).contains(reason), error->what());
+        QVERIFY(QString::fromUtf8(error->what()).startsWith(path + QStringLiteral(": ")));
         if (offset >= 0) {
-            QVERIFY2(error.byteOffset().has_value(), error.what());
-            QCOMPARE(static_cast<qint64>(*error.byteOffset()), offset);
+            QVERIFY2(error->byteOffset().has_value(), error->what());
+            QCOMPARE(static_cast<qint64>(*error->byteOffset()), offset);
         } else if (offset == -2) {
-            QVERIFY2(error.byteOffset().has_value(), error.what());
+            QVERIFY2(error->byteOffset().has_value(), error->what());
         }
-        if (gzip && error.byteOffset())
-            QCOMPARE(error.offsetKind(), InputError::OffsetKind::Decompressed);
+        if (gzip && error->byteOffset())
+            QCOMPARE(error->offsetKind(), InputError::OffsetKind::Decompressed);
     }
 
     void memoryBudgetFailsEarlyWithAMessage()
@@ -605,41 +609,50 @@ private Q_SLOTS:
         QFETCH(QByteArray, bytes);
         QFETCH(QString, reason);
         QTemporaryDir dir;
-        const InputError error = loadError(test::writeFile(dir, QStringLiteral("p.json"), bytes));
-        QVERIFY2(QString::fromStdString(error.reason()).contains(reason), error.what());
+        const std::optional<InputError> error = loadError(test::writeFile(dir, QStringLiteral("p.json"), bytes));
+        QVERIFY2(error, kLoaded);
+        QVERIFY2(QString::fromStdString(error->reason()).contains(reason), error->what());
     }
 
     void badFiles()
     {
         QTemporaryDir dir;
-        QCOMPARE(loadError(dir.path()).reason(),
+        QCOMPARE(loadErrorReason(dir.path()),
             std::string("is a directory, not a trace file (give the .json or .json.gz file inside it)"));
-        QCOMPARE(loadError(dir.filePath(QStringLiteral("missing.json"))).reason(), std::string("no such file"));
-        QCOMPARE(loadError(test::writeFile(dir, QStringLiteral("empty.json"), {})).reason(),
-            std::string("the file is empty"));
+        QCOMPARE(loadErrorReason(dir.filePath(QStringLiteral("missing.json"))), std::string("no such file"));
+        QCOMPARE(
+            loadErrorReason(test::writeFile(dir, QStringLiteral("empty.json"), {})), std::string("the file is empty"));
 
         const QByteArray json = TraceWriter().nvidia().kernels("k", 2000).json();
         QByteArray gz = test::gzipCompress(json);
-        const InputError truncated
+        const std::optional<InputError> truncated
             = loadError(test::writeFile(dir, QStringLiteral("cut.json.gz"), gz.left(gz.size() / 2)));
-        QVERIFY2(QString::fromStdString(truncated.reason()).contains(QStringLiteral("gzip data is truncated")),
-            truncated.what());
-        QCOMPARE(*truncated.byteOffset(), uint64_t(gz.size() / 2));
+        QVERIFY2(truncated, kLoaded);
+        QVERIFY2(QString::fromStdString(truncated->reason()).contains(QStringLiteral("gzip data is truncated")),
+            truncated->what());
+        QVERIFY2(truncated->byteOffset().has_value(), truncated->what());
+        QCOMPARE(*truncated->byteOffset(), uint64_t(gz.size() / 2));
 
         QByteArray corrupt = gz;
         for (qsizetype i = 100; i < 140; ++i)
             corrupt[i] = static_cast<char>(corrupt[i] ^ 0x5a);
-        const InputError bad = loadError(test::writeFile(dir, QStringLiteral("corrupt.json.gz"), corrupt));
-        QVERIFY2(QString::fromStdString(bad.reason()).startsWith(QStringLiteral("corrupt gzip data")), bad.what());
+        const std::optional<InputError> bad
+            = loadError(test::writeFile(dir, QStringLiteral("corrupt.json.gz"), corrupt));
+        QVERIFY2(bad, kLoaded);
+        QVERIFY2(QString::fromStdString(bad->reason()).startsWith(QStringLiteral("corrupt gzip data")), bad->what());
 
-        const InputError trailing = loadError(test::writeFile(dir, QStringLiteral("trailing.json.gz"), gz + "junk"));
-        QVERIFY2(QString::fromStdString(trailing.reason()).contains(QStringLiteral("after the end of the gzip stream")),
-            trailing.what());
+        const std::optional<InputError> trailing
+            = loadError(test::writeFile(dir, QStringLiteral("trailing.json.gz"), gz + "junk"));
+        QVERIFY2(trailing, kLoaded);
+        QVERIFY2(
+            QString::fromStdString(trailing->reason()).contains(QStringLiteral("after the end of the gzip stream")),
+            trailing->what());
 
         if (::geteuid() != 0) { // root reads everything
             const QString locked = test::writeFile(dir, QStringLiteral("locked.json"), json);
             ::chmod(locked.toLocal8Bit().constData(), 0);
-            QVERIFY(QString::fromStdString(loadError(locked).reason()).contains(QStringLiteral("permission denied")));
+            const std::string reason = loadErrorReason(locked);
+            QVERIFY2(QString::fromStdString(reason).contains(QStringLiteral("permission denied")), reason.c_str());
         }
     }
 };

@@ -14,9 +14,10 @@ Usage: check_time_gap.py TRACE_A TRACE_B REPORT.json   (REPORT from fusiondiff-c
 """
 import bisect
 import collections
-import gzip
 import json
 import sys
+
+from tracefile import load_events
 
 COMMUNICATION = ("nccl", "rccl", "msccl", "cross_device_reduce", "multimem", "quickreduce", "custom_ar",
                  "allreduce", "all_reduce", "allgather", "all_gather", "reduce_scatter", "reducescatter",
@@ -24,16 +25,8 @@ COMMUNICATION = ("nccl", "rccl", "msccl", "cross_device_reduce", "multimem", "qu
                  "a2a_dispatch", "a2a_combine")
 
 
-def load(path):
-    with open(path, "rb") as f:
-        gz = f.read(2) == b"\x1f\x8b"
-    with (gzip.open if gz else open)(path, "rb") as f:
-        trace = json.load(f)
-    return trace["traceEvents"] if isinstance(trace, dict) else trace
-
-
 def side(path):
-    events = load(path)
+    events = load_events(path)
     kernels = [e for e in events if e.get("cat") in ("kernel", "Kernel") and "ts" in e and "name" in e]
     frames = [e for e in events if "ts" in e and (e.get("cat") in ("cpu_op", "Operator") or (
         e.get("cat") == "python_function" and str(e.get("name", "")).startswith("nn.Module: ")))]

@@ -8,16 +8,8 @@ Usage: inspect_op.py TRACE OPERATOR [--calls N]
 """
 import argparse
 import collections
-import gzip
-import json
 
-
-def load(path):
-    with open(path, "rb") as f:
-        gz = f.read(2) == b"\x1f\x8b"
-    with (gzip.open if gz else open)(path, "rb") as f:
-        trace = json.load(f)
-    return trace["traceEvents"] if isinstance(trace, dict) else trace
+from tracefile import load_events
 
 
 def main():
@@ -26,7 +18,7 @@ def main():
     parser.add_argument("operator")
     parser.add_argument("--calls", type=int, default=3, help="calls to print in full")
     args = parser.parse_args()
-    events = load(args.trace)
+    events = load_events(args.trace)
     ops = [e for e in events if e.get("cat") in ("cpu_op", "Operator")]
     runtime = {e["args"].get("correlation"): e for e in events
                if e.get("cat") in ("cuda_runtime", "cuda_driver", "Runtime") and "args" in e}

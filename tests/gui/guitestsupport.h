@@ -5,9 +5,12 @@
 #include <QApplication>
 #include <QDragEnterEvent>
 #include <QDropEvent>
+#include <QImage>
 #include <QMimeData>
 #include <QUrl>
 #include <QWidget>
+
+#include <set>
 
 namespace fusiondiff::test {
 
@@ -33,6 +36,21 @@ inline bool dropFiles(QWidget* target, const QStringList& files)
     QDropEvent drop(QPointF(position), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
     QApplication::sendEvent(target, &drop);
     return drop.isAccepted();
+}
+
+// How many different opaque colours `image` has: a saved picture that shows something has many,
+// a blank or transparent one at most one.
+inline size_t opaqueColours(const QImage& image)
+{
+    std::set<QRgb> colours;
+    for (int y = 0; y < image.height(); ++y) {
+        for (int x = 0; x < image.width(); ++x) {
+            const QRgb pixel = image.pixel(x, y);
+            if (qAlpha(pixel) == 255)
+                colours.insert(pixel);
+        }
+    }
+    return colours.size();
 }
 
 } // namespace fusiondiff::test

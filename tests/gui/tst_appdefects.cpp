@@ -64,20 +64,13 @@
 
 using namespace fusiondiff;
 using namespace fusiondiff::ui;
+using test::sampleA;
+using test::sampleB;
 
 namespace {
 
 constexpr int kTimeoutMs = 120000;
 constexpr double kMinimumContrast = 4.5; // WCAG AA for body text
-
-QString sampleA()
-{
-    return test::sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.mi300x.json.gz"));
-}
-QString sampleB()
-{
-    return test::sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.h100.json.gz"));
-}
 
 // Shows `window`, opens `a` and `b` in it and waits for their results.
 bool compare(MainWindow& window, const QString& a, const QString& b)

@@ -171,8 +171,7 @@ private Q_SLOTS:
         QVERIFY(!m_graphs.report->groupPairs.empty());
         QVERIFY(m_seed.report->opportunities.size() >= 5);
         QVERIFY(m_seed.report->mappings.size() >= 5);
-        m_qwen = analysePaths(test::sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.mi300x.json.gz")),
-            test::sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.h100.json.gz")), "default");
+        m_qwen = analysePaths(test::sampleA(), test::sampleB(), "default");
         m_owlv2 = analyse(QStringLiteral("owlv2-large-patch14-ensemble.mi300x.json.gz"),
             QStringLiteral("owlv2-large-patch14-ensemble.h100.json.gz"), "default");
         m_syntheticGraphs = analysePaths(test::dataPath(QStringLiteral("synthetic/graphs.amd.json")),

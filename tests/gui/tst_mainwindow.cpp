@@ -55,6 +55,9 @@
 
 using namespace fusiondiff;
 using namespace fusiondiff::ui;
+using test::readFile;
+using test::sampleA;
+using test::sampleB;
 
 namespace {
 
@@ -78,14 +81,6 @@ QString xdit()
 {
     return test::realTrace(QStringLiteral("xdit_flux_aiter.mi300x.json.gz"));
 }
-QString sampleA()
-{
-    return test::sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.mi300x.json.gz"));
-}
-QString sampleB()
-{
-    return test::sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.h100.json.gz"));
-}
 QString sglangDecode()
 {
     return test::realTrace(QStringLiteral("sglang_qwen3-8b_decode.mi300x.json.gz"));
@@ -101,14 +96,6 @@ QString graphsA()
 QString graphsB()
 {
     return test::dataPath(QStringLiteral("synthetic/graphs.nvidia.json"));
-}
-
-QByteArray readFile(const QString& path)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    return file.readAll();
 }
 
 // Runs fusiondiff-cli compare with --csv into `folder`.
@@ -880,6 +867,7 @@ private Q_SLOTS:
         QVERIFY2(error.startsWith(QStringLiteral("Cannot write ") + nowhere), qPrintable(error));
         QVERIFY(readFile(png).startsWith("\x89PNG"));
         QCOMPARE(QImage(png).size(), chart->size());
+        QVERIFY(test::opaqueColours(QImage(png)) > 10); // bars, text and grid, drawn on an opaque background
         QVERIFY(chart->width() >= 400);
         const QByteArray svgText = readFile(svg);
         QVERIFY(svgText.contains("<svg"));

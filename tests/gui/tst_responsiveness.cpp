@@ -51,10 +51,7 @@ private Q_SLOTS:
         QTest::addColumn<QString>("b");
         QTest::addColumn<QString>("classifier");
         QTest::addColumn<QStringList>("parameters");
-        QTest::addRow("bundled Qwen pair")
-            << test::sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.mi300x.json.gz"))
-            << test::sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.h100.json.gz")) << QString()
-            << QStringList();
+        QTest::addRow("bundled Qwen pair") << test::sampleA() << test::sampleB() << QString() << QStringList();
         QTest::addRow("xdit vs hta, seed rules") << test::realTrace(QStringLiteral("xdit_flux_aiter.mi300x.json.gz"))
                                                  << test::realTrace(QStringLiteral("hta_trace_diff_test.v100.json.gz"))
                                                  << QStringLiteral("seed") << QStringList();

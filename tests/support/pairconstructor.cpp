@@ -6,6 +6,7 @@
 #include "model/fusionreport.h"
 #include "ops/alignmentkeys.h"
 #include "util/textformat.h"
+#include "util/textmatch.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -30,12 +31,6 @@ using Rng = std::mt19937_64;
 double uniform(Rng& rng, double low, double high)
 {
     return std::uniform_real_distribution<double>(low, high)(rng);
-}
-
-std::string lower(std::string text)
-{
-    std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-    return text;
 }
 
 const char* roleWord(KernelNameRole role)
@@ -72,7 +67,7 @@ public:
         const CategoryId category = m_classifier.classify(original);
         const KernelNameRole role = kernelNameRole(original);
         const std::string id = "_v" + std::to_string(m_next++);
-        const std::string lowered = lower(original);
+        const std::string lowered = asciiLower(original);
         std::vector<std::string> foreign, familiar;
         for (const Classifier::Rule& rule : m_classifier.rules()) {
             if (rule.category != category)

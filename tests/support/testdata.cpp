@@ -1,5 +1,8 @@
 #include "testdata.h"
 
+#include <QDir>
+#include <QFile>
+
 namespace fusiondiff::test {
 
 QString dataPath(const QString& relative)
@@ -15,6 +18,31 @@ QString sourcePath(const QString& relative)
 QString cliPath()
 {
     return QStringLiteral(FUSIONDIFF_CLI_PATH);
+}
+
+QString sampleA()
+{
+    return sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.mi300x.json.gz"));
+}
+
+QString sampleB()
+{
+    return sourcePath(QStringLiteral("resources/samples/Qwen1.5-0.5B-Chat.h100.json.gz"));
+}
+
+QByteArray readFile(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return "<missing>";
+    return file.readAll();
+}
+
+QStringList filesIn(const QString& folder)
+{
+    QStringList files = QDir(folder).entryList(QDir::Files | QDir::Hidden | QDir::System, QDir::NoSort);
+    files.sort();
+    return files;
 }
 
 } // namespace fusiondiff::test

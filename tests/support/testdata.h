@@ -1,6 +1,8 @@
 #pragma once
 
+#include <QByteArray>
 #include <QString>
+#include <QStringList>
 
 namespace fusiondiff::test {
 
@@ -10,5 +12,14 @@ QString dataPath(const QString& relative);
 QString sourcePath(const QString& relative);
 // The built fusiondiff-cli, for tests that run it as a user would.
 QString cliPath();
+// The bundled sample pair (resources/samples): Qwen1.5-0.5B-Chat on an MI300X (A), on an H100 (B).
+QString sampleA();
+QString sampleB();
+
+// The contents of `path`; "<missing>" if it cannot be read, so that a comparison with what it
+// should hold (even nothing) fails saying so.
+QByteArray readFile(const QString& path);
+// The names of the files in `folder`, hidden ones too, sorted.
+QStringList filesIn(const QString& folder);
 
 } // namespace fusiondiff::test

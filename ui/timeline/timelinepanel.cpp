@@ -1,13 +1,12 @@
 #include "timeline/timelinepanel.h"
 
 #include "colors.h"
-#include "filedialogs.h"
+#include "imageexport.h"
 #include "timeline/timelinedata.h"
 #include "timeline/timelineview.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QMessageBox>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -76,13 +75,8 @@ void TimelinePanel::setData(TimelineData timeline, const QString& title)
 
 void TimelinePanel::saveImage()
 {
-    const QString file = saveFileName(
-        this, tr("Save Timeline"), m_saveName + QStringLiteral(".png"), tr("PNG image (*.png);;SVG image (*.svg)"));
-    if (file.isEmpty())
-        return;
-    const QString error = m_view->saveImage(file);
-    if (!error.isEmpty())
-        QMessageBox::warning(this, tr("Save Timeline"), error);
+    askAndSaveImage(
+        this, tr("Save Timeline"), m_saveName, [this](const QString& path) { return m_view->saveImage(path); });
 }
 
 } // namespace fusiondiff::ui

@@ -2,15 +2,13 @@
 
 #include "colors.h"
 #include "formatting.h"
+#include "imageexport.h"
 #include "kernelnames.h"
 
-#include <QFileInfo>
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
-#include <QSaveFile>
-#include <QSvgGenerator>
 #include <QToolTip>
 #include <QWheelEvent>
 
@@ -508,37 +506,9 @@ void TimelineView::resizeEvent(QResizeEvent* event)
 
 QString TimelineView::saveImage(const QString& path)
 {
-    // QSaveFile: the image replaces `path` only once it is complete, so a failure keeps an older one.
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return tr("Cannot write %1: %2").arg(path, file.errorString());
-    if (QFileInfo(path).suffix().compare(QLatin1String("svg"), Qt::CaseInsensitive) == 0) {
-        QSvgGenerator generator;
-        generator.setOutputDevice(&file);
-        generator.setSize(size());
-        generator.setViewBox(QRect(QPoint(0, 0), size()));
-        generator.setTitle(m_data.lanes[0].title + QStringLiteral(" vs ") + m_data.lanes[1].title);
-        QPainter painter;
-        if (!painter.begin(&generator)) {
-            file.cancelWriting();
-            return tr("Cannot write %1.").arg(path);
-        }
-        paint(painter, size());
-        painter.end();
-    } else {
-        QImage image(size() * devicePixelRatioF(), QImage::Format_ARGB32_Premultiplied);
-        image.setDevicePixelRatio(devicePixelRatioF());
-        QPainter painter(&image);
-        paint(painter, size());
-        painter.end();
-        if (!image.save(&file, "PNG")) {
-            file.cancelWriting();
-            return tr("Cannot write %1: %2").arg(path, file.errorString());
-        }
-    }
-    if (!file.commit())
-        return tr("Cannot write %1: %2").arg(path, file.errorString());
-    return {};
+    return writeImage(path,
+        { size(), devicePixelRatioF(), m_data.lanes[0].title + QStringLiteral(" vs ") + m_data.lanes[1].title,
+            [this](QPainter& painter) { paint(painter, size()); } });
 }
 
 } // namespace fusiondiff::ui
