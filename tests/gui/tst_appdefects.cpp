@@ -101,8 +101,13 @@ private Q_SLOTS:
     {
         QStandardPaths::setTestModeEnabled(true);
         QCoreApplication::setOrganizationName(QStringLiteral("FusionDiffTests"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_appdefects"));
+        // Its own settings file per run: ctest runs this binary twice at once (tst_appdefects and
+        // tst_appdefects_scale2), and each test starts by clearing the settings.
+        QCoreApplication::setApplicationName(
+            QStringLiteral("tst_appdefects-%1").arg(QCoreApplication::applicationPid()));
     }
+
+    void cleanupTestCase() { QFile::remove(QSettings().fileName()); }
 
     void init() { QSettings().clear(); }
 
