@@ -46,7 +46,8 @@ inline constexpr std::array kReportTableIds { ReportTableId::Traces, ReportTable
     ReportTableId::FusionOpportunities, ReportTableId::FusionMappings, ReportTableId::OpFindings,
     ReportTableId::OpSummary, ReportTableId::ExtraKernels, ReportTableId::Collectives, ReportTableId::GraphKinds,
     ReportTableId::GraphPairs, ReportTableId::GraphCoverage, ReportTableId::MatchedGroups, ReportTableId::Kernels,
-    ReportTableId::MatchedKernels, ReportTableId::TimeGap, ReportTableId::WhereToLookFirst, ReportTableId::CollectiveCalls };
+    ReportTableId::MatchedKernels, ReportTableId::TimeGap, ReportTableId::WhereToLookFirst,
+    ReportTableId::CollectiveCalls };
 
 // The table's CSV file name without ".csv" ("global_counts").
 const char* reportTableName(ReportTableId table);
