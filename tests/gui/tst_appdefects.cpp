@@ -785,10 +785,10 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QVERIFY(compare(window, sampleA(), sampleB()));
         window.tabs()->setCurrentWidget(window.operationsPage());
-        QTest::qWait(20);
+        // The page sizes its splitter once it is laid out, which may take a few event-loop turns.
         QTableView* view = window.operationsPage()->findingsTable()->view();
-        const int rows = view->viewport()->height() / view->verticalHeader()->defaultSectionSize();
-        QVERIFY2(rows >= 5, qPrintable(QString::number(rows)));
+        const auto rows = [view] { return view->viewport()->height() / view->verticalHeader()->defaultSectionSize(); };
+        QTRY_VERIFY2_WITH_TIMEOUT(rows() >= 5, qPrintable(QString::number(rows())), 5000);
     }
 
     // The desktop adds the application's name after the title: the title does not repeat it.
@@ -840,8 +840,7 @@ private Q_SLOTS:
         window.tabs()->setCurrentWidget(window.summaryPage());
         auto* sideBySide = window.summaryPage()->findChild<QSplitter*>(QStringLiteral("summary_splitter"));
         QVERIFY(sideBySide);
-        QTest::qWait(20);
-        QCOMPARE(sideBySide->orientation(), Qt::Vertical);
+        QTRY_COMPARE(sideBySide->orientation(), Qt::Vertical);
         window.resize(1440, 900);
         QTRY_COMPARE(sideBySide->orientation(), Qt::Horizontal);
     }
@@ -859,13 +858,14 @@ private Q_SLOTS:
             QVERIFY(QTest::qWaitForWindowExposed(&window));
             QVERIFY(compare(window, sampleA(), sampleB()));
             window.tabs()->setCurrentWidget(window.operationsPage());
-            QTest::qWait(20);
             auto* splitter = window.operationsPage()->findChild<QSplitter*>(QStringLiteral("operations_splitter"));
             QVERIFY(splitter);
-            const QList<int> sizes = splitter->sizes();
-            const int total = sizes[0] + sizes[1];
             QTableView* view = window.operationsPage()->findingsTable()->view();
             const int rowHeight = view->verticalHeader()->defaultSectionSize();
+            // The page sizes its splitter once it is laid out, which may take a few event-loop turns.
+            QTRY_VERIFY_WITH_TIMEOUT(view->viewport()->height() >= 5 * rowHeight - 2, 5000);
+            const QList<int> sizes = splitter->sizes();
+            const int total = sizes[0] + sizes[1];
             // One finding: five rows' room, no more; the drill-down takes the rest.
             QVERIFY2(view->viewport()->height() >= 5 * rowHeight - 2,
                 qPrintable(QString::number(view->viewport()->height())));
