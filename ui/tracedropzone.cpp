@@ -5,10 +5,12 @@
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileInfo>
+#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMimeData>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QUrl>
 #include <QVBoxLayout>
 
@@ -46,6 +48,7 @@ TraceDropZone::TraceDropZone(int side, QWidget* parent)
     caption->setFont(captionFont);
 
     m_file->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_file->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // elided to the zone's width
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
     // Long file names and messages wrap or are cut inside the zone; they never widen the window.
     for (QLabel* label : { m_file, m_details, m_error })
@@ -111,6 +114,7 @@ void TraceDropZone::setHighlighted(bool highlighted)
 
 void TraceDropZone::showEmpty()
 {
+    m_fileName.clear();
     m_file->setText(tr("Drop a trace here (.json or .json.gz)"));
     m_file->setToolTip({});
     m_details->setText(tr("or click Open..."));
@@ -120,8 +124,7 @@ void TraceDropZone::showEmpty()
 
 void TraceDropZone::showLoading(const QString& path)
 {
-    m_file->setText(QStringLiteral("<b>%1</b>").arg(QFileInfo(path).fileName().toHtmlEscaped()));
-    m_file->setToolTip(path);
+    showFileName(path);
     m_details->setText(tr("Loading..."));
     m_error->clear();
     m_error->hide();
@@ -129,8 +132,7 @@ void TraceDropZone::showLoading(const QString& path)
 
 void TraceDropZone::showLoaded(const QString& path, const QString& details)
 {
-    m_file->setText(QStringLiteral("<b>%1</b>").arg(QFileInfo(path).fileName().toHtmlEscaped()));
-    m_file->setToolTip(path);
+    showFileName(path);
     m_details->setText(details);
     m_error->clear();
     m_error->hide();
@@ -138,8 +140,7 @@ void TraceDropZone::showLoaded(const QString& path, const QString& details)
 
 void TraceDropZone::showError(const QString& path, const QString& message)
 {
-    m_file->setText(QStringLiteral("<b>%1</b>").arg(QFileInfo(path).fileName().toHtmlEscaped()));
-    m_file->setToolTip(path);
+    showFileName(path);
     m_details->setText(tr("Not loaded"));
     m_error->setText(message);
     m_error->show();
@@ -147,8 +148,7 @@ void TraceDropZone::showError(const QString& path, const QString& message)
 
 void TraceDropZone::showCancelled(const QString& path)
 {
-    m_file->setText(QStringLiteral("<b>%1</b>").arg(QFileInfo(path).fileName().toHtmlEscaped()));
-    m_file->setToolTip(path);
+    showFileName(path);
     m_details->setText(tr("Loading cancelled: drop or open the file again to load it"));
     m_error->clear();
     m_error->hide();
@@ -161,7 +161,7 @@ void TraceDropZone::showCapture(const QString& path, const QString& details, con
     m_capture->setToolTip(path);
     if (path.isEmpty()) {
         m_capture->setStyleSheet({});
-        m_capture->setText(tr("Capture trace: none"));
+        m_capture->setText(tr("No capture trace"));
         return;
     }
     const QString file = QFileInfo(path).fileName().toHtmlEscaped();
@@ -182,7 +182,32 @@ QString TraceDropZone::captureText() const
 
 QString TraceDropZone::fileText() const
 {
-    return m_file->text();
+    return m_fileName.isEmpty() ? m_file->text() : m_fileName;
+}
+
+void TraceDropZone::showFileName(const QString& path)
+{
+    m_fileName = QFileInfo(path).fileName();
+    m_file->setToolTip(path);
+    elideFileName();
+}
+
+// Long trace names ("Qwen1.5-0.5B-Chat.mi300x.json.gz") lose their middle, not their end, where
+// the zone is narrow (the window at twice the scale); the whole path is in the tooltip.
+void TraceDropZone::elideFileName()
+{
+    if (m_fileName.isEmpty())
+        return;
+    QFont bold = m_file->font();
+    bold.setBold(true);
+    const QString shown = QFontMetrics(bold).elidedText(m_fileName, Qt::ElideMiddle, m_file->width());
+    m_file->setText(QStringLiteral("<b>%1</b>").arg(shown.toHtmlEscaped()));
+}
+
+void TraceDropZone::resizeEvent(QResizeEvent* event)
+{
+    QFrame::resizeEvent(event);
+    elideFileName();
 }
 
 QString TraceDropZone::detailsText() const

@@ -28,7 +28,7 @@ public:
     // `details`, or its file and an error.
     void showCapture(const QString& path, const QString& details, const QString& error);
 
-    QString fileText() const;
+    QString fileText() const; // the whole file name (the label may elide it)
     QString detailsText() const;
     QString errorText() const;
     QString captureText() const;
@@ -47,11 +47,15 @@ protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dragLeaveEvent(QDragLeaveEvent* event) override;
     void dropEvent(QDropEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void setHighlighted(bool highlighted);
+    void showFileName(const QString& path);
+    void elideFileName();
 
     int m_side;
+    QString m_fileName; // the trace's file name, whole; empty while no trace is chosen
     QLabel* m_file;
     QLabel* m_details;
     QLabel* m_error;

@@ -436,7 +436,7 @@ private Q_SLOTS:
         QVERIFY(window);
         AnalysisController* controller = window->controller();
         const std::shared_ptr<const TraceStore> storeB = controller->side(1).store;
-        QVERIFY(window->dropZone(1)->captureText().contains(QLatin1String("none")));
+        QVERIFY(window->dropZone(1)->captureText().contains(QLatin1String("No capture trace")));
         const auto capturedKinds = [&] { return controller->results().report->graphComparison.capturedKinds[1]; };
         QCOMPARE(capturedKinds(), uint64_t(0));
 
@@ -467,7 +467,7 @@ private Q_SLOTS:
         QVERIFY(shown.wait(kTimeoutMs));
         QVERIFY(controller->results().report->graphComparison.capturedKinds[0] > 0);
         QVERIFY(window->dropZone(0)->captureText().contains(QLatin1String("sglang_qwen3-8b_decode_capture")));
-        QVERIFY(window->dropZone(1)->captureText().contains(QLatin1String("none")));
+        QVERIFY(window->dropZone(1)->captureText().contains(QLatin1String("No capture trace")));
         window->swapTraces();
         QVERIFY(shown.wait(kTimeoutMs));
 
@@ -493,7 +493,7 @@ private Q_SLOTS:
         QVERIFY(again->rememberedCapture(vllm()).isEmpty()); // only capture traces that loaded are remembered
         again->setCaptureTrace(0, {});
         QVERIFY(shownAgain.wait(kTimeoutMs));
-        QVERIFY(again->dropZone(0)->captureText().contains(QLatin1String("none")));
+        QVERIFY(again->dropZone(0)->captureText().contains(QLatin1String("No capture trace")));
 
         // Removed, it is forgotten.
         again->setCaptureTrace(1, {});
