@@ -51,20 +51,6 @@ uint64_t totalKernels(const TraceGraphs& graphs)
     return total;
 }
 
-std::string launchRange(const std::vector<uint32_t>& launches)
-{
-    std::string text;
-    for (size_t i = 0; i < launches.size();) {
-        size_t j = i;
-        while (j + 1 < launches.size() && launches[j + 1] == launches[j] + 1)
-            ++j;
-        text += (text.empty() ? "" : ", ") + std::to_string(launches[i])
-            + (j > i ? "\xE2\x80\x93" + std::to_string(launches[j]) : "");
-        i = j + 1;
-    }
-    return text;
-}
-
 class GraphComparer
 {
     struct Covering
@@ -722,7 +708,7 @@ private:
             covered.push_back(part.otherLaunch);
         std::string text = own + "'s graph launch " + std::to_string(coverage.launch) + " ("
             + withThousands(int64_t(coverage.kernels)) + " kernels, " + formatDuration(coverage.timeUs) + ") covers "
-            + other + "'s graph launches " + launchRange(covered) + ":";
+            + other + "'s graph launches " + numberRanges(covered) + ":";
         for (size_t p = 0; p < coverage.parts.size(); ++p) {
             const GraphCoveragePart& part = coverage.parts[p];
             if (p == kStatementParts) {
@@ -736,7 +722,7 @@ private:
                 + formatDuration(part.timeUs[s]) + (part.partial ? ", only part of it" : "") + ")";
         }
         if (!coverage.uncovered.empty())
-            text += "; " + other + "'s graph launches " + launchRange(coverage.uncovered) + " have no counterpart in "
+            text += "; " + other + "'s graph launches " + numberRanges(coverage.uncovered) + " have no counterpart in "
                 + own + "'s trace";
         return text + ".";
     }

@@ -126,27 +126,13 @@ std::vector<CoverageRun> coverageRuns(const GraphComparison& graphs)
     return runs;
 }
 
-std::string launchList(const std::vector<uint32_t>& launches)
-{
-    std::string text;
-    for (size_t i = 0; i < launches.size();) {
-        size_t j = i;
-        while (j + 1 < launches.size() && launches[j + 1] == launches[j] + 1)
-            ++j;
-        text += (text.empty() ? "" : ", ") + std::to_string(launches[i])
-            + (j > i ? "\xE2\x80\x93" + std::to_string(launches[j]) : "");
-        i = j + 1;
-    }
-    return text;
-}
-
 std::string repeatsSentence(const FusionReport& report, const CoverageRun& run)
 {
     const size_t own = sideIndex(run.first->coveringSide);
     std::vector<uint32_t> launches;
     for (const GraphCoverage* coverage : run.repeats)
         launches.push_back(coverage->launch);
-    return "Likewise " + report.sideNames[own] + "'s graph launches " + launchList(launches) + " each cover "
+    return "Likewise " + report.sideNames[own] + "'s graph launches " + numberRanges(launches) + " each cover "
         + std::to_string(run.first->parts.size()) + " of " + report.sideNames[1 - own]
         + "'s graph launches of the same kinds, in order, up to launch "
         + std::to_string(run.repeats.back()->parts.back().otherLaunch)

@@ -44,4 +44,18 @@ std::string formatDuration(double microseconds)
     return fixed(microseconds, magnitude >= 100 ? 0 : 1) + " us";
 }
 
+std::string numberRanges(const std::vector<uint32_t>& numbers)
+{
+    std::string text;
+    for (size_t i = 0; i < numbers.size();) {
+        size_t j = i;
+        while (j + 1 < numbers.size() && numbers[j + 1] == numbers[j] + 1)
+            ++j;
+        text += (text.empty() ? "" : ", ") + std::to_string(numbers[i])
+            + (j > i ? "\xE2\x80\x93" + std::to_string(numbers[j]) : "");
+        i = j + 1;
+    }
+    return text;
+}
+
 } // namespace fusiondiff

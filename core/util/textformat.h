@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace fusiondiff {
 
@@ -16,5 +17,8 @@ std::string shortestDouble(double value);
 
 // "853 us", "12.4 ms", "3.21 s"
 std::string formatDuration(double microseconds);
+
+// Ascending numbers with consecutive runs joined by an en dash: {1, 2, 3, 5} -> "1–3, 5".
+std::string numberRanges(const std::vector<uint32_t>& numbers);
 
 } // namespace fusiondiff
