@@ -23,7 +23,7 @@ TITLE_LIMIT = 230  # longer titles are cut, as on the page
 
 
 def duration(us):
-    """FusionDiff's formatDuration: us, ms or s with three significant digits... as the page shows it."""
+    """A time as the page's lists show it: one decimal in us, ms or s."""
     magnitude = abs(us)
     if magnitude >= 1e6:
         return f"{us / 1e6:.1f} s"
@@ -54,8 +54,7 @@ def run(cli, traces, command):
     with tempfile.TemporaryDirectory() as folder:
         report = os.path.join(folder, "r.json")
         subprocess.run([cli] + args + ["--json", report, "--quiet"], check=True)
-        summary = subprocess.run([cli] + args, check=True, capture_output=True, text=True).stdout.splitlines()
-        return json.load(open(report)), summary
+        return json.load(open(report))
 
 
 def main():
@@ -69,8 +68,8 @@ def main():
     pieces, last = [], 0
     for match in section.finditer(page):
         command, verdict, between, top = match.groups()
-        report, summary = run(cli, traces, command)
-        now_verdict = summary[5] if len(summary) > 5 else ""
+        report = run(cli, traces, command)
+        now_verdict = report["time_gap"]["verdict"]  # the summary's first line after the header
         now_top = "".join(entry_line(i + 1, e) + "\n" for i, e in enumerate(report["where_to_look_first"][:5]))
         for what, old, new in (("verdict", verdict, now_verdict), ("top five", top, now_top)):
             if old != new:
