@@ -361,6 +361,7 @@ FusionReport analyzeFusion(const TraceStore& trace1, const TraceStore& trace2,
     report.extraKernels = std::move(operations.extraKernels);
     addGraphRoles(operations.roles, graphs.comparedKernels, graphs.patternNames);
     operations.kernelPairs.merge(graphs.kernelPairs);
+    report.layerTimes = std::move(operations.layerTimes);
     report.matchedKernels = operations.kernelPairs.rows({ &trace1, &trace2 }, { &traces[0].types, &traces[1].types });
     mergeGraphResults(report, std::move(graphs));
     const std::array<std::vector<CollectiveCall>, 2> collectiveCalls { findCollectiveCalls(trace1, attributions[0]),

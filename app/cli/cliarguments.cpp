@@ -183,7 +183,7 @@ compare
                         extra_kernels, collectives, graph_kinds,
                         graph_pairs, graph_coverage, matched_groups, kernels,
                         matched_kernels, time_gap, where_to_look_first,
-                        collective_calls
+                        collective_calls, layer_times
     --markdown FILE|-   a Markdown report
     --classifier C      "default" (FusionDiff's rules), "seed" (the reference
                         analyzer's rules) or the path of a rule file

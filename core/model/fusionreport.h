@@ -161,6 +161,7 @@ struct FusionReport
     // Kernels of A and B that the operation and graph comparison lined up, by pair of names: which
     // kernel of one trace does the work of which kernel of the other. By |B - A| time, largest first.
     std::vector<MatchedKernels> matchedKernels;
+    std::vector<LayerTimes> layerTimes; // by index in the step; empty unless aligned layer by layer
     std::vector<CollectiveComparison> collectives;
     // Graphs compared as units: kinds, matched kinds, graphs that cover several of the other side's.
     // Their findings are among opFindings (isGraph).

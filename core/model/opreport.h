@@ -80,6 +80,7 @@ struct OpFinding
     std::array<std::string, 2> sideOps;
     std::array<std::vector<std::string>, 2> sideStacks;
     std::string alignedOn; // the alignment level that paired the occurrences (AlignmentLevel::key)
+    std::string layers; // the layers its calls are in, by index in the step ("0–23"), when aligned by layers
 };
 
 // Per operation name, over all compared occurrences.
@@ -116,6 +117,18 @@ struct MatchedKernels
     double differenceUs() const { return timeUs[1] - timeUs[0]; } // B - A
 };
 
+// One layer (ops/layers.h) of both traces: the kernels its calls launched, summed over the compared
+// steps (layer i of a step is the i-th call of the repeating block in that step).
+struct LayerTimes
+{
+    uint32_t index = 0; // in the step, from 0
+    std::array<uint64_t, 2> calls {};
+    std::array<uint64_t, 2> kernels {};
+    std::array<double, 2> timeUs {};
+
+    double differenceUs() const { return timeUs[1] - timeUs[0]; } // B - A
+};
+
 // How many occurrences one level of the alignment paired (OpLevel::Auto has several).
 struct AlignmentLevel
 {
@@ -123,6 +136,17 @@ struct AlignmentLevel
     std::string description; // in words
     uint64_t matched = 0; // occurrences paired at this level
     double share = 0; // matched / the larger side's occurrences
+};
+
+// The layers the automatic alignment went through (ops/layers.h): the phases of the two traces cut
+// into the calls of a repeating block, paired in order, the operations aligned inside each pair.
+struct LayerAlignment
+{
+    std::array<std::string, 2> unit; // per side, "" when no phase was aligned layer by layer
+    uint64_t perStep = 0; // layer calls a step (of the phase with the most operations)
+    std::array<uint64_t, 2> calls {}; // compared layer calls, over the phases
+    std::array<double, 2> share {}; // of the compared operations, inside a layer call
+    uint64_t matched = 0; // occurrence pairs made inside paired layer calls
 };
 
 struct OpAlignment
@@ -137,6 +161,7 @@ struct OpAlignment
     bool comparable = false; // the sequences align well enough to compare operations
     std::string verdict; // in words
     std::vector<AlignmentLevel> levels; // what the alignment paired on, in the order it tried them
+    LayerAlignment layers;
     std::vector<std::string> notes; // structure that was missing and what the alignment did instead
 };
 

@@ -43,11 +43,6 @@ std::vector<Step> profilerSteps(const TraceStore& store)
 constexpr double kPythonStepCoverage = 0.95;
 constexpr double kPythonStepOperations = 10;
 
-bool isModuleDispatch(std::string_view function)
-{
-    return function.ends_with(": _call_impl") || function.ends_with(": _wrapped_call_impl");
-}
-
 std::vector<Step> pythonSteps(const TraceStore& store, const std::vector<OpOccurrence>& occurrences, std::string& name)
 {
     std::vector<double> starts;

@@ -168,6 +168,11 @@ KernelAttribution attributeKernels(const TraceStore& store)
     return result;
 }
 
+bool isModuleDispatch(std::string_view pythonFunction)
+{
+    return pythonFunction.ends_with(": _call_impl") || pythonFunction.ends_with(": _wrapped_call_impl");
+}
+
 std::string moduleClassName(std::string_view moduleName)
 {
     const auto underscore = moduleName.find_last_of('_');

@@ -47,4 +47,8 @@ KernelAttribution attributeKernels(const TraceStore& store);
 // "Qwen2RMSNorm_3" -> "Qwen2RMSNorm": module instances share their class's name.
 std::string moduleClassName(std::string_view moduleName);
 
+// torch/nn/modules/module.py's _call_impl and _wrapped_call_impl: the Python frames that call every
+// module, whatever it is (the module structure, not a unit of its own).
+bool isModuleDispatch(std::string_view pythonFunction);
+
 } // namespace fusiondiff

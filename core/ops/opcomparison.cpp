@@ -7,6 +7,7 @@
 #include "ops/findingparts.h"
 #include "ops/iterations.h"
 #include "ops/kernelcomparison.h"
+#include "ops/layers.h"
 #include "ops/opattribution.h"
 #include "ops/opoccurrences.h"
 #include "ops/sequencealignment.h"
@@ -14,6 +15,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <unordered_map>
 
 namespace fusiondiff {
@@ -35,6 +37,7 @@ struct PreparedSide
     const KernelAttribution& attribution;
     std::vector<OpOccurrence> occurrences;
     TraceIterations iterations;
+    std::vector<int32_t> layerOf; // per occurrence: its layer's index in the step, -1 outside layers
 };
 
 // One matched pair of operation occurrences (or graph launches), as each side names it.
@@ -43,6 +46,7 @@ struct PairNames
     std::array<std::string, 2> ops;
     std::array<int32_t, 2> frames { -1, -1 }; // in each side's KernelAttribution, -1 if none
     std::string alignedOn; // the alignment level's key
+    int32_t layer = -1; // the layer's index in the step (trace 1's), -1 outside layers
 };
 
 // Occurrences of one pattern: the same operation with the same kernel types on each side.
@@ -53,6 +57,7 @@ struct Pattern
     std::array<std::vector<std::vector<uint32_t>>, 2> occurrences; // kernel lists per occurrence
     std::array<double, 2> firstTs {};
     bool isGraph = false; // a matched pair of graph launches, not operations matched by name
+    std::vector<uint32_t> layers; // the layers of its occurrences, by index in the step
 };
 
 // "aten::linear", or "aten::linear / vendor::gemm" where the two sides name it differently.
@@ -167,10 +172,12 @@ public:
             = op + "|" + typeKey(m_sides[0].types, *kernels[0]) + "|" + typeKey(m_sides[1].types, *kernels[1]);
         const auto [it, inserted] = m_patternOfKey.try_emplace(key, m_patterns.size());
         if (inserted)
-            m_patterns.push_back({ op, names, {}, ts, isGraph });
+            m_patterns.push_back({ op, names, {}, ts, isGraph, {} });
         Pattern& pattern = m_patterns[it->second];
         for (size_t side = 0; side < 2; ++side)
             pattern.occurrences[side].push_back(*kernels[side]);
+        if (names.layer >= 0)
+            pattern.layers.push_back(uint32_t(names.layer));
     }
 
     OpComparison finish(OpAlignment alignment, std::array<Iterations, 2> iterations)
@@ -223,6 +230,10 @@ private:
         finding.isGraph = pattern.isGraph;
         finding.sideOps = pattern.names.ops;
         finding.alignedOn = pattern.names.alignedOn;
+        std::vector<uint32_t> layers = pattern.layers;
+        std::sort(layers.begin(), layers.end());
+        layers.erase(std::unique(layers.begin(), layers.end()), layers.end());
+        finding.layers = numberRanges(layers);
         for (size_t side = 0; side < 2; ++side) {
             const PreparedSide& named = m_sides[side];
             if (pattern.names.frames[side] < 0)
@@ -285,6 +296,18 @@ std::string levelsUsed(const OpAlignment& alignment)
     return text;
 }
 
+// "layer by layer (24 calls of nn.Module: Qwen2DecoderLayer a step on each side) ", or "".
+std::string layersUsed(const LayerAlignment& layers, const std::array<std::string, 2>& sideNames)
+{
+    if (layers.perStep == 0)
+        return "";
+    const std::string calls = std::to_string(layers.perStep) + " calls";
+    if (layers.unit[0] == layers.unit[1])
+        return "layer by layer (" + calls + " of " + layers.unit[0] + " a step on each side) ";
+    return "layer by layer (" + calls + " a step: " + layers.unit[0] + " in " + sideNames[0] + ", " + layers.unit[1]
+        + " in " + sideNames[1] + ") ";
+}
+
 std::string verdictOf(const OpAlignment& alignment, const std::array<std::string, 2>& sideNames)
 {
     const uint64_t larger = std::max(alignment.occurrences[0], alignment.occurrences[1]);
@@ -292,8 +315,9 @@ std::string verdictOf(const OpAlignment& alignment, const std::array<std::string
         return "No kernel could be attributed to a CPU operation (the traces hold no CPU operators, or no runtime "
                "launches): operations cannot be compared.";
     const std::string share = fixed(alignment.matchedShare * 100, 0) + "%";
-    const std::string used
-        = alignment.level == OpLevel::Auto && alignment.matched > 0 ? " Aligned on " + levelsUsed(alignment) + "." : "";
+    const std::string used = alignment.level == OpLevel::Auto && alignment.matched > 0
+        ? " Aligned " + layersUsed(alignment.layers, sideNames) + "on " + levelsUsed(alignment) + "."
+        : "";
     if (larger < kFewestOccurrencesForVerdict)
         return "Only " + withThousands(int64_t(alignment.occurrences[0])) + " and "
             + withThousands(int64_t(alignment.occurrences[1])) + " operations launch kernels (" + sideNames[0] + ", "
@@ -325,27 +349,96 @@ std::vector<uint32_t> gather(const std::vector<uint32_t>& keys, const std::vecto
     return result;
 }
 
-// The occurrences paired phase by phase, level by level (alignByLevels) on `keys[side][level]`.
+// The occurrences `first` and `second` paired level by level (alignByLevels) on `keys[side][level]`.
+void cascade(const std::vector<uint32_t>& first, const std::vector<uint32_t>& second,
+    const std::array<std::vector<std::vector<uint32_t>>, 2>& keys, std::vector<PhaseMatch>& matches)
+{
+    const size_t levelCount = keys[0].size();
+    std::vector<std::array<std::vector<uint32_t>, 2>> phaseKeys(levelCount);
+    std::vector<CascadeLevel> levels(levelCount);
+    for (size_t l = 0; l < levelCount; ++l) {
+        phaseKeys[l] = { gather(keys[0][l], first), gather(keys[1][l], second) };
+        levels[l] = { { phaseKeys[l][0], phaseKeys[l][1] }, autoAlignmentLevels()[l].maxStretch };
+    }
+    for (const CascadeMatch& match : alignByLevels(levels, first.size(), second.size()))
+        matches.push_back({ first[match.first], second[match.second], match.level });
+}
+
+// The occurrences paired phase by phase, and inside a phase layer by layer where `layers` found
+// layers on both sides (a layer call pairs with the other side's call at the same place in the
+// same step; what lies between calls with what lies between the same calls).
 std::vector<PhaseMatch> cascadeByPhase(const std::array<PreparedSide, 2>& sides, const std::vector<int64_t>& partners,
-    const std::array<std::vector<std::vector<uint32_t>>, 2>& keys)
+    const std::array<std::vector<std::vector<uint32_t>>, 2>& keys, const std::vector<LayerPairing>& layers)
 {
     std::vector<PhaseMatch> matches;
-    const size_t levelCount = keys[0].size();
     for (size_t phase = 0; phase < partners.size(); ++phase) {
         if (partners[phase] < 0)
             continue;
-        const std::vector<uint32_t>& first = sides[0].iterations.phases[phase];
-        const std::vector<uint32_t>& second = sides[1].iterations.phases[size_t(partners[phase])];
-        std::vector<std::array<std::vector<uint32_t>, 2>> phaseKeys(levelCount);
-        std::vector<CascadeLevel> levels(levelCount);
-        for (size_t l = 0; l < levelCount; ++l) {
-            phaseKeys[l] = { gather(keys[0][l], first), gather(keys[1][l], second) };
-            levels[l] = { { phaseKeys[l][0], phaseKeys[l][1] }, autoAlignmentLevels()[l].maxStretch };
+        const std::array<const std::vector<uint32_t>*, 2> phases { &sides[0].iterations.phases[phase],
+            &sides[1].iterations.phases[size_t(partners[phase])] };
+        if (!layers[phase].paired()) {
+            cascade(*phases[0], *phases[1], keys, matches);
+            continue;
         }
-        for (const CascadeMatch& match : alignByLevels(levels, first.size(), second.size()))
-            matches.push_back({ first[match.first], second[match.second], match.level });
+        std::map<uint64_t, std::array<std::vector<uint32_t>, 2>> segments;
+        for (size_t side = 0; side < 2; ++side) {
+            const std::vector<uint64_t>& segmentOf = layers[phase].sides[side].segmentOf;
+            for (size_t p = 0; p < phases[side]->size(); ++p)
+                segments[segmentOf[p]][side].push_back((*phases[side])[p]);
+        }
+        for (const auto& [segment, occurrences] : segments)
+            cascade(occurrences[0], occurrences[1], keys, matches);
     }
     return matches;
+}
+
+// The layers of each pair of phases (pairLayers), each occurrence's layer (PreparedSide::layerOf)
+// and what the report says of them.
+std::vector<LayerPairing> findLayers(std::array<PreparedSide, 2>& sides, const std::vector<int64_t>& partners,
+    const std::array<std::string, 2>& sideNames, OpAlignment& alignment)
+{
+    std::vector<LayerPairing> layers(partners.size());
+    for (PreparedSide& side : sides)
+        side.layerOf.assign(side.occurrences.size(), -1);
+    std::array<uint64_t, 2> inLayers {}, compared {};
+    size_t widest = 0; // the phase with the most operations that was aligned by layers
+    for (size_t phase = 0; phase < partners.size(); ++phase) {
+        if (partners[phase] < 0)
+            continue;
+        const std::array<std::span<const uint32_t>, 2> phases { sides[0].iterations.phases[phase],
+            sides[1].iterations.phases[size_t(partners[phase])] };
+        layers[phase]
+            = pairLayers({ LayerSide { sides[0].store, sides[0].attribution, sides[0].occurrences, phases[0] },
+                             LayerSide { sides[1].store, sides[1].attribution, sides[1].occurrences, phases[1] } },
+                sideNames);
+        for (size_t side = 0; side < 2; ++side)
+            compared[side] += phases[side].size();
+        const LayerPairing& pairing = layers[phase];
+        if (!pairing.reason.empty()
+            && std::find(alignment.notes.begin(), alignment.notes.end(), pairing.reason) == alignment.notes.end())
+            alignment.notes.push_back(
+                "No layers in common: " + pairing.reason + "; the operations were aligned without layers");
+        if (!pairing.paired())
+            continue;
+        for (size_t side = 0; side < 2; ++side) {
+            const PhaseLayers& found = pairing.sides[side];
+            alignment.layers.calls[side] += found.calls;
+            for (size_t p = 0; p < phases[side].size(); ++p) {
+                if (isLayerSegment(found.segmentOf[p])) {
+                    sides[side].layerOf[phases[side][p]] = int32_t(layerIndexOf(found.segmentOf[p]));
+                    ++inLayers[side];
+                }
+            }
+        }
+        if (alignment.layers.perStep == 0 || phases[0].size() > sides[0].iterations.phases[widest].size()) {
+            widest = phase;
+            alignment.layers.perStep = pairing.sides[0].perStep;
+            alignment.layers.unit = { pairing.sides[0].unit, pairing.sides[1].unit };
+        }
+    }
+    for (size_t side = 0; side < 2; ++side)
+        alignment.layers.share[side] = compared[side] > 0 ? double(inLayers[side]) / double(compared[side]) : 0.0;
+    return layers;
 }
 
 // Trace 1's operator names as trace 2 calls them: a name of trace 1 whose pairs mostly
@@ -381,7 +474,8 @@ std::unordered_map<uint32_t, uint32_t> operatorRenaming(
 // The occurrences of the two traces paired, phase by phase: on the names of `level` alone, or,
 // for OpLevel::Auto, level by level (autoAlignmentLevels) where the finer ones leave gaps.
 // Fills `alignment.levels` with what each level paired.
-std::vector<PhaseMatch> alignPhases(const std::array<PreparedSide, 2>& sides, OpLevel level, OpAlignment& alignment)
+std::vector<PhaseMatch> alignPhases(std::array<PreparedSide, 2>& sides, OpLevel level,
+    const std::array<std::string, 2>& sideNames, OpAlignment& alignment)
 {
     std::vector<PhaseMatch> matches;
     const std::vector<int64_t> partners = pairPhases(sides[0].iterations, sides[1].iterations);
@@ -418,7 +512,8 @@ std::vector<PhaseMatch> alignPhases(const std::array<PreparedSide, 2>& sides, Op
         keys[side] = alignmentKeys(
             sides[side].store, sides[side].types, sides[side].attribution, sides[side].occurrences, all, table);
     }
-    matches = cascadeByPhase(sides, partners, keys);
+    const std::vector<LayerPairing> layers = findLayers(sides, partners, sideNames, alignment);
+    matches = cascadeByPhase(sides, partners, keys, layers);
     const size_t renamed = renamedOperatorLevel();
     const bool byKernels
         = std::any_of(matches.begin(), matches.end(), [&](const PhaseMatch& match) { return match.level > renamed; });
@@ -433,10 +528,13 @@ std::vector<PhaseMatch> alignPhases(const std::array<PreparedSide, 2>& sides, Op
         }
         for (size_t i = 0; i < sides[1].occurrences.size(); ++i)
             keys[1][renamed][i] = sides[1].occurrences[i].symbol;
-        matches = cascadeByPhase(sides, partners, keys);
+        matches = cascadeByPhase(sides, partners, keys, layers);
     }
-    for (const PhaseMatch& match : matches)
+    for (const PhaseMatch& match : matches) {
         ++alignment.levels[match.level].matched;
+        if (sides[0].layerOf[match.first] >= 0)
+            ++alignment.layers.matched;
+    }
     return matches;
 }
 
@@ -467,6 +565,31 @@ std::vector<std::pair<size_t, uint32_t>> unpairedOccurrences(
         }
     }
     return unpaired;
+}
+
+// What each layer's calls launched on each side (PreparedSide::layerOf), by index in the step.
+std::vector<LayerTimes> layerTimes(const std::array<PreparedSide, 2>& sides)
+{
+    std::vector<LayerTimes> rows;
+    for (size_t side = 0; side < 2; ++side) {
+        std::set<std::pair<int32_t, int32_t>> calls; // (step, layer): a step holds each layer once
+        for (size_t o = 0; o < sides[side].layerOf.size(); ++o) {
+            const int32_t layer = sides[side].layerOf[o];
+            if (layer < 0)
+                continue;
+            if (rows.size() <= size_t(layer))
+                rows.resize(size_t(layer) + 1);
+            LayerTimes& row = rows[size_t(layer)];
+            const OpOccurrence& occurrence = sides[side].occurrences[o];
+            if (calls.emplace(occurrence.step, layer).second)
+                ++row.calls[side];
+            row.kernels[side] += occurrence.kernels.size();
+            row.timeUs[side] += timeOf(sides[side].store, occurrence.kernels);
+        }
+    }
+    for (size_t index = 0; index < rows.size(); ++index)
+        rows[index].index = uint32_t(index);
+    return rows;
 }
 
 // The traces run the same work if most operations pair up. Pairs made on kernels alone count only
@@ -519,8 +642,8 @@ OpComparison compareOperations(const std::array<OpComparisonTrace, 2>& traces, s
 {
     SymbolTable symbols;
     std::array<PreparedSide, 2> sides { PreparedSide {
-                                            traces[0].store, traces[0].types, traces[0].attribution, {}, {} },
-        PreparedSide { traces[1].store, traces[1].types, traces[1].attribution, {}, {} } };
+                                            traces[0].store, traces[0].types, traces[0].attribution, {}, {}, {} },
+        PreparedSide { traces[1].store, traces[1].types, traces[1].attribution, {}, {}, {} } };
     OpAlignment alignment;
     alignment.level = level;
     for (size_t side = 0; side < 2; ++side) {
@@ -558,7 +681,7 @@ OpComparison compareOperations(const std::array<OpComparisonTrace, 2>& traces, s
     std::array<std::vector<uint32_t>, 2> outsideGroups;
 
     // Align the operations phase by phase; compare them only if the traces run the same work.
-    const std::vector<PhaseMatch> matches = alignPhases(sides, level, alignment);
+    const std::vector<PhaseMatch> matches = alignPhases(sides, level, sideNames, alignment);
     const std::vector<std::pair<size_t, uint32_t>> unpaired = unpairedOccurrences(sides, matches);
     alignment.matched = matches.size();
     const uint64_t larger = std::max(alignment.occurrences[0], alignment.occurrences[1]);
@@ -597,7 +720,7 @@ OpComparison compareOperations(const std::array<OpComparisonTrace, 2>& traces, s
         if (outsideGroups[0].empty() && outsideGroups[1].empty())
             continue;
         const PairNames names { { symbols.name(a.symbol), symbols.name(b.symbol) }, { a.frame, b.frame },
-            alignment.levels[match.level].key };
+            alignment.levels[match.level].key, sides[0].layerOf.empty() ? -1 : sides[0].layerOf[match.first] };
         comparer.addPair(names, { &outsideGroups[0], &outsideGroups[1] }, { a.ts, b.ts }, false);
     }
 
@@ -624,6 +747,7 @@ OpComparison compareOperations(const std::array<OpComparisonTrace, 2>& traces, s
     }
     OpComparison result = comparer.finish(std::move(alignment), { sides[0].iterations.info, sides[1].iterations.info });
     result.roles = std::move(roles);
+    result.layerTimes = layerTimes(sides);
     return result;
 }
 

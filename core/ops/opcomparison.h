@@ -59,6 +59,7 @@ struct OpComparison
     std::vector<OpSummary> byOperation; // summaryRanksBefore
     std::vector<ExtraKernels> extraKernels; // by type, in category order
     KernelPairTally kernelPairs; // the kernels of matched occurrences, paired
+    std::vector<LayerTimes> layerTimes; // empty unless the traces were aligned layer by layer
 };
 
 // Attributes kernels to the operations that launched them, aligns the two traces' sequences of

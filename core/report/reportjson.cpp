@@ -134,6 +134,7 @@ void writeOpFinding(JsonWriter& json, const FusionReport& report, const OpFindin
         writeValueArray(json, finding.sideStacks[sideIndex(side)]);
     }
     json.field("aligned_on", finding.alignedOn);
+    json.field("layers", finding.layers);
     json.field("fused_by", report.sideName(finding.fusedSide));
     json.field("fused_trace", sideKey(finding.fusedSide));
     json.field("occurrences", finding.occurrences);
@@ -190,6 +191,17 @@ void writeOpComparison(JsonWriter& json, const FusionReport& report)
         out.field("matched", level.matched);
         out.field("share", level.share);
     });
+    json.key("layers");
+    json.beginObject();
+    json.field("per_step", alignment.layers.perStep);
+    json.field("matched", alignment.layers.matched);
+    for (const Side side : { Side::Trace1, Side::Trace2 }) {
+        const size_t index = sideIndex(side);
+        json.field(std::string(sideKey(side)) + "_unit", alignment.layers.unit[index]);
+        json.field(std::string(sideKey(side)) + "_calls", alignment.layers.calls[index]);
+        json.field(std::string(sideKey(side)) + "_share", alignment.layers.share[index]);
+    }
+    json.endObject();
     json.key("notes");
     writeValueArray(json, alignment.notes);
     json.field("trace1_attributed_kernels", alignment.attributedKernels[0]);
@@ -377,6 +389,11 @@ void writeMatchedKernels(JsonWriter& json, const FusionReport& report)
     writeTableJson(json, reportTable(ReportTableId::MatchedKernels, report));
 }
 
+void writeLayerTimes(JsonWriter& json, const FusionReport& report)
+{
+    writeTableJson(json, reportTable(ReportTableId::LayerTimes, report));
+}
+
 } // namespace
 
 std::string reportToJson(const FusionReport& report)
@@ -404,6 +421,7 @@ std::string reportToJson(const FusionReport& report)
         { "where_to_look_first", writeWhereToLookFirstJson },
         { "kernels", writeKernels },
         { "matched_kernels", writeMatchedKernels },
+        { "layer_times", writeLayerTimes },
     };
     JsonWriter json;
     json.beginObject();

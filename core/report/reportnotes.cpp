@@ -46,6 +46,32 @@ void addAlignmentNotes(const FusionReport& report, Notes& notes)
         notes.push_back(note + ".");
 }
 
+// Where the traces were aligned layer by layer: which side's layers take longer, and the layer that
+// differs most, so that a gap spread evenly over the layers reads apart from one in a few layers.
+void addLayerTimesNote(const FusionReport& report, Notes& notes)
+{
+    const std::vector<LayerTimes>& layers = report.layerTimes;
+    if (layers.empty())
+        return;
+    std::array<size_t, 2> longer {};
+    double total = 0;
+    const LayerTimes* largest = &layers.front();
+    for (const LayerTimes& layer : layers) {
+        const double difference = layer.differenceUs();
+        if (difference != 0)
+            ++longer[difference > 0 ? 1 : 0];
+        total += difference;
+        if (std::fabs(difference) > std::fabs(largest->differenceUs()))
+            largest = &layer;
+    }
+    auto signedTime = [](double us) { return (us < 0 ? "A +" : "B +") + formatDuration(std::fabs(us)); };
+    notes.push_back("By layer (" + std::to_string(layers.size()) + " a step, " + report.opAlignment.layers.unit[0]
+        + "): B takes longer in " + std::to_string(longer[1]) + ", A in " + std::to_string(longer[0])
+        + "; over all layers " + signedTime(total) + "; the largest difference is layer "
+        + std::to_string(largest->index) + " (" + signedTime(largest->differenceUs()) + ": "
+        + formatDuration(largest->timeUs[0]) + " vs " + formatDuration(largest->timeUs[1]) + ").");
+}
+
 // Kernels of `side` that no launch in the trace attributes to an operation.
 void addUnattributedNote(const FusionReport& report, Side side, Notes& notes)
 {
@@ -194,6 +220,7 @@ std::vector<std::string> reportNotes(const FusionReport& report)
     if (report.traces[0].kernels == 0 || report.traces[1].kernels == 0)
         return notes;
     addAlignmentNotes(report, notes);
+    addLayerTimesNote(report, notes);
     for (const Side side : { Side::Trace1, Side::Trace2 }) {
         addUnattributedNote(report, side, notes);
         addIterationsNote(report, side, notes);

@@ -485,6 +485,10 @@ ReportTable opFindingsTable(const FusionReport& r)
                                  } });
     }
     table.columns.push_back({ .key = "aligned_on", .value = [=](size_t row) { return at(row).alignedOn; } });
+    table.columns.push_back({ .key = "layers",
+        .header = "Layers",
+        .toolTip = "The layers its calls are in, by index in the step (when the traces were aligned layer by layer)",
+        .value = [=](size_t row) { return at(row).layers; } });
     return table;
 }
 
@@ -777,6 +781,47 @@ ReportTable kernelsTable(const FusionReport& r)
     return table;
 }
 
+ReportTable layerTimesTable(const FusionReport& r)
+{
+    const auto at = [&r](size_t row) -> const LayerTimes& { return r.layerTimes[row]; };
+    ReportTable table { .id = ReportTableId::LayerTimes, .rows = r.layerTimes.size(), .columns = {} };
+    table.columns.push_back({ .key = "layer",
+        .header = "Layer",
+        .toolTip = "The layer's index in the step, from 0 (the i-th call of the repeating block)",
+        .unit = Unit::Count,
+        .value = [=](size_t row) { return uint64_t(at(row).index); } });
+    for (size_t side = 0; side < 2; ++side) {
+        table.columns.push_back({ .key = side == 0 ? "trace1_calls" : "trace2_calls",
+            .header = side == 0 ? "A calls" : "B calls",
+            .toolTip = "Calls of the layer over the compared steps",
+            .unit = Unit::Count,
+            .value = [=](size_t row) { return at(row).calls[side]; } });
+    }
+    for (size_t side = 0; side < 2; ++side) {
+        table.columns.push_back({ .key = side == 0 ? "trace1_kernels" : "trace2_kernels",
+            .header = side == 0 ? "A kernels" : "B kernels",
+            .toolTip = "Kernels the layer's operations launched, over its calls",
+            .unit = Unit::Count,
+            .largestFirst = true,
+            .value = [=](size_t row) { return at(row).kernels[side]; } });
+    }
+    for (size_t side = 0; side < 2; ++side) {
+        table.columns.push_back({ .key = side == 0 ? "trace1_time_us" : "trace2_time_us",
+            .header = side == 0 ? "A time" : "B time",
+            .toolTip = "GPU time of those kernels, over the layer's calls",
+            .unit = Unit::Microseconds,
+            .largestFirst = true,
+            .value = [=](size_t row) { return at(row).timeUs[side]; } });
+    }
+    table.columns.push_back({ .key = "delta_time_us",
+        .header = "B \u2212 A time",
+        .toolTip = "How much longer B's layer takes than A's (negative: shorter)",
+        .unit = Unit::SignedMicroseconds,
+        .largestFirst = true,
+        .value = [=](size_t row) { return at(row).differenceUs(); } });
+    return table;
+}
+
 ReportTable matchedKernelsTable(const FusionReport& r)
 {
     const auto at = [&r](size_t row) -> const MatchedKernels& { return r.matchedKernels[row]; };
@@ -861,6 +906,8 @@ const char* reportTableName(ReportTableId table)
         return "where_to_look_first";
     case ReportTableId::CollectiveCalls:
         return "collective_calls";
+    case ReportTableId::LayerTimes:
+        return "layer_times";
     }
     return "";
 }
@@ -923,6 +970,8 @@ ReportTable reportTable(ReportTableId table, const FusionReport& report)
         return whereToLookFirstTable(report);
     case ReportTableId::CollectiveCalls:
         return collectiveCallsTable(report);
+    case ReportTableId::LayerTimes:
+        return layerTimesTable(report);
     }
     return {};
 }

@@ -41,13 +41,14 @@ enum class ReportTableId
     TimeGap,
     WhereToLookFirst,
     CollectiveCalls,
+    LayerTimes,
 };
 inline constexpr std::array kReportTableIds { ReportTableId::Traces, ReportTableId::GlobalCounts,
     ReportTableId::FusionOpportunities, ReportTableId::FusionMappings, ReportTableId::OpFindings,
     ReportTableId::OpSummary, ReportTableId::ExtraKernels, ReportTableId::Collectives, ReportTableId::GraphKinds,
     ReportTableId::GraphPairs, ReportTableId::GraphCoverage, ReportTableId::MatchedGroups, ReportTableId::Kernels,
     ReportTableId::MatchedKernels, ReportTableId::TimeGap, ReportTableId::WhereToLookFirst,
-    ReportTableId::CollectiveCalls };
+    ReportTableId::CollectiveCalls, ReportTableId::LayerTimes };
 
 // The table's CSV file name without ".csv" ("global_counts").
 const char* reportTableName(ReportTableId table);

@@ -136,11 +136,18 @@ private Q_SLOTS:
                 QStringLiteral("extra_kernels.csv"), QStringLiteral("fusion_mappings.csv"),
                 QStringLiteral("fusion_opportunities.csv"), QStringLiteral("global_counts.csv"),
                 QStringLiteral("graph_coverage.csv"), QStringLiteral("graph_kinds.csv"),
-                QStringLiteral("graph_pairs.csv"), QStringLiteral("kernels.csv"), QStringLiteral("matched_groups.csv"),
-                QStringLiteral("matched_kernels.csv"), QStringLiteral("op_findings.csv"),
-                QStringLiteral("op_summary.csv"), QStringLiteral("time_gap.csv"), QStringLiteral("traces.csv"),
-                QStringLiteral("where_to_look_first.csv") }));
+                QStringLiteral("graph_pairs.csv"), QStringLiteral("kernels.csv"), QStringLiteral("layer_times.csv"),
+                QStringLiteral("matched_groups.csv"), QStringLiteral("matched_kernels.csv"),
+                QStringLiteral("op_findings.csv"), QStringLiteral("op_summary.csv"), QStringLiteral("time_gap.csv"),
+                QStringLiteral("traces.csv"), QStringLiteral("where_to_look_first.csv") }));
         QVERIFY(readFile(csv + QStringLiteral("/kernels.csv")).startsWith("name,type,trace1_count"));
+        // The sample's 24 decoder layers, one call each in its one step.
+        const QList<QByteArray> layers = readFile(csv + QStringLiteral("/layer_times.csv")).trimmed().split('\n');
+        QCOMPARE(layers.size(), 25);
+        QVERIFY(layers[24].startsWith("23,1,1,"));
+        QCOMPARE(root["op_comparison"]["layers"]["per_step"].get_int64().value(), int64_t(24));
+        QCOMPARE(std::string(root["op_comparison"]["layers"]["trace2_unit"].get_string().value()),
+            std::string("nn.Module: Qwen2DecoderLayer"));
     }
 
     void captureTraceNamesGraphOperations()

@@ -249,6 +249,121 @@ private Q_SLOTS:
             != notes.end());
     }
 
+    void layersArePairedInOrderWhateverTheyAreCalled()
+    {
+        // Two steps of an embedding, four decoder layers and a head. B's stack names the layer
+        // class and every operator differently; only its layer 2 fuses the ReLU into the GEMM.
+        TraceWriter a, b;
+        a.amd();
+        b.nvidia();
+        const Names vendor { "vendor::rms_norm", "vendor::gemm", "vendor::scale", "vendor::residual" };
+        for (int step = 0; step < 2; ++step) {
+            for (TraceWriter* writer : { &a, &b }) {
+                const bool nvidia = writer == &b;
+                writer->beginStep("ProfilerStep#" + std::to_string(step));
+                writer->launch(nvidia ? "vendor::embed" : "aten::embedding", { kAdd });
+                for (int i = 0; i < 4; ++i) {
+                    writer->beginCall((nvidia ? "VendorDecoderLayer_" : "LlamaDecoderLayer_") + std::to_string(i));
+                    layer(*writer, nvidia ? vendor : Names {}, nvidia, nvidia && i == 2, {});
+                    writer->endCall();
+                }
+                writer->launch(nvidia ? "vendor::head" : "aten::linear", { nvidia ? kNvGemm : kGemm });
+                writer->endStep();
+            }
+        }
+        const FusionReport report = compareWritten(a, b);
+        const LayerAlignment& layers = report.opAlignment.layers;
+        QCOMPARE(layers.perStep, uint64_t(4));
+        QCOMPARE(layers.unit[0], std::string("nn.Module: LlamaDecoderLayer"));
+        QCOMPARE(layers.unit[1], std::string("nn.Module: VendorDecoderLayer"));
+        QCOMPARE(layers.calls[0], uint64_t(8));
+        QCOMPARE(layers.calls[1], uint64_t(8));
+        QCOMPARE(layers.matched, uint64_t(32));
+        QCOMPARE(layers.share[0], 32.0 / 36.0);
+        QVERIFY(report.opAlignment.verdict.find("Aligned layer by layer (4 calls a step: nn.Module: LlamaDecoderLayer "
+                                                "in AMD, nn.Module: VendorDecoderLayer in NVIDIA)")
+            != std::string::npos);
+        QCOMPARE(report.opAlignment.matched, uint64_t(36));
+
+        QCOMPARE(report.opFindings.size(), size_t(1));
+        const OpFinding& finding = report.opFindings.front();
+        QCOMPARE(finding.op, std::string("aten::linear / vendor::gemm"));
+        QCOMPARE(finding.occurrences, uint64_t(2));
+        QCOMPARE(finding.layers, std::string("2"));
+
+        QCOMPARE(report.layerTimes.size(), size_t(4));
+        for (const LayerTimes& row : report.layerTimes) {
+            QCOMPARE(row.calls[0], uint64_t(2));
+            QCOMPARE(row.calls[1], uint64_t(2));
+            QCOMPARE(row.kernels[0], uint64_t(10)); // 5 kernels a call
+            QCOMPARE(row.kernels[1], uint64_t(row.index == 2 ? 8 : 10));
+        }
+        bool tableWritten = false;
+        for (const CsvTable& table : reportToCsv(report)) {
+            if (table.name == "layer_times")
+                tableWritten = table.text.starts_with("layer,trace1_calls,trace2_calls,trace1_kernels,trace2_kernels,"
+                                                      "trace1_time_us,trace2_time_us,delta_time_us\r\n0,2,2,10,10,")
+                    && table.text.find("\r\n2,2,2,10,8,") != std::string::npos;
+        }
+        QVERIFY(tableWritten);
+        const std::string json = reportToJson(report);
+        QVERIFY(json.find(R"("layers": "2")") != std::string::npos);
+        QVERIFY(json.find(R"("trace2_unit": "nn.Module: VendorDecoderLayer")") != std::string::npos);
+        const std::vector<std::string> notes = reportNotes(report);
+        QVERIFY(std::any_of(notes.begin(), notes.end(), [](const std::string& note) {
+            return note.starts_with("By layer (4 a step, nn.Module: LlamaDecoderLayer): ")
+                && note.find("the largest difference is layer 2") != std::string::npos;
+        }));
+    }
+
+    void layersThatDoNotCorrespondAreNotUsed()
+    {
+        // A's steps hold four layer calls, B's three of one class and one of another (a model that
+        // is not the same depth): no layers pair; the steps are aligned whole, as without layers.
+        TraceWriter a, b;
+        a.amd();
+        b.nvidia();
+        for (TraceWriter* writer : { &a, &b }) {
+            for (int i = 0; i < 4; ++i) {
+                const bool other = writer == &b && i == 3;
+                writer->beginCall((other ? "OtherLayer_" : "DecoderLayer_") + std::to_string(i));
+                layer(*writer, Names {}, writer == &b, false, {});
+                writer->endCall();
+            }
+        }
+        const FusionReport report = compareWritten(a, b);
+        QCOMPARE(report.opAlignment.layers.perStep, uint64_t(0));
+        QVERIFY(report.layerTimes.empty());
+        QCOMPARE(report.opAlignment.matched, uint64_t(16));
+        QVERIFY(report.opAlignment.verdict.find("layer by layer") == std::string::npos);
+        QVERIFY(std::find(report.opAlignment.notes.begin(), report.opAlignment.notes.end(),
+                    "No layers in common: AMD has 4 calls of nn.Module: DecoderLayer a step, NVIDIA 3 calls of "
+                    "nn.Module: DecoderLayer a step; the operations were aligned without layers")
+            != report.opAlignment.notes.end());
+        for (const OpFinding& finding : report.opFindings)
+            QCOMPARE(finding.layers, std::string());
+    }
+
+    void pythonFunctionsAreLayersWhereNoModuleIs()
+    {
+        // No nn.Module calls (a compiled model): the Python function each layer runs in repeats.
+        TraceWriter a, b;
+        a.amd();
+        b.nvidia();
+        for (TraceWriter* writer : { &a, &b }) {
+            for (int i = 0; i < 3; ++i) {
+                writer->beginCall(
+                    writer == &a ? "models/llama.py(300): layer_forward" : "models/llama.py(310): layer_forward");
+                layer(*writer, Names {}, writer == &b, false, {});
+                writer->endCall();
+            }
+        }
+        const FusionReport report = compareWritten(a, b);
+        QCOMPARE(report.opAlignment.layers.perStep, uint64_t(3));
+        QCOMPARE(report.opAlignment.layers.unit[0], std::string("models/llama.py: layer_forward"));
+        QCOMPARE(report.layerTimes.size(), size_t(3));
+    }
+
     void noCpuSideAtAllIsSaidPlainly()
     {
         TraceWriter a, b;

@@ -654,7 +654,7 @@ private Q_SLOTS:
         ReportColumnsModel findings(ReportTableId::OpFindings);
         findings.setReport(m_qwen.report);
         QCOMPARE(findings.rowCount(), 1);
-        QCOMPARE(findings.columnCount(), 10);
+        QCOMPARE(findings.columnCount(), 11);
         const OpFinding& finding = report.opFindings[0];
         QCOMPARE(findings.index(0, columnOf(ReportTableId::OpFindings, "op")).data().toString(),
             QStringLiteral("aten::scaled_dot_product_attention"));

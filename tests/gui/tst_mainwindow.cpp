@@ -421,7 +421,7 @@ private Q_SLOTS:
 
         const QStringList cliFiles = QDir(cli).entryList(QDir::Files, QDir::Name);
         QCOMPARE(QDir(gui).entryList(QDir::Files, QDir::Name), cliFiles);
-        QCOMPARE(cliFiles.size(), 17); // traces, ..., graph_kinds, ..., kernels, matched_kernels, time_gap, ...
+        QCOMPARE(cliFiles.size(), 18); // traces, ..., graph_kinds, ..., kernels, matched_kernels, layer_times, ...
         QVERIFY(cliFiles.contains(QStringLiteral("op_findings.csv")));
         for (const QString& file : cliFiles) {
             const QByteArray expected = readFile(QDir(cli).filePath(file));

@@ -131,6 +131,23 @@ TraceWriter& TraceWriter::endStep()
     return *this;
 }
 
+TraceWriter& TraceWriter::beginCall(const std::string& name)
+{
+    m_openCalls.emplace_back(isPythonFrame(name) ? name : "nn.Module: " + name, m_cpuTs);
+    m_cpuTs += 1;
+    return *this;
+}
+
+TraceWriter& TraceWriter::endCall()
+{
+    const auto [name, begin] = m_openCalls.back();
+    m_openCalls.pop_back();
+    m_events.push_back(R"({"ph": "X", "cat": "python_function", "name": )" + jsonQuoted(name)
+        + R"(, "pid": 1, "tid": 1, "ts": )" + number(begin) + R"(, "dur": )" + number(m_cpuTs - begin) + "}");
+    m_cpuTs += 1;
+    return *this;
+}
+
 QByteArray TraceWriter::json() const
 {
     std::string text = "{\"schemaVersion\": 1, " + m_header + "\n\"traceEvents\": [\n";

@@ -46,6 +46,10 @@ public:
     // a Python frame instead if the name is one ("worker.py(10): execute_model").
     TraceWriter& beginStep(const std::string& name);
     TraceWriter& endStep();
+    // An nn.Module call (or a Python frame, if the name is one) around everything launched between
+    // begin and end; calls nest.
+    TraceWriter& beginCall(const std::string& name);
+    TraceWriter& endCall();
 
     QByteArray json() const; // object format
     QByteArray arrayJson() const; // array format, with its final ']'
@@ -63,6 +67,7 @@ private:
     int64_t m_nextExternalId = 1;
     std::string m_stepName;
     double m_stepBegin = 0;
+    std::vector<std::pair<std::string, double>> m_openCalls; // name, begin
 };
 
 // Writes `data` to dir/name (gzip-compressed if `gzip`) and returns the path.
