@@ -2,15 +2,10 @@
 
 #include "classify/kerneltypes.h"
 #include "model/tracestore.h"
-#include "ops/alignmentkeys.h"
-#include "ops/cascadealignment.h"
 #include "ops/findingparts.h"
-#include "ops/iterations.h"
 #include "ops/kernelcomparison.h"
-#include "ops/layers.h"
+#include "ops/opalignment.h"
 #include "ops/opattribution.h"
-#include "ops/opoccurrences.h"
-#include "ops/sequencealignment.h"
 #include "util/textformat.h"
 
 #include <algorithm>
@@ -21,24 +16,6 @@
 namespace fusiondiff {
 
 namespace {
-
-// Below this share of matched occurrences, the traces are not taken to run the same work.
-constexpr double kComparableShare = 0.5;
-// The share that pairs made on kernel signatures (names differing) must reach instead.
-constexpr double kComparableByKernelsShare = 0.8;
-// Below this many operations on the larger side, the shares say nothing about the work (on Pi0 the
-// work is in graph launches: 1 and 2 operations launch kernels); what pairs is compared.
-constexpr uint64_t kFewestOccurrencesForVerdict = 20;
-
-struct PreparedSide
-{
-    const TraceStore& store;
-    const KernelTypes& types;
-    const KernelAttribution& attribution;
-    std::vector<OpOccurrence> occurrences;
-    TraceIterations iterations;
-    std::vector<int32_t> layerOf; // per occurrence: its layer's index in the step, -1 outside layers
-};
 
 // One matched pair of operation occurrences (or graph launches), as each side names it.
 struct PairNames
@@ -91,30 +68,6 @@ std::string typeKey(const KernelTypes& types, const std::vector<uint32_t>& kerne
         key += ',';
     }
     return key;
-}
-
-// Which phase of B compares with each phase of A: the one with the same operations, else the
-// one in the same position, else none.
-std::vector<int64_t> pairPhases(const TraceIterations& a, const TraceIterations& b)
-{
-    std::vector<int64_t> partner(a.phases.size(), -1);
-    std::vector<bool> taken(b.phases.size(), false);
-    for (size_t i = 0; i < a.phases.size(); ++i) {
-        for (size_t j = 0; j < b.phases.size(); ++j) {
-            if (!taken[j] && a.phaseSignatures[i] == b.phaseSignatures[j]) {
-                partner[i] = int64_t(j);
-                taken[j] = true;
-                break;
-            }
-        }
-    }
-    for (size_t i = 0; i < a.phases.size(); ++i) {
-        if (partner[i] < 0 && i < b.phases.size() && !taken[i]) {
-            partner[i] = int64_t(i);
-            taken[i] = true;
-        }
-    }
-    return partner;
 }
 
 class Comparer
@@ -278,295 +231,6 @@ private:
     KernelPairTally m_kernelPairs;
 };
 
-// "Python frames 96%, kernel signatures 4%": the levels that paired occurrences, for the verdict.
-std::string levelsUsed(const OpAlignment& alignment)
-{
-    static const std::map<std::string, std::string> kLabels { { "stack", "whole call stacks" },
-        { "python", "Python frames" }, { "module_operator", "operator names in their modules" },
-        { "module", "module paths" }, { "operator", "operator names" }, { "renamed_operator", "renamed operators" },
-        { "kernels", "kernel signatures" }, { "first_kernel", "first kernels between paired neighbours" } };
-    std::string text;
-    for (const AlignmentLevel& level : alignment.levels) {
-        if (level.matched == 0)
-            continue;
-        const auto label = kLabels.find(level.key);
-        text += (text.empty() ? "" : ", ") + (label != kLabels.end() ? label->second : level.key) + " "
-            + fixed(level.share * 100, level.share < 0.01 ? 1 : 0) + "%";
-    }
-    return text;
-}
-
-// "layer by layer (24 calls of nn.Module: Qwen2DecoderLayer a step on each side) ", or "".
-std::string layersUsed(const LayerAlignment& layers, const std::array<std::string, 2>& sideNames)
-{
-    if (layers.perStep == 0)
-        return "";
-    const std::string calls = std::to_string(layers.perStep) + " calls";
-    if (layers.unit[0] == layers.unit[1])
-        return "layer by layer (" + calls + " of " + layers.unit[0] + " a step on each side) ";
-    return "layer by layer (" + calls + " a step: " + layers.unit[0] + " in " + sideNames[0] + ", " + layers.unit[1]
-        + " in " + sideNames[1] + ") ";
-}
-
-std::string verdictOf(const OpAlignment& alignment, const std::array<std::string, 2>& sideNames)
-{
-    const uint64_t larger = std::max(alignment.occurrences[0], alignment.occurrences[1]);
-    if (larger == 0)
-        return "No kernel could be attributed to a CPU operation (the traces hold no CPU operators, or no runtime "
-               "launches): operations cannot be compared.";
-    const std::string share = fixed(alignment.matchedShare * 100, 0) + "%";
-    const std::string used = alignment.level == OpLevel::Auto && alignment.matched > 0
-        ? " Aligned " + layersUsed(alignment.layers, sideNames) + "on " + levelsUsed(alignment) + "."
-        : "";
-    if (larger < kFewestOccurrencesForVerdict)
-        return "Only " + withThousands(int64_t(alignment.occurrences[0])) + " and "
-            + withThousands(int64_t(alignment.occurrences[1])) + " operations launch kernels (" + sideNames[0] + ", "
-            + sideNames[1] + "): too few to tell whether the traces run the same work; the pairs they make ("
-            + withThousands(int64_t(alignment.matched)) + ") are compared." + used;
-    if (!alignment.comparable)
-        return "Only " + share + " of the operations line up between " + sideNames[0] + " and " + sideNames[1]
-            + ": the traces do not appear to run the same model or workload, so operation-level findings are not "
-              "meaningful."
-            + used;
-    return share + " of the operations line up (" + withThousands(int64_t(alignment.matched)) + " of "
-        + withThousands(int64_t(alignment.occurrences[0])) + " and " + withThousands(int64_t(alignment.occurrences[1]))
-        + "): the traces run the same work." + used;
-}
-
-struct PhaseMatch
-{
-    uint32_t first = 0; // occurrence indices
-    uint32_t second = 0;
-    uint32_t level = 0; // into OpAlignment::levels
-};
-
-std::vector<uint32_t> gather(const std::vector<uint32_t>& keys, const std::vector<uint32_t>& which)
-{
-    std::vector<uint32_t> result;
-    result.reserve(which.size());
-    for (const uint32_t i : which)
-        result.push_back(keys[i]);
-    return result;
-}
-
-// The occurrences `first` and `second` paired level by level (alignByLevels) on `keys[side][level]`.
-void cascade(const std::vector<uint32_t>& first, const std::vector<uint32_t>& second,
-    const std::array<std::vector<std::vector<uint32_t>>, 2>& keys, std::vector<PhaseMatch>& matches)
-{
-    const size_t levelCount = keys[0].size();
-    std::vector<std::array<std::vector<uint32_t>, 2>> phaseKeys(levelCount);
-    std::vector<CascadeLevel> levels(levelCount);
-    for (size_t l = 0; l < levelCount; ++l) {
-        phaseKeys[l] = { gather(keys[0][l], first), gather(keys[1][l], second) };
-        levels[l] = { { phaseKeys[l][0], phaseKeys[l][1] }, autoAlignmentLevels()[l].maxStretch };
-    }
-    for (const CascadeMatch& match : alignByLevels(levels, first.size(), second.size()))
-        matches.push_back({ first[match.first], second[match.second], match.level });
-}
-
-// The occurrences paired phase by phase, and inside a phase layer by layer where `layers` found
-// layers on both sides (a layer call pairs with the other side's call at the same place in the
-// same step; what lies between calls with what lies between the same calls).
-std::vector<PhaseMatch> cascadeByPhase(const std::array<PreparedSide, 2>& sides, const std::vector<int64_t>& partners,
-    const std::array<std::vector<std::vector<uint32_t>>, 2>& keys, const std::vector<LayerPairing>& layers)
-{
-    std::vector<PhaseMatch> matches;
-    for (size_t phase = 0; phase < partners.size(); ++phase) {
-        if (partners[phase] < 0)
-            continue;
-        const std::array<const std::vector<uint32_t>*, 2> phases { &sides[0].iterations.phases[phase],
-            &sides[1].iterations.phases[size_t(partners[phase])] };
-        if (!layers[phase].paired()) {
-            cascade(*phases[0], *phases[1], keys, matches);
-            continue;
-        }
-        std::map<uint64_t, std::array<std::vector<uint32_t>, 2>> segments;
-        for (size_t side = 0; side < 2; ++side) {
-            const std::vector<uint64_t>& segmentOf = layers[phase].sides[side].segmentOf;
-            for (size_t p = 0; p < phases[side]->size(); ++p)
-                segments[segmentOf[p]][side].push_back((*phases[side])[p]);
-        }
-        for (const auto& [segment, occurrences] : segments)
-            cascade(occurrences[0], occurrences[1], keys, matches);
-    }
-    return matches;
-}
-
-// The layers of each pair of phases (pairLayers), each occurrence's layer (PreparedSide::layerOf)
-// and what the report says of them.
-std::vector<LayerPairing> findLayers(std::array<PreparedSide, 2>& sides, const std::vector<int64_t>& partners,
-    const std::array<std::string, 2>& sideNames, OpAlignment& alignment)
-{
-    std::vector<LayerPairing> layers(partners.size());
-    for (PreparedSide& side : sides)
-        side.layerOf.assign(side.occurrences.size(), -1);
-    std::array<uint64_t, 2> inLayers {}, compared {};
-    size_t widest = 0; // the phase with the most operations that was aligned by layers
-    for (size_t phase = 0; phase < partners.size(); ++phase) {
-        if (partners[phase] < 0)
-            continue;
-        const std::array<std::span<const uint32_t>, 2> phases { sides[0].iterations.phases[phase],
-            sides[1].iterations.phases[size_t(partners[phase])] };
-        layers[phase]
-            = pairLayers({ LayerSide { sides[0].store, sides[0].attribution, sides[0].occurrences, phases[0] },
-                             LayerSide { sides[1].store, sides[1].attribution, sides[1].occurrences, phases[1] } },
-                sideNames);
-        for (size_t side = 0; side < 2; ++side)
-            compared[side] += phases[side].size();
-        const LayerPairing& pairing = layers[phase];
-        if (!pairing.reason.empty()
-            && std::find(alignment.notes.begin(), alignment.notes.end(), pairing.reason) == alignment.notes.end())
-            alignment.notes.push_back(
-                "No layers in common: " + pairing.reason + "; the operations were aligned without layers");
-        if (!pairing.paired())
-            continue;
-        for (size_t side = 0; side < 2; ++side) {
-            const PhaseLayers& found = pairing.sides[side];
-            alignment.layers.calls[side] += found.calls;
-            for (size_t p = 0; p < phases[side].size(); ++p) {
-                if (isLayerSegment(found.segmentOf[p])) {
-                    sides[side].layerOf[phases[side][p]] = int32_t(layerIndexOf(found.segmentOf[p]));
-                    ++inLayers[side];
-                }
-            }
-        }
-        if (alignment.layers.perStep == 0 || phases[0].size() > sides[0].iterations.phases[widest].size()) {
-            widest = phase;
-            alignment.layers.perStep = pairing.sides[0].perStep;
-            alignment.layers.unit = { pairing.sides[0].unit, pairing.sides[1].unit };
-        }
-    }
-    for (size_t side = 0; side < 2; ++side)
-        alignment.layers.share[side] = compared[side] > 0 ? double(inLayers[side]) / double(compared[side]) : 0.0;
-    return layers;
-}
-
-// Trace 1's operator names as trace 2 calls them: a name of trace 1 whose pairs mostly
-// (kRenamingShare) go to one name of trace 2 that mostly pairs with it. A name that splits over
-// several (one operator replaced by different ones at different call sites) is left out: aligning
-// on it would pair calls across layers. Pairs made on the first kernel alone (the last level, a
-// guess between neighbours) are no evidence.
-std::unordered_map<uint32_t, uint32_t> operatorRenaming(
-    const std::array<PreparedSide, 2>& sides, const std::vector<PhaseMatch>& matches)
-{
-    constexpr double kRenamingShare = 0.6;
-    const size_t guessLevel = autoAlignmentLevels().size() - 1;
-    std::map<std::pair<uint32_t, uint32_t>, uint64_t> counts;
-    std::unordered_map<uint32_t, uint64_t> totalOfFirst, totalOfSecond;
-    for (const PhaseMatch& match : matches) {
-        if (match.level == guessLevel)
-            continue;
-        const uint32_t first = sides[0].occurrences[match.first].symbol;
-        const uint32_t second = sides[1].occurrences[match.second].symbol;
-        ++counts[{ first, second }];
-        ++totalOfFirst[first];
-        ++totalOfSecond[second];
-    }
-    std::unordered_map<uint32_t, uint32_t> renaming;
-    for (const auto& [names, count] : counts) {
-        if (double(count) >= kRenamingShare * double(totalOfFirst[names.first])
-            && double(count) >= kRenamingShare * double(totalOfSecond[names.second]))
-            renaming.emplace(names.first, names.second);
-    }
-    return renaming;
-}
-
-// The occurrences of the two traces paired, phase by phase: on the names of `level` alone, or,
-// for OpLevel::Auto, level by level (autoAlignmentLevels) where the finer ones leave gaps.
-// Fills `alignment.levels` with what each level paired.
-std::vector<PhaseMatch> alignPhases(std::array<PreparedSide, 2>& sides, OpLevel level,
-    const std::array<std::string, 2>& sideNames, OpAlignment& alignment)
-{
-    std::vector<PhaseMatch> matches;
-    const std::vector<int64_t> partners = pairPhases(sides[0].iterations, sides[1].iterations);
-    if (level != OpLevel::Auto) {
-        alignment.levels.push_back({ opLevelKey(level), "operation names at the chosen level", 0, 0 });
-        for (size_t phase = 0; phase < partners.size(); ++phase) {
-            if (partners[phase] < 0)
-                continue;
-            const std::vector<uint32_t>& first = sides[0].iterations.phases[phase];
-            const std::vector<uint32_t>& second = sides[1].iterations.phases[size_t(partners[phase])];
-            std::vector<uint32_t> firstSymbols, secondSymbols;
-            for (const uint32_t o : first)
-                firstSymbols.push_back(sides[0].occurrences[o].symbol);
-            for (const uint32_t o : second)
-                secondSymbols.push_back(sides[1].occurrences[o].symbol);
-            for (const AlignedPair& pair : alignSymbols(firstSymbols, secondSymbols)) {
-                if (pair.isMatch())
-                    matches.push_back({ first[size_t(pair.first)], second[size_t(pair.second)], 0 });
-            }
-        }
-        alignment.levels.front().matched = matches.size();
-        return matches;
-    }
-
-    const std::span<const AlignmentLevelSpec> specs = autoAlignmentLevels();
-    for (const AlignmentLevelSpec& spec : specs)
-        alignment.levels.push_back({ spec.key, spec.description, 0, 0 });
-    AlignmentKeyTable table;
-    std::array<std::vector<std::vector<uint32_t>>, 2> keys;
-    for (size_t side = 0; side < 2; ++side) {
-        std::vector<uint32_t> all(sides[side].occurrences.size());
-        for (uint32_t i = 0; i < all.size(); ++i)
-            all[i] = i;
-        keys[side] = alignmentKeys(
-            sides[side].store, sides[side].types, sides[side].attribution, sides[side].occurrences, all, table);
-    }
-    const std::vector<LayerPairing> layers = findLayers(sides, partners, sideNames, alignment);
-    matches = cascadeByPhase(sides, partners, keys, layers);
-    const size_t renamed = renamedOperatorLevel();
-    const bool byKernels
-        = std::any_of(matches.begin(), matches.end(), [&](const PhaseMatch& match) { return match.level > renamed; });
-    if (byKernels) {
-        // Operators renamed consistently (a vendor's custom operators): learn the renaming from the
-        // pairs made, and align again with it, before kernels alone, which cannot tell two
-        // elementwise operators apart.
-        const std::unordered_map<uint32_t, uint32_t> renaming = operatorRenaming(sides, matches);
-        for (size_t i = 0; i < sides[0].occurrences.size(); ++i) {
-            const auto it = renaming.find(sides[0].occurrences[i].symbol);
-            keys[0][renamed][i] = it != renaming.end() ? it->second : kNoKey;
-        }
-        for (size_t i = 0; i < sides[1].occurrences.size(); ++i)
-            keys[1][renamed][i] = sides[1].occurrences[i].symbol;
-        matches = cascadeByPhase(sides, partners, keys, layers);
-    }
-    for (const PhaseMatch& match : matches) {
-        ++alignment.levels[match.level].matched;
-        if (sides[0].layerOf[match.first] >= 0)
-            ++alignment.layers.matched;
-    }
-    return matches;
-}
-
-// The occurrences of the compared phases that found no partner (side, occurrence): work one side
-// runs and the other does not.
-std::vector<std::pair<size_t, uint32_t>> unpairedOccurrences(
-    const std::array<PreparedSide, 2>& sides, const std::vector<PhaseMatch>& matches)
-{
-    std::array<std::vector<bool>, 2> paired;
-    for (size_t side = 0; side < 2; ++side)
-        paired[side].assign(sides[side].occurrences.size(), false);
-    for (const PhaseMatch& match : matches) {
-        paired[0][match.first] = true;
-        paired[1][match.second] = true;
-    }
-    std::vector<std::pair<size_t, uint32_t>> unpaired;
-    const std::vector<int64_t> partners = pairPhases(sides[0].iterations, sides[1].iterations);
-    for (size_t phase = 0; phase < partners.size(); ++phase) {
-        if (partners[phase] < 0)
-            continue;
-        const std::array<const std::vector<uint32_t>*, 2> phases { &sides[0].iterations.phases[phase],
-            &sides[1].iterations.phases[size_t(partners[phase])] };
-        for (size_t side = 0; side < 2; ++side) {
-            for (const uint32_t occurrence : *phases[side]) {
-                if (!paired[side][occurrence])
-                    unpaired.emplace_back(side, occurrence);
-            }
-        }
-    }
-    return unpaired;
-}
-
 // What each layer's calls launched on each side (PreparedSide::layerOf), by index in the step.
 std::vector<LayerTimes> layerTimes(const std::array<PreparedSide, 2>& sides)
 {
@@ -590,49 +254,6 @@ std::vector<LayerTimes> layerTimes(const std::array<PreparedSide, 2>& sides)
     for (size_t index = 0; index < rows.size(); ++index)
         rows[index].index = uint32_t(index);
     return rows;
-}
-
-// The traces run the same work if most operations pair up. Pairs made on kernels alone count only
-// when names paired a fair share too and kernels pair nearly everything: two different models
-// share many kernel sequences (GEMM, norm, GEMM ...) but not the whole sequence in order.
-bool isComparable(double matchedShare, double byNameShare)
-{
-    if (byNameShare >= kComparableShare)
-        return true;
-    return matchedShare >= kComparableByKernelsShare;
-}
-
-// Notes on structure one side lacks, so that the user knows what the alignment could not use.
-void describeStructure(
-    const std::array<PreparedSide, 2>& sides, const std::array<std::string, 2>& sideNames, OpAlignment& alignment)
-{
-    std::array<bool, 2> python {}, modules {}, launches {}, steps {};
-    for (size_t side = 0; side < 2; ++side) {
-        python[side] = !sides[side].store.pythonFrames.empty();
-        modules[side] = !sides[side].store.modules.empty();
-        launches[side] = !sides[side].occurrences.empty();
-        steps[side] = sides[side].iterations.info.method == "ProfilerStep annotations";
-    }
-    auto oneSide = [&](const std::array<bool, 2>& has, const std::string& what, const std::string& instead) {
-        if (has[0] == has[1])
-            return;
-        const size_t without = has[0] ? 1 : 0;
-        alignment.notes.push_back(
-            sideNames[without] + " has no " + what + " (" + sideNames[1 - without] + " has): " + instead);
-    };
-    if (alignment.level == OpLevel::Auto) {
-        oneSide(python, "Python frames (recorded with with_stack=True)",
-            "operations were aligned on modules, operator names and kernels instead");
-        oneSide(modules, "nn.Module frames",
-            "operations were aligned on Python frames, operator names and kernels instead");
-    }
-    oneSide(steps, "ProfilerStep annotations", "each trace was aligned as one sequence of operations");
-    for (size_t side = 0; side < 2; ++side) {
-        if (!launches[side] && !sides[side].store.kernels.empty())
-            alignment.notes.push_back(sideNames[side]
-                + " has no kernel whose launch is in the trace (no runtime calls or CPU operators): only its kernel "
-                  "types and graph groups are compared");
-    }
 }
 
 } // namespace
@@ -681,22 +302,8 @@ OpComparison compareOperations(const std::array<OpComparisonTrace, 2>& traces, s
     std::array<std::vector<uint32_t>, 2> outsideGroups;
 
     // Align the operations phase by phase; compare them only if the traces run the same work.
-    const std::vector<PhaseMatch> matches = alignPhases(sides, level, sideNames, alignment);
+    const std::vector<PhaseMatch> matches = alignOperations(sides, level, sideNames, alignment);
     const std::vector<std::pair<size_t, uint32_t>> unpaired = unpairedOccurrences(sides, matches);
-    alignment.matched = matches.size();
-    const uint64_t larger = std::max(alignment.occurrences[0], alignment.occurrences[1]);
-    alignment.matchedShare = larger > 0 ? double(alignment.matched) / double(larger) : 0.0;
-    uint64_t byName = 0; // pairs made on names, not on kernels alone
-    for (AlignmentLevel& used : alignment.levels) {
-        used.share = larger > 0 ? double(used.matched) / double(larger) : 0.0;
-        if (used.key != "kernels" && used.key != "first_kernel")
-            byName += used.matched;
-    }
-    alignment.comparable = larger < kFewestOccurrencesForVerdict
-        ? alignment.matched > 0
-        : isComparable(alignment.matchedShare, double(byName) / double(larger));
-    alignment.verdict = verdictOf(alignment, sideNames);
-    describeStructure(sides, sideNames, alignment);
 
     for (const auto& [side, occurrence] : alignment.comparable ? unpaired : decltype(unpaired) {}) {
         const OpOccurrence& alone = sides[side].occurrences[occurrence];
