@@ -3,6 +3,7 @@
 #include "model/tracestore.h"
 #include "ops/alignmentkeys.h"
 #include "ops/cascadealignment.h"
+#include "ops/gappairs.h"
 #include "ops/layers.h"
 #include "ops/sequencealignment.h"
 #include "util/textformat.h"
@@ -123,34 +124,43 @@ void cascade(const std::vector<uint32_t>& first, const std::vector<uint32_t>& se
         levels[l] = { { phaseKeys[l][0], phaseKeys[l][1] }, autoAlignmentLevels()[l].maxStretch };
     }
     for (const CascadeMatch& match : alignByLevels(levels, first.size(), second.size()))
-        matches.push_back({ first[match.first], second[match.second], match.level });
+        matches.push_back({ first[match.first], second[match.second], match.level, {} });
 }
 
-// The occurrences paired phase by phase, and inside a phase layer by layer where `layers` found
-// layers on both sides (a layer call pairs with the other side's call at the same place in the
-// same step; what lies between calls with what lies between the same calls).
-std::vector<PhaseMatch> cascadeByPhase(const std::array<PreparedSide, 2>& sides, const std::vector<int64_t>& partners,
-    const std::array<std::vector<std::vector<uint32_t>>, 2>& keys, const std::vector<LayerPairing>& layers)
+// The stretches aligned on their own: the pairs of phases, and inside a phase the layer segments
+// where `layers` found layers on both sides (a layer call with the other side's call at the same
+// place in the same step; what lies between calls with what lies between the same calls).
+std::vector<AlignedSegment> alignedSegments(const std::array<PreparedSide, 2>& sides,
+    const std::vector<int64_t>& partners, const std::vector<LayerPairing>& layers)
 {
-    std::vector<PhaseMatch> matches;
+    std::vector<AlignedSegment> result;
     for (size_t phase = 0; phase < partners.size(); ++phase) {
         if (partners[phase] < 0)
             continue;
         const std::array<const std::vector<uint32_t>*, 2> phases { &sides[0].iterations.phases[phase],
             &sides[1].iterations.phases[size_t(partners[phase])] };
-        if (!layers[phase].paired()) {
-            cascade(*phases[0], *phases[1], keys, matches);
+        if (layers.empty() || !layers[phase].paired()) {
+            result.push_back({ *phases[0], *phases[1] });
             continue;
         }
-        std::map<uint64_t, std::array<std::vector<uint32_t>, 2>> segments;
+        std::map<uint64_t, AlignedSegment> segments;
         for (size_t side = 0; side < 2; ++side) {
             const std::vector<uint64_t>& segmentOf = layers[phase].sides[side].segmentOf;
             for (size_t p = 0; p < phases[side]->size(); ++p)
                 segments[segmentOf[p]][side].push_back((*phases[side])[p]);
         }
-        for (const auto& [segment, occurrences] : segments)
-            cascade(occurrences[0], occurrences[1], keys, matches);
+        for (auto& [segment, occurrences] : segments)
+            result.push_back(std::move(occurrences));
     }
+    return result;
+}
+
+std::vector<PhaseMatch> cascadeBySegment(
+    const std::vector<AlignedSegment>& segments, const std::array<std::vector<std::vector<uint32_t>>, 2>& keys)
+{
+    std::vector<PhaseMatch> matches;
+    for (const AlignedSegment& segment : segments)
+        cascade(segment[0], segment[1], keys, matches);
     return matches;
 }
 
@@ -237,7 +247,7 @@ std::unordered_map<uint32_t, uint32_t> operatorRenaming(
 // for OpLevel::Auto, level by level (autoAlignmentLevels) where the finer ones leave gaps.
 // Fills `alignment.levels` with what each level paired.
 std::vector<PhaseMatch> alignPhases(std::array<PreparedSide, 2>& sides, OpLevel level,
-    const std::array<std::string, 2>& sideNames, OpAlignment& alignment)
+    const std::array<std::string, 2>& sideNames, OpAlignment& alignment, std::vector<AlignedSegment>& segments)
 {
     std::vector<PhaseMatch> matches;
     const std::vector<int64_t> partners = pairPhases(sides[0].iterations, sides[1].iterations);
@@ -255,7 +265,7 @@ std::vector<PhaseMatch> alignPhases(std::array<PreparedSide, 2>& sides, OpLevel 
                 secondSymbols.push_back(sides[1].occurrences[o].symbol);
             for (const AlignedPair& pair : alignSymbols(firstSymbols, secondSymbols)) {
                 if (pair.isMatch())
-                    matches.push_back({ first[size_t(pair.first)], second[size_t(pair.second)], 0 });
+                    matches.push_back({ first[size_t(pair.first)], second[size_t(pair.second)], 0, {} });
             }
         }
         alignment.levels.front().matched = matches.size();
@@ -275,7 +285,8 @@ std::vector<PhaseMatch> alignPhases(std::array<PreparedSide, 2>& sides, OpLevel 
             sides[side].store, sides[side].types, sides[side].attribution, sides[side].occurrences, all, table);
     }
     const std::vector<LayerPairing> layers = findLayers(sides, partners, sideNames, alignment);
-    matches = cascadeByPhase(sides, partners, keys, layers);
+    segments = alignedSegments(sides, partners, layers);
+    matches = cascadeBySegment(segments, keys);
     const size_t renamed = renamedOperatorLevel();
     const bool byKernels
         = std::any_of(matches.begin(), matches.end(), [&](const PhaseMatch& match) { return match.level > renamed; });
@@ -290,7 +301,7 @@ std::vector<PhaseMatch> alignPhases(std::array<PreparedSide, 2>& sides, OpLevel 
         }
         for (size_t i = 0; i < sides[1].occurrences.size(); ++i)
             keys[1][renamed][i] = sides[1].occurrences[i].symbol;
-        matches = cascadeByPhase(sides, partners, keys, layers);
+        matches = cascadeBySegment(segments, keys);
     }
     for (const PhaseMatch& match : matches) {
         ++alignment.levels[match.level].matched;
@@ -348,7 +359,8 @@ void describeStructure(
 std::vector<PhaseMatch> alignOperations(std::array<PreparedSide, 2>& sides, OpLevel level,
     const std::array<std::string, 2>& sideNames, OpAlignment& alignment)
 {
-    const std::vector<PhaseMatch> matches = alignPhases(sides, level, sideNames, alignment);
+    std::vector<AlignedSegment> segments;
+    std::vector<PhaseMatch> matches = alignPhases(sides, level, sideNames, alignment, segments);
     alignment.matched = matches.size();
     const uint64_t larger = std::max(alignment.occurrences[0], alignment.occurrences[1]);
     alignment.matchedShare = larger > 0 ? double(alignment.matched) / double(larger) : 0.0;
@@ -363,7 +375,28 @@ std::vector<PhaseMatch> alignOperations(std::array<PreparedSide, 2>& sides, OpLe
         : isComparable(alignment.matchedShare, double(byName) / double(larger));
     alignment.verdict = verdictOf(alignment, sideNames);
     describeStructure(sides, sideNames, alignment);
+    if (alignment.comparable && larger >= kFewestOccurrencesForVerdict && !segments.empty()) {
+        // After the verdict: what is left between pairs says nothing about whether the traces run
+        // the same work. Not where too few operations make the pairs themselves a guess.
+        const GapPairing gaps = pairTheGaps(sides, segments, matches, uint32_t(alignment.levels.size()));
+        alignment.levels.push_back({ "between_pairs",
+            "the operations left between two pairs (or a layer's ends) on both sides, compared together as the same "
+            "work done differently (at most 8 a side)",
+            gaps.groups, larger > 0 ? double(gaps.groups) / double(larger) : 0.0 });
+        alignment.levels.push_back({ "joined",
+            "operations one side runs between two pairs, compared as part of the neighbouring pair in the same module "
+            "or Python function",
+            gaps.joined, larger > 0 ? double(gaps.joined) / double(larger) : 0.0 });
+    }
     return matches;
+}
+
+std::vector<uint32_t> PhaseMatch::occurrences(size_t side) const
+{
+    std::vector<uint32_t> result = joined[side];
+    result.push_back(side == 0 ? first : second);
+    std::sort(result.begin(), result.end()); // occurrences are numbered in time order
+    return result;
 }
 
 // The occurrences of the compared phases that found no partner (side, occurrence): work one side
@@ -375,8 +408,10 @@ std::vector<std::pair<size_t, uint32_t>> unpairedOccurrences(
     for (size_t side = 0; side < 2; ++side)
         paired[side].assign(sides[side].occurrences.size(), false);
     for (const PhaseMatch& match : matches) {
-        paired[0][match.first] = true;
-        paired[1][match.second] = true;
+        for (size_t side = 0; side < 2; ++side) {
+            for (const uint32_t occurrence : match.occurrences(side))
+                paired[side][occurrence] = true;
+        }
     }
     std::vector<std::pair<size_t, uint32_t>> unpaired;
     const std::vector<int64_t> partners = pairPhases(sides[0].iterations, sides[1].iterations);

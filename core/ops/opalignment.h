@@ -27,13 +27,21 @@ struct PreparedSide
     std::vector<int32_t> layerOf; // per occurrence: its layer's index in the step, -1 outside layers
 };
 
-// Two operation occurrences the alignment paired.
+// Two operation occurrences the alignment paired, with the occurrences around them that were
+// taken as part of the same work (ops/gappairs.h).
 struct PhaseMatch
 {
     uint32_t first = 0; // occurrence indices
     uint32_t second = 0;
     uint32_t level = 0; // into OpAlignment::levels
+    std::array<std::vector<uint32_t>, 2> joined {}; // further occurrences of each side, in order
+
+    // The occurrences of `side` in the pair, in order.
+    std::vector<uint32_t> occurrences(size_t side) const;
 };
+
+// A stretch of both traces aligned on its own: a pair of phases, or of layer segments in them.
+using AlignedSegment = std::array<std::vector<uint32_t>, 2>; // occurrence indices of each side, in order
 
 // Lines up the two traces' operation occurrences, phase by phase (pairing phases that run the same
 // operations), on the names of `level` alone or, for OpLevel::Auto, layer by layer (ops/layers.h)

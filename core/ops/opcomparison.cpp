@@ -315,20 +315,29 @@ OpComparison compareOperations(const std::array<OpComparisonTrace, 2>& traces, s
         comparer.markOneSide(side, symbols.name(alone.symbol), outsideGroups[side]);
     }
     for (const PhaseMatch& match : alignment.comparable ? matches : std::vector<PhaseMatch> {}) {
-        const OpOccurrence& a = sides[0].occurrences[match.first];
-        const OpOccurrence& b = sides[1].occurrences[match.second];
+        // A pair with occurrences joined to it (ops/gappairs.h) is named after all of them, in order.
+        PairNames names;
+        std::array<double, 2> ts {};
         for (size_t side = 0; side < 2; ++side) {
             outsideGroups[side].clear();
-            for (const uint32_t k : (side == 0 ? a : b).kernels) {
-                if (!inGroups[side][k])
-                    outsideGroups[side].push_back(k);
+            for (const uint32_t o : match.occurrences(side)) {
+                const OpOccurrence& occurrence = sides[side].occurrences[o];
+                names.ops[side] += (names.ops[side].empty() ? "" : " + ") + symbols.name(occurrence.symbol);
+                if (names.frames[side] < 0) {
+                    names.frames[side] = occurrence.frame;
+                    ts[side] = occurrence.ts;
+                }
+                for (const uint32_t k : occurrence.kernels) {
+                    if (!inGroups[side][k])
+                        outsideGroups[side].push_back(k);
+                }
             }
         }
         if (outsideGroups[0].empty() && outsideGroups[1].empty())
             continue;
-        const PairNames names { { symbols.name(a.symbol), symbols.name(b.symbol) }, { a.frame, b.frame },
-            alignment.levels[match.level].key, sides[0].layerOf.empty() ? -1 : sides[0].layerOf[match.first] };
-        comparer.addPair(names, { &outsideGroups[0], &outsideGroups[1] }, { a.ts, b.ts }, false);
+        names.alignedOn = alignment.levels[match.level].key;
+        names.layer = sides[0].layerOf.empty() ? -1 : sides[0].layerOf[match.first];
+        comparer.addPair(names, { &outsideGroups[0], &outsideGroups[1] }, ts, false);
     }
 
     for (const GroupKernelsPair& pair : groups) {

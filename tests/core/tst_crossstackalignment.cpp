@@ -12,6 +12,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <map>
 
 using namespace fusiondiff;
 using namespace fusiondiff::test;
@@ -362,6 +363,101 @@ private Q_SLOTS:
         QCOMPARE(report.opAlignment.layers.perStep, uint64_t(3));
         QCOMPARE(report.opAlignment.layers.unit[0], std::string("models/llama.py: layer_forward"));
         QCOMPARE(report.layerTimes.size(), size_t(3));
+    }
+
+    void whatOneStackSplitsIntoSeveralOperatorsIsComparedWithTheOthersOne()
+    {
+        // Each of six blocks: four projections both run alike, a norm module where A runs the residual add and the norm
+        // as two operators and B one fused custom operator; a Linear where B runs the GEMM and then a split-K reduce as
+        // an operator of its own; outside any module, a region where A runs four operators and B one whose kernel none
+        // of A's resembles (no level pairs them). Nothing is one-side work: each is the same work done differently.
+        const std::string kReduce = "void cublasLt::splitKreduce_kernel<float>";
+        const std::string kPow = "void at::native::vectorized_elementwise_kernel<4, at::native::pow_tensor_scalar>";
+        const std::string kMean = "void at::native::reduce_kernel<512, 1, at::native::MeanOps<float>>";
+        const std::string kSoftmax = "void at::native::(anonymous namespace)::cunn_SoftMaxForward<4, float>";
+        TraceWriter a, b;
+        a.amd();
+        b.nvidia();
+        for (int i = 0; i < 6; ++i) {
+            const std::string block = "Block_" + std::to_string(i);
+            for (const char* projection : { "q", "k", "v", "o" }) {
+                a.launch("aten::linear", { kGemm }, { block, std::string(projection) + "_proj_" + std::to_string(i) });
+                b.launch(
+                    "aten::linear", { kNvGemm }, { block, std::string(projection) + "_proj_" + std::to_string(i) });
+            }
+            a.beginCall("RMSNorm_" + std::to_string(i));
+            a.launch("aten::add", { kAdd }).launch("aten::rms_norm", { kNorm });
+            a.endCall();
+            b.beginCall("RMSNorm_" + std::to_string(i));
+            b.launch("vendor::fused_add_rms_norm", { kNvNorm });
+            b.endCall();
+            a.beginCall("Linear_" + std::to_string(2 * i + 1));
+            a.launch("aten::mm", { kGemm });
+            a.endCall();
+            b.beginCall("Linear_" + std::to_string(2 * i + 1));
+            b.launch("aten::mm", { kNvGemm }).launch("vendor::splitk_reduce", { kReduce });
+            b.endCall();
+            a.launch("aten::pow", { kPow }).launch("aten::mean", { kMean }).launch("aten::rsqrt", { kMul });
+            a.launch("aten::mul", { kMul });
+            b.launch("vendor::scale", { kSoftmax });
+        }
+        a.launch("aten::linear", { kGemm }, { "lm_head" });
+        b.launch("aten::linear", { kNvGemm }, { "lm_head" });
+        const FusionReport report = compareWritten(a, b);
+        QVERIFY(report.opAlignment.comparable);
+        std::map<std::string, uint64_t> levels;
+        for (const AlignmentLevel& level : report.opAlignment.levels)
+            levels[level.key] = level.matched;
+        QCOMPARE(levels["joined"], uint64_t(12)); // the adds and the reduces
+        QCOMPARE(levels["between_pairs"], uint64_t(6)); // the scale regions
+        auto findingFor = [&](const std::string& trace1, const std::string& trace2) -> const OpFinding* {
+            for (const OpFinding& finding : report.opFindings) {
+                if (finding.sideOps[0] == trace1 && finding.sideOps[1] == trace2)
+                    return &finding;
+            }
+            return nullptr;
+        };
+        const OpFinding* norm = findingFor("aten::add + aten::rms_norm", "vendor::fused_add_rms_norm");
+        QVERIFY(norm);
+        QCOMPARE(norm->fusedSide, Side::Trace2);
+        QCOMPARE(norm->occurrences, uint64_t(6));
+        const OpFinding* reduce = findingFor("aten::mm", "aten::mm + vendor::splitk_reduce");
+        QVERIFY(reduce);
+        QCOMPARE(reduce->fusedSide, Side::Trace1);
+        const OpFinding* scale = findingFor("aten::pow + aten::mean + aten::rsqrt + aten::mul", "vendor::scale");
+        QVERIFY(scale);
+        QCOMPARE(scale->launchDifference, int64_t(3));
+        QCOMPARE(scale->alignedOn, std::string("between_pairs"));
+        QCOMPARE(report.opFindings.size(), size_t(3));
+        // No kernel is left as work one trace runs alone.
+        for (const TimeGapPart& part : report.timeGap.kernelTime.parts) {
+            if (part.cause == GapCause::OneSide)
+                QCOMPARE(part.kernels, (std::array<uint64_t, 2> {}));
+        }
+    }
+
+    void unrelatedOperatorsBetweenPairsStayOneSided()
+    {
+        // B runs an extra operator outside any module, between two operations both traces run:
+        // it belongs to neither neighbour, so it stays work B runs alone.
+        TraceWriter a, b;
+        a.amd();
+        b.nvidia();
+        for (int i = 0; i < 4; ++i) {
+            for (TraceWriter* writer : { &a, &b }) {
+                const bool nvidia = writer == &b;
+                writer->launch("aten::linear", { nvidia ? kNvGemm : kGemm }, { "Linear_" + std::to_string(2 * i) });
+                if (nvidia)
+                    writer->launch("aten::copy_", { kAdd });
+                writer->launch("aten::linear", { nvidia ? kNvGemm : kGemm }, { "Linear_" + std::to_string(2 * i + 1) });
+            }
+        }
+        const FusionReport report = compareWritten(a, b);
+        QVERIFY(report.opFindings.empty());
+        for (const AlignmentLevel& level : report.opAlignment.levels) {
+            if (level.key == "joined" || level.key == "between_pairs")
+                QCOMPARE(level.matched, uint64_t(0));
+        }
     }
 
     void noCpuSideAtAllIsSaidPlainly()

@@ -1,0 +1,183 @@
+#include "ops/gappairs.h"
+
+#include "ops/opattribution.h"
+
+#include <span>
+
+namespace fusiondiff {
+
+namespace {
+
+// Larger gaps are not one piece of work done differently: a stretch of a model one side runs and
+// the other does not (a step the other trace does not hold, a different model).
+constexpr size_t kLargestGap = 8;
+
+class GapPairer
+{
+public:
+    GapPairer(const std::array<PreparedSide, 2>& sides, std::vector<PhaseMatch>& matches, uint32_t level)
+        : m_sides(sides)
+        , m_matches(matches)
+        , m_level(level)
+    {
+        for (size_t side = 0; side < 2; ++side) {
+            m_matchOf[side].assign(sides[side].occurrences.size(), -1);
+            m_position[side].assign(sides[side].occurrences.size(), 0);
+        }
+        for (size_t m = 0; m < matches.size(); ++m) {
+            m_matchOf[0][matches[m].first] = int32_t(m);
+            m_matchOf[1][matches[m].second] = int32_t(m);
+        }
+    }
+
+    void segment(const AlignedSegment& segment)
+    {
+        for (size_t side = 0; side < 2; ++side) {
+            for (size_t p = 0; p < segment[side].size(); ++p)
+                m_position[side][segment[side][p]] = uint32_t(p);
+        }
+        // The pairs in order (they do not cross), then the segment's end as the last bound.
+        size_t previousFirst = 0, previousSecond = 0;
+        int32_t previousMatch = -1;
+        auto gapUpTo = [&](size_t first, size_t second, int32_t match) {
+            const std::span<const uint32_t> gapFirst(segment[0].data() + previousFirst, first - previousFirst);
+            const std::span<const uint32_t> gapSecond(segment[1].data() + previousSecond, second - previousSecond);
+            gap({ gapFirst, gapSecond }, previousMatch, match);
+            previousFirst = first + 1;
+            previousSecond = second + 1;
+            previousMatch = match;
+        };
+        for (size_t p = 0; p < segment[0].size(); ++p) {
+            const int32_t match = m_matchOf[0][segment[0][p]];
+            if (match >= 0 && m_matches[size_t(match)].first == segment[0][p])
+                gapUpTo(p, m_position[1][m_matches[size_t(match)].second], match);
+        }
+        gapUpTo(segment[0].size(), segment[1].size(), -1);
+    }
+
+    GapPairing result() const { return m_result; }
+
+private:
+    void gap(std::array<std::span<const uint32_t>, 2> left, int32_t before, int32_t after)
+    {
+        // First what continues the neighbouring pairs' own modules (B's split-K reduce operator
+        // right after the GEMM, in its Linear): that joins them, whatever the other side left.
+        for (size_t side = 0; side < 2; ++side) {
+            while (!left[side].empty() && inTheSameUnit(side, left[side].front(), before)) {
+                join(side, left[side].front(), before);
+                left[side] = left[side].subspan(1);
+            }
+            while (!left[side].empty() && inTheSameUnit(side, left[side].back(), after)) {
+                join(side, left[side].back(), after);
+                left[side] = left[side].first(left[side].size() - 1);
+            }
+        }
+        if (left[0].empty() && left[1].empty())
+            return;
+        if (!left[0].empty() && !left[1].empty()) {
+            // Only between two pairs: at a segment's start or end, what one side runs there may be
+            // work of its own (the sampling after a forward pass against another stack's head).
+            if (before < 0 || after < 0 || left[0].size() > kLargestGap || left[1].size() > kLargestGap)
+                return;
+            PhaseMatch group { left[0].front(), left[1].front(), m_level, {} };
+            for (size_t side = 0; side < 2; ++side)
+                group.joined[side].assign(left[side].begin() + 1, left[side].end());
+            m_matches.push_back(std::move(group));
+            ++m_result.groups;
+            return;
+        }
+        const size_t side = left[0].empty() ? 1 : 0;
+        if (left[side].size() > kLargestGap)
+            return;
+        for (const uint32_t occurrence : left[side]) {
+            const int32_t target = neighbourInTheSameUnit(side, occurrence, before, after);
+            if (target >= 0)
+                join(side, occurrence, target);
+        }
+    }
+
+    void join(size_t side, uint32_t occurrence, int32_t match)
+    {
+        m_matches[size_t(match)].joined[side].push_back(occurrence);
+        ++m_result.joined;
+    }
+
+    // Whether the occurrence's innermost module or Python function is that of the pair's operation
+    // on `side`.
+    bool inTheSameUnit(size_t side, uint32_t occurrence, int32_t match) const
+    {
+        if (match < 0)
+            return false;
+        const KernelAttribution& attribution = m_sides[side].attribution;
+        const PhaseMatch& pair = m_matches[size_t(match)];
+        const int32_t unit = innermostUnit(attribution, m_sides[side].occurrences[occurrence].frame);
+        return unit >= 0
+            && unit
+            == innermostUnit(attribution, m_sides[side].occurrences[side == 0 ? pair.first : pair.second].frame);
+    }
+
+    // Of the two neighbouring pairs, the one whose operation on `side` shares the occurrence's
+    // innermost module or Python function; -1 if neither does.
+    int32_t neighbourInTheSameUnit(size_t side, uint32_t occurrence, int32_t before, int32_t after) const
+    {
+        const KernelAttribution& attribution = m_sides[side].attribution;
+        const int32_t unit = innermostUnit(attribution, m_sides[side].occurrences[occurrence].frame);
+        if (unit < 0)
+            return -1;
+        int32_t best = -1;
+        int bestScore = 0;
+        for (const int32_t match : { before, after }) {
+            if (match < 0)
+                continue;
+            const PhaseMatch& pair = m_matches[size_t(match)];
+            const int32_t frame = m_sides[side].occurrences[side == 0 ? pair.first : pair.second].frame;
+            const int score = innermostUnit(attribution, frame) == unit ? 2
+                : isInside(attribution, frame, unit)                    ? 1
+                                                                        : 0;
+            if (score > bestScore) {
+                best = match;
+                bestScore = score;
+            }
+        }
+        return best;
+    }
+
+    static int32_t innermostUnit(const KernelAttribution& attribution, int32_t frame)
+    {
+        for (int32_t f = frame >= 0 ? attribution.frames[size_t(frame)].parent : -1; f >= 0;
+             f = attribution.frames[size_t(f)].parent) {
+            if (attribution.frames[size_t(f)].isModule || attribution.frames[size_t(f)].isPython)
+                return f;
+        }
+        return -1;
+    }
+
+    static bool isInside(const KernelAttribution& attribution, int32_t frame, int32_t ancestor)
+    {
+        for (int32_t f = frame; f >= 0; f = attribution.frames[size_t(f)].parent) {
+            if (f == ancestor)
+                return true;
+        }
+        return false;
+    }
+
+    const std::array<PreparedSide, 2>& m_sides;
+    std::vector<PhaseMatch>& m_matches;
+    uint32_t m_level;
+    std::array<std::vector<int32_t>, 2> m_matchOf; // per occurrence: the pair it is the anchor of
+    std::array<std::vector<uint32_t>, 2> m_position; // per occurrence: its place in its segment
+    GapPairing m_result;
+};
+
+} // namespace
+
+GapPairing pairTheGaps(const std::array<PreparedSide, 2>& sides, const std::vector<AlignedSegment>& segments,
+    std::vector<PhaseMatch>& matches, uint32_t level)
+{
+    GapPairer pairer(sides, matches, level);
+    for (const AlignedSegment& segment : segments)
+        pairer.segment(segment);
+    return pairer.result();
+}
+
+} // namespace fusiondiff
