@@ -25,17 +25,18 @@ enum Level : size_t
 };
 
 constexpr AlignmentLevelSpec kLevels[] = {
-    { "stack", "the whole call stack: Python frames (without line numbers), modules and operator", SIZE_MAX },
-    { "python", "Python frames and modules, whatever the operator is called", SIZE_MAX },
-    { "module_operator", "operator names inside the same module path", SIZE_MAX },
-    { "module", "module paths, whatever the operators are called", SIZE_MAX },
-    { "operator", "operator names, whatever the modules are called", SIZE_MAX },
+    { "stack", "the whole call stack: Python frames (without line numbers), modules and operator", SIZE_MAX, false },
+    { "python", "Python frames and modules, whatever the operator is called", SIZE_MAX, false },
+    { "module_operator", "operator names inside the same module path", SIZE_MAX, false },
+    { "module", "module paths, whatever the operators are called (only where both sides run as many calls in them)",
+        SIZE_MAX, true },
+    { "operator", "operator names, whatever the modules are called", SIZE_MAX, false },
     { "renamed_operator",
         "operator names as the other trace calls them, learned from the pairs the other levels made (a vendor's "
         "custom operator for a standard one)",
-        SIZE_MAX },
-    { "kernels", "kernel signatures: the category and role of each kernel", SIZE_MAX },
-    { "first_kernel", "the category of the first kernel, between neighbours already paired", 16 },
+        SIZE_MAX, false },
+    { "kernels", "kernel signatures: the category and role of each kernel", SIZE_MAX, false },
+    { "first_kernel", "the category of the first kernel, between neighbours already paired", 16, false },
 };
 static_assert(std::size(kLevels) == LevelCount);
 

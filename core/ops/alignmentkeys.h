@@ -31,6 +31,7 @@ struct AlignmentLevelSpec
     const char* key;
     const char* description;
     size_t maxStretch; // tried only between paired neighbours at most this far apart (CascadeLevel)
+    bool equalCountsOnly; // CascadeLevel::equalCountsOnly
 };
 std::span<const AlignmentLevelSpec> autoAlignmentLevels();
 // The level whose keys alignmentKeys leaves empty: trace 1's operator names translated into trace

@@ -3,7 +3,7 @@
 #include "ops/sequencealignment.h"
 
 #include <algorithm>
-#include <unordered_set>
+#include <unordered_map>
 
 namespace fusiondiff {
 
@@ -26,10 +26,10 @@ public:
         // Only elements whose key the other side has can pair: the others are left out of the
         // alignment (a level whose names differ everywhere costs one pass, not a full alignment).
         std::vector<uint32_t> firstIndex, secondIndex;
-        std::vector<uint32_t> first
-            = shared(keys.keys[0], firstBegin, firstEnd, keys.keys[1], secondBegin, secondEnd, firstIndex);
-        std::vector<uint32_t> second
-            = shared(keys.keys[1], secondBegin, secondEnd, keys.keys[0], firstBegin, firstEnd, secondIndex);
+        std::vector<uint32_t> first = shared(
+            keys.keys[0], firstBegin, firstEnd, keys.keys[1], secondBegin, secondEnd, firstIndex, keys.equalCountsOnly);
+        std::vector<uint32_t> second = shared(keys.keys[1], secondBegin, secondEnd, keys.keys[0], firstBegin, firstEnd,
+            secondIndex, keys.equalCountsOnly);
         size_t nextFirst = firstBegin; // the unpaired stretch starts here on each side
         size_t nextSecond = secondBegin;
         for (const AlignedPair& pair : alignSymbols(first, second)) {
@@ -48,19 +48,30 @@ public:
     std::vector<CascadeMatch> take() { return std::move(m_matches); }
 
 private:
-    // The keys of [begin, end) that also occur in the other side's [otherBegin, otherEnd), and
-    // where each one is (`where`).
+    // The keys of [begin, end) that also occur in the other side's [otherBegin, otherEnd) (as
+    // often, with `equalCounts`), and where each one is (`where`).
     std::vector<uint32_t> shared(std::span<const uint32_t> keys, size_t begin, size_t end,
-        std::span<const uint32_t> otherKeys, size_t otherBegin, size_t otherEnd, std::vector<uint32_t>& where)
+        std::span<const uint32_t> otherKeys, size_t otherBegin, size_t otherEnd, std::vector<uint32_t>& where,
+        bool equalCounts)
     {
         m_present.clear();
         for (size_t i = otherBegin; i < otherEnd; ++i) {
             if (otherKeys[i] != kNoKey)
-                m_present.insert(otherKeys[i]);
+                ++m_present[otherKeys[i]];
+        }
+        if (equalCounts) {
+            for (size_t i = begin; i < end; ++i) {
+                if (keys[i] != kNoKey) {
+                    const auto it = m_present.find(keys[i]);
+                    if (it != m_present.end())
+                        --it->second;
+                }
+            }
         }
         std::vector<uint32_t> result;
         for (size_t i = begin; i < end; ++i) {
-            if (keys[i] != kNoKey && m_present.contains(keys[i])) {
+            const auto it = keys[i] != kNoKey ? m_present.find(keys[i]) : m_present.end();
+            if (it != m_present.end() && (!equalCounts || it->second == 0)) {
                 result.push_back(keys[i]);
                 where.push_back(uint32_t(i));
             }
@@ -70,7 +81,7 @@ private:
 
     std::span<const CascadeLevel> m_levels;
     std::vector<CascadeMatch> m_matches;
-    std::unordered_set<uint32_t> m_present;
+    std::unordered_map<uint32_t, int64_t> m_present; // key -> count on the other side
 };
 
 } // namespace

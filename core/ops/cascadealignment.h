@@ -18,6 +18,9 @@ struct CascadeLevel
     // The level is tried only on stretches of at most this many elements on each side (a coarse
     // key is trusted only between close neighbours that are already paired).
     size_t maxStretch = SIZE_MAX;
+    // Only keys that occur as often on both sides of a stretch pair there: a key that many calls
+    // share (a module path) pairs its calls by position, which is a guess when the counts differ.
+    bool equalCountsOnly = false;
 };
 
 struct CascadeMatch

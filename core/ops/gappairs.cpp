@@ -1,5 +1,6 @@
 #include "ops/gappairs.h"
 
+#include "model/tracestore.h"
 #include "ops/opattribution.h"
 
 #include <span>
@@ -142,14 +143,22 @@ private:
         return best;
     }
 
-    static int32_t innermostUnit(const KernelAttribution& attribution, int32_t frame)
+    // The innermost module call around the operation; without one, the innermost Python function
+    // that is not a built-in (with_stack wraps each operator in a frame of its own, "<built-in
+    // method mul of Tensor object>", which says nothing about what belongs together).
+    int32_t innermostUnit(const KernelAttribution& attribution, int32_t frame) const
     {
+        const TraceStore& store = m_sides[&attribution == &m_sides[0].attribution ? 0 : 1].store;
+        int32_t python = -1;
         for (int32_t f = frame >= 0 ? attribution.frames[size_t(frame)].parent : -1; f >= 0;
              f = attribution.frames[size_t(f)].parent) {
-            if (attribution.frames[size_t(f)].isModule || attribution.frames[size_t(f)].isPython)
+            const OpFrame& own = attribution.frames[size_t(f)];
+            if (own.isModule)
                 return f;
+            if (own.isPython && python < 0 && !store.name(own.name).starts_with("<built-in"))
+                python = f;
         }
-        return -1;
+        return python;
     }
 
     static bool isInside(const KernelAttribution& attribution, int32_t frame, int32_t ancestor)

@@ -121,7 +121,8 @@ void cascade(const std::vector<uint32_t>& first, const std::vector<uint32_t>& se
     std::vector<CascadeLevel> levels(levelCount);
     for (size_t l = 0; l < levelCount; ++l) {
         phaseKeys[l] = { gather(keys[0][l], first), gather(keys[1][l], second) };
-        levels[l] = { { phaseKeys[l][0], phaseKeys[l][1] }, autoAlignmentLevels()[l].maxStretch };
+        levels[l] = { { phaseKeys[l][0], phaseKeys[l][1] }, autoAlignmentLevels()[l].maxStretch,
+            autoAlignmentLevels()[l].equalCountsOnly };
     }
     for (const CascadeMatch& match : alignByLevels(levels, first.size(), second.size()))
         matches.push_back({ first[match.first], second[match.second], match.level, {} });

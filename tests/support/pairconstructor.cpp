@@ -111,6 +111,7 @@ struct Event
 {
     QJsonObject json;
     bool removed = false;
+    bool named = false; // its name in B is set already (not renamed with the others)
 };
 
 int64_t argOf(const QJsonObject& event, const char* key)
@@ -147,6 +148,7 @@ struct TraceIndex
     std::vector<size_t> cpuOps, kernels, runtimes, pythons;
     std::vector<int64_t> outerOf; // per event: the outermost operator around an operator (itself at the top)
     std::vector<int64_t> launcherOf; // per kernel event: the operator event that launched it, -1 if none
+    std::vector<int64_t> moduleOf; // per operator event: the innermost module call around it, -1 if none
     std::unordered_map<int64_t, size_t> runtimeOfCorrelation;
     std::unordered_map<int64_t, uint32_t> kernelsOfCorrelation;
     int64_t maxCorrelation = 0;
@@ -157,6 +159,7 @@ TraceIndex indexTrace(const std::vector<Event>& events)
     TraceIndex index;
     index.outerOf.assign(events.size(), -1);
     index.launcherOf.assign(events.size(), -1);
+    index.moduleOf.assign(events.size(), -1);
     std::vector<size_t> modules;
     for (size_t i = 0; i < events.size(); ++i) {
         const std::string category = categoryOf(events[i].json);
@@ -205,6 +208,13 @@ TraceIndex indexTrace(const std::vector<Event>& events)
             for (auto it = open.rbegin(); it != open.rend() && categoryOf(events[*it].json) == "cpu_op"; ++it)
                 outer = int64_t(*it);
             index.outerOf[i] = outer;
+            for (auto it = open.rbegin(); it != open.rend(); ++it) {
+                if (categoryOf(events[*it].json) == "python_function"
+                    && nameOf(events[*it].json).starts_with("nn.Module: ")) {
+                    index.moduleOf[i] = int64_t(*it);
+                    break;
+                }
+            }
         }
         open.push_back(i);
     }
@@ -333,6 +343,72 @@ void merge(std::vector<Event>& events, const std::vector<size_t>& kernels)
     second.removed = true;
 }
 
+// Two consecutive outermost operators on one thread, one kernel each, in the same module call:
+// where they follow each other, B runs one custom operator with one kernel instead.
+struct OperatorFusion
+{
+    std::string first, second;
+    std::vector<std::pair<size_t, size_t>> calls; // operator events
+};
+
+std::vector<OperatorFusion> operatorFusionsOf(const std::vector<Event>& events, const TraceIndex& index)
+{
+    std::map<int64_t, std::vector<size_t>> kernelsOfOp;
+    for (const size_t k : index.kernels) {
+        const int64_t launcher = index.launcherOf[k];
+        if (launcher >= 0 && index.kernelsOfCorrelation.at(argOf(events[k].json, "correlation")) == 1)
+            kernelsOfOp[launcher].push_back(k);
+    }
+    std::vector<size_t> outermost;
+    for (const size_t i : index.cpuOps) {
+        if (index.outerOf[i] == int64_t(i))
+            outermost.push_back(i);
+    }
+    auto key = [&](size_t i) {
+        const QJsonObject& e = events[i].json;
+        return std::make_tuple(
+            e.value(QStringLiteral("pid")).toInteger(), e.value(QStringLiteral("tid")).toInteger(), numberOf(e, "ts"));
+    };
+    std::sort(outermost.begin(), outermost.end(), [&](size_t a, size_t b) { return key(a) < key(b); });
+    auto oneKernel = [&](size_t op) {
+        const auto it = kernelsOfOp.find(int64_t(op));
+        return it != kernelsOfOp.end() && it->second.size() == 1;
+    };
+    std::map<std::pair<std::string, std::string>, OperatorFusion> byNames;
+    for (size_t p = 0; p + 1 < outermost.size(); ++p) {
+        const size_t first = outermost[p];
+        const size_t second = outermost[p + 1];
+        if (std::get<0>(key(first)) != std::get<0>(key(second)) || std::get<1>(key(first)) != std::get<1>(key(second))
+            || index.moduleOf[first] < 0 || index.moduleOf[first] != index.moduleOf[second] || !oneKernel(first)
+            || !oneKernel(second))
+            continue;
+        OperatorFusion& fusion = byNames[{ nameOf(events[first].json), nameOf(events[second].json) }];
+        fusion.first = nameOf(events[first].json);
+        fusion.second = nameOf(events[second].json);
+        if (fusion.calls.empty() || fusion.calls.back().second != first) // not overlapping the previous one
+            fusion.calls.emplace_back(first, second);
+    }
+    std::vector<OperatorFusion> result;
+    for (auto& [names, fusion] : byNames)
+        result.push_back(std::move(fusion));
+    return result;
+}
+
+// The two operators of a call become one named `name`, their two kernels one.
+void fuseOperators(std::vector<Event>& events, const TraceIndex& index, size_t first, size_t second,
+    const std::vector<size_t>& kernels, const std::string& name)
+{
+    // The first operator keeps its place and its span (what the second called from Python stays,
+    // now without an operator in it, as a fused operator's stack would look).
+    events[first].json.insert(QStringLiteral("name"), QString::fromStdString(name));
+    events[first].named = true;
+    events[second].removed = true;
+    merge(events, kernels);
+    const auto runtime = index.runtimeOfCorrelation.find(argOf(events[kernels[1]].json, "correlation"));
+    if (runtime != index.runtimeOfCorrelation.end())
+        events[runtime->second].removed = true;
+}
+
 } // namespace
 
 const char* stacksName(PairRecipe::Stacks stacks)
@@ -434,6 +510,34 @@ ConstructedPair constructPair(const QByteArray& traceA, const Classifier& classi
             break;
     }
 
+    // Operator fusions, away from the operations changed above.
+    std::vector<OperatorFusion> fusions = operatorFusionsOf(events, index);
+    std::shuffle(fusions.begin(), fusions.end(), rng);
+    int fused = 0;
+    std::set<std::string> usedOperators;
+    for (const OperatorFusion& fusion : fusions) {
+        if (fused >= recipe.operatorFusions)
+            break;
+        if (usedOuter.contains(fusion.first) || usedOuter.contains(fusion.second)
+            || usedOperators.contains(fusion.first) || usedOperators.contains(fusion.second))
+            continue;
+        const std::string name = "vendor_ops::fused_" + std::to_string(++fused);
+        std::map<int64_t, std::vector<size_t>> kernelsOfOp;
+        for (const size_t k : index.kernels) {
+            if (index.launcherOf[k] >= 0)
+                kernelsOfOp[index.launcherOf[k]].push_back(k);
+        }
+        for (const auto& [first, second] : fusion.calls) {
+            const std::vector<size_t> kernels { kernelsOfOp.at(int64_t(first)).front(),
+                kernelsOfOp.at(int64_t(second)).front() };
+            fuseOperators(events, index, first, second, kernels, name);
+        }
+        usedOperators.insert(fusion.first);
+        usedOperators.insert(fusion.second);
+        pair.changes.push_back({ "fuse_operators", fusion.first + " + " + fusion.second,
+            fusion.first + " + " + fusion.second, name, fusion.calls.size(), -1 });
+    }
+
     // Kernel names of another style, speeds per category; operators renamed; Python lines moved.
     KernelRenamer renamer(classifier, rng);
     std::unordered_map<std::string, std::string> kernelNames;
@@ -458,7 +562,7 @@ ConstructedPair constructPair(const QByteArray& traceA, const Classifier& classi
                 factor->second = uniform(rng, 0.5, 2.0);
             event.json.insert(
                 QStringLiteral("dur"), numberOf(event.json, "dur") * factor->second * uniform(rng, 0.9, 1.1));
-        } else if (category == "cpu_op") {
+        } else if (category == "cpu_op" && !event.named) {
             event.json.insert(QStringLiteral("name"), QString::fromStdString(pair.renamedOperators.at(name)));
         } else if (category == "python_function") {
             const QRegularExpressionMatch match = pythonLine.match(QString::fromStdString(name));

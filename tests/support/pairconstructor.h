@@ -24,7 +24,10 @@ namespace fusiondiff::test {
 //   category, with the same role (split-K reduce, layout conversion, fill, copy);
 // - Python line numbers moved (per file), kernel speeds changed (per category, with jitter);
 // - in a few launching operators, in every call, one kernel split in two (B runs one more) or two
-//   consecutive kernels merged into one (B runs one fewer): the injected changes.
+//   consecutive kernels merged into one (B runs one fewer): the injected changes;
+// - optionally, operator fusions: two consecutive operators of one kernel each, in the same module
+//   call, replaced in B by one custom operator of one kernel (a vendor's fused operator), wherever
+//   that pair of operators follows each other in a module.
 struct PairRecipe
 {
     enum class Stacks
@@ -38,6 +41,7 @@ struct PairRecipe
     int splits = 3;
     int merges = 3;
     Stacks stacks = Stacks::Keep;
+    int operatorFusions = 0;
 };
 const char* stacksName(PairRecipe::Stacks stacks); // "python", "modules", "none"
 
@@ -45,10 +49,10 @@ const char* stacksName(PairRecipe::Stacks stacks); // "python", "modules", "none
 // operator around the launching one) on each side.
 struct InjectedChange
 {
-    std::string kind; // "split" or "merge"
+    std::string kind; // "split", "merge" or "fuse_operators"
     std::string launchingOp; // in A
-    std::string trace1Op; // the outermost operator around it, in A
-    std::string trace2Op; // the same in B (renamed or not)
+    std::string trace1Op; // the outermost operator around it, in A ("X + Y" for fused operators)
+    std::string trace2Op; // the same in B (renamed or not; the custom operator for fused ones)
     uint64_t calls = 0; // calls changed
     int kernelDelta = 0; // kernels B runs per call minus A's: +1 for a split, -1 for a merge
 };

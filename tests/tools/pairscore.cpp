@@ -2,11 +2,13 @@
 // trace and seed, B is built from A with renamed operators and kernels, moved Python lines,
 // changed speeds and injected splits and merges; prints one row per pair and the totals.
 //
-//   pairscore [--seeds 1,2,3] [--classifier default] [--stacks python,modules,none] [--op-level L] TRACE...
+//   pairscore [--seeds 1,2,3] [--classifier default] [--stacks python,modules,none] [--op-level L]
+//             [--fusions N] TRACE...
 //
 // --stacks: which of the recorded stacks the pairs keep (python: as recorded; modules: nn.Module
-// calls only; none: operators and kernels only), one row each. --write DIR also writes each pair
-// (A, B and the injected changes) to DIR.
+// calls only; none: operators and kernels only), one row each. --fusions N also replaces N pairs
+// of consecutive operators by one custom operator in B (PairRecipe::operatorFusions). --write DIR
+// also writes each pair (A, B and the injected changes) to DIR.
 #include "classify/classifier.h"
 #include "model/analysisoptions.h"
 #include "pairconstructor.h"
@@ -60,6 +62,7 @@ int main(int argc, char** argv)
     std::vector<PairRecipe::Stacks> stackChoices { PairRecipe::Stacks::Keep };
     std::vector<std::string> traces;
     QString writeDir;
+    int operatorFusions = 0;
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--seeds") == 0 && i + 1 < argc) {
             seeds.clear();
@@ -81,6 +84,8 @@ int main(int argc, char** argv)
             }
         } else if (std::strcmp(argv[i], "--classifier") == 0 && i + 1 < argc) {
             classifierName = argv[++i];
+        } else if (std::strcmp(argv[i], "--fusions") == 0 && i + 1 < argc) {
+            operatorFusions = std::atoi(argv[++i]);
         } else if (std::strcmp(argv[i], "--write") == 0 && i + 1 < argc) {
             writeDir = QString::fromLocal8Bit(argv[++i]);
         } else {
@@ -90,7 +95,7 @@ int main(int argc, char** argv)
     if (traces.empty()) {
         std::fprintf(stderr,
             "usage: pairscore [--seeds 1,2,3] [--classifier default] [--stacks python,modules,none] [--op-level L] "
-            "[--write DIR] TRACE...\n");
+            "[--fusions N] [--write DIR] TRACE...\n");
         return 2;
     }
     try {
@@ -104,6 +109,7 @@ int main(int argc, char** argv)
                     PairRecipe recipe;
                     recipe.seed = seed;
                     recipe.stacks = stacks;
+                    recipe.operatorFusions = operatorFusions;
                     const PairScore score
                         = scoreConstructedPair(QString::fromStdString(trace), classifier, recipe, level);
                     if (!writeDir.isEmpty())
