@@ -1,10 +1,12 @@
 #include "model/fusionreport.h"
 #include "report/graphtables.h"
+#include "report/layersmarkdown.h"
 #include "report/reportnotes.h"
 #include "report/reporttimegap.h"
 #include "report/reportwriters.h"
 #include "util/textformat.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace fusiondiff {
@@ -12,14 +14,18 @@ namespace fusiondiff {
 namespace {
 
 constexpr size_t kTopKernels = 25;
+constexpr size_t kTopMatchedKernels = 15;
 constexpr size_t kMaxNameLength = 160;
+// Two names a row: shorter, so that the table stays readable.
+constexpr size_t kMaxMatchedNameLength = 100;
 
-std::string cell(std::string_view text)
+// `text` escaped for a table cell, shortened to `maxLength` characters.
+std::string cell(std::string_view text, size_t maxLength)
 {
     std::string out;
     size_t length = 0;
     for (const char c : text) {
-        if (length == kMaxNameLength) {
+        if (length == maxLength) {
             out += "…";
             break;
         }
@@ -31,6 +37,28 @@ std::string cell(std::string_view text)
             ++length;
     }
     return out;
+}
+
+std::string cell(std::string_view text)
+{
+    return cell(text, kMaxNameLength);
+}
+
+// A kernel name without a trailing parameter list ("void k<4, F>(int, F)" -> "void k<4, F>"): it
+// repeats the template arguments; a parenthesis after a space ("Memcpy DtoD (Device -> Device)")
+// is part of the name and stays.
+std::string_view withoutParameters(std::string_view name)
+{
+    if (!name.ends_with(')'))
+        return name;
+    int depth = 0;
+    for (size_t i = name.size(); i-- > 0;) {
+        if (name[i] == ')')
+            ++depth;
+        else if (name[i] == '(' && --depth == 0)
+            return i > 0 && name[i - 1] != ' ' ? name.substr(0, i) : name;
+    }
+    return name;
 }
 
 std::string number(double value, int decimals)
@@ -106,18 +134,42 @@ void writeOperationFindings(std::string& out, const FusionReport& report)
     out += "\n## Operations that run a different number of kernels\n\n";
     if (report.opFindings.empty()) {
         out += "None.\n";
+        return;
+    }
+    // The layers column only where the traces were aligned layer by layer.
+    const bool layers = std::any_of(
+        report.opFindings.begin(), report.opFindings.end(), [](const OpFinding& f) { return !f.layers.empty(); });
+    if (layers) {
+        header(out,
+            { "Operation", "Layers", "Fused by", "Calls", "A kernels", "B kernels", "A per call (median)",
+                "B per call (median)", "Could save" },
+            "lllrrrrrr");
     } else {
         header(out,
             { "Operation", "Fused by", "Calls", "A kernels", "B kernels", "A per call (median)", "B per call (median)",
                 "Could save" },
             "llrrrrrr");
-        for (const OpFinding& f : report.opFindings) {
-            row(out,
-                { cell(f.op), cell(report.sideName(f.fusedSide)), count(f.occurrences), count(f.kernels[0].size()),
-                    count(f.kernels[1].size()), formatDuration(f.timeUs[0].median), formatDuration(f.timeUs[1].median),
-                    formatDuration(f.savingUs) });
-        }
     }
+    for (const OpFinding& f : report.opFindings) {
+        const std::string fusedBy = cell(report.sideName(f.fusedSide));
+        const std::string calls = count(f.occurrences);
+        const std::string kernelsA = count(f.kernels[0].size());
+        const std::string kernelsB = count(f.kernels[1].size());
+        const std::string timeA = formatDuration(f.timeUs[0].median);
+        const std::string timeB = formatDuration(f.timeUs[1].median);
+        const std::string saving = formatDuration(f.savingUs);
+        if (layers)
+            row(out,
+                { cell(f.op), f.layers.empty() ? "\xE2\x80\x94" : cell(f.layers), fusedBy, calls, kernelsA, kernelsB,
+                    timeA, timeB, saving });
+        else
+            row(out, { cell(f.op), fusedBy, calls, kernelsA, kernelsB, timeA, timeB, saving });
+    }
+}
+
+void writeLayers(std::string& out, const FusionReport& report)
+{
+    out += layersMarkdown(report, cell);
 }
 
 void writeGraphComparison(std::string& out, const FusionReport& report)
@@ -207,6 +259,37 @@ void writeTopKernels(std::string& out, const FusionReport& report)
             + " more kernel names are in the JSON and CSV reports.\n";
 }
 
+// Which kernel of A does the work of which kernel of B, the pairs that differ most in time first.
+void writeMatchedKernels(std::string& out, const FusionReport& report)
+{
+    if (report.matchedKernels.empty())
+        return;
+    out += "\n## Matched kernels\n\n";
+    const size_t shown = std::min(kTopMatchedKernels, report.matchedKernels.size());
+    out += "Which kernel of A does the work of which kernel of B: kernels at the same place in matched operations "
+           "and graphs, of one kernel type, summed by their two names. ";
+    if (shown < report.matchedKernels.size())
+        out += "The " + std::to_string(shown) + " pairs of names (of " + count(report.matchedKernels.size())
+            + ") whose totals differ most";
+    else
+        out += "Every pair of names, those whose totals differ most first";
+    out += "; B \xE2\x88\x92 A is positive where B's kernels take longer. Names are shown without their parameter "
+           "lists and cut at "
+        + std::to_string(kMaxMatchedNameLength) + " characters.\n\n";
+    header(out, { "A kernel", "B kernel", "Type", "Pairs", "A total", "B total", "B \xE2\x88\x92 A" }, "lllrrrr");
+    for (size_t i = 0; i < shown; ++i) {
+        const MatchedKernels& k = report.matchedKernels[i];
+        row(out,
+            { cell(withoutParameters(k.names[0]), kMaxMatchedNameLength),
+                cell(withoutParameters(k.names[1]), kMaxMatchedNameLength), cell(report.typeName(k.types[0])),
+                count(k.pairs), formatDuration(k.timeUs[0]), formatDuration(k.timeUs[1]),
+                signedDuration(k.differenceUs()) });
+    }
+    if (report.matchedKernels.size() > shown)
+        out += "\n" + std::to_string(report.matchedKernels.size() - shown)
+            + " more pairs of names are in the matched\\_kernels table of the JSON and CSV reports.\n";
+}
+
 } // namespace
 
 std::string reportToMarkdown(const FusionReport& report)
@@ -215,9 +298,9 @@ std::string reportToMarkdown(const FusionReport& report)
     out += "FusionDiff " + report.toolVersion + ", classifier `" + report.classifier.name + "` ("
         + report.classifier.source + "), minimum group size " + std::to_string(report.options.minGroupSize) + ".\n\n";
 
-    for (const auto write :
-        { writeTraces, writeWhereToLookFirst, writeNotes, writeOperationFindings, writeGraphComparison,
-            writeCollectives, writeKernelTypes, writeOpportunities, writeMappings, writeTopKernels })
+    for (const auto write : { writeTraces, writeWhereToLookFirst, writeNotes, writeOperationFindings, writeLayers,
+             writeGraphComparison, writeCollectives, writeKernelTypes, writeMatchedKernels, writeOpportunities,
+             writeMappings, writeTopKernels })
         write(out, report);
     return out;
 }

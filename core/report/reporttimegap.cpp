@@ -82,13 +82,6 @@ std::string joined(const std::vector<std::string>& texts, const char* separator)
     return text;
 }
 
-std::string signedDuration(double us)
-{
-    if (std::fabs(us) < 0.05)
-        return "0 us";
-    return (us < 0 ? "-" : "+") + formatDuration(std::fabs(us));
-}
-
 // A time for display: the overlap of a trace without concurrent kernels can be -1e-12.
 std::string shownDuration(double us)
 {
@@ -333,6 +326,13 @@ ReportTable collectiveCallsTable(const FusionReport& report)
             } });
     }
     return table;
+}
+
+std::string signedDuration(double us)
+{
+    if (std::fabs(us) < 0.05)
+        return "0 us";
+    return (us < 0 ? "-" : "+") + formatDuration(std::fabs(us));
 }
 
 std::string timeGapMarkdown(const FusionReport& report, MarkdownCell cell)

@@ -28,6 +28,9 @@ using MarkdownCell = std::string (*)(std::string_view);
 std::string timeGapMarkdown(const FusionReport& report, MarkdownCell cell);
 std::string collectiveCallsMarkdown(const FusionReport& report, MarkdownCell cell);
 
+// A difference of times with its sign: "+1.2 ms", "-853 us", "0 us" (under 0.05 us).
+std::string signedDuration(double us);
+
 // The verdict and the parts, for the terminal summary.
 std::string timeGapText(const FusionReport& report);
 

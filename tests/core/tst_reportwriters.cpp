@@ -1,8 +1,10 @@
 #include "classify/classifier.h"
+#include "comparedpair.h"
 #include "fusionanalysis.h"
 #include "load/traceloader.h"
 #include "report/csvwriter.h"
 #include "report/jsonwriter.h"
+#include "report/layersmarkdown.h"
 #include "report/reportwriters.h"
 #include "testdata.h"
 #include "tracewriter.h"
@@ -72,6 +74,51 @@ struct Pair
         report = analyzeFusion(a, b, Classifier::builtin("seed"), {});
     }
 };
+
+const std::string kNvGemm = "nvjet_tst_128x64_64x4_2x1_v_bz_TNT";
+
+// Two steps of four decoder layers (norm, GEMM + ReLU, add); B's GEMM has another name and fuses
+// the ReLU in layer 2 only. Layer i's kernels take durations[i] on both sides.
+FusionReport layeredPair(const std::array<double, 4>& durations)
+{
+    TraceWriter a, b;
+    a.amd();
+    b.nvidia();
+    for (int step = 0; step < 2; ++step) {
+        for (TraceWriter* writer : { &a, &b }) {
+            const bool nvidia = writer == &b;
+            writer->beginStep("ProfilerStep#" + std::to_string(step));
+            writer->launch("aten::embedding", { test::kAdd });
+            for (size_t i = 0; i < durations.size(); ++i) {
+                writer->beginCall("DecoderLayer_" + std::to_string(i));
+                writer->launch("aten::layer_norm", { test::kNorm }, {}, durations[i]);
+                if (nvidia && i == 2)
+                    writer->launch("aten::linear", { test::kGemmRelu }, {}, durations[i]);
+                else
+                    writer->launch("aten::linear", { nvidia ? kNvGemm : test::kGemm, test::kRelu }, {}, durations[i]);
+                writer->launch("aten::add", { test::kAdd }, {}, durations[i]);
+                writer->endCall();
+            }
+            writer->endStep();
+        }
+    }
+    return test::compareWritten(a, b);
+}
+
+// The lines of `markdown` from the heading `section` to the next heading.
+std::string section(const std::string& markdown, const std::string& heading)
+{
+    const size_t begin = markdown.find("\n## " + heading + "\n");
+    if (begin == std::string::npos)
+        return {};
+    const size_t end = markdown.find("\n## ", begin + 1);
+    return markdown.substr(begin, end == std::string::npos ? std::string::npos : end - begin);
+}
+
+LayerTimes layerTimes(uint32_t index, std::array<uint64_t, 2> kernels, std::array<double, 2> timeUs)
+{
+    return { .index = index, .calls = { 1, 1 }, .kernels = kernels, .timeUs = timeUs };
+}
 
 } // namespace
 
@@ -204,6 +251,169 @@ private Q_SLOTS:
         const std::string summary = reportSummary(pair.report);
         QVERIFY(summary.find("Where to look first:") != std::string::npos);
         QVERIFY(summary.find("MemCopy: 120 vs 30 kernels (ratio 4.0), fused by NVIDIA") != std::string::npos);
+    }
+
+    void markdownLayersFoldLayersThatLookAlike()
+    {
+        // Layers 0, 1 and 3 launch the same kernels for the same time; layer 2 differs (B fuses).
+        const FusionReport report = layeredPair({ 3, 3, 3, 3 });
+        QCOMPARE(report.layerTimes.size(), size_t(4));
+        const std::string markdown = reportToMarkdown(report);
+        const std::string layers = section(markdown, "Layers");
+        QVERIFY2(layers.find("the 4 calls a step of nn.Module: DecoderLayer on each side were paired in order")
+                != std::string::npos,
+            layers.c_str());
+        QVERIFY(layers.find("(8 calls compared on each side)") != std::string::npos);
+        QVERIFY(layers.find("share a row, such as 0\u2013"
+                            "1,")
+            != std::string::npos);
+        QVERIFY(layers.find("the 4 layers fold into 3 rows") != std::string::npos);
+        QVERIFY(layers.find("every layer is in the layer\\_times table") != std::string::npos);
+        // Per layer: 2 calls of 4 kernels of 3 us on each side; B's layer 2 has one kernel fewer.
+        QVERIFY(layers.find("| 0\u2013"
+                            "1 | 2 | 2 | 8 | 8 | 24.0 us | 24.0 us | 0 us |\n"
+                            "| 2 | 2 | 2 | 8 | 6 | 24.0 us | 18.0 us | -6.0 us |\n"
+                            "| 3 | 2 | 2 | 8 | 8 | 24.0 us | 24.0 us | 0 us |\n"
+                            "| All 4 | 8 | 8 | 32 | 30 | 96.0 us | 90.0 us | -6.0 us |\n")
+            != std::string::npos);
+        // The finding's layers have a column of their own.
+        const std::string findings = section(markdown, "Operations that run a different number of kernels");
+        QVERIFY(findings.find("| Operation | Layers | Fused by |") != std::string::npos);
+        QVERIFY2(findings.find("| aten::linear | 2 | NVIDIA | 2 | 2 | 1 |") != std::string::npos, findings.c_str());
+    }
+
+    void markdownLayersThatDifferKeepARowEach()
+    {
+        // Each layer takes twice as long as the one before: no two fold.
+        const FusionReport report = layeredPair({ 3, 6, 12, 24 });
+        const std::string layers = section(reportToMarkdown(report), "Layers");
+        QVERIFY(layers.find("One row per layer (its index in the step)") != std::string::npos);
+        QVERIFY(layers.find("fold into") == std::string::npos);
+        QVERIFY(layers.find("| 0 | 2 | 2 | 8 | 8 | 24.0 us | 24.0 us | 0 us |\n| 1 | 2 | 2 | 8 | 8 | 48.0 us |")
+            != std::string::npos);
+        QVERIFY(layers.find("| 2 | 2 | 2 | 8 | 6 | 96.0 us | 72.0 us | -24.0 us |\n| 3 |") != std::string::npos);
+    }
+
+    void layersFoldWithinTheToleranceOfTheRunsAverage()
+    {
+        // 109 and 95 are within 10% of the average so far (100, then 104.5); 120 is not, nor is a
+        // layer with another kernel count at the same time.
+        const std::vector<LayerTimes> layers { layerTimes(0, { 5, 5 }, { 100, 50 }),
+            layerTimes(1, { 5, 5 }, { 109, 50 }), layerTimes(2, { 5, 5 }, { 95, 52 }),
+            layerTimes(3, { 5, 5 }, { 120, 50 }), layerTimes(4, { 5, 6 }, { 120, 50 }) };
+        const std::vector<LayerRun> runs = foldLayers(layers);
+        QCOMPARE(runs.size(), size_t(3));
+        QCOMPARE(runs[0].first, 0u);
+        QCOMPARE(runs[0].last, 2u);
+        QCOMPARE(runs[0].meanUs[0], (100.0 + 109 + 95) / 3);
+        QCOMPARE(runs[0].totalDifferenceUs, -50.0 - 59 - 43);
+        QCOMPARE(runs[1].layers(), 1u);
+        QCOMPARE(runs[2].first, 4u);
+        QCOMPARE(runs[2].kernels[1], uint64_t(6));
+        // B's time counts as much as A's.
+        QCOMPARE(foldLayers({ layerTimes(0, { 5, 5 }, { 100, 50 }), layerTimes(1, { 5, 5 }, { 100, 56 }) }).size(),
+            size_t(2));
+    }
+
+    void markdownLayersShowTheRowsThatDifferMostWhenMany()
+    {
+        // 30 layers that alternate kernel counts (none fold), layer i B + i us: the 20 shown are
+        // 10-29, in layer order.
+        FusionReport report = Pair().report;
+        report.opAlignment.layers = { .unit = { "nn.Module: Block", "nn.Module: VendorBlock" },
+            .perStep = 30,
+            .calls = { 30, 30 },
+            .share = { 0.9, 0.8 },
+            .matched = 120 };
+        for (uint32_t i = 0; i < 30; ++i)
+            report.layerTimes.push_back(layerTimes(i, { 10, 10 + i % 2 }, { 100, 100.0 + i }));
+        const std::string layers = section(reportToMarkdown(report), "Layers");
+        QVERIFY2(layers.find("A's 30 calls a step of nn.Module: Block and B's 30 of nn.Module: VendorBlock")
+                != std::string::npos,
+            layers.c_str());
+        QVERIFY(layers.find("90% of A's compared operations and 80% of B's run inside a layer; 120 operation pairs")
+            != std::string::npos);
+        QVERIFY(
+            layers.find("Shown: the 20 rows whose layers differ most in total, in layer order") != std::string::npos);
+        QVERIFY(layers.find("\n| 9 |") == std::string::npos);
+        QVERIFY(layers.find("\n| 10 | 1 | 1 | 10 | 10 | 100 us | 110 us | +10.0 us |\n| 11 |") != std::string::npos);
+        QVERIFY(layers.find("\n| 29 | 1 | 1 | 10 | 11 | 100 us | 129 us | +29.0 us |\n"
+                            "| All 30 | 30 | 30 | 300 | 315 | 3.0 ms | 3.4 ms | +435 us |\n")
+            != std::string::npos);
+    }
+
+    void markdownMatchedKernels()
+    {
+        const std::string markdown = reportToMarkdown(layeredPair({ 3, 3, 3, 3 }));
+        const std::string matched = section(markdown, "Matched kernels");
+        QVERIFY2(matched.find("| A kernel | B kernel | Type | Pairs | A total | B total | B \u2212 A |")
+                != std::string::npos,
+            markdown.c_str());
+        QVERIFY(matched.find("Every pair of names") != std::string::npos);
+        // Six GEMMs a step (layers 0, 1 and 3, in two steps) under two names.
+        QVERIFY2(
+            matched.find(
+                "| Cijk\\_Alik\\_Bljk\\_BBS\\_MT128x128\\_gemm | nvjet\\_tst\\_128x64\\_64x4\\_2x1\\_v\\_bz\\_TNT | "
+                "GEMM | 6 | 18.0 us | 18.0 us | 0 us |")
+                != std::string::npos,
+            matched.c_str());
+    }
+
+    void markdownMatchedKernelNamesAreShortened()
+    {
+        // The parameter list goes, a parenthesis after a space stays, and names are cut at 100
+        // characters; past the first 15 pairs a line points to the CSV.
+        FusionReport report = Pair().report;
+        report.matchedKernels.clear();
+        const std::string longName = "void k<" + std::string(120, 'x') + ">(int, float)";
+        for (int i = 0; i < 17; ++i) {
+            report.matchedKernels.push_back({ .names
+                = { i == 0 ? longName : "void k<" + std::to_string(i) + ">(int)", "Memcpy DtoD (Device -> Device)" },
+                .pairs = 2,
+                .timeUs = { 40.0 - i, 10 } });
+        }
+        const std::string matched = section(reportToMarkdown(report), "Matched kernels");
+        QVERIFY(matched.find("The 15 pairs of names (of 17) whose totals differ most") != std::string::npos);
+        QVERIFY(matched.find("| void k\\<" + std::string(93, 'x') + "\u2026 | Memcpy DtoD (Device -\\> Device) |")
+            != std::string::npos);
+        QVERIFY(matched.find("| void k\\<1\\> | Memcpy") != std::string::npos);
+        QVERIFY(matched.find("| -30.0 us |") != std::string::npos);
+        QVERIFY(matched.find("k\\<15\\>") == std::string::npos);
+        QVERIFY(matched.find("2 more pairs of names are in the matched\\_kernels table") != std::string::npos);
+    }
+
+    void markdownWithoutLayersOrMatchedKernels()
+    {
+        FusionReport report = Pair().report;
+        QVERIFY(report.layerTimes.empty());
+        report.matchedKernels.clear();
+        const std::string markdown = reportToMarkdown(report);
+        QVERIFY(markdown.find("## Layers") == std::string::npos);
+        QVERIFY(markdown.find("## Matched kernels") == std::string::npos);
+        QVERIFY(markdown.find("| Layers |") == std::string::npos);
+    }
+
+    void markdownOfTheSamplePair()
+    {
+        // Qwen1.5-0.5B-Chat on MI300X and H100: 24 decoder layers that look alike, one finding in
+        // all of them, and matched kernels.
+        const FusionReport report = analyzeFusion(loadTrace(test::sampleA().toStdString()),
+            loadTrace(test::sampleB().toStdString()), Classifier::builtin("default"), {});
+        const std::string markdown = reportToMarkdown(report);
+        const std::string layers = section(markdown, "Layers");
+        QVERIFY2(layers.find("the 24 calls a step of nn.Module: Qwen2DecoderLayer on each side") != std::string::npos,
+            layers.c_str());
+        QVERIFY(layers.find("All 24 layers look alike") != std::string::npos);
+        QVERIFY(layers.find("\n| 0\u2013"
+                            "23 | 1 | 1 | 43 | 42 |")
+            != std::string::npos);
+        QVERIFY(layers.find("\n| All 24 | 24 | 24 | 1,032 | 1,008 |") != std::string::npos);
+        QVERIFY(section(markdown, "Operations that run a different number of kernels")
+                    .find("| aten::scaled\\_dot\\_product\\_attention | 0\u2013"
+                          "23 |")
+            != std::string::npos);
+        QVERIFY(section(markdown, "Matched kernels").find("| attn\\_fwd | void pytorch\\_flash::flash\\_fwd\\_kernel")
+            != std::string::npos);
     }
 
     // "138.694 ms vs 0.000 ms" read as if the other side were infinitely fast: it runs none of them.
