@@ -3,6 +3,7 @@
 #include "model/tracestore.h"
 #include "ops/opattribution.h"
 
+#include <algorithm>
 #include <span>
 
 namespace fusiondiff {
@@ -41,11 +42,13 @@ public:
         size_t previousFirst = 0, previousSecond = 0;
         int32_t previousMatch = -1;
         auto gapUpTo = [&](size_t first, size_t second, int32_t match) {
-            const std::span<const uint32_t> gapFirst(segment[0].data() + previousFirst, first - previousFirst);
-            const std::span<const uint32_t> gapSecond(segment[1].data() + previousSecond, second - previousSecond);
-            gap({ gapFirst, gapSecond }, previousMatch, match);
+            if (second >= previousSecond) { // pairs never cross; if they did, there would be no gap
+                const std::span<const uint32_t> gapFirst(segment[0].data() + previousFirst, first - previousFirst);
+                const std::span<const uint32_t> gapSecond(segment[1].data() + previousSecond, second - previousSecond);
+                gap({ gapFirst, gapSecond }, previousMatch, match);
+            }
             previousFirst = first + 1;
-            previousSecond = second + 1;
+            previousSecond = std::max(previousSecond, second + 1);
             previousMatch = match;
         };
         for (size_t p = 0; p < segment[0].size(); ++p) {
