@@ -25,6 +25,7 @@ public:
         for (size_t side = 0; side < 2; ++side) {
             m_matchOf[side].assign(sides[side].occurrences.size(), -1);
             m_position[side].assign(sides[side].occurrences.size(), 0);
+            m_segmentOf[side].assign(sides[side].occurrences.size(), -1);
         }
         for (size_t m = 0; m < matches.size(); ++m) {
             m_matchOf[0][matches[m].first] = int32_t(m);
@@ -34,18 +35,30 @@ public:
 
     void segment(const AlignedSegment& segment)
     {
+        const int32_t number = m_segments++;
         for (size_t side = 0; side < 2; ++side) {
-            for (size_t p = 0; p < segment[side].size(); ++p)
+            for (size_t p = 0; p < segment[side].size(); ++p) {
                 m_position[side][segment[side][p]] = uint32_t(p);
+                m_segmentOf[side][segment[side][p]] = number;
+            }
         }
-        // The pairs in order (they do not cross), then the segment's end as the last bound.
+        // The pairs inside the segment in order (they do not cross), then the segment's end as the
+        // last bound. Pairs across segments (made where layers do not end alike on both sides) are
+        // no bound; their operations are not left over.
         size_t previousFirst = 0, previousSecond = 0;
         int32_t previousMatch = -1;
         auto gapUpTo = [&](size_t first, size_t second, int32_t match) {
             if (second >= previousSecond) { // pairs never cross; if they did, there would be no gap
-                const std::span<const uint32_t> gapFirst(segment[0].data() + previousFirst, first - previousFirst);
-                const std::span<const uint32_t> gapSecond(segment[1].data() + previousSecond, second - previousSecond);
-                gap({ gapFirst, gapSecond }, previousMatch, match);
+                std::array<std::vector<uint32_t>, 2> left;
+                for (size_t p = previousFirst; p < first; ++p) {
+                    if (m_matchOf[0][segment[0][p]] < 0)
+                        left[0].push_back(segment[0][p]);
+                }
+                for (size_t p = previousSecond; p < second; ++p) {
+                    if (m_matchOf[1][segment[1][p]] < 0)
+                        left[1].push_back(segment[1][p]);
+                }
+                gap({ left[0], left[1] }, previousMatch, match);
             }
             previousFirst = first + 1;
             previousSecond = std::max(previousSecond, second + 1);
@@ -53,8 +66,11 @@ public:
         };
         for (size_t p = 0; p < segment[0].size(); ++p) {
             const int32_t match = m_matchOf[0][segment[0][p]];
-            if (match >= 0 && m_matches[size_t(match)].first == segment[0][p])
-                gapUpTo(p, m_position[1][m_matches[size_t(match)].second], match);
+            if (match < 0 || m_matches[size_t(match)].first != segment[0][p])
+                continue;
+            const uint32_t second = m_matches[size_t(match)].second;
+            if (m_segmentOf[1][second] == number)
+                gapUpTo(p, m_position[1][second], match);
         }
         gapUpTo(segment[0].size(), segment[1].size(), -1);
     }
@@ -178,6 +194,8 @@ private:
     uint32_t m_level;
     std::array<std::vector<int32_t>, 2> m_matchOf; // per occurrence: the pair it is the anchor of
     std::array<std::vector<uint32_t>, 2> m_position; // per occurrence: its place in its segment
+    std::array<std::vector<int32_t>, 2> m_segmentOf; // per occurrence: its segment, in order
+    int32_t m_segments = 0;
     GapPairing m_result;
 };
 

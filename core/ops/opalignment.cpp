@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <unordered_map>
 
 namespace fusiondiff {
@@ -156,6 +157,60 @@ std::vector<AlignedSegment> alignedSegments(const std::array<PreparedSide, 2>& s
     return result;
 }
 
+// Where layers end differently on the two sides (a residual add inside one stack's layer module
+// and after it in the other's), an operation and its partner fall in neighbouring segments and
+// stay unpaired. So the phases aligned by layers are aligned once more, level by level, in each
+// stretch between two consecutive pairs that spans more than one segment, with what is left there.
+void alignAcrossLayerEnds(const std::array<PreparedSide, 2>& sides, const std::vector<int64_t>& partners,
+    const std::vector<LayerPairing>& layers, const std::array<std::vector<std::vector<uint32_t>>, 2>& keys,
+    std::vector<PhaseMatch>& matches)
+{
+    std::array<std::vector<int64_t>, 2> partnerOf;
+    std::vector<uint32_t> positionInPhase(sides[1].occurrences.size(), 0);
+    for (size_t side = 0; side < 2; ++side)
+        partnerOf[side].assign(sides[side].occurrences.size(), -1);
+    for (const PhaseMatch& match : matches) {
+        partnerOf[0][match.first] = match.second;
+        partnerOf[1][match.second] = match.first;
+    }
+    for (size_t phase = 0; phase < partners.size(); ++phase) {
+        if (partners[phase] < 0 || !layers[phase].paired())
+            continue;
+        const std::vector<uint32_t>& first = sides[0].iterations.phases[phase];
+        const std::vector<uint32_t>& second = sides[1].iterations.phases[size_t(partners[phase])];
+        const std::array<const std::vector<uint64_t>*, 2> segmentOf { &layers[phase].sides[0].segmentOf,
+            &layers[phase].sides[1].segmentOf };
+        for (size_t p = 0; p < second.size(); ++p)
+            positionInPhase[second[p]] = uint32_t(p);
+        size_t nextFirst = 0, nextSecond = 0;
+        auto stretchUpTo = [&](size_t firstEnd, size_t secondEnd) {
+            std::array<std::vector<uint32_t>, 2> left;
+            std::set<uint64_t> spanned;
+            for (size_t p = nextFirst; p < firstEnd; ++p) {
+                left[0].push_back(first[p]);
+                spanned.insert((*segmentOf[0])[p]);
+            }
+            for (size_t p = nextSecond; p < secondEnd; ++p) {
+                left[1].push_back(second[p]);
+                spanned.insert((*segmentOf[1])[p]);
+            }
+            if (!left[0].empty() && !left[1].empty() && spanned.size() > 1)
+                cascade(left[0], left[1], keys, matches);
+        };
+        for (size_t p = 0; p < first.size(); ++p) {
+            if (partnerOf[0][first[p]] < 0)
+                continue;
+            const size_t q = positionInPhase[size_t(partnerOf[0][first[p]])];
+            if (q < nextSecond)
+                continue; // not in order with the previous pair (the alignment makes none such)
+            stretchUpTo(p, q);
+            nextFirst = p + 1;
+            nextSecond = q + 1;
+        }
+        stretchUpTo(first.size(), second.size());
+    }
+}
+
 std::vector<PhaseMatch> cascadeBySegment(
     const std::vector<AlignedSegment>& segments, const std::array<std::vector<std::vector<uint32_t>>, 2>& keys)
 {
@@ -288,6 +343,7 @@ std::vector<PhaseMatch> alignPhases(std::array<PreparedSide, 2>& sides, OpLevel 
     const std::vector<LayerPairing> layers = findLayers(sides, partners, sideNames, alignment);
     segments = alignedSegments(sides, partners, layers);
     matches = cascadeBySegment(segments, keys);
+    alignAcrossLayerEnds(sides, partners, layers, keys, matches);
     const size_t renamed = renamedOperatorLevel();
     const bool byKernels
         = std::any_of(matches.begin(), matches.end(), [&](const PhaseMatch& match) { return match.level > renamed; });
@@ -303,6 +359,7 @@ std::vector<PhaseMatch> alignPhases(std::array<PreparedSide, 2>& sides, OpLevel 
         for (size_t i = 0; i < sides[1].occurrences.size(); ++i)
             keys[1][renamed][i] = sides[1].occurrences[i].symbol;
         matches = cascadeBySegment(segments, keys);
+        alignAcrossLayerEnds(sides, partners, layers, keys, matches);
     }
     for (const PhaseMatch& match : matches) {
         ++alignment.levels[match.level].matched;

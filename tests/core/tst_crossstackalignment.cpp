@@ -317,6 +317,37 @@ private Q_SLOTS:
         }));
     }
 
+    void operationsAtTheEndsOfLayersPairAcrossThem()
+    {
+        // A's layer module holds the residual add; B's model adds after each layer call: the adds
+        // fall in different segments (inside layer i, between layers i and i + 1) and still pair.
+        TraceWriter a, b;
+        a.amd();
+        b.nvidia();
+        for (TraceWriter* writer : { &a, &b }) {
+            const bool nvidia = writer == &b;
+            for (int i = 0; i < 4; ++i) {
+                writer->beginCall("DecoderLayer_" + std::to_string(i));
+                writer->launch("aten::layer_norm", { nvidia ? kNvNorm : kNorm });
+                writer->launch("aten::linear", { nvidia ? kNvGemm : kGemm, kRelu });
+                writer->launch("aten::mul", { kMul });
+                if (!nvidia)
+                    writer->launch("aten::add", { kAdd });
+                writer->endCall();
+                if (nvidia)
+                    writer->launch("aten::add", { kAdd });
+            }
+        }
+        const FusionReport report = compareWritten(a, b);
+        QCOMPARE(report.opAlignment.layers.perStep, uint64_t(4));
+        QCOMPARE(report.opAlignment.matched, uint64_t(16));
+        QVERIFY(report.opFindings.empty());
+        for (const TimeGapPart& part : report.timeGap.kernelTime.parts) {
+            if (part.cause == GapCause::OneSide)
+                QCOMPARE(part.kernels, (std::array<uint64_t, 2> {}));
+        }
+    }
+
     void layersThatDoNotCorrespondAreNotUsed()
     {
         // A's steps hold four layer calls, B's three of one class and one of another (a model that
