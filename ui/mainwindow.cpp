@@ -13,6 +13,7 @@
 #include "formatting.h"
 #include "globalsearch.h"
 #include "groupspage.h"
+#include "layerspage.h"
 #include "model/fusionreport.h"
 #include "model/graphreport.h"
 #include "onetraceview.h"
@@ -251,6 +252,7 @@ void MainWindow::createPages()
 
     m_summary = new SummaryPage(this);
     m_operations = new OperationsPage(this);
+    m_layers = new LayersPage(this);
     m_operationSummary = new OperationSummaryPage(this);
     m_opportunities = new TableChartPage(
         new ReportColumnsModel(ReportTableId::FusionOpportunities), opportunitiesChart, false, Qt::Vertical, this);
@@ -276,6 +278,11 @@ void MainWindow::createPages()
     addResultsTab(m_summary, tr("Summary"), [](const FusionReport&) { return tr("Summary"); });
     addResultsTab(m_operations, tr("Operations"),
         [](const FusionReport& report) { return tr("Operations (%1)").arg(report.opFindings.size()); });
+    addResultsTab(m_layers, tr("Layers"), [](const FusionReport& report) {
+        return report.layerTimes.empty() ? tr("Layers (none)") : tr("Layers (%1)").arg(report.layerTimes.size());
+    });
+    m_tabs->setTabToolTip(m_tabs->indexOf(m_layers),
+        tr("The GPU time of each layer (the model's repeating block) on both sides, and the findings in each"));
     addResultsTab(m_operationSummary, tr("Operation summary"),
         [](const FusionReport& report) { return tr("Operation summary (%1)").arg(report.opSummary.size()); });
     addResultsTab(m_opportunities, tr("Fusion opportunities"),
@@ -328,6 +335,9 @@ void MainWindow::createPages()
         m_tabs->setCurrentWidget(m_operations);
         m_operations->selectFinding(row);
     });
+    // As a search hit: the findings' filter cleared if it hides the row, the table focused.
+    connect(m_layers, &LayersPage::findingRequested, this,
+        [this](int row) { showSearchHit(GlobalSearch::OperationFinding, row); });
     connect(m_summary, &SummaryPage::operationRequested, this,
         [this](int row) { showSearchHit(GlobalSearch::Operation, row); });
     connect(m_summary, &SummaryPage::opportunityRequested, this, [this](int row) {
