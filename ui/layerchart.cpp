@@ -27,6 +27,7 @@ namespace fusiondiff::ui {
 namespace {
 
 constexpr qreal kBarWidth = 0.8;
+constexpr int kLegendBesideWidth = 900;
 
 QList<qreal> scaled(const QList<qreal>& values, qreal divisor, qreal low, qreal high)
 {
@@ -48,8 +49,6 @@ LayerChart::LayerChart(QWidget* parent)
 {
     QChart* chart = this->chart();
     chart->setAnimationOptions(QChart::NoAnimation);
-    // The chart is wide and, in a small window, short: the legend takes width rather than height.
-    chart->legend()->setAlignment(Qt::AlignRight);
     chart->setMargins(QMargins(4, 4, 4, 4));
     chart->layout()->setContentsMargins(0, 0, 0, 0);
     chart->setBackgroundRoundness(0);
@@ -117,6 +116,17 @@ void LayerChart::changeEvent(QEvent* event)
 void LayerChart::resizeEvent(QResizeEvent* event)
 {
     QChartView::resizeEvent(event);
+    fitToSize();
+}
+
+void LayerChart::fitToSize()
+{
+    // A wide chart is short in a small window: its legend takes width rather than height there.
+    // A narrow one (a small window at twice the scale) needs its width for the layers.
+    const Qt::Alignment legend = width() >= kLegendBesideWidth ? Qt::AlignRight : Qt::AlignTop;
+    if (chart()->legend()->alignment() != legend)
+        chart()->legend()->setAlignment(legend);
+    setNiceRange(m_valueRange.first, m_valueRange.second);
     updateLayerTicks();
 }
 
@@ -234,26 +244,26 @@ void LayerChart::rebuild()
         marker->setVisible(!showDifference);
 
     m_layerAxis->setRange(-0.5, std::max(layers, 1) - 0.5);
-    if (showDifference)
-        setNiceRange(lowest / divisor, highest / divisor);
-    else
-        setNiceRange(0, largest / divisor);
+    m_valueRange = showDifference ? std::pair(lowest / divisor, highest / divisor) : std::pair(0.0, largest / divisor);
     m_valueAxis->setTitleText(valueTitle());
-    updateLayerTicks();
+    fitToSize();
     applySelection();
 }
 
 void LayerChart::setNiceRange(qreal low, qreal high)
 {
-    // Ticks every 1, 2 or 5 times a power of ten, about five of them, the range a whole number of
-    // ticks around the values: a small negative part gets one tick, not a fifth of the chart
-    // (QValueAxis::applyNiceNumbers rounds each end to the tick of the whole span).
+    // Ticks every 1, 2 or 5 times a power of ten, at most five or six (fewer where the chart is
+    // short: a label's height and more apart), the range a whole number of ticks around the values:
+    // a small negative part gets one tick, not a fifth of the chart (QValueAxis::applyNiceNumbers
+    // rounds each end to the tick of the whole span).
+    const int labelHeight = QFontMetrics(m_valueAxis->labelsFont()).height();
+    const int intervals = std::clamp((height() - 4 * labelHeight) / (2 * labelHeight), 1, 6);
     const qreal span = high - low > 0 ? high - low : 1;
-    const qreal magnitude = std::pow(10.0, std::floor(std::log10(span / 5)));
+    const qreal magnitude = std::pow(10.0, std::floor(std::log10(span / intervals)));
     qreal step = magnitude;
-    for (const qreal factor : { 1.0, 2.0, 5.0, 10.0 }) {
+    for (const qreal factor : { 1.0, 2.0, 5.0, 10.0, 20.0 }) {
         step = factor * magnitude;
-        if (span / step <= 6)
+        if (span / step <= intervals)
             break;
     }
     const qreal bottom = std::floor(low / step) * step;
@@ -268,7 +278,8 @@ void LayerChart::updateLayerTicks()
     const QFontMetrics metrics(m_layerAxis->labelsFont());
     const int labelWidth = metrics.horizontalAdvance(QString::number(layers - 1)) + metrics.averageCharWidth() * 3;
     // The plot area: less the value axis's labels and the legend.
-    const int room = std::max(width() - 80 - static_cast<int>(chart()->legend()->size().width()), labelWidth);
+    const int legend = chart()->legend()->alignment() == Qt::AlignRight ? 160 : 0;
+    const int room = std::max(width() - 80 - legend, labelWidth);
     const int labels = std::max(room / labelWidth, 1);
     qreal step = 1;
     for (int decade = 1;; decade *= 10) {

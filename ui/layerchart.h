@@ -5,6 +5,7 @@
 #include <QString>
 
 #include <array>
+#include <utility>
 
 class QBarSeries;
 class QBarSet;
@@ -63,6 +64,8 @@ protected:
 private:
     void rebuild();
     void setNiceRange(qreal low, qreal high);
+    // Places the legend and spaces the ticks of both axes for the chart's size.
+    void fitToSize();
     void applySelection();
     // Labels the layer axis every 1, 2, 5, 10, 20, ... layers: as often as the width allows.
     void updateLayerTicks();
@@ -77,6 +80,7 @@ private:
     std::array<QString, 2> m_names { QStringLiteral("A"), QStringLiteral("B") };
     std::array<QList<qreal>, 2> m_timeUs;
     bool m_milliseconds = false; // the value axis's unit (for times)
+    std::pair<qreal, qreal> m_valueRange { 0, 1 }; // what the value axis must show
     QList<int> m_selected;
     Mode m_mode = Difference;
 };
