@@ -46,6 +46,8 @@ public:
     QComboBox* chartMode() const { return m_mode; }
     // Selects the layers at these rows of report.layerTimes.
     void selectLayers(const QList<int>& rows);
+    // Selects the layers the calls of the finding at this row of report.opFindings are in.
+    void selectLayersOf(int finding);
     // The rows of report.opFindings listed beside the layers, in the list's order.
     QList<int> listedFindings() const;
 

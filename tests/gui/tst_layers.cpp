@@ -31,6 +31,8 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTest>
+#include <QTextBrowser>
+#include <QUrl>
 
 #include <memory>
 
@@ -233,6 +235,23 @@ private Q_SLOTS:
         QTest::keyClick(view, Qt::Key_Return); // activates the current row
         QCOMPARE(window->tabs()->currentWidget(), window->operationsPage());
         QCOMPARE(findings->selectedSourceRows(), QList<int>({ linear }));
+
+        // And back: the finding's details name its layers, and their link selects them.
+        const QString details = window->operationsPage()->detailsText();
+        const QString layers = QString::fromStdString(report.opFindings[static_cast<size_t>(linear)].layers);
+        QVERIFY2(details.contains(QStringLiteral("In layers ") + layers), qPrintable(details));
+        auto* browser = window->operationsPage()->findChild<QTextBrowser*>();
+        QVERIFY(browser);
+        emit browser->anchorClicked(QUrl(QStringLiteral("layers:")));
+        QCOMPARE(window->tabs()->currentWidget(), page);
+        QList<int> text; // the text encoders' layers: 12 in each of the five ensembles
+        for (int ensemble = 0; ensemble < 5; ++ensemble) {
+            for (int layer = 24; layer < 36; ++layer)
+                text.append(ensemble * 36 + layer);
+        }
+        QCOMPARE(page->layersTable()->selectedSourceRows(), text);
+        QCOMPARE(page->chart()->selectedLayers(), text);
+        QCOMPARE(page->listedFindings(), QList<int>({ linear }));
     }
 
     // Without layers the tab says why, and shows no empty chart.
