@@ -11,8 +11,8 @@
 #include <QEvent>
 #include <QFontMetrics>
 #include <QGraphicsLayout>
+#include <QGraphicsScene>
 #include <QLegend>
-#include <QLegendMarker>
 #include <QPainter>
 #include <QStackedBarSeries>
 #include <QToolTip>
@@ -64,8 +64,6 @@ LayerChart::LayerChart(QWidget* parent)
     }
     m_sideSeries->setBarWidth(kBarWidth);
     m_differenceSeries->setBarWidth(kBarWidth);
-    chart->addSeries(m_sideSeries);
-    chart->addSeries(m_differenceSeries);
 
     // Bars sit at the layer's index: a value axis, not a category axis, so that its labels can be
     // thinned out (a category axis labels every layer, 180 labels on top of each other).
@@ -78,10 +76,10 @@ LayerChart::LayerChart(QWidget* parent)
     m_valueAxis->setLabelFormat(QStringLiteral("%g"));
     chart->addAxis(m_layerAxis, Qt::AlignBottom);
     chart->addAxis(m_valueAxis, Qt::AlignLeft);
-    for (QAbstractBarSeries* series : std::initializer_list<QAbstractBarSeries*> { m_sideSeries, m_differenceSeries }) {
-        series->attachAxis(m_layerAxis);
-        series->attachAxis(m_valueAxis);
-    }
+    // One series in the chart at a time (showSeries): Qt Charts gives each bar series in a chart a
+    // share of a category's width, hidden ones too.
+    m_sideSeries->setParent(this);
+    m_differenceSeries->setParent(this);
     applyPalette();
     rebuild();
 }
@@ -236,18 +234,29 @@ void LayerChart::rebuild()
     m_differenceSets[1]->append(scaled(difference, divisor, 0, std::numeric_limits<qreal>::max()));
 
     const bool showDifference = m_mode != PerSide;
-    m_differenceSeries->setVisible(showDifference);
-    m_sideSeries->setVisible(!showDifference);
-    for (QLegendMarker* marker : chart()->legend()->markers(m_differenceSeries))
-        marker->setVisible(showDifference);
-    for (QLegendMarker* marker : chart()->legend()->markers(m_sideSeries))
-        marker->setVisible(!showDifference);
+    showSeries(showDifference ? static_cast<QAbstractBarSeries*>(m_differenceSeries) : m_sideSeries);
 
     m_layerAxis->setRange(-0.5, std::max(layers, 1) - 0.5);
     m_valueRange = showDifference ? std::pair(lowest / divisor, highest / divisor) : std::pair(0.0, largest / divisor);
     m_valueAxis->setTitleText(valueTitle());
     fitToSize();
     applySelection();
+}
+
+void LayerChart::showSeries(QAbstractBarSeries* shown)
+{
+    QChart* chart = this->chart();
+    for (QAbstractBarSeries* series : std::initializer_list<QAbstractBarSeries*> { m_sideSeries, m_differenceSeries }) {
+        if (series != shown && chart->series().contains(series)) {
+            chart->removeSeries(series);
+            series->setParent(this); // the chart let go of it
+        }
+    }
+    if (!chart->series().contains(shown)) {
+        chart->addSeries(shown);
+        shown->attachAxis(m_layerAxis);
+        shown->attachAxis(m_valueAxis);
+    }
 }
 
 void LayerChart::setNiceRange(qreal low, qreal high)
@@ -336,17 +345,46 @@ void LayerChart::applySelection()
     }
 }
 
-QString LayerChart::saveImage(const QString& path)
+QString LayerChart::savedImageTitle() const
 {
     // On screen the page says what the chart shows; a saved chart says it in its title, with the
     // traces' names.
-    const QString title = tr("GPU time of each layer, %1<br>%2 vs %3")
-                              .arg(m_mode == PerSide ? tr("A beside B") : valueTitle(), m_names[0], m_names[1]);
+    return tr("GPU time of each layer, %1<br>%2 vs %3")
+        .arg(m_mode == PerSide ? tr("A beside B") : valueTitle(), m_names[0], m_names[1]);
+}
+
+QString LayerChart::saveImage(const QString& path)
+{
+    const QString title = savedImageTitle();
     chart()->setTitle(title);
     const QString error
         = writeImage(path, { size(), devicePixelRatioF(), title, [this](QPainter& painter) { render(&painter); } });
     chart()->setTitle({});
     return error;
+}
+
+QImage LayerChart::image(const QSize& size)
+{
+    // A report shows every layer alike: the selection is the user's, on screen.
+    const QList<int> selected = m_selected;
+    setSelectedLayers({});
+    const QSize shownSize = this->size();
+    chart()->setTitle(savedImageTitle());
+    resize(size);
+    chart()->resize(size);
+    chart()->layout()->activate();
+    QImage image(size, QImage::Format_ARGB32_Premultiplied);
+    image.fill(palette().color(QPalette::Base));
+    QPainter painter(&image);
+    painter.setRenderHint(QPainter::Antialiasing);
+    chart()->scene()->render(&painter, QRectF(QPointF(0, 0), size), chart()->geometry());
+    painter.end();
+    chart()->setTitle({});
+    resize(shownSize);
+    chart()->resize(shownSize);
+    chart()->layout()->activate();
+    setSelectedLayers(selected);
+    return image;
 }
 
 } // namespace fusiondiff::ui

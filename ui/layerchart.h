@@ -1,12 +1,14 @@
 #pragma once
 
 #include <QChartView>
+#include <QImage>
 #include <QList>
 #include <QString>
 
 #include <array>
 #include <utility>
 
+class QAbstractBarSeries;
 class QBarSeries;
 class QBarSet;
 class QStackedBarSeries;
@@ -50,6 +52,8 @@ public:
 
     // Writes the chart as shown as PNG or, for a name ending in .svg, SVG; returns "" or the error.
     QString saveImage(const QString& path);
+    // The chart drawn at `size` with a saved image's title (for reports; the widget may be hidden).
+    QImage image(const QSize& size);
     void applyPalette();
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -63,12 +67,14 @@ protected:
 
 private:
     void rebuild();
+    void showSeries(QAbstractBarSeries* shown);
     void setNiceRange(qreal low, qreal high);
     // Places the legend and spaces the ticks of both axes for the chart's size.
     void fitToSize();
     void applySelection();
     // Labels the layer axis every 1, 2, 5, 10, 20, ... layers: as often as the width allows.
     void updateLayerTicks();
+    QString savedImageTitle() const;
     QBarSet* newSet(const QString& label, int side);
 
     QBarSeries* m_sideSeries;

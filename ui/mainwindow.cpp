@@ -13,6 +13,7 @@
 #include "formatting.h"
 #include "globalsearch.h"
 #include "groupspage.h"
+#include "layerchart.h"
 #include "layerspage.h"
 #include "model/fusionreport.h"
 #include "model/graphreport.h"
@@ -769,6 +770,9 @@ QString MainWindow::exportReport(const QString& path)
     if (!m_results.report->opportunities.empty())
         charts.append({ QStringLiteral("fusion_opportunities"), tr("Kernels of each fusion opportunity's type"),
             m_opportunities->chartPanel()->chart()->image(size) });
+    if (!m_results.report->layerTimes.empty())
+        charts.append({ QStringLiteral("layer_times"),
+            tr("GPU time of each layer (B \u2212 A, or as the Layers tab shows it)"), m_layers->chart()->image(size) });
     const bool markdown = QFileInfo(path).suffix().compare(QLatin1String("md"), Qt::CaseInsensitive) == 0;
     return markdown ? writeMarkdownReport(*m_results.report, charts, path)
                     : writeHtmlReport(*m_results.report, charts, path);

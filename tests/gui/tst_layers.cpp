@@ -17,10 +17,12 @@
 #include "tablepage.h"
 
 #include <QAbstractItemModelTester>
+#include <QChart>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QFile>
 #include <QHeaderView>
+#include <QImage>
 #include <QLabel>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -30,6 +32,7 @@
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
 #include <QUrl>
@@ -143,6 +146,7 @@ private Q_SLOTS:
         LayerChart* chart = page->chart();
         QCOMPARE(chart->layerCount(), 24);
         QCOMPARE(chart->mode(), LayerChart::Difference);
+        QCOMPARE(chart->chart()->series().size(), 1);
         QVERIFY(chart->valueTitle().contains(QStringLiteral("(us)")));
         const QList<qreal> longerInB = chart->barValues(1);
         const QList<qreal> longerInA = chart->barValues(0);
@@ -158,6 +162,9 @@ private Q_SLOTS:
         QCOMPARE(chart->mode(), LayerChart::PerSide);
         QVERIFY(chart->valueTitle().contains(QStringLiteral("ms")));
         QCOMPARE(chart->barValues(0).size(), 24);
+        // One bar series in the chart at a time: Qt Charts gives every bar series in a chart a share
+        // of each layer's width, so that a second one (hidden) pushed the bars off their layer.
+        QCOMPARE(chart->chart()->series().size(), 1);
         QCOMPARE(chart->barValues(0)[5], report.layerTimes[5].timeUs[0] / 1000);
         QCOMPARE(chart->barValues(1)[5], report.layerTimes[5].timeUs[1] / 1000);
         QVERIFY(chart->hoverText(5).contains(QStringLiteral("Layer 5")));
@@ -179,6 +186,18 @@ private Q_SLOTS:
         QCOMPARE(page->layersTable()->selectedSourceRows(), QList<int>({ 7 }));
         QCOMPARE(chart->selectedLayers(), QList<int>({ 7 }));
         QCOMPARE(page->listedFindings(), QList<int>({ 0 }));
+
+        // The report export draws the chart after the kernel types.
+        const QSize shownSize = chart->size();
+        QTemporaryDir dir;
+        const QString markdown = dir.filePath(QStringLiteral("report.md"));
+        QCOMPARE(window->exportReport(markdown), QString());
+        QVERIFY(test::readFile(markdown).contains("](report_layer_times.png)"));
+        const QImage image(dir.filePath(QStringLiteral("report_layer_times.png")));
+        QCOMPARE(image.size(), QSize(1000, 620));
+        QVERIFY(test::opaqueColours(image) > 20);
+        QCOMPARE(chart->size(), shownSize); // drawn off screen: the widget keeps its size
+        QVERIFY(chart->chart()->title().isEmpty());
 
         // The view's CSV is the report's layer_times table.
         QCOMPARE(page->csvName(), QStringLiteral("layer_times"));
