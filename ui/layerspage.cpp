@@ -95,7 +95,8 @@ QString noLayersText(const FusionReport& report)
     QString why;
     if (report.options.opLevel != OpLevel::Auto) {
         why = LayersPage::tr("The operations were compared at the %1 level: only the automatic alignment (the "
-                             "<i>auto</i> operation level, in the Analysis Settings) looks for layers.")
+                             "operation level <i>Automatic</i> in the Analysis Settings, <tt>--op-level auto</tt>) "
+                             "looks for layers.")
                   .arg(QString::fromLatin1(opLevelKey(report.options.opLevel)));
     } else if (alignment.matched == 0) {
         why = LayersPage::tr("No operations were compared, so there are no layers to compare them in.");
