@@ -314,7 +314,7 @@ private Q_SLOTS:
         QCOMPARE(page->chart()->layerCount(), 0);
 
         // A pair with layers afterwards brings the view back.
-        if (QTest::currentDataTag() == QLatin1String("graphs only")) {
+        if (QLatin1String(QTest::currentDataTag()) == QLatin1String("graphs only")) {
             QSignalSpy shown(window.get(), &MainWindow::resultsShown);
             window->openTraces(sampleA(), sampleB());
             QVERIFY(shown.wait(kTimeoutMs));
