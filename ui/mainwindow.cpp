@@ -339,6 +339,7 @@ void MainWindow::createPages()
     // As a search hit: the findings' filter cleared if it hides the row, the table focused.
     connect(m_layers, &LayersPage::findingRequested, this,
         [this](int row) { showSearchHit(GlobalSearch::OperationFinding, row); });
+    connect(m_summary, &SummaryPage::layersRequested, this, [this] { m_tabs->setCurrentWidget(m_layers); });
     connect(m_operations, &OperationsPage::layersRequested, this, [this](int finding) {
         m_tabs->setCurrentWidget(m_layers);
         m_layers->selectLayersOf(finding);

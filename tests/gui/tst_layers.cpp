@@ -13,6 +13,7 @@
 #include "model/fusionreport.h"
 #include "operationspage.h"
 #include "reportcolumnsmodel.h"
+#include "summarypage.h"
 #include "tablefilterproxy.h"
 #include "tablepage.h"
 
@@ -198,6 +199,16 @@ private Q_SLOTS:
         QVERIFY(test::opaqueColours(image) > 20);
         QCOMPARE(chart->size(), shownSize); // drawn off screen: the widget keeps its size
         QVERIFY(chart->chart()->title().isEmpty());
+
+        // The Summary's "By layer" note links here.
+        window->tabs()->setCurrentWidget(window->summaryPage());
+        QVERIFY(window->summaryPage()->findingsText().contains(QStringLiteral("Each layer on the Layers tab")));
+        QTextBrowser* notes = nullptr;
+        for (QTextBrowser* candidate : window->summaryPage()->findChildren<QTextBrowser*>())
+            notes = candidate->toHtml().contains(QStringLiteral("href=\"layers:\"")) ? candidate : notes;
+        QVERIFY(notes);
+        emit notes->anchorClicked(QUrl(QStringLiteral("layers:")));
+        QCOMPARE(window->tabs()->currentWidget(), page);
 
         // The view's CSV is the report's layer_times table.
         QCOMPARE(page->csvName(), QStringLiteral("layer_times"));
