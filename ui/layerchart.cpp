@@ -163,7 +163,7 @@ void LayerChart::setData(const std::array<QString, 2>& names, const QList<qreal>
     m_names = names;
     m_timeUs = { timeUsA, timeUsB };
     m_selected.clear();
-    rebuild();
+    rebuildWhenShown();
 }
 
 void LayerChart::setMode(Mode mode)
@@ -171,7 +171,26 @@ void LayerChart::setMode(Mode mode)
     if (mode == m_mode)
         return;
     m_mode = mode;
+    rebuildWhenShown();
+}
+
+void LayerChart::rebuildWhenShown()
+{
+    // Qt Charts lays a chart out whether or not it can be seen: a chart on a hidden page of a shown
+    // window (new results while another tab is open) is built when it is shown. In a window that is
+    // not shown (tests), at once.
+    if (!isVisible() && window()->isVisible()) {
+        m_rebuildPending = true;
+        return;
+    }
     rebuild();
+}
+
+void LayerChart::showEvent(QShowEvent* event)
+{
+    if (m_rebuildPending)
+        rebuild();
+    QChartView::showEvent(event);
 }
 
 QString LayerChart::valueTitle() const
@@ -188,8 +207,10 @@ QString LayerChart::valueTitle() const
     return tr("GPU time (%1)").arg(unit);
 }
 
-QList<qreal> LayerChart::barValues(int side) const
+QList<qreal> LayerChart::barValues(int side)
 {
+    if (m_rebuildPending)
+        rebuild();
     const std::array<QBarSet*, 2>& sets = m_mode == PerSide ? m_sideSets : m_differenceSets;
     QBarSet* set = sets[static_cast<size_t>(side)];
     QList<qreal> values;
@@ -200,6 +221,7 @@ QList<qreal> LayerChart::barValues(int side) const
 
 void LayerChart::rebuild()
 {
+    m_rebuildPending = false;
     const int layers = layerCount();
     qreal largest = 0; // of the two sides' times
     QList<qreal> difference; // B − A, in µs or in % of A's time
@@ -337,6 +359,8 @@ void LayerChart::setSelectedLayers(const QList<int>& layers)
 
 void LayerChart::applySelection()
 {
+    if (m_rebuildPending)
+        return; // the rebuild applies it
     for (const std::array<QBarSet*, 2>& sets : { m_sideSets, m_differenceSets }) {
         for (QBarSet* set : sets) {
             set->deselectAllBars();
@@ -355,6 +379,8 @@ QString LayerChart::savedImageTitle() const
 
 QString LayerChart::saveImage(const QString& path)
 {
+    if (m_rebuildPending)
+        rebuild();
     const QString title = savedImageTitle();
     chart()->setTitle(title);
     const QString error
@@ -365,6 +391,8 @@ QString LayerChart::saveImage(const QString& path)
 
 QImage LayerChart::image(const QSize& size)
 {
+    if (m_rebuildPending)
+        rebuild();
     // A report shows every layer alike: the selection is the user's, on screen.
     const QList<int> selected = m_selected;
     setSelectedLayers({});

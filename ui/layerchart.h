@@ -21,7 +21,7 @@ namespace fusiondiff::ui {
 // where A does, in A's), the same in % of A's time (so that short layers show), or both sides'
 // times side by side. A value axis numbers the layers, its
 // labels thinned to the room there is, so that 180 layers read as well as 24. Selected layers are
-// drawn darker, and a click on a bar reports its layer.
+// drawn darker, and a click on a bar reports its layer. Built when first shown (as BarChart).
 class LayerChart : public QChartView
 {
     Q_OBJECT
@@ -42,7 +42,7 @@ public:
     int layerCount() const { return static_cast<int>(m_timeUs[0].size()); }
     // The bars as drawn: the values of `side`'s set in the current mode (in the axis's unit), for
     // tests. In the difference modes side 1 holds the layers where B takes longer, 0 where A does.
-    QList<qreal> barValues(int side) const;
+    QList<qreal> barValues(int side);
     QString valueTitle() const;
     // What hovering layer `layer` shows: both sides' times and the difference.
     QString hoverText(int layer) const;
@@ -63,9 +63,12 @@ signals:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
 
 private:
+    // Rebuilds the bars and axes now, or when the chart is shown.
+    void rebuildWhenShown();
     void rebuild();
     void showSeries(QAbstractBarSeries* shown);
     void setNiceRange(qreal low, qreal high);
@@ -89,6 +92,7 @@ private:
     std::pair<qreal, qreal> m_valueRange { 0, 1 }; // what the value axis must show
     QList<int> m_selected;
     Mode m_mode = Difference;
+    bool m_rebuildPending = false;
 };
 
 } // namespace fusiondiff::ui

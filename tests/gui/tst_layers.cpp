@@ -17,7 +17,9 @@
 #include "tablefilterproxy.h"
 #include "tablepage.h"
 
+#include <QAbstractBarSeries>
 #include <QAbstractItemModelTester>
+#include <QBarSet>
 #include <QChart>
 #include <QComboBox>
 #include <QCoreApplication>
@@ -333,6 +335,27 @@ private Q_SLOTS:
             QCOMPARE(page->chart()->layerCount(), 24);
             QCOMPARE(tabText(*window, page), QStringLiteral("Layers (24)"));
         }
+    }
+
+    // Qt Charts lays a chart out whether or not it is seen: results that arrive while another tab is
+    // shown build the layers' bars when the tab is first shown.
+    void chartIsBuiltWhenShown()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QSignalSpy shown(&window, &MainWindow::resultsShown);
+        window.openTraces(sampleA(), sampleB());
+        QVERIFY(shown.wait(kTimeoutMs));
+        QVERIFY(window.tabs()->currentWidget() != window.layersPage());
+        const auto bars = [&window] {
+            const QList<QAbstractSeries*> series = window.layersPage()->chart()->chart()->series();
+            return series.isEmpty() ? -1 : static_cast<QAbstractBarSeries*>(series.first())->barSets().first()->count();
+        };
+        QCOMPARE(bars(), 0);
+        window.tabs()->setCurrentWidget(window.layersPage());
+        QCOMPARE(bars(), 24);
+        QCOMPARE(window.layersPage()->chart()->selectedLayers(), QList<int>({ 0 })); // kept meanwhile
     }
 
     // At 1024x700 the page fits without scrolling: the chart and several rows of the layers and of
