@@ -218,6 +218,13 @@ LayersPage::LayersPage(QWidget* parent)
     connect(m_chart, &LayerChart::layerClicked, this, [this](int row) { selectLayers({ row }); });
 }
 
+void LayersPage::setChartMode(int mode)
+{
+    const int index = m_mode->findData(mode);
+    if (index >= 0)
+        m_mode->setCurrentIndex(index);
+}
+
 QString LayersPage::csvName() const
 {
     return m_layers->csvName();

@@ -44,6 +44,7 @@ public:
     TablePage* findingsTable() const { return m_findings; }
     LayerChart* chart() const { return m_chart; }
     QComboBox* chartMode() const { return m_mode; }
+    void setChartMode(int mode); // a LayerChart::Mode; another value leaves the mode as it is
     // Selects the layers at these rows of report.layerTimes.
     void selectLayers(const QList<int>& rows);
     // Selects the layers the calls of the finding at this row of report.opFindings are in.

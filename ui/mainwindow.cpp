@@ -955,6 +955,8 @@ void MainWindow::restoreSettings()
         settings.value(QStringLiteral("charts/kernelTypesMetric"), ChartPanel::Launches).toInt()));
     m_kernelTypes->chartPanel()->setLogarithmic(
         settings.value(QStringLiteral("charts/kernelTypesLog"), false).toBool());
+    m_layers->setChartMode(static_cast<LayerChart::Mode>(
+        settings.value(QStringLiteral("charts/layersMode"), LayerChart::Difference).toInt()));
 }
 
 void MainWindow::fitToScreen()
@@ -989,6 +991,7 @@ void MainWindow::saveSettings() const
     settings.setValue(QStringLiteral("charts/opportunitiesMetric"), m_opportunities->chartPanel()->metric());
     settings.setValue(QStringLiteral("charts/kernelTypesMetric"), m_kernelTypes->chartPanel()->metric());
     settings.setValue(QStringLiteral("charts/kernelTypesLog"), m_kernelTypes->chartPanel()->chart()->isLogarithmic());
+    settings.setValue(QStringLiteral("charts/layersMode"), m_layers->chart()->mode());
     settings.setValue(kRecentFilesKey, m_recentFiles);
     settings.setValue(kRecentPairsKey, m_recentPairs);
     settings.setValue(kRecentCapturesKey, m_captureOf);

@@ -337,6 +337,21 @@ private Q_SLOTS:
         }
     }
 
+    // The chart's mode is kept with the other charts' settings.
+    void chartModePersists()
+    {
+        {
+            MainWindow window;
+            QCOMPARE(window.layersPage()->chart()->mode(), LayerChart::Difference); // the default
+            QComboBox* mode = window.layersPage()->chartMode();
+            mode->setCurrentIndex(mode->findData(LayerChart::Relative));
+            QCOMPARE(window.layersPage()->chart()->mode(), LayerChart::Relative);
+            window.close(); // saves the settings
+        }
+        MainWindow window;
+        QCOMPARE(window.layersPage()->chart()->mode(), LayerChart::Relative);
+    }
+
     // Qt Charts lays a chart out whether or not it is seen: results that arrive while another tab is
     // shown build the layers' bars when the tab is first shown.
     void chartIsBuiltWhenShown()
