@@ -39,6 +39,7 @@
 #include <QTest>
 #include <QTextBrowser>
 #include <QUrl>
+#include <QValueAxis>
 
 #include <memory>
 
@@ -236,6 +237,12 @@ private Q_SLOTS:
         const QList<qreal> longerInA = page->chart()->barValues(0);
         const QList<qreal> longerInB = page->chart()->barValues(1);
         QCOMPARE(longerInA.size(), 180);
+        // The layer axis is labelled every few layers, not 180 times over itself.
+        auto* layerAxis = qobject_cast<QValueAxis*>(page->chart()->chart()->axes(Qt::Horizontal).value(0));
+        QVERIFY(layerAxis);
+        const qreal interval = layerAxis->tickInterval();
+        QVERIFY2(interval >= 2 && 180 / interval <= page->chart()->width() / 30, qPrintable(QString::number(interval)));
+        QVERIFY(QList<qreal>({ 2, 5, 10, 20, 50 }).contains(interval));
         QVERIFY(longerInB[0] > 0 && longerInA[0] == 0);
         QVERIFY(longerInA[24] < 0 && longerInB[24] == 0);
 
