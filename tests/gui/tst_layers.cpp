@@ -5,6 +5,7 @@
 #include "guitestsupport.h"
 
 #include "analysiscontroller.h"
+#include "analysisresults.h"
 #include "filterlineedit.h"
 #include "layerchart.h"
 #include "layerfindingsproxy.h"
@@ -291,6 +292,49 @@ private Q_SLOTS:
         QCOMPARE(page->layersTable()->selectedSourceRows(), text);
         QCOMPARE(page->chart()->selectedLayers(), text);
         QCOMPARE(page->listedFindings(), QList<int>({ linear }));
+    }
+
+    // Layers that real pairs rarely show: a unit named differently on each side, calls that differ
+    // between layers (a layer missing from a step), B faster in one layer.
+    void differentUnitsAndCalls()
+    {
+        auto report = std::make_shared<FusionReport>();
+        report->sideNames = { "AMD", "NVIDIA" };
+        report->traces[0].kernels = 200; // a side without kernels has no other notes
+        report->traces[1].kernels = 180;
+        LayerAlignment& layers = report->opAlignment.layers;
+        layers.unit = { "nn.Module: LlamaDecoderLayer", "nn.Module: FusedLlamaLayer" };
+        layers.perStep = 2;
+        layers.calls = { 4, 3 };
+        layers.share = { 0.91, 0.84 };
+        layers.matched = 42;
+        report->layerTimes
+            = { LayerTimes { .index = 0, .calls = { 2, 2 }, .kernels = { 20, 18 }, .timeUs = { 200, 250 } },
+                  LayerTimes { .index = 1, .calls = { 2, 1 }, .kernels = { 20, 9 }, .timeUs = { 100, 40 } } };
+        LayersPage page;
+        AnalysisResults results;
+        results.report = report;
+        page.setResults(results);
+        QVERIFY(page.hasLayers());
+        const QString header = page.header()->text();
+        QVERIFY2(header.contains(QStringLiteral("2 calls a step: <b>nn.Module: LlamaDecoderLayer</b> in A (AMD), "
+                                                "<b>nn.Module: FusedLlamaLayer</b> in B (NVIDIA)")),
+            qPrintable(header));
+        QVERIFY2(header.contains(QStringLiteral("4 layer calls compared in A, 3 in B,")), qPrintable(header));
+        QVERIFY2(header.contains(QStringLiteral("91% of A's operations and 84% of B's")), qPrintable(header));
+        QVERIFY2(header.contains(QStringLiteral("B takes longer in 1, A in 1")), qPrintable(header));
+        // The calls differ between layers: their columns are shown.
+        auto* model = qobject_cast<ReportColumnsModel*>(page.layersTable()->sourceModel());
+        QVERIFY(!page.layersTable()->view()->isColumnHidden(model->column("trace2_calls")));
+        // B − A: layer 0 above the axis in B's set, layer 1 below in A's; in % of A's time too.
+        QCOMPARE(page.chart()->barValues(1), QList<qreal>({ 50, 0 }));
+        QCOMPARE(page.chart()->barValues(0), QList<qreal>({ 0, -60 }));
+        page.setChartMode(LayerChart::Relative);
+        QCOMPARE(page.chart()->barValues(1), QList<qreal>({ 25, 0 }));
+        QCOMPARE(page.chart()->barValues(0), QList<qreal>({ 0, -60 }));
+        QVERIFY(page.chart()->hoverText(1).contains(QStringLiteral("(-60%)")));
+        // The layer that differs most is selected: layer 1 (-60 us against +50 us).
+        QCOMPARE(page.layersTable()->selectedSourceRows(), QList<int>({ 1 }));
     }
 
     // Without layers the tab says why, and shows no empty chart.
