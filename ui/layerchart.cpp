@@ -84,6 +84,16 @@ LayerChart::LayerChart(QWidget* parent)
     rebuild();
 }
 
+LayerChart::~LayerChart()
+{
+    // The series not in the chart, while the chart and its axes still exist (the chart deletes the
+    // other one).
+    for (QAbstractBarSeries* series : std::initializer_list<QAbstractBarSeries*> { m_sideSeries, m_differenceSeries }) {
+        if (!chart()->series().contains(series))
+            delete series;
+    }
+}
+
 QBarSet* LayerChart::newSet(const QString& label, int side)
 {
     auto* set = new QBarSet(label);

@@ -34,6 +34,7 @@ public:
     };
 
     explicit LayerChart(QWidget* parent = nullptr);
+    ~LayerChart() override;
 
     // Per layer, in order (layer i of the step at position i); `names` are the legend's A and B.
     void setData(const std::array<QString, 2>& names, const QList<qreal>& timeUsA, const QList<qreal>& timeUsB);
