@@ -46,6 +46,11 @@ QString findingDetailsHtml(const FusionReport& report, const OpFinding& finding)
 {
     QString html = QStringLiteral("<h3 style=\"margin-bottom:2px\">") + escaped(finding.op) + QStringLiteral("</h3>");
     html += QStringLiteral("<p style=\"margin-top:2px\">") + escaped(finding.summary) + QStringLiteral("</p>");
+    if (!finding.layers.empty()) {
+        html += QStringLiteral("<p><b>") + tr("In layers") + QStringLiteral("</b> ") + escaped(finding.layers)
+            + QStringLiteral(" (<a href=\"layers:\">") + tr("show them on the Layers tab")
+            + QStringLiteral("</a>)</p>");
+    }
 
     html += QStringLiteral("<p style=\"margin-bottom:0\"><b>") + tr("Call stack") + QStringLiteral("</b> ");
     if (finding.stack.empty()) {

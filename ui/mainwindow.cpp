@@ -13,6 +13,8 @@
 #include "formatting.h"
 #include "globalsearch.h"
 #include "groupspage.h"
+#include "layerchart.h"
+#include "layerspage.h"
 #include "model/fusionreport.h"
 #include "model/graphreport.h"
 #include "onetraceview.h"
@@ -251,6 +253,7 @@ void MainWindow::createPages()
 
     m_summary = new SummaryPage(this);
     m_operations = new OperationsPage(this);
+    m_layers = new LayersPage(this);
     m_operationSummary = new OperationSummaryPage(this);
     m_opportunities = new TableChartPage(
         new ReportColumnsModel(ReportTableId::FusionOpportunities), opportunitiesChart, false, Qt::Vertical, this);
@@ -276,6 +279,11 @@ void MainWindow::createPages()
     addResultsTab(m_summary, tr("Summary"), [](const FusionReport&) { return tr("Summary"); });
     addResultsTab(m_operations, tr("Operations"),
         [](const FusionReport& report) { return tr("Operations (%1)").arg(report.opFindings.size()); });
+    addResultsTab(m_layers, tr("Layers"), [](const FusionReport& report) {
+        return report.layerTimes.empty() ? tr("Layers (none)") : tr("Layers (%1)").arg(report.layerTimes.size());
+    });
+    m_tabs->setTabToolTip(m_tabs->indexOf(m_layers),
+        tr("The GPU time of each layer (the model's repeating block) on both sides, and the findings in each"));
     addResultsTab(m_operationSummary, tr("Operation summary"),
         [](const FusionReport& report) { return tr("Operation summary (%1)").arg(report.opSummary.size()); });
     addResultsTab(m_opportunities, tr("Fusion opportunities"),
@@ -327,6 +335,14 @@ void MainWindow::createPages()
     connect(m_summary, &SummaryPage::findingRequested, this, [this](int row) {
         m_tabs->setCurrentWidget(m_operations);
         m_operations->selectFinding(row);
+    });
+    // As a search hit: the findings' filter cleared if it hides the row, the table focused.
+    connect(m_layers, &LayersPage::findingRequested, this,
+        [this](int row) { showSearchHit(GlobalSearch::OperationFinding, row); });
+    connect(m_summary, &SummaryPage::layersRequested, this, [this] { m_tabs->setCurrentWidget(m_layers); });
+    connect(m_operations, &OperationsPage::layersRequested, this, [this](int finding) {
+        m_tabs->setCurrentWidget(m_layers);
+        m_layers->selectLayersOf(finding);
     });
     connect(m_summary, &SummaryPage::operationRequested, this,
         [this](int row) { showSearchHit(GlobalSearch::Operation, row); });
@@ -755,6 +771,9 @@ QString MainWindow::exportReport(const QString& path)
     if (!m_results.report->opportunities.empty())
         charts.append({ QStringLiteral("fusion_opportunities"), tr("Kernels of each fusion opportunity's type"),
             m_opportunities->chartPanel()->chart()->image(size) });
+    if (!m_results.report->layerTimes.empty())
+        charts.append({ QStringLiteral("layer_times"),
+            tr("GPU time of each layer (B \u2212 A, or as the Layers tab shows it)"), m_layers->chart()->image(size) });
     const bool markdown = QFileInfo(path).suffix().compare(QLatin1String("md"), Qt::CaseInsensitive) == 0;
     return markdown ? writeMarkdownReport(*m_results.report, charts, path)
                     : writeHtmlReport(*m_results.report, charts, path);
@@ -936,6 +955,8 @@ void MainWindow::restoreSettings()
         settings.value(QStringLiteral("charts/kernelTypesMetric"), ChartPanel::Launches).toInt()));
     m_kernelTypes->chartPanel()->setLogarithmic(
         settings.value(QStringLiteral("charts/kernelTypesLog"), false).toBool());
+    m_layers->setChartMode(static_cast<LayerChart::Mode>(
+        settings.value(QStringLiteral("charts/layersMode"), LayerChart::Difference).toInt()));
 }
 
 void MainWindow::fitToScreen()
@@ -970,6 +991,7 @@ void MainWindow::saveSettings() const
     settings.setValue(QStringLiteral("charts/opportunitiesMetric"), m_opportunities->chartPanel()->metric());
     settings.setValue(QStringLiteral("charts/kernelTypesMetric"), m_kernelTypes->chartPanel()->metric());
     settings.setValue(QStringLiteral("charts/kernelTypesLog"), m_kernelTypes->chartPanel()->chart()->isLogarithmic());
+    settings.setValue(QStringLiteral("charts/layersMode"), m_layers->chart()->mode());
     settings.setValue(kRecentFilesKey, m_recentFiles);
     settings.setValue(kRecentPairsKey, m_recentPairs);
     settings.setValue(kRecentCapturesKey, m_captureOf);

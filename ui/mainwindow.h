@@ -39,6 +39,7 @@ class SummaryPage;
 class TableChartPage;
 class TablePage;
 class KernelsPage;
+class LayersPage;
 class TraceDropZone;
 class TraceTimelinePage;
 
@@ -59,6 +60,7 @@ public:
     QStackedWidget* stack() const { return m_stack; }
     SummaryPage* summaryPage() const { return m_summary; }
     OperationsPage* operationsPage() const { return m_operations; }
+    LayersPage* layersPage() const { return m_layers; }
     OperationSummaryPage* operationSummaryPage() const { return m_operationSummary; }
     TableChartPage* opportunitiesPage() const { return m_opportunities; }
     TablePage* mappingsPage() const { return m_mappings; }
@@ -163,6 +165,7 @@ private:
     QTabWidget* m_tabs = nullptr;
     SummaryPage* m_summary = nullptr;
     OperationsPage* m_operations = nullptr;
+    LayersPage* m_layers = nullptr;
     OperationSummaryPage* m_operationSummary = nullptr;
     TableChartPage* m_opportunities = nullptr;
     TablePage* m_mappings = nullptr;

@@ -54,6 +54,8 @@ OperationsPage::OperationsPage(QWidget* parent)
     connect(m_details, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
         if (url.scheme() == QLatin1String("run"))
             showRun(url.path().toInt(), true);
+        else if (url.scheme() == QLatin1String("layers") && m_shownFinding >= 0)
+            emit layersRequested(m_shownFinding);
     });
 
     m_alignmentTitle->setTextFormat(Qt::RichText);

@@ -50,6 +50,8 @@ public:
 
 signals:
     void exportCsvRequested(const QString& csvName);
+    // "show them on the Layers tab" in the details of the finding at this row of report.opFindings.
+    void layersRequested(int finding);
 
 protected:
     void showEvent(QShowEvent* event) override;

@@ -4,6 +4,7 @@
 #include "groupdiffmodel.h"
 #include "groupspage.h"
 #include "kernelspage.h"
+#include "layerspage.h"
 #include "mainwindow.h"
 #include "operationspage.h"
 #include "operationsummarypage.h"
@@ -98,6 +99,7 @@ QStringList takeScreenshots(MainWindow& window, const QString& folder, const QSt
         { window.operationsPage(), "11-operations" },
         { window.operationSummaryPage(), "12-operation-summary" },
         { window.timelinePage(), "13-timeline" },
+        { window.layersPage(), "14-layers" },
     };
     for (const auto& tab : tabs) {
         window.tabs()->setCurrentWidget(tab.page);

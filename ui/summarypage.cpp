@@ -107,6 +107,8 @@ SummaryPage::SummaryPage(QWidget* parent)
             emit opportunityRequested(row);
         else if (url.scheme() == QLatin1String("kerneltype"))
             emit kernelTypeRequested(row);
+        else if (url.scheme() == QLatin1String("layers"))
+            emit layersRequested();
     });
     m_findings->setFrameShape(QFrame::NoFrame);
 
@@ -206,8 +208,13 @@ void SummaryPage::setResults(const AnalysisResults& results)
     }
 
     html += QStringLiteral("<h3>") + tr("Notes") + QStringLiteral("</h3><ul>");
-    for (const std::string& note : reportNotes(*report))
-        html += QStringLiteral("<li>") + toQString(note).toHtmlEscaped() + QStringLiteral("</li>");
+    for (const std::string& note : reportNotes(*report)) {
+        html += QStringLiteral("<li>") + toQString(note).toHtmlEscaped();
+        if (note.starts_with("By layer "))
+            html += QStringLiteral(" <a href=\"layers:\">") + tr("Each layer on the Layers tab")
+                + QStringLiteral("</a>");
+        html += QStringLiteral("</li>");
+    }
     html += QStringLiteral("</ul>");
 
     html += QStringLiteral("<p><i>") + tr("The reference analysis (the seed's):") + QStringLiteral("</i></p>");

@@ -48,6 +48,8 @@ signals:
     void findingRequested(int row);
     void operationRequested(int row);
     void opportunityRequested(int row);
+    // A click on the link of the "By layer" note.
+    void layersRequested();
 
 private:
     TraceSummaryModel* m_model;

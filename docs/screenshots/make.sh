@@ -38,9 +38,9 @@ rm -f "$here"/*.png
 # Every view on the bundled real pair (Qwen1.5-0.5B-Chat, MI300X vs H100, eager mode), with its one
 # operation finding (aten::scaled_dot_product_attention) drilled into on 11-operations.
 shoot --screenshot "$here"
-# An eager pair with three operation findings (aten::conv2d selected).
+# An eager pair with three operation findings (aten::conv2d selected) and 180 layers a step.
 shoot --screenshot "$here" --screenshot-prefix owlv2- \
-    --screenshot-only 02-summary,06-kernels,11-operations,12-operation-summary \
+    --screenshot-only 02-summary,06-kernels,11-operations,12-operation-summary,14-layers \
     "$real/owlv2-large-patch14-ensemble.mi300x.json.gz" "$real/owlv2-large-patch14-ensemble.h100.json.gz"
 # A graph finding whose extra runs repeat (x20, x19): the hand-made graph pair.
 shoot --screenshot "$here" --screenshot-prefix graphs- --screenshot-only 11-operations \

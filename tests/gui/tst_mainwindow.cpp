@@ -423,6 +423,7 @@ private Q_SLOTS:
         QCOMPARE(QDir(gui).entryList(QDir::Files, QDir::Name), cliFiles);
         QCOMPARE(cliFiles.size(), 18); // traces, ..., graph_kinds, ..., kernels, matched_kernels, layer_times, ...
         QVERIFY(cliFiles.contains(QStringLiteral("op_findings.csv")));
+        QVERIFY(cliFiles.contains(QStringLiteral("layer_times.csv")));
         for (const QString& file : cliFiles) {
             const QByteArray expected = readFile(QDir(cli).filePath(file));
             QVERIFY(!expected.isEmpty());
@@ -508,9 +509,9 @@ private Q_SLOTS:
         MainWindow window;
         QTabWidget* tabs = window.tabs();
         const QStringList expected { QStringLiteral("traces"), QStringLiteral("op_findings"),
-            QStringLiteral("op_summary"), QStringLiteral("fusion_opportunities"), QStringLiteral("fusion_mappings"),
-            QStringLiteral("global_counts"), QStringLiteral("kernels"), QStringLiteral("matched_groups"),
-            QString() }; // the timeline: no table
+            QStringLiteral("layer_times"), QStringLiteral("op_summary"), QStringLiteral("fusion_opportunities"),
+            QStringLiteral("fusion_mappings"), QStringLiteral("global_counts"), QStringLiteral("kernels"),
+            QStringLiteral("matched_groups"), QString() }; // the timeline: no table
         QCOMPARE(tabs->count(), expected.size());
         QList<QWidget*> pages;
         for (int tab = 0; tab < tabs->count(); ++tab)
