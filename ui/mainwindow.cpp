@@ -292,11 +292,16 @@ void MainWindow::createPages()
         [](const FusionReport& report) { return tr("Fusion mappings (%1)").arg(report.mappings.size()); });
     addResultsTab(m_kernelTypes, tr("Kernel types"),
         [](const FusionReport& report) { return tr("Kernel types (%1)").arg(report.globalCounts.size()); });
-    addResultsTab(m_kernelsTab, tr("Kernels"), [](const FusionReport& report) {
-        return tr("Kernels (%1, %2 matched)").arg(report.kernels.size()).arg(report.matchedKernels.size());
-    });
+    // Titles short enough that every tab fits a 1440-px-wide window: the counts' meanings are in
+    // the tooltips and on the pages.
+    addResultsTab(m_kernelsTab, tr("Kernels"),
+        [](const FusionReport& report) { return tr("Kernels (%1)").arg(report.kernels.size()); });
+    m_tabs->setTabToolTip(m_tabs->indexOf(m_kernelsTab),
+        tr("Every kernel name of both traces, and which kernel of one trace does the work of which of the other"));
     addResultsTab(m_groups, tr("Correlation groups"),
-        [](const FusionReport& report) { return tr("Correlation groups (%1 matched)").arg(report.groupPairs.size()); });
+        [](const FusionReport& report) { return tr("Groups (%1 matched)").arg(report.groupPairs.size()); });
+    m_tabs->setTabToolTip(
+        m_tabs->indexOf(m_groups), tr("Correlation groups (graph launches) matched across the traces, drilled into"));
     m_search = new GlobalSearch(this);
     m_tabs->setCornerWidget(m_search, Qt::TopRightCorner);
     connect(m_search, &GlobalSearch::hitActivated, this,
