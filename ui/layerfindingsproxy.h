@@ -3,12 +3,14 @@
 #include <QList>
 #include <QSortFilterProxyModel>
 
-#include <string>
+namespace fusiondiff {
+struct OpFinding;
+}
 
 namespace fusiondiff::ui {
 
-// Whether `ranges`, a finding's layers as the core writes them ("0–3, 7, 12–23"), holds `layer`.
-bool layerRangesContain(const std::string& ranges, int layer);
+// Whether the finding has calls in `layer` (an index in the step).
+bool findingIsInLayer(const OpFinding& finding, int layer);
 
 // The operation findings (a ReportColumnsModel of ReportTableId::OpFindings) with calls in some
 // layers: the rows whose OpFinding::layers hold one of the layers' indices. No layers: no rows.

@@ -286,10 +286,10 @@ void LayersPage::selectLayersOf(int finding)
 {
     if (!m_report || finding < 0 || static_cast<size_t>(finding) >= m_report->opFindings.size())
         return;
-    const std::string& ranges = m_report->opFindings[static_cast<size_t>(finding)].layers;
+    const OpFinding& layered = m_report->opFindings[static_cast<size_t>(finding)];
     QList<int> rows;
     for (size_t row = 0; row < m_report->layerTimes.size(); ++row) {
-        if (layerRangesContain(ranges, static_cast<int>(m_report->layerTimes[row].index)))
+        if (findingIsInLayer(layered, static_cast<int>(m_report->layerTimes[row].index)))
             rows.append(static_cast<int>(row));
     }
     selectLayers(rows);

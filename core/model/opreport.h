@@ -80,7 +80,8 @@ struct OpFinding
     std::array<std::string, 2> sideOps;
     std::array<std::vector<std::string>, 2> sideStacks;
     std::string alignedOn; // the alignment level that paired the occurrences (AlignmentLevel::key)
-    std::string layers; // the layers its calls are in, by index in the step ("0–23"), when aligned by layers
+    std::vector<uint32_t> layerIndices; // the layers its calls are in, by index in the step, ascending
+    std::string layers; // the same as text ("0–23"); both empty unless the traces were aligned by layers
 };
 
 // Per operation name, over all compared occurrences.

@@ -183,10 +183,11 @@ private:
         finding.isGraph = pattern.isGraph;
         finding.sideOps = pattern.names.ops;
         finding.alignedOn = pattern.names.alignedOn;
-        std::vector<uint32_t> layers = pattern.layers;
-        std::sort(layers.begin(), layers.end());
-        layers.erase(std::unique(layers.begin(), layers.end()), layers.end());
-        finding.layers = numberRanges(layers);
+        finding.layerIndices = pattern.layers;
+        std::sort(finding.layerIndices.begin(), finding.layerIndices.end());
+        finding.layerIndices.erase(
+            std::unique(finding.layerIndices.begin(), finding.layerIndices.end()), finding.layerIndices.end());
+        finding.layers = numberRanges(finding.layerIndices);
         for (size_t side = 0; side < 2; ++side) {
             const PreparedSide& named = m_sides[side];
             if (pattern.names.frames[side] < 0)

@@ -99,20 +99,16 @@ private Q_SLOTS:
 
     void init() { QSettings().clear(); }
 
-    void layerRangesAreRead()
+    void findingsKnowTheirLayers()
     {
-        const std::string dash = "\xE2\x80\x93";
-        QVERIFY(layerRangesContain("0" + dash + "23", 0));
-        QVERIFY(layerRangesContain("0" + dash + "23", 23));
-        QVERIFY(!layerRangesContain("0" + dash + "23", 24));
-        const std::string ranges = "0" + dash + "3, 7, 12" + dash + "23";
-        QVERIFY(layerRangesContain(ranges, 3));
-        QVERIFY(layerRangesContain(ranges, 7));
-        QVERIFY(!layerRangesContain(ranges, 8));
-        QVERIFY(layerRangesContain(ranges, 12));
-        QVERIFY(layerRangesContain("107", 107));
-        QVERIFY(!layerRangesContain("107", 10));
-        QVERIFY(!layerRangesContain("", 0)); // not aligned by layers
+        OpFinding finding;
+        finding.layerIndices = { 0, 1, 2, 3, 7, 12 };
+        QVERIFY(findingIsInLayer(finding, 0));
+        QVERIFY(findingIsInLayer(finding, 7));
+        QVERIFY(!findingIsInLayer(finding, 8));
+        QVERIFY(findingIsInLayer(finding, 12));
+        QVERIFY(!findingIsInLayer(finding, -1));
+        QVERIFY(!findingIsInLayer(OpFinding {}, 0)); // not aligned by layers
     }
 
     // The bundled pair: 24 decoder layers a step, B slower in every one of them.
