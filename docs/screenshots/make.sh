@@ -69,5 +69,8 @@ shoot --screenshot "$here" --screenshot-prefix 1024x700- --screenshot-size 1024x
 (
     export QT_SCALE_FACTOR=2
     shoot --screenshot "$here" --screenshot-prefix scale2- --screenshot-size 720x450 \
-        --screenshot-only 02-summary,06-kernels,11-operations
+        --screenshot-only 02-summary,06-kernels,11-operations,14-layers
 )
+# The Layers tab of the bundled pair in the dark theme and in a small window.
+shoot --screenshot "$here" --screenshot-prefix dark- --dark --screenshot-only 14-layers
+shoot --screenshot "$here" --screenshot-prefix 1024x700- --screenshot-size 1024x700 --screenshot-only 14-layers
