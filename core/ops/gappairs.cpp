@@ -128,20 +128,15 @@ private:
     {
         if (match < 0)
             return false;
-        const KernelAttribution& attribution = m_sides[side].attribution;
-        const PhaseMatch& pair = m_matches[size_t(match)];
-        const int32_t unit = innermostUnit(attribution, m_sides[side].occurrences[occurrence].frame);
-        return unit >= 0
-            && unit
-            == innermostUnit(attribution, m_sides[side].occurrences[side == 0 ? pair.first : pair.second].frame);
+        const int32_t unit = unitOf(side, occurrence);
+        return unit >= 0 && unit == unitOf(side, pairedOn(side, match));
     }
 
     // Of the two neighbouring pairs, the one whose operation on `side` shares the occurrence's
     // innermost module or Python function; -1 if neither does.
     int32_t neighbourInTheSameUnit(size_t side, uint32_t occurrence, int32_t before, int32_t after) const
     {
-        const KernelAttribution& attribution = m_sides[side].attribution;
-        const int32_t unit = innermostUnit(attribution, m_sides[side].occurrences[occurrence].frame);
+        const int32_t unit = unitOf(side, occurrence);
         if (unit < 0)
             return -1;
         int32_t best = -1;
@@ -149,11 +144,8 @@ private:
         for (const int32_t match : { before, after }) {
             if (match < 0)
                 continue;
-            const PhaseMatch& pair = m_matches[size_t(match)];
-            const int32_t frame = m_sides[side].occurrences[side == 0 ? pair.first : pair.second].frame;
-            const int score = innermostUnit(attribution, frame) == unit ? 2
-                : isInside(attribution, frame, unit)                    ? 1
-                                                                        : 0;
+            const uint32_t paired = pairedOn(side, match);
+            const int score = unitOf(side, paired) == unit ? 2 : isInside(side, paired, unit) ? 1 : 0;
             if (score > bestScore) {
                 best = match;
                 bestScore = score;
@@ -162,27 +154,36 @@ private:
         return best;
     }
 
-    // The innermost module call around the operation; without one, the innermost Python function
-    // that is not a built-in (with_stack wraps each operator in a frame of its own, "<built-in
-    // method mul of Tensor object>", which says nothing about what belongs together).
-    int32_t innermostUnit(const KernelAttribution& attribution, int32_t frame) const
+    // The pair's occurrence on `side`.
+    uint32_t pairedOn(size_t side, int32_t match) const
     {
-        const TraceStore& store = m_sides[&attribution == &m_sides[0].attribution ? 0 : 1].store;
+        const PhaseMatch& pair = m_matches[size_t(match)];
+        return side == 0 ? pair.first : pair.second;
+    }
+
+    // The innermost module call around the occurrence's operation; without one, the innermost
+    // Python function that is not a built-in (with_stack wraps each operator in a frame of its own,
+    // "<built-in method mul of Tensor object>", which says nothing about what belongs together).
+    int32_t unitOf(size_t side, uint32_t occurrence) const
+    {
+        const std::vector<OpFrame>& frames = m_sides[side].attribution.frames;
+        const int32_t frame = m_sides[side].occurrences[occurrence].frame;
         int32_t python = -1;
-        for (int32_t f = frame >= 0 ? attribution.frames[size_t(frame)].parent : -1; f >= 0;
-             f = attribution.frames[size_t(f)].parent) {
-            const OpFrame& own = attribution.frames[size_t(f)];
+        for (int32_t f = frame >= 0 ? frames[size_t(frame)].parent : -1; f >= 0; f = frames[size_t(f)].parent) {
+            const OpFrame& own = frames[size_t(f)];
             if (own.isModule)
                 return f;
-            if (own.isPython && python < 0 && !store.name(own.name).starts_with("<built-in"))
+            if (own.isPython && python < 0 && !m_sides[side].store.name(own.name).starts_with("<built-in"))
                 python = f;
         }
         return python;
     }
 
-    static bool isInside(const KernelAttribution& attribution, int32_t frame, int32_t ancestor)
+    // Whether the occurrence's operation runs inside frame `ancestor`.
+    bool isInside(size_t side, uint32_t occurrence, int32_t ancestor) const
     {
-        for (int32_t f = frame; f >= 0; f = attribution.frames[size_t(f)].parent) {
+        const std::vector<OpFrame>& frames = m_sides[side].attribution.frames;
+        for (int32_t f = m_sides[side].occurrences[occurrence].frame; f >= 0; f = frames[size_t(f)].parent) {
             if (f == ancestor)
                 return true;
         }

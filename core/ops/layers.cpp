@@ -100,7 +100,6 @@ public:
         PhaseLayers layers;
         layers.unit = chosen.unit;
         layers.perStep = chosen.perStep;
-        layers.share = chosen.share;
         layers.calls = uint64_t(chosen.perStep) * m_steps;
         layers.segmentOf.resize(m_side.phase.size());
         const auto wanted = int32_t(std::find(m_units.begin(), m_units.end(), chosen.unit) - m_units.begin());

@@ -23,7 +23,6 @@ struct PhaseLayers
     // the last); the step's rank in the phase is in the upper 32 bits. Two traces' segments with
     // the same number hold the same part of the model.
     std::vector<uint64_t> segmentOf;
-    double share = 0; // of the phase's operations, inside a layer call
     uint64_t calls = 0;
 };
 
