@@ -242,10 +242,11 @@ std::vector<LayerPairing> findLayers(std::array<PreparedSide, 2>& sides, const s
         for (size_t side = 0; side < 2; ++side)
             compared[side] += phases[side].size();
         const LayerPairing& pairing = layers[phase];
+        const std::string note
+            = "No layers in common: " + pairing.reason + "; the operations were aligned without layers";
         if (!pairing.reason.empty()
-            && std::find(alignment.notes.begin(), alignment.notes.end(), pairing.reason) == alignment.notes.end())
-            alignment.notes.push_back(
-                "No layers in common: " + pairing.reason + "; the operations were aligned without layers");
+            && std::find(alignment.notes.begin(), alignment.notes.end(), note) == alignment.notes.end())
+            alignment.notes.push_back(note);
         if (!pairing.paired())
             continue;
         for (size_t side = 0; side < 2; ++side) {
