@@ -1,5 +1,6 @@
 #include "barchart.h"
 
+#include "chartrendering.h"
 #include "colors.h"
 #include "imageexport.h"
 
@@ -9,7 +10,6 @@
 #include <QCursor>
 #include <QEvent>
 #include <QGraphicsLayout>
-#include <QGraphicsScene>
 #include <QHorizontalBarSeries>
 #include <QLegend>
 #include <QLocale>
@@ -85,23 +85,7 @@ void BarChart::changeEvent(QEvent* event)
 
 void BarChart::applyPalette()
 {
-    const QPalette palette = this->palette();
-    const QColor background = palette.color(QPalette::Base);
-    const QColor text = palette.color(QPalette::Text);
-    QChart* chart = this->chart();
-    chart->setBackgroundBrush(background);
-    chart->setBackgroundPen(Qt::NoPen);
-    chart->setPlotAreaBackgroundVisible(false);
-    chart->setTitleBrush(text);
-    chart->legend()->setLabelColor(text);
-    for (QAbstractAxis* axis : std::initializer_list<QAbstractAxis*> { m_categoryAxis, m_linearAxis, m_logAxis }) {
-        axis->setLabelsColor(text);
-        axis->setTitleBrush(text);
-        axis->setLinePenColor(blend(background, text, 0.5));
-        axis->setGridLineColor(blend(background, text, 0.15));
-        axis->setMinorGridLineColor(blend(background, text, 0.07));
-    }
-    setBackgroundBrush(background);
+    applyChartPalette(*this, { m_categoryAxis, m_linearAxis, m_logAxis });
 }
 
 QSize BarChart::sizeHint() const
@@ -301,23 +285,7 @@ QImage BarChart::image(const QSize& size)
 {
     if (m_rebuildPending)
         rebuildAxes();
-    const QString shownTitle = chart()->title();
-    const QSize shownSize = this->size();
-    chart()->setTitle(savedImageTitle());
-    resize(size);
-    chart()->resize(size);
-    chart()->layout()->activate();
-    QImage image(size, QImage::Format_ARGB32_Premultiplied);
-    image.fill(palette().color(QPalette::Base));
-    QPainter painter(&image);
-    painter.setRenderHint(QPainter::Antialiasing);
-    chart()->scene()->render(&painter, QRectF(QPointF(0, 0), size), chart()->geometry());
-    painter.end();
-    chart()->setTitle(shownTitle);
-    resize(shownSize);
-    chart()->resize(shownSize);
-    chart()->layout()->activate();
-    return image;
+    return renderChartImage(*this, size, savedImageTitle());
 }
 
 } // namespace fusiondiff::ui

@@ -1,5 +1,6 @@
 #include "layerchart.h"
 
+#include "chartrendering.h"
 #include "colors.h"
 #include "formatting.h"
 #include "imageexport.h"
@@ -11,7 +12,6 @@
 #include <QEvent>
 #include <QFontMetrics>
 #include <QGraphicsLayout>
-#include <QGraphicsScene>
 #include <QLegend>
 #include <QPainter>
 #include <QStackedBarSeries>
@@ -140,22 +140,7 @@ void LayerChart::fitToSize()
 
 void LayerChart::applyPalette()
 {
-    const QPalette palette = this->palette();
-    const QColor background = palette.color(QPalette::Base);
-    const QColor text = palette.color(QPalette::Text);
-    QChart* chart = this->chart();
-    chart->setBackgroundBrush(background);
-    chart->setBackgroundPen(Qt::NoPen);
-    chart->setPlotAreaBackgroundVisible(false);
-    chart->setTitleBrush(text);
-    chart->legend()->setLabelColor(text);
-    for (QValueAxis* axis : { m_layerAxis, m_valueAxis }) {
-        axis->setLabelsColor(text);
-        axis->setTitleBrush(text);
-        axis->setLinePenColor(blend(background, text, 0.5));
-        axis->setGridLineColor(blend(background, text, 0.15));
-    }
-    setBackgroundBrush(background);
+    applyChartPalette(*this, { m_layerAxis, m_valueAxis });
 }
 
 QSize LayerChart::sizeHint() const
@@ -406,21 +391,7 @@ QImage LayerChart::image(const QSize& size)
     // A report shows every layer alike: the selection is the user's, on screen.
     const QList<int> selected = m_selected;
     setSelectedLayers({});
-    const QSize shownSize = this->size();
-    chart()->setTitle(savedImageTitle());
-    resize(size);
-    chart()->resize(size);
-    chart()->layout()->activate();
-    QImage image(size, QImage::Format_ARGB32_Premultiplied);
-    image.fill(palette().color(QPalette::Base));
-    QPainter painter(&image);
-    painter.setRenderHint(QPainter::Antialiasing);
-    chart()->scene()->render(&painter, QRectF(QPointF(0, 0), size), chart()->geometry());
-    painter.end();
-    chart()->setTitle({});
-    resize(shownSize);
-    chart()->resize(shownSize);
-    chart()->layout()->activate();
+    QImage image = renderChartImage(*this, size, savedImageTitle());
     setSelectedLayers(selected);
     return image;
 }
