@@ -5,8 +5,11 @@
 #include <QApplication>
 #include <QDragEnterEvent>
 #include <QDropEvent>
+#include <QFile>
 #include <QImage>
 #include <QMimeData>
+#include <QSettings>
+#include <QStandardPaths>
 #include <QUrl>
 #include <QWidget>
 
@@ -17,6 +20,21 @@ namespace fusiondiff::test {
 inline QString realTrace(const QString& name)
 {
     return dataPath(QStringLiteral("real/") + name);
+}
+
+// Settings in a file of this run's own (`testName` and the process id): ctest may run a binary
+// twice at once (tst_appdefects and tst_appdefects_scale2), and tests clear their settings.
+// removeOwnSettings() at the end of the run deletes the file.
+inline void useOwnSettings(const QString& testName)
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("FusionDiffTests"));
+    QCoreApplication::setApplicationName(QStringLiteral("%1-%2").arg(testName).arg(QCoreApplication::applicationPid()));
+}
+
+inline void removeOwnSettings()
+{
+    QFile::remove(QSettings().fileName());
 }
 
 // Drags local `files` onto `target` and drops them there, as a file manager does: a drag-enter

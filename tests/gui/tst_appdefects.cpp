@@ -97,17 +97,9 @@ class TestAppDefects : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("FusionDiffTests"));
-        // Its own settings file per run: ctest runs this binary twice at once (tst_appdefects and
-        // tst_appdefects_scale2), and each test starts by clearing the settings.
-        QCoreApplication::setApplicationName(
-            QStringLiteral("tst_appdefects-%1").arg(QCoreApplication::applicationPid()));
-    }
+    void initTestCase() { test::useOwnSettings(QStringLiteral("tst_appdefects")); }
 
-    void cleanupTestCase() { QFile::remove(QSettings().fileName()); }
+    void cleanupTestCase() { test::removeOwnSettings(); }
 
     void init() { QSettings().clear(); }
 

@@ -88,14 +88,9 @@ class TestLayers : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("FusionDiffTests"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_layers-%1").arg(QCoreApplication::applicationPid()));
-    }
+    void initTestCase() { test::useOwnSettings(QStringLiteral("tst_layers")); }
 
-    void cleanupTestCase() { QFile::remove(QSettings().fileName()); }
+    void cleanupTestCase() { test::removeOwnSettings(); }
 
     void init() { QSettings().clear(); }
 
