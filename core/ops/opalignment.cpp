@@ -10,7 +10,6 @@
 
 #include <algorithm>
 #include <map>
-#include <set>
 #include <unordered_map>
 
 namespace fusiondiff {
@@ -184,18 +183,20 @@ void alignAcrossLayerEnds(const std::array<PreparedSide, 2>& sides, const std::v
             positionInPhase[second[p]] = uint32_t(p);
         size_t nextFirst = 0, nextSecond = 0;
         auto stretchUpTo = [&](size_t firstEnd, size_t secondEnd) {
-            std::array<std::vector<uint32_t>, 2> left;
-            std::set<uint64_t> spanned;
-            for (size_t p = nextFirst; p < firstEnd; ++p) {
-                left[0].push_back(first[p]);
-                spanned.insert((*segmentOf[0])[p]);
-            }
-            for (size_t p = nextSecond; p < secondEnd; ++p) {
-                left[1].push_back(second[p]);
-                spanned.insert((*segmentOf[1])[p]);
-            }
-            if (!left[0].empty() && !left[1].empty() && spanned.size() > 1)
-                cascade(left[0], left[1], keys, matches);
+            if (nextFirst == firstEnd || nextSecond == secondEnd)
+                return; // nothing left on one side
+            // Inside one segment on both sides the segment's own alignment has tried it already.
+            const uint64_t segment = (*segmentOf[0])[nextFirst];
+            bool spansSegments = false;
+            for (size_t p = nextFirst; p < firstEnd; ++p)
+                spansSegments = spansSegments || (*segmentOf[0])[p] != segment;
+            for (size_t p = nextSecond; p < secondEnd; ++p)
+                spansSegments = spansSegments || (*segmentOf[1])[p] != segment;
+            if (!spansSegments)
+                return;
+            const std::vector<uint32_t> leftFirst(first.begin() + long(nextFirst), first.begin() + long(firstEnd));
+            const std::vector<uint32_t> leftSecond(second.begin() + long(nextSecond), second.begin() + long(secondEnd));
+            cascade(leftFirst, leftSecond, keys, matches);
         };
         for (size_t p = 0; p < first.size(); ++p) {
             if (partnerOf[0][first[p]] < 0)
