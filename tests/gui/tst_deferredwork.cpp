@@ -4,12 +4,12 @@
 // turn later, a long cell text is fitted to its cell without the style's repeated layouts, and a
 // wrapped label measures its height once per width.
 
-#include "barchart.h"
-#include "deferredtextbrowser.h"
-#include "tablefilterproxy.h"
-#include "tablepage.h"
-#include "tabletextdelegate.h"
-#include "wraplabel.h"
+#include "charts/barchart.h"
+#include "models/tablefilterproxy.h"
+#include "pages/tablepage.h"
+#include "widgets/deferredtextbrowser.h"
+#include "widgets/tabletextdelegate.h"
+#include "widgets/wraplabel.h"
 
 #include <QApplication>
 #include <QBarCategoryAxis>

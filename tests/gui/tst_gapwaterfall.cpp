@@ -1,7 +1,7 @@
 // The waterfall of the time gap between A and B: its steps add up from A's GPU time to B's, a
 // remainder the parts do not explain is shown as such, and its bars are hit-tested and clickable.
 
-#include "gapwaterfall.h"
+#include "charts/gapwaterfall.h"
 
 #include <QSignalSpy>
 #include <QTest>

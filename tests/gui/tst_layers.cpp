@@ -4,19 +4,19 @@
 
 #include "guitestsupport.h"
 
-#include "analysiscontroller.h"
-#include "analysisresults.h"
-#include "filterlineedit.h"
-#include "layerchart.h"
-#include "layerfindingsproxy.h"
-#include "layerspage.h"
-#include "mainwindow.h"
+#include "analysis/analysiscontroller.h"
+#include "analysis/analysisresults.h"
+#include "charts/layerchart.h"
 #include "model/fusionreport.h"
-#include "operationspage.h"
-#include "reportcolumnsmodel.h"
-#include "summarypage.h"
-#include "tablefilterproxy.h"
-#include "tablepage.h"
+#include "models/layerfindingsproxy.h"
+#include "models/reportcolumnsmodel.h"
+#include "models/tablefilterproxy.h"
+#include "pages/layerspage.h"
+#include "pages/operationspage.h"
+#include "pages/summarypage.h"
+#include "pages/tablepage.h"
+#include "shell/mainwindow.h"
+#include "widgets/filterlineedit.h"
 
 #include <QAbstractBarSeries>
 #include <QAbstractItemModelTester>

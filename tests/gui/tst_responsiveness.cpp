@@ -6,8 +6,8 @@
 
 #include "guitestsupport.h"
 
-#include "analysiscontroller.h"
-#include "mainwindow.h"
+#include "analysis/analysiscontroller.h"
+#include "shell/mainwindow.h"
 
 #include <QElapsedTimer>
 #include <QEventLoop>
