@@ -24,6 +24,12 @@ namespace {
 
 std::atomic<const char*> g_lastOutcome { "none" };
 
+// The cancel flag seen between the steps (after loading, between the captures) rather than by the
+// core: told apart for the tests, which show that the flag reaches the core's loader.
+struct CancelledBetweenSteps : Cancelled
+{
+};
+
 // What the comparison thread shares with the calling thread.
 struct SharedState
 {
@@ -79,8 +85,13 @@ std::shared_ptr<const FusionReport> compareOnThisThread(const CompareRequest& re
             state.total[trace] = total;
         });
     state.tracesRead = true;
-    if (state.cancel)
-        throw Cancelled();
+    if (state.cancel) {
+        for (const LoadedTrace& trace : traces) {
+            if (trace.error)
+                std::rethrow_exception(trace.error); // the loader's Cancelled, most likely
+        }
+        throw CancelledBetweenSteps();
+    }
     throwLoadErrors(traces);
 
     std::array<std::optional<CaptureTrace>, 2> captures;
@@ -89,7 +100,7 @@ std::shared_ptr<const FusionReport> compareOnThisThread(const CompareRequest& re
         if (path)
             captures[side] = loadCaptureTrace(*path);
         if (state.cancel)
-            throw Cancelled();
+            throw CancelledBetweenSteps();
     }
     return std::make_shared<const FusionReport>(analyzeFusion(*traces[0].store, *traces[1].store,
         { captures[0] ? &*captures[0] : nullptr, captures[1] ? &*captures[1] : nullptr }, classifier, request.options,
@@ -114,6 +125,9 @@ std::shared_ptr<const FusionReport> runCompare(
         try {
             report = compareOnThisThread(request, *state);
             g_lastOutcome = "finished";
+        } catch (const CancelledBetweenSteps&) {
+            error = std::current_exception();
+            g_lastOutcome = "cancelled between steps";
         } catch (const Cancelled&) {
             error = std::current_exception();
             g_lastOutcome = "cancelled";

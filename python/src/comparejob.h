@@ -37,7 +37,8 @@ std::shared_ptr<const FusionReport> runCompare(
     const CompareRequest& request, const pybind11::object& progress, double pollSeconds);
 
 // How the last runCompare's thread ended: "finished", "cancelled" (the core threw Cancelled: the
-// cancel flag reached it), "failed" or "none" (no compare yet). For the tests of cancellation.
+// cancel flag reached the loader or the analysis), "cancelled between steps" (the flag was seen
+// between them), "failed" or "none" (no compare yet). For the tests of cancellation.
 const char* lastCompareOutcome();
 
 } // namespace fusiondiff::python
