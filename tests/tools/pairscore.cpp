@@ -8,7 +8,8 @@
 // --stacks: which of the recorded stacks the pairs keep (python: as recorded; modules: nn.Module
 // calls only; none: operators and kernels only), one row each. --fusions N also replaces N pairs
 // of consecutive operators by one custom operator in B (PairRecipe::operatorFusions). --write DIR
-// also writes each pair (A, B and the injected changes) to DIR.
+// also writes each pair (A, B and the injected changes) to DIR. Exits with 1 if a pair is below the
+// bar (meetsTheBar: a pair into which nothing could be injected is below it), 2 on bad arguments.
 #include "classify/classifier.h"
 #include "model/analysisoptions.h"
 #include "pairconstructor.h"
@@ -100,25 +101,37 @@ int main(int argc, char** argv)
     }
     try {
         const Classifier classifier = Classifier::load(classifierName);
-        uint64_t injected = 0, found = 0, findings = 0, spurious = 0;
-        std::printf("| trace | stacks | seed | injected | found | findings | spurious | same work | aligned on |\n");
-        std::printf("| --- | --- | ---: | ---: | ---: | ---: | ---: | --- | --- |\n");
+        uint64_t injected = 0, found = 0, findings = 0, spurious = 0, failed = 0, pairs = 0;
+        std::printf("| trace | stacks | seed | injected | found | findings | spurious | same work | bar | injected in "
+                    "| aligned on |\n");
+        std::printf("| --- | --- | ---: | ---: | ---: | ---: | ---: | --- | --- | --- | --- |\n");
         for (const std::string& trace : traces) {
+            const QByteArray traceName = QFileInfo(QString::fromStdString(trace)).fileName().toLocal8Bit();
             for (const PairRecipe::Stacks stacks : stackChoices) {
                 for (const uint64_t seed : seeds) {
                     PairRecipe recipe;
                     recipe.seed = seed;
                     recipe.stacks = stacks;
                     recipe.operatorFusions = operatorFusions;
-                    const PairScore score
-                        = scoreConstructedPair(QString::fromStdString(trace), classifier, recipe, level);
+                    ++pairs;
+                    PairScore score;
+                    try {
+                        score = scoreConstructedPair(QString::fromStdString(trace), classifier, recipe, level);
+                    } catch (const std::runtime_error& error) { // a trace B cannot be built from
+                        std::printf("| %s | %s | %s | cannot construct: %s | | | | | FAIL | | |\n",
+                            traceName.constData(), stacksName(stacks), std::to_string(seed).c_str(), error.what());
+                        ++failed;
+                        continue;
+                    }
                     if (!writeDir.isEmpty())
                         writePair(writeDir, QString::fromStdString(trace), classifier, recipe);
-                    std::printf("| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
-                        QFileInfo(QString::fromStdString(trace)).fileName().toLocal8Bit().constData(),
+                    const bool pass = meetsTheBar(score);
+                    failed += !pass;
+                    std::printf("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", traceName.constData(),
                         stacksName(stacks), std::to_string(seed).c_str(), std::to_string(score.injected).c_str(),
                         std::to_string(score.found).c_str(), std::to_string(score.findings).c_str(),
-                        std::to_string(score.spurious).c_str(), score.comparable ? "yes" : "no", score.levels.c_str());
+                        std::to_string(score.spurious).c_str(), score.comparable ? "yes" : "no",
+                        pass ? "pass" : "FAIL", score.regions.c_str(), score.levels.c_str());
                     for (const std::string& missed : score.missed)
                         std::fprintf(stderr, "%s %s seed %s: missed %s\n", trace.c_str(), stacksName(stacks),
                             std::to_string(seed).c_str(), missed.c_str());
@@ -137,6 +150,11 @@ int main(int argc, char** argv)
             std::to_string(found).c_str(), std::to_string(injected).c_str(),
             injected ? 100.0 * double(found) / double(injected) : 0.0, std::to_string(spurious).c_str(),
             std::to_string(findings).c_str(), findings ? 100.0 * double(spurious) / double(findings) : 0.0);
+        std::printf("%s of %s pairs below the bar (>= 95%% found, <= 5%% spurious, same work; a pair without "
+                    "an injected change fails)\n",
+            std::to_string(failed).c_str(), std::to_string(pairs).c_str());
+        if (failed > 0)
+            return 1;
     } catch (const std::exception& error) {
         std::fprintf(stderr, "pairscore: %s\n", error.what());
         return 2;
