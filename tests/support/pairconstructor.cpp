@@ -415,7 +415,7 @@ std::string nodeStem(const std::string& name)
     return stem;
 }
 
-// "vendor_ops::op_25" -> "VendorOpsOp25", as a node class would be named after it.
+// "op_25" -> "Op25", as PyTorch names an autograd node after its operator (addmm -> AddmmBackward0).
 std::string camelCase(const std::string& name)
 {
     std::string result;
@@ -591,7 +591,7 @@ ConstructedPair constructPair(const QByteArray& traceA, const Classifier& classi
         throw std::runtime_error("trace A has no CPU operators or no kernels");
 
     // Operator names: a share renamed, consistently. Autograd nodes follow their forward operator
-    // (AddmmBackward0 -> VendorOpsOp7Backward0 where aten::addmm -> vendor_ops::op_7), as another
+    // (AddmmBackward0 -> Op7Backward0 where aten::addmm -> vendor_ops::op_7), as another
     // build names the nodes of its own operators; nodes without a forward operator of that name
     // (AccumulateGrad, CompiledFunctionBackward's own) are renamed like operators; the
     // `autograd::engine::evaluate_function: ` wrapper keeps its prefix around the node's new name.
@@ -623,8 +623,11 @@ ConstructedPair constructPair(const QByteArray& traceA, const Classifier& classi
         std::string renamed = node;
         if (forward != forwardOfStem.end()) {
             const std::string& forwardRenamed = pair.renamedOperators.at(forward->second);
-            if (forwardRenamed != forward->second)
-                renamed = camelCase(forwardRenamed) + suffix;
+            if (forwardRenamed != forward->second) {
+                const size_t colons = forwardRenamed.rfind("::");
+                renamed = camelCase(colons == std::string::npos ? forwardRenamed : forwardRenamed.substr(colons + 2))
+                    + suffix;
+            }
         } else if (uniform(rng, 0, 1) < recipe.renamedOperatorShare) {
             renamed = base.empty() ? "vendor_ops::node_" + std::to_string(nextNode++)
                                    : "VendorNode" + std::to_string(nextNode++) + suffix;
@@ -802,8 +805,8 @@ PairScore scorePair(const FusionReport& report, const std::vector<InjectedChange
     for (size_t c = 0; c < changes.size(); ++c) {
         score.found += found[c];
         if (!found[c])
-            score.missed.push_back(changes[c].region + " " + changes[c].kind + " in " + changes[c].trace1Op + " (" + changes[c].launchingOp
-                + ") / " + changes[c].trace2Op);
+            score.missed.push_back(changes[c].region + " " + changes[c].kind + " in " + changes[c].trace1Op + " ("
+                + changes[c].launchingOp + ") / " + changes[c].trace2Op);
     }
     return score;
 }

@@ -3,11 +3,13 @@
 // changed speeds and injected splits and merges; prints one row per pair and the totals.
 //
 //   pairscore [--seeds 1,2,3] [--classifier default] [--stacks python,modules,none] [--op-level L]
-//             [--fusions N] TRACE...
+//             [--fusions N] [--renamed SHARE] [--splits N] [--merges N] [--write DIR] TRACE...
 //
 // --stacks: which of the recorded stacks the pairs keep (python: as recorded; modules: nn.Module
 // calls only; none: operators and kernels only), one row each. --fusions N also replaces N pairs
-// of consecutive operators by one custom operator in B (PairRecipe::operatorFusions). --write DIR
+// of consecutive operators by one custom operator in B (PairRecipe::operatorFusions). --renamed,
+// --splits and --merges set the share of operator names renamed and the changes injected
+// (PairRecipe; 0.8, 3 and 3 by default). --write DIR
 // also writes each pair (A, B and the injected changes) to DIR. Exits with 1 if a pair is below the
 // bar (meetsTheBar: a pair into which nothing could be injected is below it), 2 on bad arguments.
 #include "classify/classifier.h"
@@ -64,6 +66,10 @@ int main(int argc, char** argv)
     std::vector<std::string> traces;
     QString writeDir;
     int operatorFusions = 0;
+    const PairRecipe defaults;
+    double renamedShare = defaults.renamedOperatorShare;
+    int splits = defaults.splits;
+    int merges = defaults.merges;
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--seeds") == 0 && i + 1 < argc) {
             seeds.clear();
@@ -87,6 +93,12 @@ int main(int argc, char** argv)
             classifierName = argv[++i];
         } else if (std::strcmp(argv[i], "--fusions") == 0 && i + 1 < argc) {
             operatorFusions = std::atoi(argv[++i]);
+        } else if (std::strcmp(argv[i], "--renamed") == 0 && i + 1 < argc) {
+            renamedShare = std::atof(argv[++i]);
+        } else if (std::strcmp(argv[i], "--splits") == 0 && i + 1 < argc) {
+            splits = std::atoi(argv[++i]);
+        } else if (std::strcmp(argv[i], "--merges") == 0 && i + 1 < argc) {
+            merges = std::atoi(argv[++i]);
         } else if (std::strcmp(argv[i], "--write") == 0 && i + 1 < argc) {
             writeDir = QString::fromLocal8Bit(argv[++i]);
         } else {
@@ -96,7 +108,7 @@ int main(int argc, char** argv)
     if (traces.empty()) {
         std::fprintf(stderr,
             "usage: pairscore [--seeds 1,2,3] [--classifier default] [--stacks python,modules,none] [--op-level L] "
-            "[--fusions N] [--write DIR] TRACE...\n");
+            "[--fusions N] [--renamed SHARE] [--splits N] [--merges N] [--write DIR] TRACE...\n");
         return 2;
     }
     try {
@@ -113,6 +125,9 @@ int main(int argc, char** argv)
                     recipe.seed = seed;
                     recipe.stacks = stacks;
                     recipe.operatorFusions = operatorFusions;
+                    recipe.renamedOperatorShare = renamedShare;
+                    recipe.splits = splits;
+                    recipe.merges = merges;
                     ++pairs;
                     PairScore score;
                     try {
@@ -130,8 +145,8 @@ int main(int argc, char** argv)
                     std::printf("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", traceName.constData(),
                         stacksName(stacks), std::to_string(seed).c_str(), std::to_string(score.injected).c_str(),
                         std::to_string(score.found).c_str(), std::to_string(score.findings).c_str(),
-                        std::to_string(score.spurious).c_str(), score.comparable ? "yes" : "no",
-                        pass ? "pass" : "FAIL", score.regions.c_str(), score.levels.c_str());
+                        std::to_string(score.spurious).c_str(), score.comparable ? "yes" : "no", pass ? "pass" : "FAIL",
+                        score.regions.c_str(), score.levels.c_str());
                     for (const std::string& missed : score.missed)
                         std::fprintf(stderr, "%s %s seed %s: missed %s\n", trace.c_str(), stacksName(stacks),
                             std::to_string(seed).c_str(), missed.c_str());
