@@ -218,12 +218,10 @@ TraceIndex indexTrace(const std::vector<Event>& events)
         }
         const std::string category = categoryOf(e);
         if (category == "cuda_runtime" || category == "cuda_driver") {
-            for (auto it = open.rbegin(); it != open.rend(); ++it) {
-                if (categoryOf(events[*it].json) == "cpu_op") {
-                    index.operatorAround[i] = int64_t(*it);
-                    break;
-                }
-            }
+            const auto innermost = std::find_if(
+                open.rbegin(), open.rend(), [&](size_t f) { return categoryOf(events[f].json) == "cpu_op"; });
+            if (innermost != open.rend())
+                index.operatorAround[i] = int64_t(*innermost);
             continue; // nests nothing
         }
         if (category == "cpu_op") {
