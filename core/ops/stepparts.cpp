@@ -53,10 +53,10 @@ AutogradNode autogradNodeOf(std::string_view operatorName)
         node.wrapped = true;
     }
     const auto [base, suffix] = splitNode(name);
-    node.isNode = node.wrapped || (!base.empty() && base.find("::") == std::string_view::npos);
-    if (base.empty() || base.find("::") != std::string_view::npos)
+    node.isNode = node.wrapped || !base.empty();
+    if (base.empty())
         return node; // AccumulateGrad and other nodes not named after an operator
-    node.forwardStem = forwardStemOf(base);
+    node.forwardStem = forwardStemOf(base); // a namespace in front (vendor::FooBackward0) is left out
     node.suffix = std::string(suffix);
     return node;
 }

@@ -31,7 +31,8 @@ std::vector<StepPart> stepPartsOf(
 // The forward operator an autograd node is named after, as PyTorch derives it: the node name
 // without the engine's prefix and its `Backward<N>` suffix, lower case without underscores
 // ("autograd::engine::evaluate_function: NativeLayerNormBackward0" -> "nativelayernorm"), and the
-// suffix ("Backward0"). isNode is false if the name is not an autograd node's; the stem is empty
+// suffix ("Backward0"); a namespace before the node's name is left out like the operator's
+// ("vendor::FooBackward0" -> "foo"). isNode is false if the name is not an autograd node's; the stem is empty
 // for nodes not named after an operator (`torch::autograd::AccumulateGrad`).
 struct AutogradNode
 {

@@ -144,6 +144,8 @@ private Q_SLOTS:
         QCOMPARE(autogradNodeOf("NativeLayerNormBackward0").forwardStem, forwardStemOf("aten::native_layer_norm"));
         QCOMPARE(autogradNodeOf("Op7Backward1").forwardStem, forwardStemOf("vendor_ops::op_7"));
         QCOMPARE(autogradNodeOf("Op7Backward1").suffix, std::string("Backward1"));
+        QCOMPARE(autogradNodeOf("CompiledFunctionBackward").forwardStem, forwardStemOf("CompiledFunction"));
+        QCOMPARE(autogradNodeOf("vendor_ops::op_7Backward0").forwardStem, forwardStemOf("vendor_ops::op_7"));
         QVERIFY(autogradNodeOf("autograd::engine::evaluate_function: torch::autograd::AccumulateGrad").isNode);
         QVERIFY(autogradNodeOf("autograd::engine::evaluate_function: torch::autograd::AccumulateGrad")
                     .forwardStem.empty()); // a node, but not named after an operator
