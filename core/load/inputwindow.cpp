@@ -2,6 +2,7 @@
 
 #include "load/bytereader.h"
 
+#include <algorithm>
 #include <cstring>
 #include <simdjson.h>
 
@@ -75,6 +76,25 @@ bool InputWindow::ensure(size_t count)
         refill();
     }
     return size() >= count;
+}
+
+void InputWindow::unread(std::string_view bytes)
+{
+    if (bytes.size() <= m_begin - kFrontSlot) {
+        m_begin -= bytes.size();
+    } else {
+        const size_t kept = size();
+        const size_t capacity = std::max(m_capacity, bytes.size() + kept);
+        std::unique_ptr<char[]> buffer(new char[kFrontSlot + capacity + kBackSlack]);
+        std::memcpy(buffer.get() + kFrontSlot + bytes.size(), begin(), kept);
+        std::memset(buffer.get() + kFrontSlot + capacity, 0, kBackSlack);
+        m_buffer = std::move(buffer);
+        m_capacity = capacity;
+        m_begin = kFrontSlot;
+        m_end = kFrontSlot + bytes.size() + kept;
+    }
+    std::memcpy(begin(), bytes.data(), bytes.size());
+    m_offset -= bytes.size();
 }
 
 void InputWindow::consume(size_t count)

@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <string_view>
 
 namespace fusiondiff {
 
@@ -38,6 +39,9 @@ public:
     // Makes sure that at least `count` bytes are available unless the data ends first.
     bool ensure(size_t count);
     void consume(size_t count);
+    // Puts back in front of begin() bytes consumed before it (`bytes` are the data just before
+    // begin(), as read): a parallel reader that cut ahead returns what it read too far.
+    void unread(std::string_view bytes);
 
 private:
     void allocate(size_t capacity);
