@@ -97,6 +97,30 @@ void InputWindow::unread(std::string_view bytes)
     m_offset -= bytes.size();
 }
 
+size_t InputWindow::allocationSize() const
+{
+    return kFrontSlot + m_capacity + kBackSlack;
+}
+
+std::unique_ptr<char[]> InputWindow::detachFront(
+    size_t count, std::unique_ptr<char[]> spare, char*& data, size_t& bytesAfterData)
+{
+    if (!spare) {
+        spare.reset(new char[allocationSize()]);
+        std::memset(spare.get() + kFrontSlot + m_capacity, 0, kBackSlack);
+    }
+    data = begin();
+    bytesAfterData = bytesUntilAllocationEnd();
+    const size_t rest = size() - count;
+    std::memcpy(spare.get() + kFrontSlot, begin() + count, rest);
+    std::unique_ptr<char[]> detached = std::move(m_buffer);
+    m_buffer = std::move(spare);
+    m_begin = kFrontSlot;
+    m_end = kFrontSlot + rest;
+    m_offset += count;
+    return detached;
+}
+
 void InputWindow::consume(size_t count)
 {
     m_begin += count;

@@ -13,9 +13,6 @@ namespace fusiondiff {
 
 namespace {
 
-// Behind a chunk: simdjson's padding and the two bytes that close its frame.
-constexpr size_t kChunkSlack = simdjson::SIMDJSON_PADDING + 8;
-
 bool isWhitespace(int c)
 {
     return c == ' ' || c == '\n' || c == '\r' || c == '\t';
@@ -98,13 +95,14 @@ ParallelEventArrayReader::Merged ParallelEventArrayReader::dispatch()
         return merged == Merged::Continue ? readChunkHere() : merged;
     }
 
-    std::unique_ptr<Job> job = newJob(cut);
-    std::memcpy(job->data(), window.begin(), cut);
+    auto job = std::make_unique<Job>();
     job->offset = window.offset();
     job->expectBefore = m_expect;
     job->lead = std::move(m_lead);
     m_lead.clear();
-    window.consume(cut);
+    job->length = cut;
+    job->allocation = window.allocationSize();
+    job->buffer = window.detachFront(cut, spareBuffer(job->allocation), job->start, job->bytesAfterStart);
     m_expect = Expect::CommaOrClose;
 
     Job* parsed = job.get();
@@ -136,7 +134,7 @@ void ParallelEventArrayReader::parse(Job& job) const
         EventDecoder decoder(job.events.store);
         size_t cut = job.length;
         for (;;) {
-            job.outcome = parseChunk(parser, decoder, job.data(), cut, false, job.capacity + kChunkSlack);
+            job.outcome = parseChunk(parser, decoder, job.data(), cut, false, job.bytesAfterStart);
             if (job.outcome.kind != ChunkOutcome::Kind::CutInsideString)
                 break;
             cut = findChunkCut(job.data(), job.length, cut - 1, false);
@@ -181,8 +179,7 @@ ParallelEventArrayReader::Merged ParallelEventArrayReader::mergeFront()
         rewind(outcome.consumed);
         return Merged::Rewound;
     }
-    m_spareBuffers.push_back(std::move(job.buffer));
-    m_spareCapacities.push_back(job.capacity);
+    m_spareBuffers.emplace_back(std::move(job.buffer), job.allocation);
     m_inFlight.pop_front();
     m_done.pop_front();
     return Merged::Continue;
@@ -238,25 +235,19 @@ ParallelEventArrayReader::Merged ParallelEventArrayReader::readChunkHere()
     return end == EventArrayReader::ChunkEnd::ArrayClosed ? Merged::ArrayClosed : Merged::Continue;
 }
 
-std::unique_ptr<ParallelEventArrayReader::Job> ParallelEventArrayReader::newJob(size_t length)
+std::unique_ptr<char[]> ParallelEventArrayReader::spareBuffer(size_t allocation)
 {
-    auto job = std::make_unique<Job>();
-    for (size_t i = 0; i < m_spareBuffers.size(); ++i) {
-        if (m_spareCapacities[i] >= length) {
-            job->buffer = std::move(m_spareBuffers[i]);
-            job->capacity = m_spareCapacities[i];
-            m_spareBuffers.erase(m_spareBuffers.begin() + std::ptrdiff_t(i));
-            m_spareCapacities.erase(m_spareCapacities.begin() + std::ptrdiff_t(i));
-            break;
+    for (auto& [buffer, size] : m_spareBuffers) {
+        if (size == allocation) {
+            std::unique_ptr<char[]> spare = std::move(buffer);
+            std::swap(buffer, m_spareBuffers.back().first);
+            std::swap(size, m_spareBuffers.back().second);
+            m_spareBuffers.pop_back();
+            return spare;
         }
     }
-    if (!job->buffer) {
-        job->capacity = std::max(length, m_options.chunkBytes);
-        job->buffer.reset(new char[1 + job->capacity + kChunkSlack]);
-        std::memset(job->buffer.get() + 1 + job->capacity, 0, kChunkSlack);
-    }
-    job->length = length;
-    return job;
+    m_spareBuffers.clear(); // of a window that has grown since
+    return nullptr;
 }
 
 void ParallelEventArrayReader::finishChunk()

@@ -22,15 +22,14 @@ class LoadThreadPool;
 // LoadThreadPool while this thread reads ahead, and merges them in file order (ChunkMerger), so that
 // the store is the same as EventArrayReader's.
 //
-// This thread cuts the array where EventArrayReader would (findChunkCut) and copies each chunk out
-// of the window. A cut is only known to be right once the chunk before it has been parsed: when a
-// chunk does not end where it was cut (the cut fell inside a string or a nested object, the
-// chunk's first event is larger than the window, or the event array's ']' came before the cut),
-// the chunks after it are dropped unparsed or unmerged, their bytes are put back in the window,
-// and reading goes on from where that chunk really ended, with EventArrayReader's chunk for the
-// event that did not fit. Errors in a chunk are reported when it is merged, that is only once
-// everything before it is known to be right, with their offsets in the data. Memory is bounded by
-// `chunksInFlight` chunks and the pool's parsers.
+// This thread cuts the array where EventArrayReader would (findChunkCut) and hands each chunk over
+// in the window's own allocation (InputWindow::detachFront), so the bytes are not copied. A cut is only known to be
+// right once the chunk before it has been parsed: when a chunk does not end where it was cut (the cut fell inside a
+// string or a nested object, the chunk's first event is larger than the window, or the event array's ']' came before
+// the cut), the chunks after it are dropped unparsed or unmerged, their bytes are put back in the window, and reading
+// goes on from where that chunk really ended, with EventArrayReader's chunk for the event that did not fit. Errors in a
+// chunk are reported when it is merged, that is only once everything before it is known to be right, with their offsets
+// in the data. Memory is bounded by `chunksInFlight` chunks and the pool's parsers.
 class ParallelEventArrayReader
 {
 public:
@@ -72,8 +71,10 @@ private:
         std::string lead; // the bytes between the previous chunk and this one: ',' and whitespace
         uint64_t offset = 0; // of the chunk's first byte in the (decompressed) data
         Expect expectBefore = Expect::Event;
-        std::unique_ptr<char[]> buffer; // a spare byte, the chunk, simdjson's padding
-        size_t capacity = 0;
+        std::unique_ptr<char[]> buffer; // the window's allocation that holds the chunk at `start`
+        size_t allocation = 0; // its size
+        char* start = nullptr; // a spare byte before, `bytesAfterStart` allocated from here on
+        size_t bytesAfterStart = 0;
         size_t length = 0;
         std::atomic<bool> abandoned { false };
         bool skipped = false; // not parsed: cancelled
@@ -82,7 +83,7 @@ private:
         std::exception_ptr exception;
         std::promise<void> finished;
 
-        char* data() { return buffer.get() + 1; }
+        char* data() { return start; }
     };
 
     int skipWhitespaceKeeping();
@@ -92,7 +93,7 @@ private:
     Merged drain();
     void rewind(size_t consumed);
     void parse(Job& job) const;
-    std::unique_ptr<Job> newJob(size_t length);
+    std::unique_ptr<char[]> spareBuffer(size_t allocation);
     void finishChunk();
 
     JsonCursor& m_cursor;
@@ -103,8 +104,7 @@ private:
     std::string m_lead; // consumed since the last chunk was cut
     std::deque<std::unique_ptr<Job>> m_inFlight;
     std::deque<std::future<void>> m_done; // one per m_inFlight
-    std::vector<std::unique_ptr<char[]>> m_spareBuffers;
-    std::vector<size_t> m_spareCapacities;
+    std::vector<std::pair<std::unique_ptr<char[]>, size_t>> m_spareBuffers; // and their sizes
     uint64_t m_events = 0;
 };
 
