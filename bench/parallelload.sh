@@ -12,6 +12,9 @@
 # bigsmall  one 2 GB trace against a 100 MB one (owlv2 MI300X 2 GB vs H100 100 MB): base and this build
 # gzip      the xvendor 0.5 GB pair plain and gzip, this build (issue 9's gzip / plain)
 # huge      the vLLM graph trace tiled to 4.5 GB against the 100 MB H100 trace: peak RSS, one run each
+# identical the shared pairs (TRACES: the five cross-vendor pairs, two graph pairs, the production
+#           pairs): this build's JSON report on the default threads and on --threads 3 against the
+#           base build's, byte for byte (needs --base)
 # threads   the bigsmall pair under perf, one run per build: CPU seconds per thread (samples at
 #           999 Hz), and from them what the wall time would be on an idle machine with `nproc`
 #           cores: the main thread (start, analysis, report) plus the loading threads, which take at
@@ -188,4 +191,27 @@ if [[ " $parts " == *" threads "* ]]; then
     echo
     echo "load average at the end: $(loadavg)"
     rm -f "$a" "$b" "$work/perf.data"
+fi
+
+if [[ " $parts " == *" identical "* ]]; then
+    [[ -n $base ]] || { echo "parallelload.sh: identical needs --base" >&2; exit 2; }
+    echo
+    echo "### Reports against the base build, byte for byte"
+    echo
+    pairs=()
+    for model in "$traces"/cross-vendor/*.mi300x.json.gz; do pairs+=("$model ${model%.mi300x.json.gz}.h100.json.gz"); done
+    pairs+=("$graphA $graphB")
+    pairs+=("$traces/graphs/vllm_prefilldecode_piecewise_graph.mi300x.json.gz $traces/graphs/xdit_flux_aiter.mi300x.json.gz")
+    pairs+=("$traces/production/pi0_torchcompile_cudagraph.h200.json.gz $traces/production/pi0_torchcompile_hipgraph.mi350.json.gz")
+    pairs+=("$traces/production/pi0_torchcompile_cudagraph.h200.json.gz $traces/production/pi0_torchcompile_cudagraph_rerun.h200.json.gz")
+    echo "| A | B | default threads | --threads 3 |"
+    echo "|---|---|---|---|"
+    for pair in "${pairs[@]}"; do
+        read -r a b <<< "$pair"
+        "$base" compare "$a" "$b" --json "$work/base.json" --quiet
+        "$cli" compare "$a" "$b" --json "$work/new.json" --quiet
+        "$cli" compare "$a" "$b" --json "$work/new3.json" --quiet --threads 3
+        same() { cmp -s "$work/base.json" "$1" && echo identical || echo DIFFERENT; }
+        echo "| $(basename "$a") | $(basename "$b") | $(same "$work/new.json") | $(same "$work/new3.json") |"
+    done
 fi
