@@ -108,7 +108,14 @@ ParallelEventArrayReader::Merged ParallelEventArrayReader::dispatch()
     Job* parsed = job.get();
     m_done.push_back(parsed->finished.get_future());
     m_inFlight.push_back(std::move(job));
-    m_options.pool->submit([this, parsed] { parse(*parsed); });
+    try {
+        m_options.pool->submit([this, parsed] { parse(*parsed); });
+    } catch (...) {
+        // Never submitted: nobody will finish it, so the destructor must not wait for it.
+        m_inFlight.pop_back();
+        m_done.pop_back();
+        throw;
+    }
 
     // Merge what is parsed; wait for the oldest chunk once enough are in flight.
     while (!m_inFlight.empty()) {
