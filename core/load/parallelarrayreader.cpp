@@ -40,7 +40,8 @@ int ParallelEventArrayReader::skipWhitespaceKeeping()
         const int c = m_cursor.peek();
         if (!isWhitespace(c))
             return c;
-        m_lead.push_back(static_cast<char>(c));
+        if (!m_inFlight.empty()) // only a rewind to a chunk in flight puts these bytes back
+            m_lead.push_back(static_cast<char>(c));
         m_cursor.advance();
     }
 }
@@ -70,7 +71,8 @@ bool ParallelEventArrayReader::read(bool allowMissingEnd)
             return true;
         }
         if (m_expect == Expect::CommaOrClose) {
-            m_lead.push_back(',');
+            if (!m_inFlight.empty())
+                m_lead.push_back(',');
             m_cursor.advance();
             m_expect = Expect::Event;
             continue;

@@ -101,7 +101,7 @@ private:
     Options m_options;
     Expect m_expect = Expect::EventOrClose;
     bool m_retryHere = false; // the chunk at the cursor did not fit: read it with EventArrayReader
-    std::string m_lead; // consumed since the last chunk was cut
+    std::string m_lead; // consumed since the last chunk was cut, while chunks are in flight
     std::deque<std::unique_ptr<Job>> m_inFlight;
     std::deque<std::future<void>> m_done; // one per m_inFlight
     std::vector<std::pair<std::unique_ptr<char[]>, size_t>> m_spareBuffers; // and their sizes
