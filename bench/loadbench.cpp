@@ -1,9 +1,10 @@
 // loadbench: where the time of a comparison goes, phase by phase, on one thread.
 //
-//   loadbench A B [--chunk-mb N] [--classifier C]
+//   loadbench A B [--chunk-mb N] [--classifier C] [--threads N]
 //
 // Times, in this order and sequentially: fusiondiff::loadTrace(A), loadTrace(B) (the core's
-// chunked loader, with LoadOptions::chunkBytes = N MiB, default the core's default), then
+// chunked loader, with LoadOptions::chunkBytes = N MiB, default the core's default, and
+// LoadOptions::threads = N, default 1: one thread; 0: the machine's cores), then
 // analyzeFusion (default options) and reportToJson. `fusiondiff-cli compare` does the same work
 // except that it loads A and B on two threads at once. Prints one line per phase and the memory
 // the stores hold (TraceStore::memoryUsage) and their Python frames, and how evenly the loader reports progress (what
@@ -50,21 +51,25 @@ int main(int argc, char** argv)
 {
     std::vector<std::string> paths;
     fusiondiff::LoadOptions options;
+    options.threads = 1;
     std::string classifierSpec = "default";
+    const char* usage = "usage: loadbench A B [--chunk-mb N] [--classifier C] [--threads N]\n";
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--chunk-mb" && i + 1 < argc)
             options.chunkBytes = static_cast<size_t>(std::atof(argv[++i]) * 1048576.0);
         else if (arg == "--classifier" && i + 1 < argc)
             classifierSpec = argv[++i];
+        else if (arg == "--threads" && i + 1 < argc)
+            options.threads = static_cast<size_t>(std::atoi(argv[++i]));
         else if (!arg.empty() && arg[0] == '-') {
-            std::fprintf(stderr, "usage: loadbench A B [--chunk-mb N] [--classifier C]\n");
+            std::fprintf(stderr, "%s", usage);
             return 2;
         } else
             paths.push_back(arg);
     }
     if (paths.size() != 2) {
-        std::fprintf(stderr, "usage: loadbench A B [--chunk-mb N] [--classifier C]\n");
+        std::fprintf(stderr, "%s", usage);
         return 2;
     }
     try {
@@ -114,8 +119,8 @@ int main(int argc, char** argv)
         const std::string json = fusiondiff::reportToJson(report);
         std::printf("loadbench: reportToJson: %.3f s (cpu %.3f s), %zu bytes\n", secondsSince(start),
             processCpuSeconds() - cpuStart, json.size());
-        std::printf("loadbench: total %.3f s (cpu %.3f s, chunk %.1f MiB)\n", secondsSince(total), processCpuSeconds(),
-            static_cast<double>(options.chunkBytes) / 1048576.0);
+        std::printf("loadbench: total %.3f s (cpu %.3f s, chunk %.1f MiB, threads %zu)\n", secondsSince(total),
+            processCpuSeconds(), static_cast<double>(options.chunkBytes) / 1048576.0, options.threads);
     } catch (const std::exception& error) {
         std::fprintf(stderr, "loadbench: error: %s\n", error.what());
         return 2;

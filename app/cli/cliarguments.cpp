@@ -47,6 +47,15 @@ void setParameter(AnalysisOptions& options, const std::string& name, const std::
         throw UsageError(error);
 }
 
+size_t parseThreads(const std::string& text)
+{
+    size_t threads = 0;
+    const auto [end, status] = std::from_chars(text.data(), text.data() + text.size(), threads);
+    if (status != std::errc() || end != text.data() + text.size() || threads < 1 || threads > 1024)
+        throw UsageError("--threads takes a whole number from 1 to 1024, not '" + text + "'");
+    return threads;
+}
+
 CompareArguments parseCompare(ArgumentReader& reader)
 {
     CompareArguments compare;
@@ -82,6 +91,8 @@ CompareArguments parseCompare(ArgumentReader& reader)
             compare.captureB = reader.valueOf(option, inlineValue);
         } else if (option == "--quiet" || option == "-q") {
             compare.quiet = true;
+        } else if (option == "--threads") {
+            compare.threads = parseThreads(reader.valueOf(option, inlineValue));
         } else if (argument.size() > 1 && argument[0] == '-' && argument != "-") {
             throw UsageError("unknown option for compare: " + argument);
         } else {
@@ -163,7 +174,7 @@ Usage:
                              [--classifier seed|default|PATH] [--min-group-size N]
                              [--size-tolerance X] [--op-level auto|operator|module|launch]
                              [--param NAME=VALUE]... [--capture1 FILE]
-                             [--capture2 FILE] [--quiet]
+                             [--capture2 FILE] [--threads N] [--quiet]
   fusiondiff-cli classify (TRACE | --names FILE) [--classifier seed|default|PATH]
   fusiondiff-cli params
   fusiondiff-cli --help | --version
@@ -201,6 +212,8 @@ compare
                         A's CUDA/HIP graphs were captured): graph findings then
                         name the operation and Python code of each kernel
     --capture2 FILE     the same for B
+    --threads N         parse the traces on at most N threads (default: the
+                        machine's cores); 1 reads them one after the other
     --quiet             no progress display on the terminal
 
 classify

@@ -26,6 +26,7 @@ struct CompareArguments
     std::string classifier = "default";
     AnalysisOptions options;
     bool quiet = false; // no progress on the terminal
+    size_t threads = 0; // that parse the traces; 0: the machine's cores
     std::optional<std::string> captureA; // graph-capture traces that go with A and B
     std::optional<std::string> captureB;
 };

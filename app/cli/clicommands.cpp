@@ -85,8 +85,9 @@ int runCompare(const CompareArguments& arguments)
     const Classifier classifier = Classifier::load(arguments.classifier);
 
     TerminalProgress progress({ "A", "B" }, !arguments.quiet);
-    std::vector<LoadedTrace> traces = loadTraces({ arguments.traceA, arguments.traceB }, nullptr,
-        [&](size_t trace, uint64_t done, uint64_t total) { progress.update(trace, done, total); });
+    std::vector<LoadedTrace> traces = loadTraces(
+        { arguments.traceA, arguments.traceB }, nullptr,
+        [&](size_t trace, uint64_t done, uint64_t total) { progress.update(trace, done, total); }, arguments.threads);
     progress.finish();
 
     // Report every trace that failed, not just the first: print the others, throw the last.

@@ -38,24 +38,26 @@ public:
 
     uint64_t eventCount() const { return m_events; }
 
-private:
     enum class ChunkEnd
     {
         AtCut, // all events up to the cut were read; a ',' or ']' follows
         ArrayClosed, // the array's ']' was inside the chunk and has been consumed
     };
+    // Reads one chunk of events at the cursor (which stands at an event), growing the window for an
+    // event larger than it. ParallelEventArrayReader calls it where a chunk cut ahead went wrong.
+    ChunkEnd readChunk();
+
+private:
     enum class Attempt
     {
         Done,
         CutInsideString, // simdjson found an unclosed string: the cut was inside one
         EventPastCut, // the chunk's first event does not end at the cut
     };
-    ChunkEnd readChunk();
     // Parses the events in the first `cut` bytes of the window. The frame around them is
     // restored before this returns, so the window may be grown afterwards.
     Attempt tryChunk(size_t cut, bool wholeRest, ChunkEnd& end);
     size_t findCut(size_t before) const;
-    [[noreturn]] void failParse(simdjson::error_code error, const char* where) const;
 
     JsonCursor& m_cursor;
     EventDecoder& m_decoder;

@@ -2,6 +2,7 @@
 
 #include "load/bytereader.h"
 
+#include <algorithm>
 #include <cstring>
 #include <simdjson.h>
 
@@ -75,6 +76,49 @@ bool InputWindow::ensure(size_t count)
         refill();
     }
     return size() >= count;
+}
+
+void InputWindow::unread(std::string_view bytes)
+{
+    if (bytes.size() <= m_begin - kFrontSlot) {
+        m_begin -= bytes.size();
+    } else {
+        const size_t kept = size();
+        const size_t capacity = std::max(m_capacity, bytes.size() + kept);
+        std::unique_ptr<char[]> buffer(new char[kFrontSlot + capacity + kBackSlack]);
+        std::memcpy(buffer.get() + kFrontSlot + bytes.size(), begin(), kept);
+        std::memset(buffer.get() + kFrontSlot + capacity, 0, kBackSlack);
+        m_buffer = std::move(buffer);
+        m_capacity = capacity;
+        m_begin = kFrontSlot;
+        m_end = kFrontSlot + bytes.size() + kept;
+    }
+    std::memcpy(begin(), bytes.data(), bytes.size());
+    m_offset -= bytes.size();
+}
+
+size_t InputWindow::allocationSize() const
+{
+    return kFrontSlot + m_capacity + kBackSlack;
+}
+
+std::unique_ptr<char[]> InputWindow::detachFront(
+    size_t count, std::unique_ptr<char[]> spare, char*& data, size_t& bytesAfterData)
+{
+    if (!spare) {
+        spare.reset(new char[allocationSize()]);
+        std::memset(spare.get() + kFrontSlot + m_capacity, 0, kBackSlack);
+    }
+    data = begin();
+    bytesAfterData = bytesUntilAllocationEnd();
+    const size_t rest = size() - count;
+    std::memcpy(spare.get() + kFrontSlot, begin() + count, rest);
+    std::unique_ptr<char[]> detached = std::move(m_buffer);
+    m_buffer = std::move(spare);
+    m_begin = kFrontSlot;
+    m_end = kFrontSlot + rest;
+    m_offset += count;
+    return detached;
 }
 
 void InputWindow::consume(size_t count)

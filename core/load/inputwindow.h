@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <string_view>
 
 namespace fusiondiff {
 
@@ -38,6 +39,16 @@ public:
     // Makes sure that at least `count` bytes are available unless the data ends first.
     bool ensure(size_t count);
     void consume(size_t count);
+    // Puts back in front of begin() bytes consumed before it (`bytes` are the data just before
+    // begin(), as read): a parallel reader that cut ahead returns what it read too far.
+    void unread(std::string_view bytes);
+    // Hands the first `count` bytes over without copying them: returns the allocation that holds
+    // them at `data` (with a spare byte before and `bytesAfterData` allocated from `data` on,
+    // simdjson's padding included) and goes on in `spare`, an allocation of allocationSize() (a new
+    // one if null), into which the bytes after them are moved.
+    std::unique_ptr<char[]> detachFront(
+        size_t count, std::unique_ptr<char[]> spare, char*& data, size_t& bytesAfterData);
+    size_t allocationSize() const;
 
 private:
     void allocate(size_t capacity);

@@ -1,10 +1,13 @@
 #include "load/traceloader.h"
 
 #include "load/bytereader.h"
+#include "load/chunkmerger.h"
 #include "load/eventarrayreader.h"
 #include "load/eventdecoder.h"
 #include "load/inputwindow.h"
 #include "load/jsoncursor.h"
+#include "load/loadthreadpool.h"
+#include "load/parallelarrayreader.h"
 #include "load/pythonframes.h"
 #include "load/traceheader.h"
 #include "util/inputerror.h"
@@ -54,16 +57,21 @@ void markGraphLaunches(TraceStore& store)
 class TraceParser
 {
 public:
-    TraceParser(ByteReader& reader, TraceStore& store, const LoadOptions& options)
+    TraceParser(ByteReader& reader, TraceStore& store, const LoadOptions& options, LoadThreadPool* pool)
         : m_reader(reader)
         , m_store(store)
         , m_options(options)
+        , m_pool(pool)
         , m_window(reader, options.chunkBytes)
         , m_cursor(m_window, reader.path(), reader.isCompressed())
         , m_decoder(store)
+        , m_merger(store)
     { }
 
-    std::deque<PythonFrameEvent> takePythonFrames() { return m_decoder.takePythonFrames(); }
+    std::deque<PythonFrameEvent> takePythonFrames()
+    {
+        return m_pool ? m_merger.takePythonFrames() : m_decoder.takePythonFrames();
+    }
 
     TraceHeader parse()
     {
@@ -145,19 +153,35 @@ private:
 
     bool readEvents(bool allowMissingEnd)
     {
-        EventArrayReader::Options readerOptions;
-        readerOptions.chunkBytes = m_options.chunkBytes;
-        readerOptions.cancel = m_options.cancel;
-        readerOptions.chunkDone = [this] {
+        const auto chunkDone = [this] {
             checkMemory();
             if (m_options.progress)
                 m_options.progress(m_reader.fileBytesRead(), m_reader.fileSize());
         };
+        if (m_pool) {
+            ParallelEventArrayReader::Options readerOptions;
+            readerOptions.chunkBytes = m_options.chunkBytes;
+            readerOptions.cancel = m_options.cancel;
+            readerOptions.chunkDone = chunkDone;
+            readerOptions.pool = m_pool;
+            readerOptions.chunksInFlight = chunksInFlight();
+            ParallelEventArrayReader reader(m_cursor, m_merger, readerOptions);
+            const bool closed = reader.read(allowMissingEnd);
+            m_store.statistics.events += reader.eventCount();
+            return closed;
+        }
+        EventArrayReader::Options readerOptions;
+        readerOptions.chunkBytes = m_options.chunkBytes;
+        readerOptions.cancel = m_options.cancel;
+        readerOptions.chunkDone = chunkDone;
         EventArrayReader reader(m_cursor, m_decoder, readerOptions);
         const bool closed = reader.read(allowMissingEnd);
         m_store.statistics.events += reader.eventCount();
         return closed;
     }
+
+    // Chunks cut ahead and not merged yet: one per parsing thread keeps them all busy.
+    size_t chunksInFlight() const { return m_pool ? m_pool->threads() : 0; }
 
     // Fails early, with a clear message, if the whole trace will not fit in the memory budget.
     void checkMemory()
@@ -167,7 +191,9 @@ private:
         const double done = static_cast<double>(m_reader.fileBytesRead()) / static_cast<double>(m_reader.fileSize());
         if (done < kMemoryCheckFrom)
             return;
-        const uint64_t fixed = m_options.chunkBytes * kParserBytesPerChunkByte;
+        // The window and a parser, or the chunks in flight and the pool's parsers.
+        const size_t parsers = m_pool ? m_pool->threads() : 1;
+        const uint64_t fixed = m_options.chunkBytes * (kParserBytesPerChunkByte * parsers + chunksInFlight());
         const auto projected = static_cast<uint64_t>(static_cast<double>(m_store.memoryUsage()) / done) + fixed;
         if (projected > m_memoryBudget)
             throw InputError(m_reader.path(),
@@ -185,10 +211,12 @@ private:
     ByteReader& m_reader;
     TraceStore& m_store;
     const LoadOptions& m_options;
+    LoadThreadPool* m_pool; // null: parse on this thread
     uint64_t m_memoryBudget = budgetFromOptions();
     InputWindow m_window;
     JsonCursor m_cursor;
-    EventDecoder m_decoder;
+    EventDecoder m_decoder; // on this thread
+    ChunkMerger m_merger; // on the pool's threads
     TraceHeader m_header;
 };
 
@@ -202,8 +230,14 @@ TraceStore loadFrom(ByteReader& reader, const LoadOptions& options)
     store.statistics.gzip = reader.isCompressed();
 
     std::deque<PythonFrameEvent> pythonFrames;
+    std::unique_ptr<LoadThreadPool> ownPool;
+    LoadThreadPool* pool = options.pool;
+    if (!pool && loadThreadsFor(options.threads) > 1) {
+        ownPool = std::make_unique<LoadThreadPool>(loadThreadsFor(options.threads));
+        pool = ownPool.get();
+    }
     try {
-        TraceParser parser(reader, store, options);
+        TraceParser parser(reader, store, options, pool);
         const PlatformInfo platform = detectPlatform(parser.parse());
         store.platform = platform.platform;
         store.gpuName = platform.gpuName;

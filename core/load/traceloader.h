@@ -10,6 +10,8 @@
 
 namespace fusiondiff {
 
+class LoadThreadPool;
+
 struct LoadOptions
 {
     // Bytes of the event array parsed as one simdjson document: bounds the parser's memory.
@@ -24,6 +26,13 @@ struct LoadOptions
     // killed by the system (or taking the machine down).
     uint64_t memoryBudget = 0;
     double memoryShare = 0.9;
+    // Threads that parse the event array's chunks while this thread reads, cuts and merges them
+    // (ParallelEventArrayReader); 0: the machine's cores; 1: this thread alone, chunk after chunk.
+    // The store is the same whatever the count.
+    size_t threads = 0;
+    // Parse on these threads instead of threads of the load's own (loadTraces shares one pool
+    // between the traces it loads, so that together they keep to the count).
+    LoadThreadPool* pool = nullptr;
 };
 
 // Loads a Kineto / Chrome-trace JSON file, plain or gzip, in the object format

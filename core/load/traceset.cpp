@@ -1,5 +1,7 @@
 #include "load/traceset.h"
 
+#include "load/loadthreadpool.h"
+
 #include <filesystem>
 #if defined(__GLIBC__)
 #include <malloc.h>
@@ -21,7 +23,7 @@ std::string identityOf(const std::string& path)
 } // namespace
 
 std::vector<LoadedTrace> loadTraces(const std::vector<std::string>& paths, const std::atomic<bool>* cancel,
-    const std::function<void(size_t trace, uint64_t done, uint64_t total)>& progress)
+    const std::function<void(size_t trace, uint64_t done, uint64_t total)>& progress, size_t threads)
 {
     std::vector<LoadedTrace> results(paths.size());
     std::vector<size_t> sameAs(paths.size());
@@ -39,30 +41,42 @@ std::vector<LoadedTrace> loadTraces(const std::vector<std::string>& paths, const
     for (size_t i = 0; i < paths.size(); ++i)
         loads += sameAs[i] == i;
 
+    const size_t parsers = loadThreadsFor(threads);
+    const bool sideBySide = parsers > 1;
+    std::unique_ptr<LoadThreadPool> pool;
+    if (sideBySide)
+        pool = std::make_unique<LoadThreadPool>(parsers);
     std::mutex progressMutex;
-    std::vector<std::thread> threads;
+    const auto load = [&](size_t i) {
+        LoadOptions options;
+        options.cancel = cancel;
+        options.threads = parsers;
+        options.pool = pool.get();
+        if (sideBySide)
+            options.memoryShare /= static_cast<double>(loads);
+        if (progress) {
+            options.progress = [&, i](uint64_t done, uint64_t total) {
+                const std::lock_guard lock(progressMutex);
+                progress(i, done, total);
+            };
+        }
+        try {
+            results[i].store = std::make_shared<const TraceStore>(loadTrace(paths[i], options));
+        } catch (...) {
+            results[i].error = std::current_exception();
+        }
+    };
+    std::vector<std::thread> readers;
     for (size_t i = 0; i < paths.size(); ++i) {
         if (sameAs[i] != i)
             continue;
-        threads.emplace_back([&, i] {
-            LoadOptions options;
-            options.cancel = cancel;
-            options.memoryShare /= static_cast<double>(loads); // the traces load side by side
-            if (progress) {
-                options.progress = [&, i](uint64_t done, uint64_t total) {
-                    const std::lock_guard lock(progressMutex);
-                    progress(i, done, total);
-                };
-            }
-            try {
-                results[i].store = std::make_shared<const TraceStore>(loadTrace(paths[i], options));
-            } catch (...) {
-                results[i].error = std::current_exception();
-            }
-        });
+        if (sideBySide)
+            readers.emplace_back(load, i);
+        else
+            load(i);
     }
-    for (std::thread& thread : threads)
-        thread.join();
+    for (std::thread& reader : readers)
+        reader.join();
     for (size_t i = 0; i < paths.size(); ++i) {
         if (sameAs[i] != i) {
             results[i] = results[sameAs[i]];

@@ -174,6 +174,20 @@ private Q_SLOTS:
             std::string(root["metadata"]["trace2_gpu"].get_string().value()), std::string("NVIDIA H100 80GB HBM3"));
     }
 
+    void threadCountDoesNotChangeTheReport()
+    {
+        QByteArray reference;
+        for (const char* threads : { "1", "2", "7" }) {
+            const Run run = cli({ QStringLiteral("compare"), sampleA(), sampleB(), QStringLiteral("--json"),
+                QStringLiteral("-"), QStringLiteral("--threads"), QString::fromUtf8(threads) });
+            QCOMPARE(run.exitCode, 0);
+            QVERIFY(run.out.size() > 1000);
+            if (reference.isEmpty())
+                reference = run.out;
+            QCOMPARE(run.out, reference);
+        }
+    }
+
     void classifyTrace()
     {
         const Run run
@@ -235,6 +249,9 @@ private Q_SLOTS:
         QTest::newRow("capture trace without a capture")
             << QStringList { QStringLiteral("compare"), sampleA(), sampleB(), QStringLiteral("--capture2"), sampleB() }
             << "no graph capture in this trace";
+        QTest::newRow("no threads") << QStringList { QStringLiteral("compare"), sampleA(), sampleB(),
+            QStringLiteral("--threads=0") }
+                                    << "--threads takes a whole number from 1 to 1024, not '0'";
         QTest::newRow("no command") << QStringList {} << "no command given";
         QTest::newRow("classify without input")
             << QStringList { QStringLiteral("classify") } << "classify needs either a trace file or --names FILE";

@@ -1,5 +1,6 @@
 #include "analysis/analysissettingswidget.h"
 
+#include "analysis/analysisworker.h"
 #include "classify/classifier.h"
 #include "display/colors.h"
 #include "util/inputerror.h"
@@ -11,6 +12,7 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QSettings>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
@@ -104,6 +106,18 @@ AnalysisSettingsWidget::AnalysisSettingsWidget(QWidget* parent)
         form->addRow(label, box);
         m_boxes.push_back(box);
     }
+
+    // Not an analysis parameter: the next load reads it from the settings.
+    auto* threads = new QSpinBox(this);
+    threads->setObjectName(QStringLiteral("load_threads"));
+    threads->setRange(0, 1024);
+    threads->setSpecialValueText(tr("all cores"));
+    threads->setValue(QSettings().value(kLoadThreadsSetting, 0).toInt());
+    threads->setToolTip(tr("Threads that parse the traces when they are opened (fusiondiff-cli --threads); "
+                           "fewer leave cores to other work"));
+    connect(
+        threads, &QSpinBox::valueChanged, this, [](int value) { QSettings().setValue(kLoadThreadsSetting, value); });
+    form->addRow(new QLabel(tr("threads for loading"), this), threads);
 
     auto* reset = new QPushButton(tr("Reset to defaults"), this);
     connect(reset, &QPushButton::clicked, this, &AnalysisSettingsWidget::resetToDefaults);

@@ -10,6 +10,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
+#include <QSettings>
 
 #include <mutex>
 #include <vector>
@@ -66,7 +67,8 @@ void AnalysisWorker::run(const AnalysisJob& job)
                 emit loadProgress(generation, sumDone, sumTotal);
             }
         };
-        std::vector<LoadedTrace> loaded = loadTraces(paths, job.cancel.get(), progress);
+        const auto threads = static_cast<size_t>(std::max(0, QSettings().value(kLoadThreadsSetting, 0).toInt()));
+        std::vector<LoadedTrace> loaded = loadTraces(paths, job.cancel.get(), progress, threads);
         if (isCancelled()) {
             // Drop whatever was loaded, and give the memory back to the system.
             loaded.clear();

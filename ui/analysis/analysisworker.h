@@ -14,6 +14,10 @@
 
 namespace fusiondiff::ui {
 
+// The QSettings key of the threads that parse traces (0: the machine's cores), set in the analysis
+// settings and read by each load.
+inline const QString kLoadThreadsSetting = QStringLiteral("load/threads");
+
 // One unit of work for the worker thread: load the sides that have a path (the others use the
 // stores given) and the capture traces to load, then, if both sides have a store, classify and
 // analyse.
