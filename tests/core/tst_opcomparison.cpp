@@ -268,6 +268,69 @@ private Q_SLOTS:
         QCOMPARE(finding.savingUs, 1.0 + 3.0 + 5.0 + 7.0);
     }
 
+    void aFindingsSavingIsItsOwnDifferenceFromTheSlowerSide()
+    {
+        // B fuses the relu into its GEMM but its GEMM takes 10 us against A's 3 + 3: B is the slower side
+        // of the finding, by 4 us a call; its part of the extra kernels works the other way.
+        TraceWriter a, b;
+        a.amd();
+        b.nvidia();
+        for (int i = 0; i < 6; ++i) {
+            layer(a, false, i, 3);
+            layer(b, true, i, 10);
+        }
+        const FusionReport report = compareWritten(a, b, kByOperator);
+        const auto linear = std::find_if(report.opFindings.begin(), report.opFindings.end(),
+            [](const OpFinding& f) { return f.op == "aten::linear"; });
+        QVERIFY(linear != report.opFindings.end());
+        QCOMPARE(linear->fusedSide, Side::Trace2);
+        QCOMPARE(linear->slowerSide, Side::Trace2);
+        QCOMPARE(linear->savingUs, 6 * (10.0 - 6.0));
+        QCOMPARE(linear->savingExtraKernelsUs, -6 * 3.0);
+        QCOMPARE(linear->savingSpeedUs, 6 * (10.0 - 3.0));
+        QCOMPARE(linear->savingExtraKernelsUs + linear->savingSpeedUs, linear->savingUs);
+        const auto entry = std::find_if(report.whereToLookFirst.begin(), report.whereToLookFirst.end(),
+            [](const LookFirstEntry& e) { return e.kind == LookFirstKind::Fusion; });
+        QVERIFY(entry != report.whereToLookFirst.end());
+        QCOMPARE(entry->savingUs, entry->stakeUs);
+        QCOMPARE(entry->slowerSide, Side::Trace2);
+        QVERIFY(!entry->againstGap); // B is slower overall too
+        const std::string& cost = entry->details.back();
+        QVERIFY2(cost.starts_with("NVIDIA takes 24.0 us longer in all: the kernels AMD runs in addition cost AMD "
+                                  "18.0 us (this part works the other way); the kernels both run take 42.0 us longer "
+                                  "on NVIDIA"),
+            cost.c_str());
+    }
+
+    void anEntryThatWorksAgainstTheGapSaysSo()
+    {
+        // A is slower overall (its layer norm takes 50 us), but B's fused linear takes 10 us against A's
+        // 3 + 3: that finding works the other way.
+        TraceWriter a, b;
+        a.amd();
+        b.nvidia();
+        for (int i = 0; i < 6; ++i) {
+            const std::string suffix = "_" + std::to_string(i);
+            a.launch("aten::layer_norm", { kNorm }, { "Model_0", "Layer" + suffix, "LayerNorm" + suffix }, 50);
+            a.launch("aten::linear", { kGemm, kRelu }, { "Model_0", "Layer" + suffix, "Linear" + suffix }, 3);
+            b.launch("aten::layer_norm", { kNorm }, { "Model_0", "Layer" + suffix, "LayerNorm" + suffix }, 3);
+            b.launch("aten::linear", { kGemmRelu }, { "Model_0", "Layer" + suffix, "Linear" + suffix }, 10);
+        }
+        const FusionReport report = compareWritten(a, b, kByOperator);
+        QCOMPARE(report.timeGap.kernelTime.slowerSide(), Side::Trace1);
+        const auto fusion = std::find_if(report.whereToLookFirst.begin(), report.whereToLookFirst.end(),
+            [](const LookFirstEntry& e) { return e.kind == LookFirstKind::Fusion; });
+        QVERIFY(fusion != report.whereToLookFirst.end());
+        QVERIFY(fusion->againstGap);
+        QCOMPARE(fusion->details.front(),
+            std::string("works the other way: NVIDIA is slower here by 24.0 us, while AMD is slower overall"));
+        const auto speed = std::find_if(report.whereToLookFirst.begin(), report.whereToLookFirst.end(),
+            [](const LookFirstEntry& e) { return e.kind == LookFirstKind::Speed; });
+        QVERIFY(speed != report.whereToLookFirst.end());
+        QVERIFY(!speed->againstGap);
+        QVERIFY(reportToJson(report).find("\"against_gap\": true") != std::string::npos);
+    }
+
     void collectivesAcrossImplementations()
     {
         QCOMPARE(collectiveOf("ncclDevKernel_AllReduce_Sum_bf16_RING_LL(ncclDevComm*, unsigned long, ncclWork*)",
@@ -374,7 +437,9 @@ private Q_SLOTS:
         QCOMPARE(report.groupPairs.size(), size_t(2));
         QCOMPARE(report.opFindings.size(), size_t(1));
         const OpFinding& finding = report.opFindings.front();
-        QCOMPARE(finding.op, std::string("graph A kind 1 / B kind 1"));
+        QCOMPARE(QString::fromStdString(finding.op),
+            QStringLiteral("graph Elementwise/GEMM/Activation (A kind 1, 150 kernels, 2 launches) / Elementwise/GEMM "
+                           "(B kind 1, 120 kernels, 2 launches)"));
         QCOMPARE(finding.occurrences, uint64_t(2));
         QCOMPARE(finding.launchDifference, int64_t(30));
         QCOMPARE(finding.extraRuns.size(), size_t(1));
