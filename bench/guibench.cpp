@@ -12,11 +12,11 @@
 // of a 1440x240 view showing all of them, then zoomed in step by step to a few kernels, then
 // panned across, each frame painted as the widget paints itself (into a raster image).
 
-#include "analysiscontroller.h"
+#include "analysis/analysiscontroller.h"
 #include "classify/classifier.h"
 #include "load/traceloader.h"
-#include "mainwindow.h"
 #include "model/tracestore.h"
+#include "shell/mainwindow.h"
 #include "timeline/timelinedata.h"
 #include "timeline/timelineview.h"
 

@@ -1,11 +1,11 @@
 // fusiondiff: the desktop application.
 // `fusiondiff [A B] [--classifier C] [--param NAME=VALUE]... [--op-level auto|operator|module|launch]`
 
-#include "colors.h"
+#include "display/colors.h"
 #include "fusionversion.h"
-#include "mainwindow.h"
 #include "model/analysisoptions.h"
-#include "screenshotter.h"
+#include "shell/mainwindow.h"
+#include "shell/screenshotter.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -1,10 +1,10 @@
 #include "timeline/timelinedata.h"
 
 #include "classify/classifier.h"
+#include "display/sidenames.h"
 #include "model/fusionreport.h"
 #include "model/tracestore.h"
 #include "ops/groupdiff.h"
-#include "sidenames.h"
 
 #include <QCoreApplication>
 #include <QHash>

@@ -1,7 +1,7 @@
 #include "timeline/timelinepanel.h"
 
-#include "colors.h"
-#include "imageexport.h"
+#include "display/colors.h"
+#include "export/imageexport.h"
 #include "timeline/timelinedata.h"
 #include "timeline/timelineview.h"
 

@@ -1,9 +1,9 @@
 #include "timeline/timelineview.h"
 
-#include "colors.h"
-#include "formatting.h"
-#include "imageexport.h"
-#include "kernelnames.h"
+#include "display/colors.h"
+#include "display/formatting.h"
+#include "display/kernelnames.h"
+#include "export/imageexport.h"
 
 #include <QHelpEvent>
 #include <QKeyEvent>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "analysisresults.h"
+#include "analysis/analysisresults.h"
 
 #include <QWidget>
 

@@ -1,0 +1,97 @@
+// The waterfall of the time gap between A and B: its steps add up from A's GPU time to B's, a
+// remainder the parts do not explain is shown as such, and its bars are hit-tested and clickable.
+
+#include "charts/gapwaterfall.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace fusiondiff::ui;
+
+class TestGapWaterfall : public QObject
+{
+    Q_OBJECT
+
+private:
+    static GapWaterfallData sample()
+    {
+        GapWaterfallData data;
+        data.nameA = QStringLiteral("AMD");
+        data.nameB = QStringLiteral("NVIDIA");
+        data.totalUs[0] = 10000;
+        data.totalUs[1] = 12500;
+        data.parts = { { QStringLiteral("Unfused attention"), 3000, QStringLiteral("B runs softmax apart"), true },
+            { QStringLiteral("Faster GEMM"), -1000, QStringLiteral("B's GEMM kernels are quicker"), false },
+            { QStringLiteral("Launch gaps"), 500, QString(), false } };
+        return data;
+    }
+
+private Q_SLOTS:
+    // Where the gap is as large as the totals' half, the axis starts at zero and the totals' bars
+    // are to scale.
+    void aLargeGapIsDrawnFromZero()
+    {
+        GapWaterfall chart;
+        chart.resize(800, 300);
+        GapWaterfallData data = sample();
+        data.totalUs[1] = 25000;
+        data.parts.push_back({ QStringLiteral("Idle"), 12500, QString(), false });
+        chart.setData(data);
+        QCOMPARE(chart.axisFloor(), 0.0);
+        QVERIFY(std::abs(chart.barRect(5).height() / chart.barRect(0).height() - 2.5) < 0.01);
+    }
+
+    void stepsAddUpFromAToB()
+    {
+        GapWaterfall chart;
+        chart.resize(800, 300);
+        chart.setData(sample());
+        QCOMPARE(chart.parts().size(), size_t(3)); // they add up: no remainder
+        // Each part's bar starts where the previous one ended.
+        const QRectF a = chart.barRect(0);
+        const QRectF attention = chart.barRect(1);
+        const QRectF gemm = chart.barRect(2);
+        const QRectF b = chart.barRect(4);
+        QVERIFY(std::abs(attention.bottom() - a.top()) < 0.5); // rises from A's top
+        QVERIFY(std::abs(gemm.top() - attention.top()) < 0.5); // falls from the running total
+        QVERIFY(b.height() > a.height());
+        // A gap of 30% at most of the totals: the axis starts above zero, below the lowest total.
+        const double floor = chart.axisFloor();
+        QVERIFY(floor > 0 && floor < 10000);
+        QVERIFY(std::abs(b.height() / a.height() - (12500 - floor) / (10000 - floor)) < 0.01);
+        QVERIFY(chart.barToolTip(1).contains(QStringLiteral("+3.0 ms")));
+        QVERIFY(chart.barToolTip(1).contains(QStringLiteral("kernel fusion")));
+        QVERIFY(chart.barToolTip(2).contains(QStringLiteral("-1.0 ms")));
+    }
+
+    void aRemainderIsNotAttributed()
+    {
+        GapWaterfallData data = sample();
+        data.parts.pop_back(); // 500 us unexplained
+        GapWaterfall chart;
+        chart.setData(data);
+        QCOMPARE(chart.parts().size(), size_t(3));
+        QCOMPARE(chart.parts().back().title, QStringLiteral("Not attributed"));
+        QCOMPARE(chart.parts().back().deltaUs, 500.0);
+    }
+
+    void clickingABarReportsItsPart()
+    {
+        GapWaterfall chart;
+        chart.resize(800, 300);
+        chart.setData(sample());
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        QSignalSpy clicked(&chart, &GapWaterfall::partClicked);
+        QTest::mouseClick(&chart, Qt::LeftButton, {}, chart.barRect(2).center().toPoint());
+        QCOMPARE(clicked.size(), 1);
+        QCOMPARE(clicked[0][0].toInt(), 1);
+        QCOMPARE(chart.barAt(chart.barRect(0).center()), 0);
+        QTest::mouseClick(&chart, Qt::LeftButton, {}, chart.barRect(0).center().toPoint()); // a total: no part
+        QCOMPARE(clicked.size(), 1);
+        QCOMPARE(chart.barAt(QPointF(chart.barRect(1).center().x(), 2)), -1); // above the bar
+    }
+};
+
+QTEST_MAIN(TestGapWaterfall)
+#include "tst_gapwaterfall.moc"

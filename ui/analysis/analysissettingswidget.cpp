@@ -1,0 +1,260 @@
+#include "analysis/analysissettingswidget.h"
+
+#include "classify/classifier.h"
+#include "display/colors.h"
+#include "util/inputerror.h"
+#include "widgets/filedialogs.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include <climits>
+
+namespace fusiondiff::ui {
+
+namespace {
+const QString kRuleFileItem = QStringLiteral("<rule file>");
+}
+
+AnalysisSettingsWidget::AnalysisSettingsWidget(QWidget* parent)
+    : QWidget(parent)
+    , m_classifierCombo(new QComboBox(this))
+    , m_opLevelCombo(new QComboBox(this))
+    , m_classifierInfo(new QLabel(this))
+    , m_classifierError(new QLabel(this))
+{
+    for (const std::string& name : Classifier::builtinNames()) {
+        const QString spec = QString::fromStdString(name);
+        m_classifierCombo->addItem(spec == QLatin1String("seed") ? tr("seed (the reference analyzer's rules)")
+                : spec == QLatin1String("default")               ? tr("default (FusionDiff's rules)")
+                                                                 : spec,
+            spec);
+    }
+    m_classifierCombo->addItem(tr("Rule file..."), kRuleFileItem);
+    m_classifierCombo->setToolTip(tr("How kernel names are sorted into kernel types (docs/classifiers.md)"));
+    connect(m_classifierCombo, &QComboBox::activated, this, &AnalysisSettingsWidget::onComboActivated);
+
+    m_classifierInfo->setWordWrap(true);
+    m_classifierInfo->setStyleSheet(QStringLiteral("QLabel { color: %1; }").arg(secondaryTextColor().name()));
+    m_classifierError->setWordWrap(true);
+    m_classifierError->setStyleSheet(QStringLiteral("QLabel { color: %1; }").arg(errorTextColor().name()));
+    m_classifierError->hide();
+
+    const struct
+    {
+        OpLevel level;
+        QString text;
+        QString toolTip;
+    } levels[] = {
+        { OpLevel::Auto, tr("Automatic (any stack)"),
+            tr("Operators as below, lined up on the whole stack where it agrees and, where the stacks differ, on "
+               "Python frames, module paths, operator names and last the kernels themselves") },
+        { OpLevel::Operator, tr("Operator (aten::linear)"),
+            tr("The outermost PyTorch operator inside the innermost module: what the model's code called") },
+        { OpLevel::Module, tr("Module (nn.Module: Qwen2RMSNorm)"),
+            tr("The innermost nn.Module, by class, for a layer-level view (the operator where there is none)") },
+        { OpLevel::LaunchingOperator, tr("Launching operator (aten::addmm)"),
+            tr("The innermost operator: the one that launched the kernel") },
+    };
+    for (const auto& level : levels) {
+        m_opLevelCombo->addItem(level.text, QString::fromLatin1(opLevelKey(level.level)));
+        m_opLevelCombo->setItemData(m_opLevelCombo->count() - 1, level.toolTip, Qt::ToolTipRole);
+    }
+    m_opLevelCombo->setObjectName(QStringLiteral("op_level"));
+    m_opLevelCombo->setToolTip(tr("What an operation is when kernels are compared operation by operation "
+                                  "(fusiondiff-cli --op-level; docs/operations.md)"));
+    // setOptions() blocks this: only the user's choices (and setOpLevel) re-run the analysis.
+    connect(m_opLevelCombo, &QComboBox::currentIndexChanged, this, [this] { emit optionsChanged(options()); });
+
+    auto* form = new QFormLayout;
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    const AnalysisOptions defaults;
+    for (const AnalysisParameter& parameter : analysisParameters()) {
+        const QString name = QString::fromLatin1(parameter.name.data(), static_cast<qsizetype>(parameter.name.size()));
+        const QString description
+            = QString::fromLatin1(parameter.description.data(), static_cast<qsizetype>(parameter.description.size()));
+        QAbstractSpinBox* box = nullptr;
+        if (parameter.isInteger) {
+            auto* spin = new QSpinBox(this);
+            spin->setRange(0, INT_MAX);
+            spin->setValue(static_cast<int>(parameterValue(defaults, parameter)));
+            connect(spin, &QSpinBox::valueChanged, &m_debounce, qOverload<>(&QTimer::start));
+            box = spin;
+        } else {
+            auto* spin = new QDoubleSpinBox(this);
+            spin->setDecimals(3);
+            spin->setRange(0, 1e6);
+            const double value = parameterValue(defaults, parameter);
+            spin->setSingleStep(value <= 1.0 ? 0.05 : 0.5);
+            spin->setValue(value);
+            connect(spin, &QDoubleSpinBox::valueChanged, &m_debounce, qOverload<>(&QTimer::start));
+            box = spin;
+        }
+        box->setObjectName(name);
+        box->setToolTip(description);
+        box->setKeyboardTracking(false);
+        auto* label = new QLabel(name, this);
+        label->setToolTip(description);
+        form->addRow(label, box);
+        m_boxes.push_back(box);
+    }
+
+    auto* reset = new QPushButton(tr("Reset to defaults"), this);
+    connect(reset, &QPushButton::clicked, this, &AnalysisSettingsWidget::resetToDefaults);
+
+    auto* classifierCaption = new QLabel(tr("<b>Classifier</b>"), this);
+    auto* opLevelCaption = new QLabel(tr("<b>Operations</b> are compared at the level of"), this);
+    auto* parametersCaption = new QLabel(tr("<b>Parameters</b> (hover for their meaning)"), this);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(classifierCaption);
+    layout->addWidget(m_classifierCombo);
+    layout->addWidget(m_classifierInfo);
+    layout->addWidget(m_classifierError);
+    layout->addSpacing(8);
+    layout->addWidget(opLevelCaption);
+    layout->addWidget(m_opLevelCombo);
+    layout->addSpacing(8);
+    layout->addWidget(parametersCaption);
+    layout->addLayout(form);
+    layout->addWidget(reset, 0, Qt::AlignLeft);
+    layout->addStretch(1);
+
+    m_debounce.setSingleShot(true);
+    m_debounce.setInterval(kDebounceMs);
+    connect(&m_debounce, &QTimer::timeout, this, [this] { emit optionsChanged(options()); });
+
+    setClassifierSpec(QStringLiteral("default"));
+}
+
+AnalysisSettingsWidget::~AnalysisSettingsWidget() = default;
+
+bool AnalysisSettingsWidget::setClassifierSpec(const QString& spec)
+{
+    std::shared_ptr<const Classifier> rules;
+    try {
+        rules = std::make_shared<const Classifier>(Classifier::load(QFile::encodeName(spec).toStdString()));
+    } catch (const InputError& error) {
+        QString text = tr("%1: %2").arg(
+            QFileInfo(QString::fromStdString(error.path())).fileName(), QString::fromStdString(error.reason()));
+        if (error.byteOffset())
+            text += tr(" (at byte %1)").arg(*error.byteOffset());
+        m_classifierError->setText(text);
+        m_classifierError->show();
+        selectSpecInCombo();
+        return false;
+    } catch (const std::exception& error) {
+        m_classifierError->setText(QString::fromStdString(error.what()));
+        m_classifierError->show();
+        selectSpecInCombo();
+        return false;
+    }
+    m_classifierError->hide();
+    m_spec = spec;
+    m_classifierRules = rules;
+    selectSpecInCombo();
+    const QString source = QString::fromStdString(rules->source());
+    m_classifierInfo->setText(tr("%1 kernel types; %2").arg(rules->categories().size()).arg(source.toHtmlEscaped()));
+    m_classifierInfo->setToolTip(QString::fromStdString(rules->description()));
+    emit classifierChanged(rules);
+    return true;
+}
+
+void AnalysisSettingsWidget::selectSpecInCombo()
+{
+    int index = m_classifierCombo->findData(m_spec);
+    if (index < 0 && !m_spec.isEmpty()) {
+        // A rule file: listed by its name, above "Rule file...".
+        index = m_classifierCombo->count() - 1;
+        m_classifierCombo->insertItem(index, QFileInfo(m_spec).fileName(), m_spec);
+        m_classifierCombo->setItemData(index, m_spec, Qt::ToolTipRole);
+    }
+    m_classifierCombo->setCurrentIndex(index);
+}
+
+void AnalysisSettingsWidget::onComboActivated(int index)
+{
+    const QString spec = m_classifierCombo->itemData(index).toString();
+    if (spec == kRuleFileItem) {
+        chooseRuleFile();
+        return;
+    }
+    if (spec != m_spec)
+        setClassifierSpec(spec);
+}
+
+void AnalysisSettingsWidget::chooseRuleFile()
+{
+    const QString file
+        = openFileName(this, tr("Open Classifier Rule File"), tr("Classifier rule files (*.json);;All files (*)"));
+    if (file.isEmpty()) {
+        selectSpecInCombo();
+        return;
+    }
+    setClassifierSpec(file);
+}
+
+QString AnalysisSettingsWidget::classifierError() const
+{
+    return m_classifierError->isHidden() ? QString() : m_classifierError->text();
+}
+
+AnalysisOptions AnalysisSettingsWidget::options() const
+{
+    AnalysisOptions options;
+    const auto parameters = analysisParameters();
+    for (size_t i = 0; i < parameters.size(); ++i) {
+        const AnalysisParameter& parameter = parameters[i];
+        if (parameter.isInteger)
+            options.*parameter.integer = static_cast<QSpinBox*>(m_boxes[i])->value();
+        else
+            options.*parameter.real = static_cast<QDoubleSpinBox*>(m_boxes[i])->value();
+    }
+    parseOpLevel(m_opLevelCombo->currentData().toString().toStdString(), options.opLevel);
+    return options;
+}
+
+void AnalysisSettingsWidget::setOptions(const AnalysisOptions& options)
+{
+    const auto parameters = analysisParameters();
+    for (size_t i = 0; i < parameters.size(); ++i) {
+        const QSignalBlocker blocker(m_boxes[i]);
+        if (parameters[i].isInteger)
+            static_cast<QSpinBox*>(m_boxes[i])->setValue(static_cast<int>(parameterValue(options, parameters[i])));
+        else
+            static_cast<QDoubleSpinBox*>(m_boxes[i])->setValue(parameterValue(options, parameters[i]));
+    }
+    const QSignalBlocker blocker(m_opLevelCombo);
+    m_opLevelCombo->setCurrentIndex(m_opLevelCombo->findData(QString::fromLatin1(opLevelKey(options.opLevel))));
+}
+
+void AnalysisSettingsWidget::setOpLevel(OpLevel level)
+{
+    m_opLevelCombo->setCurrentIndex(m_opLevelCombo->findData(QString::fromLatin1(opLevelKey(level))));
+}
+
+void AnalysisSettingsWidget::setParameter(const QString& name, double value)
+{
+    const auto parameters = analysisParameters();
+    for (size_t i = 0; i < parameters.size(); ++i) {
+        if (m_boxes[i]->objectName() != name)
+            continue;
+        if (parameters[i].isInteger)
+            static_cast<QSpinBox*>(m_boxes[i])->setValue(static_cast<int>(value));
+        else
+            static_cast<QDoubleSpinBox*>(m_boxes[i])->setValue(value);
+    }
+}
+
+void AnalysisSettingsWidget::resetToDefaults()
+{
+    setOptions(AnalysisOptions());
+    emit optionsChanged(options());
+}
+
+} // namespace fusiondiff::ui

@@ -1,0 +1,91 @@
+#include "charts/chartpanel.h"
+
+#include "charts/barchart.h"
+#include "export/imageexport.h"
+#include "widgets/wraplabel.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QStackedWidget>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace fusiondiff::ui {
+
+ChartPanel::ChartPanel(const QString& saveName, bool offerLogScale, QWidget* parent)
+    : QWidget(parent)
+    , m_chart(new BarChart(this))
+    , m_metric(new QComboBox(this))
+    , m_empty(new WrapLabel(this))
+    , m_stack(new QStackedWidget(this))
+    , m_saveName(saveName)
+{
+    m_metric->addItem(tr("Kernel launches"), Launches);
+    m_metric->addItem(tr("GPU time (ms)"), GpuTime);
+    connect(m_metric, &QComboBox::currentIndexChanged, this, [this] { emit metricChanged(metric()); });
+
+    auto* controls = new QHBoxLayout;
+    controls->setContentsMargins(0, 0, 0, 0);
+    controls->addWidget(new QLabel(tr("Show:"), this));
+    controls->addWidget(m_metric);
+    if (offerLogScale) {
+        m_logScale = new QCheckBox(tr("Log scale"), this);
+        m_logScale->setToolTip(tr("Counts span orders of magnitude: a logarithmic axis shows the small ones too"));
+        connect(m_logScale, &QCheckBox::toggled, m_chart, &BarChart::setLogarithmic);
+        controls->addWidget(m_logScale);
+    }
+    controls->addStretch(1);
+    auto* save = new QToolButton(this);
+    save->setText(tr("Save chart..."));
+    save->setToolTip(tr("Save the chart as a PNG or SVG image"));
+    connect(save, &QToolButton::clicked, this, &ChartPanel::saveChart);
+    controls->addWidget(save);
+
+    m_empty->setAlignment(Qt::AlignCenter);
+    m_stack->addWidget(m_chart);
+    m_stack->addWidget(m_empty);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(controls);
+    layout->addWidget(m_stack, 1);
+}
+
+ChartPanel::Metric ChartPanel::metric() const
+{
+    return static_cast<Metric>(m_metric->currentData().toInt());
+}
+
+void ChartPanel::setMetric(Metric metric)
+{
+    m_metric->setCurrentIndex(m_metric->findData(metric));
+}
+
+void ChartPanel::setLogarithmic(bool logarithmic)
+{
+    if (m_logScale)
+        m_logScale->setChecked(logarithmic);
+}
+
+void ChartPanel::setEmptyText(const QString& text)
+{
+    m_emptyText = text;
+    updateEmpty();
+}
+
+void ChartPanel::updateEmpty()
+{
+    const bool empty = !m_emptyText.isEmpty();
+    m_empty->setText(m_emptyText);
+    m_stack->setCurrentWidget(empty ? static_cast<QWidget*>(m_empty) : m_chart);
+}
+
+void ChartPanel::saveChart()
+{
+    askAndSaveImage(
+        this, tr("Save Chart"), m_saveName, [this](const QString& path) { return m_chart->saveImage(path); });
+}
+
+} // namespace fusiondiff::ui

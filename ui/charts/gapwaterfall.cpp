@@ -1,0 +1,206 @@
+#include "charts/gapwaterfall.h"
+
+#include "display/colors.h"
+#include "display/formatting.h"
+
+#include <QHelpEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QToolTip>
+
+#include <algorithm>
+#include <cmath>
+
+namespace fusiondiff::ui {
+
+namespace {
+
+constexpr double kLabelHeight = 34;
+constexpr double kValueHeight = 16;
+
+QString signedDuration(double us)
+{
+    return (us > 0 ? QStringLiteral("+") : QString()) + formatDuration(us);
+}
+
+} // namespace
+
+GapWaterfall::GapWaterfall(QWidget* parent)
+    : QWidget(parent)
+{
+    setMouseTracking(true);
+}
+
+void GapWaterfall::setData(GapWaterfallData waterfall)
+{
+    m_data = std::move(waterfall);
+    m_parts = m_data.parts;
+    double explained = 0;
+    for (const GapPart& part : m_parts)
+        explained += part.deltaUs;
+    const double rest = (m_data.totalUs[1] - m_data.totalUs[0]) - explained;
+    // Rounding aside (a thousandth of the larger total), the rest is a part of its own.
+    if (std::abs(rest) > 1e-3 * std::max({ m_data.totalUs[0], m_data.totalUs[1], 1.0 }))
+        m_parts.push_back(
+            { tr("Not attributed"), rest, tr("The parts above do not explain this much of the gap."), false });
+    update();
+}
+
+std::pair<double, double> GapWaterfall::barSpan(int bar) const
+{
+    if (bar == 0)
+        return { 0, m_data.totalUs[0] };
+    if (bar == barCount() - 1)
+        return { 0, m_data.totalUs[1] };
+    double running = m_data.totalUs[0];
+    for (int i = 0; i < bar - 1; ++i)
+        running += m_parts[static_cast<size_t>(i)].deltaUs;
+    return { running, running + m_parts[static_cast<size_t>(bar - 1)].deltaUs };
+}
+
+double GapWaterfall::axisFloor() const
+{
+    double low = std::min(m_data.totalUs[0], m_data.totalUs[1]);
+    double high = std::max(m_data.totalUs[0], m_data.totalUs[1]);
+    double running = m_data.totalUs[0];
+    for (const GapPart& part : m_parts) {
+        running += part.deltaUs;
+        low = std::min(low, running);
+        high = std::max(high, running);
+    }
+    const double range = high - low;
+    if (low <= 0 || range >= 0.5 * high)
+        return 0;
+    return std::max(0.0, low - 1.5 * range);
+}
+
+QRectF GapWaterfall::plotRect() const
+{
+    return QRectF(8, 8 + kValueHeight, width() - 16, height() - 16 - kValueHeight - kLabelHeight);
+}
+
+QRectF GapWaterfall::barRect(int bar) const
+{
+    if (bar < 0 || bar >= barCount())
+        return {};
+    double top = 0;
+    for (int i = 0; i < barCount(); ++i) {
+        const auto [from, to] = barSpan(i);
+        top = std::max({ top, from, to });
+    }
+    const QRectF plot = plotRect();
+    const double slot = plot.width() / barCount();
+    const double floor = axisFloor();
+    const auto y = [&](double us) {
+        return plot.bottom() - (top > floor ? (std::max(us, floor) - floor) / (top - floor) : 0) * plot.height();
+    };
+    const auto [from, to] = barSpan(bar);
+    const double y0 = y(std::max(from, to));
+    const double y1 = y(std::min(from, to));
+    return QRectF(plot.left() + bar * slot + slot * 0.15, y0, slot * 0.7, std::max(1.0, y1 - y0));
+}
+
+int GapWaterfall::barAt(QPointF position) const
+{
+    const QRectF plot = plotRect();
+    if (position.x() < plot.left() || position.x() >= plot.right())
+        return -1;
+    const int bar = static_cast<int>((position.x() - plot.left()) / (plot.width() / barCount()));
+    const QRectF rect = barRect(bar).adjusted(0, -4, 0, 4);
+    return rect.contains(position) ? bar : -1;
+}
+
+QString GapWaterfall::barToolTip(int bar) const
+{
+    if (bar == 0)
+        return tr("<b>A: %1</b><br>GPU time %2").arg(m_data.nameA.toHtmlEscaped(), formatDuration(m_data.totalUs[0]));
+    if (bar == barCount() - 1)
+        return tr("<b>B: %1</b><br>GPU time %2").arg(m_data.nameB.toHtmlEscaped(), formatDuration(m_data.totalUs[1]));
+    if (bar < 0 || bar >= barCount())
+        return {};
+    const GapPart& part = m_parts[static_cast<size_t>(bar - 1)];
+    QString text = QStringLiteral("<b>%1</b>: %2").arg(part.title.toHtmlEscaped(), signedDuration(part.deltaUs));
+    if (!part.cause.isEmpty())
+        text += QStringLiteral("<br>") + part.cause.toHtmlEscaped();
+    if (part.fusion)
+        text += QStringLiteral("<br><i>") + tr("kernel fusion") + QStringLiteral("</i>");
+    return text;
+}
+
+bool GapWaterfall::event(QEvent* event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto* help = static_cast<QHelpEvent*>(event);
+        const int bar = barAt(help->pos());
+        if (bar >= 0)
+            QToolTip::showText(help->globalPos(), barToolTip(bar), this);
+        else
+            QToolTip::hideText();
+        return true;
+    }
+    return QWidget::event(event);
+}
+
+void GapWaterfall::mouseReleaseEvent(QMouseEvent* event)
+{
+    const int bar = barAt(event->position());
+    if (event->button() == Qt::LeftButton && bar >= 1 && bar <= static_cast<int>(m_parts.size()))
+        emit partClicked(bar - 1);
+}
+
+void GapWaterfall::paintEvent(QPaintEvent*)
+{
+    QPainter painter(this);
+    const QPalette palette = this->palette();
+    painter.fillRect(rect(), palette.color(QPalette::Base));
+    const QColor text = palette.color(QPalette::Text);
+    const QRectF plot = plotRect();
+    painter.setPen(blend(palette.color(QPalette::Base), text, 0.4));
+    painter.drawLine(plot.bottomLeft(), plot.bottomRight());
+    const double slot = plot.width() / barCount();
+    for (int bar = 0; bar < barCount(); ++bar) {
+        const QRectF rect = barRect(bar);
+        const bool total = bar == 0 || bar == barCount() - 1;
+        const GapPart* part = total ? nullptr : &m_parts[static_cast<size_t>(bar - 1)];
+        // Totals in the sides' colours; a part in the colour of the side it makes slower.
+        const QColor color
+            = total ? sideColor(bar == 0 ? 0 : 1) : (part->deltaUs > 0 ? sideColor(1) : sideColor(0)).lighter(115);
+        painter.fillRect(rect, color);
+        if (part && part->fusion) {
+            painter.fillRect(rect, QBrush(blend(color, text, 0.6), Qt::BDiagPattern));
+        }
+        painter.setPen(color.darker(140));
+        painter.drawRect(rect);
+        // The connector from this bar's end to the next bar's start.
+        if (bar + 1 < barCount()) {
+            const QRectF next = barRect(bar + 1);
+            // The running total: a bar's top, or the bottom of a part that takes time off.
+            const double y = bar == 0 || part->deltaUs >= 0 ? rect.top() : rect.bottom();
+            painter.setPen(QPen(blend(palette.color(QPalette::Base), text, 0.5), 1, Qt::DotLine));
+            painter.drawLine(QPointF(rect.right(), y), QPointF(next.left(), y));
+        }
+        painter.setPen(text);
+        const QString value = total ? formatDuration(barSpan(bar).second) : signedDuration(part->deltaUs);
+        painter.drawText(QRectF(rect.center().x() - slot / 2, rect.top() - kValueHeight, slot, kValueHeight),
+            Qt::AlignHCenter | Qt::AlignBottom, value);
+        const QString label
+            = total ? (bar == 0 ? tr("A: %1") : tr("B: %1")).arg(bar == 0 ? m_data.nameA : m_data.nameB) : part->title;
+        painter.drawText(QRectF(plot.left() + bar * slot, plot.bottom() + 2, slot, kLabelHeight),
+            Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, label);
+    }
+    // An axis that starts above zero is broken on the totals' bars.
+    if (const double floor = axisFloor(); floor > 0) {
+        for (const int bar : { 0, barCount() - 1 }) {
+            const QRectF rect = barRect(bar);
+            const double y = rect.bottom() - std::min(12.0, rect.height() / 3);
+            QPolygonF gap;
+            gap << QPointF(rect.left() - 2, y + 3) << QPointF(rect.right() + 2, y - 3) << QPointF(rect.right() + 2, y)
+                << QPointF(rect.left() - 2, y + 6);
+            painter.setPen(Qt::NoPen);
+            painter.setBrush(palette.color(QPalette::Base));
+            painter.drawPolygon(gap);
+        }
+    }
+}
+
+} // namespace fusiondiff::ui

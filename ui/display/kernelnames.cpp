@@ -1,0 +1,144 @@
+#include "display/kernelnames.h"
+
+#include <QRegularExpression>
+
+#include <cxxabi.h>
+
+#include <cstdlib>
+#include <memory>
+
+namespace fusiondiff::ui {
+
+namespace {
+
+constexpr char16_t kEllipsis = 0x2026;
+constexpr qsizetype kLongName = 160;
+constexpr qsizetype kShownCharacters = 240;
+
+// `name` with the template arguments nested deeper than `keptDepth` replaced by "…" ("<…>").
+QString collapseTemplates(const QString& name, int keptDepth)
+{
+    QString out;
+    out.reserve(name.size());
+    int depth = 0;
+    for (qsizetype i = 0; i < name.size(); ++i) {
+        const QChar c = name[i];
+        // "operator<" and "operator<<" are not templates; neither is "->".
+        if (c == QLatin1Char('<')) {
+            if (name.left(i).endsWith(QLatin1String("operator")) || (i > 0 && name[i - 1] == QLatin1Char('<'))) {
+                if (depth <= keptDepth)
+                    out += c;
+                continue;
+            }
+            ++depth;
+            if (depth <= keptDepth + 1)
+                out += c;
+            if (depth == keptDepth + 1)
+                out += QChar(kEllipsis);
+            continue;
+        }
+        if (c == QLatin1Char('>') && depth > 0 && !(i > 0 && name[i - 1] == QLatin1Char('-'))) {
+            if (depth <= keptDepth + 1)
+                out += c;
+            --depth;
+            continue;
+        }
+        if (depth <= keptDepth)
+            out += c;
+    }
+    return out;
+}
+
+// The index of the '(' that opens the parameter list of a function signature: the last '(' at
+// template depth 0 whose ')' ends the name (qualifiers such as " const" aside); -1 if none.
+qsizetype parameterListStart(const QString& name)
+{
+    int depth = 0;
+    int parens = 0;
+    qsizetype start = -1;
+    for (qsizetype i = 0; i < name.size(); ++i) {
+        const QChar c = name[i];
+        if (c == QLatin1Char('<'))
+            ++depth;
+        else if (c == QLatin1Char('>') && depth > 0)
+            --depth;
+        else if (c == QLatin1Char('(') && depth == 0) {
+            if (parens == 0)
+                start = i;
+            ++parens;
+        } else if (c == QLatin1Char(')') && depth == 0 && parens > 0)
+            --parens;
+    }
+    return start;
+}
+
+// Drops a leading return type ("void "), where the name has one before its scope.
+QString withoutReturnType(const QString& name)
+{
+    int depth = 0;
+    for (qsizetype i = 0; i < name.size(); ++i) {
+        const QChar c = name[i];
+        if (c == QLatin1Char('<'))
+            ++depth;
+        else if (c == QLatin1Char('>') && depth > 0)
+            --depth;
+        else if (c == QLatin1Char('(') || c == QLatin1Char(':'))
+            return name;
+        else if (c == QLatin1Char(' ') && depth == 0)
+            return name.mid(i + 1);
+    }
+    return name;
+}
+
+} // namespace
+
+QString demangledKernelName(const QString& name)
+{
+    if (!name.startsWith(QLatin1String("_Z")))
+        return name;
+    const auto demangle = [](const QByteArray& mangled) {
+        int status = 0;
+        const std::unique_ptr<char, decltype(&std::free)> demangled(
+            abi::__cxa_demangle(mangled.constData(), nullptr, nullptr, &status), &std::free);
+        return status == 0 && demangled ? QString::fromLatin1(demangled.get()) : QString();
+    };
+    const QByteArray mangled = name.toLatin1();
+    QString demangled = demangle(mangled);
+    // std::bfloat16_t (DF16b, GCC 13) is newer than some runtimes' demangler (GCC 12): read it as
+    // the other builtin 16-bit float, `half` (Dh), and name it back.
+    if (demangled.isEmpty() && mangled.contains("DF16b") && !mangled.contains("Dh")) {
+        static const QRegularExpression half(QStringLiteral("\\bhalf\\b"));
+        demangled = demangle(QByteArray(mangled).replace("DF16b", "Dh"));
+        demangled.replace(half, QStringLiteral("std::bfloat16_t"));
+    }
+    return demangled.isEmpty() ? name : demangled;
+}
+
+QString shownKernelName(const QString& name)
+{
+    QString shown = demangledKernelName(name);
+    const qsizetype parameters = parameterListStart(shown);
+    // A C++ signature ("ns::kernel<...>(int)"), not a name with words in parentheses ("Memcpy HtoD
+    // (Pinned -> Device)").
+    const QStringView function = QStringView(shown).left(parameters);
+    const bool cpp = function.contains(QLatin1String("::")) || function.contains(QLatin1Char('<'));
+    if (parameters > 0 && shown.endsWith(QLatin1Char(')')) && cpp)
+        shown = shown.left(parameters);
+    if (cpp)
+        shown = withoutReturnType(shown);
+    shown = collapseTemplates(shown, 1);
+    if (shown.size() > kLongName)
+        shown = collapseTemplates(shown, 0);
+    // Still longer than any column (a name without templates): its start and its end.
+    if (shown.size() > kShownCharacters)
+        shown = shown.left(kShownCharacters / 2) + QChar(kEllipsis) + shown.right(kShownCharacters / 2 - 1);
+    return shown;
+}
+
+QString kernelNameToolTip(const QString& name)
+{
+    const QString demangled = demangledKernelName(name);
+    return demangled == name ? name : demangled + QStringLiteral("\n\n") + name;
+}
+
+} // namespace fusiondiff::ui

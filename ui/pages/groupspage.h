@@ -1,0 +1,78 @@
+#pragma once
+
+#include "analysis/analysisresults.h"
+#include "pages/resultspage.h"
+
+#include <QFutureWatcher>
+#include <QWidget>
+
+#include "ops/groupdiff.h"
+
+class QLabel;
+class QStackedWidget;
+class QTabWidget;
+
+namespace fusiondiff::ui {
+
+class ChartPanel;
+class GroupDiffModel;
+class ReportColumnsModel;
+class TablePage;
+class TimelinePanel;
+class UnmatchedGroupsModel;
+
+// The correlation groups: matched pairs and unmatched groups above; for the selected pair (or
+// group) a composition chart and the two kernel sequences side by side, differences highlighted.
+class GroupsPage : public QWidget, public ResultsPage
+{
+    Q_OBJECT
+public:
+    explicit GroupsPage(QWidget* parent = nullptr);
+    ~GroupsPage() override;
+
+    void setResults(const AnalysisResults& results) override;
+    QString csvName() const override;
+
+    TablePage* pairsTable() const { return m_pairs; }
+    TablePage* unmatchedTable() const { return m_unmatched; }
+    TablePage* sequenceTable() const { return m_sequence; }
+    ChartPanel* compositionPanel() const { return m_composition; }
+    TimelinePanel* timeline() const { return m_timeline; }
+    GroupDiffModel* diffModel() const { return m_diffModel; }
+    // Selects the matched pair at `row` of the pairs model (source order) and drills into it.
+    void selectPair(int row);
+
+signals:
+    void exportCsvRequested(const QString& csvName);
+    // A drill-down finished and the sequence table shows it.
+    void drillDownReady();
+
+private:
+    void showPair(int row);
+    void showUnmatched(int row);
+    void drillInto(const std::array<int, 2>& groupIndices);
+    void updateComposition();
+    // A click on a bar of the composition chart: selects the kernels of its type in the drill-down.
+    void selectKernelsOfType(int category);
+    void diffReady();
+
+    AnalysisResults m_results;
+    ReportColumnsModel* m_pairsModel;
+    UnmatchedGroupsModel* m_unmatchedModel;
+    GroupDiffModel* m_diffModel;
+    TablePage* m_pairs;
+    TablePage* m_unmatched;
+    TablePage* m_sequence;
+    ChartPanel* m_composition;
+    QLabel* m_detailTitle;
+    QLabel* m_emptyText;
+    QStackedWidget* m_stack;
+    TimelinePanel* m_timeline;
+    QTabWidget* m_groupTables = nullptr;
+    std::array<int, 2> m_groupIndices { -1, -1 }; // into report.largeGroups[side], -1: none
+    QFutureWatcher<GroupDiff> m_watcher;
+    uint64_t m_drillGeneration = 0;
+    uint64_t m_watchedGeneration = 0;
+};
+
+} // namespace fusiondiff::ui

@@ -1,0 +1,284 @@
+#include "pages/summarypage.h"
+
+#include "analysis/analysisresults.h"
+#include "charts/gapbycause.h"
+#include "charts/gapbytype.h"
+#include "charts/gapwaterfall.h"
+#include "display/colors.h"
+#include "display/formatting.h"
+#include "display/sidenames.h"
+#include "model/fusionreport.h"
+#include "models/tracesummarymodel.h"
+#include "pages/tablepage.h"
+#include "report/reportnotes.h"
+#include "util/textformat.h"
+#include "widgets/adaptivesplitter.h"
+#include "widgets/deferredtextbrowser.h"
+#include "widgets/wraplabel.h"
+
+#include <QHeaderView>
+#include <QSplitter>
+#include <QTableView>
+#include <QUrl>
+#include <QVBoxLayout>
+
+namespace fusiondiff::ui {
+
+namespace {
+
+constexpr size_t kTopItems = 5;
+
+// Where an entry of whereToLookFirst comes from, as a link ("finding:2", "operation:5",
+// "opportunity:0", "kerneltype:3"); empty if it matches none. The entries are the findings in order, then
+// operations that only differ in speed, then (without findings) the opportunities: each is
+// recognised by its text, so a link never points at another row.
+QString lookFirstLink(const FusionReport& report, const LookFirst& item, const LookFirstEntry& entry)
+{
+    // Kernels compared by type only (outside the compared operations): their row in Kernel types.
+    if (entry.kind == LookFirstKind::KernelType) {
+        for (size_t i = 0; i < report.globalCounts.size(); ++i) {
+            if (report.typeName(report.globalCounts[i].type) == entry.op)
+                return QStringLiteral("kerneltype:%1").arg(i);
+        }
+        return {};
+    }
+    for (size_t i = 0; i < report.opFindings.size(); ++i) {
+        if (report.opFindings[i].summary == item.headline)
+            return QStringLiteral("finding:%1").arg(i);
+    }
+    const std::string same = ": the same kernels on both sides (";
+    const size_t op = item.headline.find(same);
+    if (op != std::string::npos) {
+        for (size_t i = 0; i < report.opSummary.size(); ++i) {
+            if (report.opSummary[i].op == item.headline.substr(0, op))
+                return QStringLiteral("operation:%1").arg(i);
+        }
+    }
+    for (size_t i = 0; i < report.opportunities.size(); ++i) {
+        const FusionOpportunity& o = report.opportunities[i];
+        if (item.headline.rfind(report.typeName(o.kernelType) + ": " + withThousands(int64_t(o.total[0])) + " vs ", 0)
+            == 0)
+            return QStringLiteral("opportunity:%1").arg(i);
+    }
+    return {};
+}
+
+QString zoneLetter(Side side)
+{
+    return side == Side::Trace1 ? QStringLiteral("A") : QStringLiteral("B");
+}
+
+} // namespace
+
+SummaryPage::SummaryPage(QWidget* parent)
+    : QWidget(parent)
+    , m_model(new TraceSummaryModel(this))
+    , m_table(new TablePage(m_model, this))
+    , m_findings(new DeferredTextBrowser(this))
+    , m_verdict(new WrapLabel(this))
+    , m_waterfall(new GapWaterfall(this))
+{
+    m_verdict->setTextFormat(Qt::RichText);
+    connect(m_waterfall, &GapWaterfall::partClicked, this, [this](int part) {
+        if (!m_partCauses.empty()) {
+            if (part >= 0 && static_cast<size_t>(part) < m_partCauses.size())
+                emit gapCauseRequested(m_partCauses[static_cast<size_t>(part)]);
+            return;
+        }
+        const int row = m_partTypeRows.value(part, -1);
+        if (row >= 0)
+            emit kernelTypeRequested(row);
+    });
+    m_table->setTitle(tr("The two traces"));
+    m_table->setSortable(false);
+    m_table->setFilterVisible(false);
+    m_table->setMaximumColumnWidth(340);
+    m_table->view()->setAlternatingRowColors(true);
+    m_table->setStretchColumns({ TraceSummaryModel::TraceAColumn, TraceSummaryModel::TraceBColumn }, 160);
+
+    m_findings->setOpenLinks(false);
+    connect(m_findings, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
+        const int row = url.path().toInt();
+        if (url.scheme() == QLatin1String("finding"))
+            emit findingRequested(row);
+        else if (url.scheme() == QLatin1String("operation"))
+            emit operationRequested(row);
+        else if (url.scheme() == QLatin1String("opportunity"))
+            emit opportunityRequested(row);
+        else if (url.scheme() == QLatin1String("kerneltype"))
+            emit kernelTypeRequested(row);
+        else if (url.scheme() == QLatin1String("layers"))
+            emit layersRequested();
+    });
+    m_findings->setFrameShape(QFrame::NoFrame);
+
+    // The trace table beside the findings; stacked in a narrow window.
+    auto* splitter = new AdaptiveSplitter(kSideBySideWidth, this);
+    splitter->setObjectName(QStringLiteral("summary_splitter"));
+    splitter->addWidget(m_table);
+    splitter->addWidget(m_findings);
+    splitter->setStretchFactor(0, 6);
+    splitter->setStretchFactor(1, 5);
+    splitter->setChildrenCollapsible(false);
+
+    // The gap at a glance above: the verdict and the waterfall of the GPU time.
+    auto* gap = new QWidget(this);
+    auto* gapLayout = new QVBoxLayout(gap);
+    gapLayout->setContentsMargins(0, 0, 0, 0);
+    gapLayout->addWidget(m_verdict);
+    gapLayout->addWidget(m_waterfall, 1);
+    auto* page = new QSplitter(Qt::Vertical, this);
+    page->setObjectName(QStringLiteral("summary_gap_splitter"));
+    page->addWidget(gap);
+    page->addWidget(splitter);
+    page->setStretchFactor(0, 1);
+    page->setStretchFactor(1, 2);
+    page->setSizes({ 260, 520 });
+    page->setChildrenCollapsible(false);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(page);
+
+    connect(m_table, &TablePage::exportCsvRequested, this, &SummaryPage::exportCsvRequested);
+}
+
+QString SummaryPage::csvName() const
+{
+    return m_table->csvName();
+}
+
+void SummaryPage::setResults(const AnalysisResults& results)
+{
+    const std::shared_ptr<const FusionReport>& report = results.report;
+    const double analysisSeconds = results.analysisSeconds;
+    m_model->setReport(report);
+    if (!report) {
+        m_findings->setHtmlSoon({});
+        m_verdict->clear();
+        m_waterfall->setData({});
+        m_partCauses.clear();
+        m_partTypeRows.clear();
+        return;
+    }
+    // The time gap by cause (the core's time_gap); by kernel type where it has nothing to split.
+    GapWaterfallData byCause = gapByCause(*report, &m_partCauses);
+    if (!byCause.parts.empty()) {
+        m_partTypeRows.clear();
+        m_waterfall->setToolTip(
+            tr("From A's GPU kernel time to B's, by cause; click a part to see the findings behind it"));
+        m_waterfall->setData(std::move(byCause));
+        const double floor = m_waterfall->axisFloor();
+        m_verdict->setText(gapCauseVerdict(*report) + QStringLiteral(" ")
+            + (floor > 0 ? tr("By cause, from A's GPU kernel time to B's (hatched: extra kernels, i.e. fusion; the "
+                              "axis starts at %1):")
+                               .arg(formatDuration(floor))
+                         : tr("By cause, from A's GPU kernel time to B's (hatched: extra kernels, i.e. fusion):")));
+    } else {
+        m_partCauses.clear();
+        m_verdict->setText(gapVerdict(*report) + QStringLiteral(" ")
+            + tr("By kernel type, from A's GPU time to B's (hatched: a fusion opportunity):"));
+        m_waterfall->setToolTip(tr("From A's GPU time to B's, by kernel type; click a type to see it in Kernel types"));
+        m_waterfall->setData(gapByKernelType(*report, 8, &m_partTypeRows));
+    }
+
+    QString html;
+    html += QStringLiteral("<h3>") + tr("Where to look first") + QStringLiteral("</h3>");
+    const std::vector<LookFirst> first = whereToLookFirst(*report);
+    if (first.empty()) {
+        html += QStringLiteral("<p>")
+            + tr("Nothing stands out: no operation runs a different number of kernels on the two sides.")
+            + QStringLiteral("</p>");
+    } else {
+        // Numbered by hand: Qt's rich text spaces a list nested in the last item of another oddly.
+        for (size_t i = 0; i < first.size(); ++i) {
+            const QString headline = toQString(first[i].headline).toHtmlEscaped();
+            const QString link = lookFirstLink(*report, first[i], report->whereToLookFirst[i]);
+            html += QStringLiteral("<p style=\"margin-bottom:0px\"><b>%1. ").arg(i + 1)
+                + (link.isEmpty() ? headline : QStringLiteral("<a href=\"%1\">%2</a>").arg(link, headline))
+                + QStringLiteral("</b></p><ul style=\"margin-top:0px\">");
+            for (const std::string& detail : first[i].details)
+                html += QStringLiteral("<li>") + toQString(detail).toHtmlEscaped() + QStringLiteral("</li>");
+            html += QStringLiteral("</ul>");
+        }
+        if (!report->opFindings.empty())
+            html += QStringLiteral("<p>")
+                + tr("The Operations tab shows each finding's call stack and its kernels side by side.")
+                + QStringLiteral("</p>");
+    }
+
+    html += QStringLiteral("<h3>") + tr("Notes") + QStringLiteral("</h3><ul>");
+    for (const std::string& note : reportNotes(*report)) {
+        html += QStringLiteral("<li>") + toQString(note).toHtmlEscaped();
+        if (note.starts_with("By layer "))
+            html += QStringLiteral(" <a href=\"layers:\">") + tr("Each layer on the Layers tab")
+                + QStringLiteral("</a>");
+        html += QStringLiteral("</li>");
+    }
+    html += QStringLiteral("</ul>");
+
+    html += QStringLiteral("<p><i>") + tr("The reference analysis (the seed's):") + QStringLiteral("</i></p>");
+    html += QStringLiteral("<h3>") + tr("Fusion opportunities (%1)").arg(report->opportunities.size())
+        + QStringLiteral("</h3>");
+    if (report->opportunities.empty()) {
+        html += QStringLiteral("<p>") + tr("None passed the thresholds.") + QStringLiteral("</p>");
+    } else {
+        html += QStringLiteral("<ul>");
+        for (size_t i = 0; i < std::min(kTopItems, report->opportunities.size()); ++i) {
+            const FusionOpportunity& o = report->opportunities[i];
+            html += QStringLiteral("<li>")
+                + tr("<b>%1</b>: A %2 vs B %3 kernels (ratio %4), fused by %5 (%6); %7")
+                      .arg(toQString(report->typeName(o.kernelType)).toHtmlEscaped(), formatCount(o.total[0]),
+                          formatCount(o.total[1]), formatRatio(o.ratio, 1),
+                          toQString(report->sideName(o.fusedBy)).toHtmlEscaped(), zoneLetter(o.fusedBy),
+                          withSideAliases(*report, toQString(opportunityTimeText(*report, o))).toHtmlEscaped())
+                + QStringLiteral("</li>");
+        }
+        html += QStringLiteral("</ul>");
+        if (report->opportunities.size() > kTopItems)
+            html += QStringLiteral("<p>")
+                + tr("... and %1 more on the Fusion opportunities page.").arg(report->opportunities.size() - kTopItems)
+                + QStringLiteral("</p>");
+    }
+
+    html += QStringLiteral("<h3>") + tr("Fusion mappings (%1)").arg(report->mappings.size()) + QStringLiteral("</h3>");
+    if (report->mappings.empty()) {
+        html += QStringLiteral("<p>") + tr("None passed the thresholds.") + QStringLiteral("</p>");
+    } else {
+        html += QStringLiteral("<ul>");
+        for (size_t i = 0; i < std::min(kTopItems, report->mappings.size()); ++i) {
+            const FusionMapping& m = report->mappings[i];
+            html += QStringLiteral("<li>") + toQString(m.evidence).toHtmlEscaped() + QStringLiteral(" <i>(")
+                + tr("confidence %1").arg(formatFixed(m.patternConfidence, 2)) + QStringLiteral(")</i></li>");
+        }
+        html += QStringLiteral("</ul>");
+        if (report->mappings.size() > kTopItems)
+            html += QStringLiteral("<p>")
+                + tr("... and %1 more on the Fusion mappings page.").arg(report->mappings.size() - kTopItems)
+                + QStringLiteral("</p>");
+    }
+
+    const ClassifierSummary& classifier = report->classifier;
+    html += QStringLiteral("<p style=\"color:%1\">").arg(secondaryTextColor().name())
+        + tr("Classifier <b>%1</b> (%2, %3 kernel types); operations compared at the %4 level; groups of %5+ "
+             "kernels compared, size tolerance %6. Classification and analysis took %7.")
+              .arg(toQString(classifier.name).toHtmlEscaped(), toQString(classifier.source).toHtmlEscaped())
+              .arg(classifier.categories.size())
+              .arg(QString::fromLatin1(opLevelKey(report->options.opLevel)))
+              .arg(report->options.minGroupSize)
+              .arg(formatFixed(report->options.sizeTolerance, 2), formatDuration(analysisSeconds * 1e6))
+        + QStringLiteral("</p>");
+    m_findings->setHtmlSoon(withSideAliases(*report, html));
+}
+
+QString SummaryPage::verdictText() const
+{
+    return m_verdict->text();
+}
+
+QString SummaryPage::findingsText()
+{
+    return m_findings->plainText();
+}
+
+} // namespace fusiondiff::ui

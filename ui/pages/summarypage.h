@@ -1,0 +1,64 @@
+#pragma once
+
+#include "model/timegap.h"
+#include "pages/resultspage.h"
+
+#include <QList>
+#include <QWidget>
+
+#include <memory>
+
+namespace fusiondiff {
+struct FusionReport;
+}
+
+namespace fusiondiff::ui {
+
+class DeferredTextBrowser;
+class GapWaterfall;
+class WrapLabel;
+class TablePage;
+class TraceSummaryModel;
+
+// Both traces side by side (with how their operations line up and how they repeat), and the
+// findings in plain words as the CLI's summary says them: where to look first (numbered), the
+// core's report notes, the top opportunities and mappings of the reference analysis.
+class SummaryPage : public QWidget, public ResultsPage
+{
+    Q_OBJECT
+public:
+    explicit SummaryPage(QWidget* parent = nullptr);
+
+    // The findings text follows a turn later (DeferredTextBrowser), after the paint of the table.
+    void setResults(const AnalysisResults& results) override;
+    QString csvName() const override;
+    TablePage* table() const { return m_table; }
+    // The findings as plain text (those still waiting for their turn shown first).
+    QString findingsText();
+    GapWaterfall* waterfall() const { return m_waterfall; }
+    QString verdictText() const;
+
+signals:
+    void exportCsvRequested(const QString& csvName);
+    // A click on a part of the waterfall that is one kernel type: its row in globalCounts.
+    void kernelTypeRequested(int row);
+    // A click on a part of the time gap's waterfall: the findings behind that cause.
+    void gapCauseRequested(fusiondiff::GapCause cause);
+    // A click on an entry of Where to look first: its row in opFindings, opSummary or opportunities.
+    void findingRequested(int row);
+    void operationRequested(int row);
+    void opportunityRequested(int row);
+    // A click on the link of the "By layer" note.
+    void layersRequested();
+
+private:
+    TraceSummaryModel* m_model;
+    TablePage* m_table;
+    DeferredTextBrowser* m_findings;
+    WrapLabel* m_verdict;
+    GapWaterfall* m_waterfall;
+    QList<int> m_partTypeRows; // per waterfall part by kernel type, its kernel type's row; -1 none
+    std::vector<GapCause> m_partCauses; // per waterfall part by cause, its cause
+};
+
+} // namespace fusiondiff::ui

@@ -1,0 +1,83 @@
+#pragma once
+
+#include "pages/resultspage.h"
+
+#include <QList>
+#include <QWidget>
+
+class QAbstractItemModel;
+class QLabel;
+class QTableView;
+
+namespace fusiondiff::ui {
+
+class FilterLineEdit;
+class TableFilterProxy;
+
+// A report table: a filter box, the row count, "Copy rows" and "Export CSV", and the view sorted
+// through a TableFilterProxy. Selections are reported in source rows so that charts can follow.
+class TablePage : public QWidget, public ResultsPage
+{
+    Q_OBJECT
+public:
+    // The CSV table the view shows is the model's (ReportTableModel::csvName), if it has one.
+    explicit TablePage(QAbstractItemModel* model, QWidget* parent = nullptr);
+
+    QTableView* view() const { return m_view; }
+    TableFilterProxy* proxy() const { return m_proxy; }
+    QAbstractItemModel* sourceModel() const { return m_model; }
+    FilterLineEdit* filterEdit() const { return m_filter; }
+    QString csvName() const override { return m_csvName; }
+    // Gives the model the results' report, if it is a ReportTableModel.
+    void setResults(const AnalysisResults& results) override;
+
+    void setTitle(const QString& title);
+    void setSortable(bool sortable);
+    void setFilterVisible(bool visible);
+    // Columns that share the width the others leave (kernel names, evidence), each at least
+    // `minimumWidth` wide. Their text is not measured: it can be long, and measuring it is slow.
+    void setStretchColumns(const QList<int>& columns, int minimumWidth);
+    // Columns elided in the middle rather than at the end (kernel names).
+    void setMiddleElidedColumns(const QList<int>& columns);
+    // Text columns wider than this are elided (the tooltip has the whole text).
+    void setMaximumColumnWidth(int width) { m_maximumColumnWidth = width; }
+
+    // The selected rows as tab-separated text with a header line, in the view's order.
+    QString selectedRowsText() const;
+    QList<int> selectedSourceRows() const;
+    void selectSourceRows(const QList<int>& rows);
+
+public slots:
+    void copySelection();
+    void adjustColumns();
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
+
+signals:
+    void exportCsvRequested(const QString& csvName);
+    void selectedSourceRowsChanged(const QList<int>& rows);
+
+private:
+    void updateCount();
+    void shareFreeWidth();
+    void layOutView();
+
+    QAbstractItemModel* m_model;
+    TableFilterProxy* m_proxy;
+    QTableView* m_view;
+    FilterLineEdit* m_filter;
+    QLabel* m_title;
+    QLabel* m_count;
+    QString m_csvName;
+    int m_maximumColumnWidth = 420;
+    QList<int> m_stretchColumns;
+    int m_stretchMinimumWidth = 0;
+    QList<int> m_baseWidths; // of the stretch columns, before they share out the free width
+    bool m_adjusting = false;
+    bool m_userResized = false; // the user sized a column: leave the widths alone
+    bool m_columnsPending = false; // the model changed while the table was hidden
+};
+
+} // namespace fusiondiff::ui

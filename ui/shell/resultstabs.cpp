@@ -1,0 +1,240 @@
+#include "shell/resultstabs.h"
+
+#include "charts/barchart.h"
+#include "charts/chartpanel.h"
+#include "display/formatting.h"
+#include "model/fusionreport.h"
+#include "models/reportcolumnsmodel.h"
+#include "pages/groupspage.h"
+#include "pages/kernelspage.h"
+#include "pages/layerspage.h"
+#include "pages/operationspage.h"
+#include "pages/operationsummarypage.h"
+#include "pages/resultspage.h"
+#include "pages/summarypage.h"
+#include "pages/tablechartpage.h"
+#include "pages/tablepage.h"
+#include "shell/globalsearch.h"
+#include "timeline/tracetimelinepage.h"
+#include "widgets/filterlineedit.h"
+
+#include <QCoreApplication>
+#include <QHeaderView>
+#include <QTableView>
+
+namespace fusiondiff::ui {
+
+namespace {
+
+ChartData opportunitiesChart(const FusionReport& report, ChartPanel::Metric metric)
+{
+    ChartData data;
+    for (const FusionOpportunity& opportunity : report.opportunities) {
+        data.categories.append(toQString(report.typeName(opportunity.kernelType)));
+        for (size_t side = 0; side < 2; ++side) {
+            data.values[side].append(metric == ChartPanel::Launches ? static_cast<qreal>(opportunity.total[side])
+                                                                    : opportunity.timeMs[side]);
+        }
+    }
+    data.valueTitle
+        = metric == ChartPanel::Launches ? ResultsTabs::tr("Kernel launches") : ResultsTabs::tr("GPU time (ms)");
+    return data;
+}
+
+ChartData kernelTypesChart(const FusionReport& report, ChartPanel::Metric metric)
+{
+    ChartData data;
+    for (const TypeCount& counts : report.globalCounts) {
+        data.categories.append(toQString(report.typeName(counts.type)));
+        for (size_t side = 0; side < 2; ++side) {
+            data.values[side].append(
+                metric == ChartPanel::Launches ? static_cast<qreal>(counts.count[side]) : counts.timeUs[side] / 1000.0);
+        }
+    }
+    data.valueTitle
+        = metric == ChartPanel::Launches ? ResultsTabs::tr("Kernel launches") : ResultsTabs::tr("GPU time (ms)");
+    return data;
+}
+
+} // namespace
+
+void deliverShowUpdates()
+{
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::UpdateLater);
+}
+
+ResultsTabs::ResultsTabs(QWidget* parent)
+    : QTabWidget(parent)
+{
+    setDocumentMode(true);
+    createPages();
+    m_search = new GlobalSearch(this);
+    setCornerWidget(m_search, Qt::TopRightCorner);
+    connect(m_search, &GlobalSearch::hitActivated, this,
+        [this](const GlobalSearch::Hit& hit) { showSearchHit(hit.kind, hit.row); });
+    // Not a table: the timeline has no CSV of its own and is given the results on its own.
+    addTab(m_timeline, tr("Timeline"));
+    setTabToolTip(indexOf(m_timeline), tr("Every kernel of both traces on two lanes, to scale"));
+    connect(this, &QTabWidget::currentChanged, this, [] { deliverShowUpdates(); });
+    connectPageLinks();
+}
+
+void ResultsTabs::createPages()
+{
+    m_summary = new SummaryPage(this);
+    m_operations = new OperationsPage(this);
+    m_layers = new LayersPage(this);
+    m_operationSummary = new OperationSummaryPage(this);
+    m_opportunities = new TableChartPage(
+        new ReportColumnsModel(ReportTableId::FusionOpportunities), opportunitiesChart, false, Qt::Vertical, this);
+    m_opportunities->setEmptyChartText(
+        tr("No fusion opportunity passed the thresholds for these traces: both launch their kernel types in "
+           "similar numbers. The Kernel types page compares the counts of every type."));
+    m_opportunities->chartPanel()->chart()->setTitle(tr("Kernels of each opportunity's type"));
+    auto* mappings = new ReportColumnsModel(ReportTableId::FusionMappings, this);
+    m_mappings = new TablePage(mappings, this);
+    m_mappings->setMaximumColumnWidth(480);
+    const int evidence = mappings->column("evidence");
+    m_mappings->setStretchColumns({ evidence }, 520);
+    // The evidence says what was found: it comes first on screen (the CSV keeps the seed's order).
+    m_mappings->view()->horizontalHeader()->moveSection(evidence, 0);
+    m_kernelTypes = new TableChartPage(
+        new ReportColumnsModel(ReportTableId::GlobalCounts), kernelTypesChart, true, Qt::Horizontal, this);
+    m_kernelTypes->chartPanel()->chart()->setTitle(tr("Kernels per type over each whole trace"));
+    m_kernelsTab = new KernelsPage(this);
+    m_kernels = m_kernelsTab->allKernelsTable();
+    m_groups = new GroupsPage(this);
+    m_timeline = new TraceTimelinePage(this);
+
+    addResultsTab(m_summary, tr("Summary"), [](const FusionReport&) { return tr("Summary"); });
+    addResultsTab(m_operations, tr("Operations"),
+        [](const FusionReport& report) { return tr("Operations (%1)").arg(report.opFindings.size()); });
+    addResultsTab(m_layers, tr("Layers"), [](const FusionReport& report) {
+        return report.layerTimes.empty() ? tr("Layers (none)") : tr("Layers (%1)").arg(report.layerTimes.size());
+    });
+    setTabToolTip(indexOf(m_layers),
+        tr("The GPU time of each layer (the model's repeating block) on both sides, and the findings in each"));
+    addResultsTab(m_operationSummary, tr("Operation summary"),
+        [](const FusionReport& report) { return tr("Operation summary (%1)").arg(report.opSummary.size()); });
+    addResultsTab(m_opportunities, tr("Fusion opportunities"),
+        [](const FusionReport& report) { return tr("Fusion opportunities (%1)").arg(report.opportunities.size()); });
+    addResultsTab(m_mappings, tr("Fusion mappings"),
+        [](const FusionReport& report) { return tr("Fusion mappings (%1)").arg(report.mappings.size()); });
+    addResultsTab(m_kernelTypes, tr("Kernel types"),
+        [](const FusionReport& report) { return tr("Kernel types (%1)").arg(report.globalCounts.size()); });
+    // Titles short enough that every tab fits a 1440-px-wide window: the counts' meanings are in
+    // the tooltips and on the pages.
+    addResultsTab(m_kernelsTab, tr("Kernels"),
+        [](const FusionReport& report) { return tr("Kernels (%1)").arg(report.kernels.size()); });
+    setTabToolTip(indexOf(m_kernelsTab),
+        tr("Every kernel name of both traces, and which kernel of one trace does the work of which of the other"));
+    addResultsTab(m_groups, tr("Correlation groups"),
+        [](const FusionReport& report) { return tr("Groups (%1 matched)").arg(report.groupPairs.size()); });
+    setTabToolTip(indexOf(m_groups), tr("Correlation groups (graph launches) matched across the traces, drilled into"));
+}
+
+template<typename Page>
+void ResultsTabs::addResultsTab(Page* page, const QString& name, TabTitle title)
+{
+    addTab(page, name);
+    m_resultsTabs.push_back({ page, page, std::move(title) });
+    connect(page, &Page::exportCsvRequested, this, &ResultsTabs::exportCsvRequested);
+}
+
+void ResultsTabs::connectPageLinks()
+{
+    connect(m_summary, &SummaryPage::kernelTypeRequested, this,
+        [this](int row) { showSearchHit(GlobalSearch::KernelType, row); });
+    connect(m_summary, &SummaryPage::gapCauseRequested, this, [this](GapCause cause) {
+        switch (cause) {
+        case GapCause::Fusion: // the findings name the extra kernels
+            setCurrentWidget(m_operations);
+            if (m_results.report && !m_results.report->opFindings.empty())
+                m_operations->selectFinding(0);
+            break;
+        case GapCause::Speed: // the operations, with each side's time
+        case GapCause::Collectives: // with the collectives beside them
+        case GapCause::OneSide:
+        case GapCause::NotCompared:
+            setCurrentWidget(m_operationSummary);
+            break;
+        case GapCause::Unattributed: // kernels without an operation: their types
+        case GapCause::Overlap:
+        case GapCause::Idle:
+            setCurrentWidget(m_kernelTypes);
+            break;
+        case GapCause::Residual:
+            break;
+        }
+    });
+    connect(m_summary, &SummaryPage::findingRequested, this, [this](int row) {
+        setCurrentWidget(m_operations);
+        m_operations->selectFinding(row);
+    });
+    // As a search hit: the findings' filter cleared if it hides the row, the table focused.
+    connect(m_layers, &LayersPage::findingRequested, this,
+        [this](int row) { showSearchHit(GlobalSearch::OperationFinding, row); });
+    connect(m_summary, &SummaryPage::layersRequested, this, [this] { setCurrentWidget(m_layers); });
+    connect(m_operations, &OperationsPage::layersRequested, this, [this](int finding) {
+        setCurrentWidget(m_layers);
+        m_layers->selectLayersOf(finding);
+    });
+    connect(m_summary, &SummaryPage::operationRequested, this,
+        [this](int row) { showSearchHit(GlobalSearch::Operation, row); });
+    connect(m_summary, &SummaryPage::opportunityRequested, this, [this](int row) {
+        setCurrentWidget(m_opportunities);
+        m_opportunities->table()->selectSourceRows({ row });
+    });
+}
+
+void ResultsTabs::setResults(const AnalysisResults& results)
+{
+    m_results = results;
+    deliverShowUpdates();
+    for (const ResultsTab& tab : m_resultsTabs) {
+        tab.page->setResults(results);
+        setTabText(indexOf(tab.widget), tab.title(*results.report));
+    }
+    m_timeline->setResults(results);
+    m_search->setReport(results.report);
+}
+
+QString ResultsTabs::currentTableCsvName() const
+{
+    for (const ResultsTab& tab : m_resultsTabs) {
+        if (tab.widget == currentWidget())
+            return tab.page->csvName();
+    }
+    return {};
+}
+
+void ResultsTabs::showSearchHit(int kind, int row)
+{
+    TablePage* table = nullptr;
+    switch (kind) {
+    case GlobalSearch::OperationFinding:
+        setCurrentWidget(m_operations);
+        table = m_operations->findingsTable();
+        break;
+    case GlobalSearch::Operation:
+        setCurrentWidget(m_operationSummary);
+        table = m_operationSummary->summaryTable();
+        break;
+    case GlobalSearch::KernelType:
+        setCurrentWidget(m_kernelTypes);
+        table = m_kernelTypes->table();
+        break;
+    default:
+        setCurrentWidget(m_kernelsTab);
+        table = m_kernels;
+        break;
+    }
+    if (!table->filterEdit()->text().isEmpty()) {
+        table->filterEdit()->clear();
+        table->filterEdit()->applyNow();
+    }
+    table->selectSourceRows({ row });
+    table->view()->setFocus(Qt::OtherFocusReason);
+}
+
+} // namespace fusiondiff::ui

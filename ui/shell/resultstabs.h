@@ -1,0 +1,101 @@
+#pragma once
+
+#include "analysis/analysisresults.h"
+
+#include <QTabWidget>
+
+#include <functional>
+#include <vector>
+
+namespace fusiondiff {
+struct FusionReport;
+}
+
+namespace fusiondiff::ui {
+
+class GlobalSearch;
+class GroupsPage;
+class KernelsPage;
+class LayersPage;
+class OperationSummaryPage;
+class OperationsPage;
+class ResultsPage;
+class SummaryPage;
+class TableChartPage;
+class TablePage;
+class TraceTimelinePage;
+
+// The results: one tab per report table, each a page given every new set of results and titled
+// from the report ("Operations (3)"), then the timeline, with the search box in the corner. The
+// links between pages (a finding named on the summary, a search hit) go to their tab and row.
+class ResultsTabs : public QTabWidget
+{
+    Q_OBJECT
+public:
+    explicit ResultsTabs(QWidget* parent = nullptr);
+
+    // Gives every page the results and retitles the tabs.
+    void setResults(const AnalysisResults& results);
+    const AnalysisResults& results() const { return m_results; }
+    // The CSV table of the current tab's main table: what Export Current Table writes.
+    QString currentTableCsvName() const;
+
+    SummaryPage* summaryPage() const { return m_summary; }
+    OperationsPage* operationsPage() const { return m_operations; }
+    LayersPage* layersPage() const { return m_layers; }
+    OperationSummaryPage* operationSummaryPage() const { return m_operationSummary; }
+    TableChartPage* opportunitiesPage() const { return m_opportunities; }
+    TablePage* mappingsPage() const { return m_mappings; }
+    TableChartPage* kernelTypesPage() const { return m_kernelTypes; }
+    KernelsPage* kernelsTab() const { return m_kernelsTab; }
+    TablePage* kernelsPage() const { return m_kernels; } // every kernel of each trace, in kernelsTab()
+    GroupsPage* groupsPage() const { return m_groups; }
+    TraceTimelinePage* timelinePage() const { return m_timeline; }
+    GlobalSearch* search() const { return m_search; }
+
+    // Shows what the search found: its tab, its row selected (the table's filter cleared if it
+    // hid the row).
+    void showSearchHit(int kind, int row);
+
+signals:
+    // A page's Export CSV button.
+    void exportCsvRequested(const QString& csvName);
+
+private:
+    // The tab's title for a report ("Operations (3)").
+    using TabTitle = std::function<QString(const FusionReport& report)>;
+    struct ResultsTab
+    {
+        QWidget* widget;
+        ResultsPage* page;
+        TabTitle title;
+    };
+
+    void createPages();
+    template<typename Page>
+    void addResultsTab(Page* page, const QString& name, TabTitle title);
+    void connectPageLinks();
+
+    SummaryPage* m_summary = nullptr;
+    OperationsPage* m_operations = nullptr;
+    LayersPage* m_layers = nullptr;
+    OperationSummaryPage* m_operationSummary = nullptr;
+    TableChartPage* m_opportunities = nullptr;
+    TablePage* m_mappings = nullptr;
+    TableChartPage* m_kernelTypes = nullptr;
+    KernelsPage* m_kernelsTab = nullptr;
+    TablePage* m_kernels = nullptr; // in m_kernelsTab
+    GroupsPage* m_groups = nullptr;
+    TraceTimelinePage* m_timeline = nullptr;
+    GlobalSearch* m_search = nullptr;
+    std::vector<ResultsTab> m_resultsTabs; // in tab order
+    AnalysisResults m_results;
+};
+
+// A widget that becomes visible posts itself an UpdateLater event (QWidgetPrivate::show_sys), to
+// be painted. When the window already waits for a paint, it is painted with the newly shown page,
+// and then a second time when those events arrive: deliver them at once, so that one paint shows
+// the page (a page of tables takes 5-15 ms to paint).
+void deliverShowUpdates();
+
+} // namespace fusiondiff::ui

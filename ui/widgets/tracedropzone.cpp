@@ -1,0 +1,262 @@
+#include "widgets/tracedropzone.h"
+
+#include "display/colors.h"
+
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileInfo>
+#include <QFontMetrics>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMimeData>
+#include <QPushButton>
+#include <QResizeEvent>
+#include <QUrl>
+#include <QVBoxLayout>
+
+namespace fusiondiff::ui {
+
+TraceDropZone::TraceDropZone(int side, QWidget* parent)
+    : QFrame(parent)
+    , m_side(side)
+    , m_file(new QLabel(this))
+    , m_details(new QLabel(this))
+    , m_error(new QLabel(this))
+    , m_open(new QPushButton(this))
+    , m_capture(new QLabel(this))
+    , m_chooseCapture(new QPushButton(this))
+    , m_removeCapture(new QPushButton(this))
+{
+    setObjectName(side == 0 ? QStringLiteral("dropZoneA") : QStringLiteral("dropZoneB"));
+    setAcceptDrops(true);
+    setFrameShape(QFrame::StyledPanel);
+    setMinimumHeight(92);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+
+    const QString letter = side == 0 ? QStringLiteral("A") : QStringLiteral("B");
+    auto* badge = new QLabel(letter, this);
+    badge->setAlignment(Qt::AlignCenter);
+    badge->setFixedSize(44, 44);
+    badge->setStyleSheet(QStringLiteral("QLabel { background: %1; color: white; font-weight: bold; font-size: 22px; "
+                                        "border-radius: 22px; }")
+                             .arg(sideColor(side).name()));
+    badge->setToolTip(side == 0 ? tr("A is trace1 in every table") : tr("B is trace2 in every table"));
+
+    auto* caption = new QLabel(side == 0 ? tr("Trace A (trace1)") : tr("Trace B (trace2)"), this);
+    QFont captionFont = caption->font();
+    captionFont.setBold(true);
+    caption->setFont(captionFont);
+
+    m_file->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_file->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // elided to the zone's width
+    m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // Long file names and messages wrap or are cut inside the zone; they never widen the window.
+    for (QLabel* label : { m_file, m_details, m_error })
+        label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_details->setWordWrap(true);
+    m_error->setWordWrap(true);
+    m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_error->setStyleSheet(QStringLiteral("QLabel { color: %1; }").arg(errorTextColor().name()));
+    m_error->setObjectName(QStringLiteral("errorLabel"));
+
+    m_open->setText(tr("Open..."));
+    m_open->setToolTip(side == 0 ? tr("Open trace A (Ctrl+O)") : tr("Open trace B (Ctrl+Shift+O)"));
+    connect(m_open, &QPushButton::clicked, this, [this] { emit openRequested(m_side); });
+
+    // The capture trace, one row under the trace: graph findings then name the operations.
+    m_capture->setObjectName(QStringLiteral("captureLabel"));
+    m_capture->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_capture->setWordWrap(true);
+    m_capture->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_chooseCapture->setObjectName(QStringLiteral("chooseCapture"));
+    m_chooseCapture->setText(tr("Capture trace..."));
+    m_chooseCapture->setToolTip(tr("Optional: a trace recorded while this run's CUDA/HIP graphs were captured. Graph "
+                                   "findings then name the operation and Python code of each captured kernel "
+                                   "(as the CLI's --capture%1)")
+                                    .arg(side + 1));
+    m_removeCapture->setObjectName(QStringLiteral("removeCapture"));
+    m_removeCapture->setText(tr("Remove"));
+    m_removeCapture->setToolTip(tr("Compare without the capture trace"));
+    connect(m_chooseCapture, &QPushButton::clicked, this, [this] { emit captureRequested(m_side); });
+    connect(m_removeCapture, &QPushButton::clicked, this, [this] { emit captureRemoved(m_side); });
+    auto* capture = new QHBoxLayout;
+    capture->setSpacing(6);
+    capture->addWidget(m_capture, 1);
+    capture->addWidget(m_chooseCapture);
+    capture->addWidget(m_removeCapture);
+
+    auto* text = new QVBoxLayout;
+    text->setSpacing(2);
+    text->addWidget(caption);
+    text->addWidget(m_file);
+    text->addWidget(m_details);
+    text->addWidget(m_error);
+    text->addLayout(capture);
+    text->addStretch(1);
+
+    auto* layout = new QHBoxLayout(this);
+    layout->addWidget(badge, 0, Qt::AlignTop);
+    layout->addLayout(text, 1);
+    layout->addWidget(m_open, 0, Qt::AlignTop);
+
+    setHighlighted(false);
+    showEmpty();
+    showCapture({}, {}, {});
+}
+
+void TraceDropZone::setHighlighted(bool highlighted)
+{
+    setStyleSheet(QStringLiteral("QFrame#%1 { border: 2px %2 %3; border-radius: 6px; background: %4; }")
+                      .arg(objectName(), highlighted ? QStringLiteral("solid") : QStringLiteral("dashed"),
+                          sideColor(m_side).name(),
+                          highlighted ? sideBackground(m_side).name() : QStringLiteral("palette(base)")));
+}
+
+void TraceDropZone::showEmpty()
+{
+    m_fileName.clear();
+    m_file->setText(tr("Drop a trace here (.json or .json.gz)"));
+    m_file->setToolTip({});
+    m_details->setText(tr("or click Open..."));
+    m_error->clear();
+    m_error->hide();
+}
+
+void TraceDropZone::showLoading(const QString& path)
+{
+    showFileName(path);
+    m_details->setText(tr("Loading..."));
+    m_error->clear();
+    m_error->hide();
+}
+
+void TraceDropZone::showLoaded(const QString& path, const QString& details)
+{
+    showFileName(path);
+    m_details->setText(details);
+    m_error->clear();
+    m_error->hide();
+}
+
+void TraceDropZone::showError(const QString& path, const QString& message)
+{
+    showFileName(path);
+    m_details->setText(tr("Not loaded"));
+    m_error->setText(message);
+    m_error->show();
+}
+
+void TraceDropZone::showCancelled(const QString& path)
+{
+    showFileName(path);
+    m_details->setText(tr("Loading cancelled: drop or open the file again to load it"));
+    m_error->clear();
+    m_error->hide();
+}
+
+void TraceDropZone::showCapture(const QString& path, const QString& details, const QString& error)
+{
+    m_removeCapture->setVisible(!path.isEmpty());
+    m_chooseCapture->setText(path.isEmpty() ? tr("Capture trace...") : tr("Change..."));
+    m_capture->setToolTip(path);
+    if (path.isEmpty()) {
+        m_capture->setStyleSheet({});
+        m_capture->setText(tr("No capture trace"));
+        return;
+    }
+    const QString file = QFileInfo(path).fileName().toHtmlEscaped();
+    if (!error.isEmpty()) {
+        m_capture->setStyleSheet(QStringLiteral("QLabel { color: %1; }").arg(errorTextColor().name()));
+        m_capture->setText(tr("Capture trace <b>%1</b>: %2").arg(file, error.toHtmlEscaped()));
+        return;
+    }
+    m_capture->setStyleSheet({});
+    m_capture->setText(details.isEmpty() ? tr("Capture trace: <b>%1</b>").arg(file)
+                                         : tr("Capture trace: <b>%1</b> \u00B7 %2").arg(file, details.toHtmlEscaped()));
+}
+
+QString TraceDropZone::captureText() const
+{
+    return m_capture->text();
+}
+
+QString TraceDropZone::fileText() const
+{
+    return m_fileName.isEmpty() ? m_file->text() : m_fileName;
+}
+
+void TraceDropZone::showFileName(const QString& path)
+{
+    m_fileName = QFileInfo(path).fileName();
+    m_file->setToolTip(path);
+    elideFileName();
+}
+
+// Long trace names ("Qwen1.5-0.5B-Chat.mi300x.json.gz") lose their middle, not their end, where
+// the zone is narrow (the window at twice the scale); the whole path is in the tooltip.
+void TraceDropZone::elideFileName()
+{
+    if (m_fileName.isEmpty())
+        return;
+    QFont bold = m_file->font();
+    bold.setBold(true);
+    const QString shown = QFontMetrics(bold).elidedText(m_fileName, Qt::ElideMiddle, m_file->width());
+    m_file->setText(QStringLiteral("<b>%1</b>").arg(shown.toHtmlEscaped()));
+}
+
+void TraceDropZone::resizeEvent(QResizeEvent* event)
+{
+    QFrame::resizeEvent(event);
+    elideFileName();
+}
+
+QString TraceDropZone::detailsText() const
+{
+    return m_details->text();
+}
+
+QString TraceDropZone::errorText() const
+{
+    return m_error->isHidden() ? QString() : m_error->text();
+}
+
+QStringList TraceDropZone::localFiles(const QMimeData* mime)
+{
+    QStringList files;
+    if (!mime || !mime->hasUrls())
+        return files;
+    for (const QUrl& url : mime->urls()) {
+        if (url.isLocalFile())
+            files.append(url.toLocalFile());
+    }
+    return files;
+}
+
+void TraceDropZone::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (!localFiles(event->mimeData()).isEmpty()) {
+        event->acceptProposedAction();
+        setHighlighted(true);
+    }
+}
+
+void TraceDropZone::dragLeaveEvent(QDragLeaveEvent* event)
+{
+    setHighlighted(false);
+    QFrame::dragLeaveEvent(event);
+}
+
+void TraceDropZone::dropEvent(QDropEvent* event)
+{
+    setHighlighted(false);
+    const QStringList files = localFiles(event->mimeData());
+    if (files.isEmpty())
+        return;
+    event->acceptProposedAction();
+    if (files.size() >= 2)
+        emit filesDropped(files.mid(0, 2));
+    else
+        emit fileDropped(m_side, files.first());
+}
+
+} // namespace fusiondiff::ui
