@@ -8,6 +8,7 @@
 #include "ops/collectives.h"
 #include "ops/findingparts.h"
 #include "ops/kernelcomparison.h"
+#include "ops/kernelwork.h"
 #include "ops/opattribution.h"
 #include "report/reportwriters.h"
 
@@ -480,6 +481,44 @@ private Q_SLOTS:
         const KernelListComparison bounded = compareKernelLists(small, naming, 4);
         QVERIFY(bounded.inChunks);
         QCOMPARE(bounded.alignment, (std::vector<AlignedPair> { { 0, 0 }, { 1, -1 }, { 2, 1 } }));
+    }
+
+    void kernelsArePairedByTheWorkTheyDo()
+    {
+        const std::vector<std::string> typeNames { "GEMM", "Conv", "Memory", "Elementwise", "Other" };
+        const std::vector<std::string> tagNames;
+        const NamingContext naming { typeNames, tagNames, { "AMD", "NVIDIA" } };
+        QCOMPARE(kernelWork("Conv", "Im2d2Col_v2"), KernelWork::Layout); // typed Conv by name, moves data
+        QCOMPARE(kernelWork("Conv", "cutlass_tensorop_bf16_s16816fprop"), KernelWork::Matrix);
+        QCOMPARE(kernelWork("Memory", "nchwToNhwcKernel"), KernelWork::Layout);
+        QCOMPARE(kernelWork("Other", "my_kernel"), KernelWork::Any);
+        // owlv2's conv2d: AMD runs im2col and a GEMM, NVIDIA two layout transforms, its convolution and one
+        // more transform. By type alone, AMD's Im2Col (typed Conv) pairs with NVIDIA's convolution and
+        // its GEMM with a layout transform; by work, the GEMM does the convolution's arithmetic.
+        const std::array<std::vector<FindingKernel>, 2> conv { std::vector<FindingKernel> {
+                                                                   { "Im2d2Col_v2", 1, 0, 44.6 },
+                                                                   { "Cijk_Ailk_Bljk_BBS_BH_MT64x64x64", 0, 0, 60.5 } },
+            std::vector<FindingKernel> { { "nchwToNhwcKernel", 2, 0, 44.4 }, { "nchwToNhwcKernel", 2, 0, 11.7 },
+                { "cutlass__5x_cudnn::Kernel<cutlass_tensorop_bf16_s16816fprop>", 1, 0, 196.5 },
+                { "nhwcToNchwKernel", 2, 0, 9.7 } } };
+        const KernelListComparison byWork = compareKernelLists(conv, naming);
+        const auto partnerOf = [&](int64_t first) {
+            for (const AlignedPair& pair : byWork.alignment) {
+                if (pair.first == first)
+                    return pair.second;
+            }
+            return int64_t(-2);
+        };
+        QCOMPARE(partnerOf(1), int64_t(2)); // the GEMM with the convolution
+        QVERIFY(partnerOf(0) == 0 || partnerOf(0) == 1); // im2col with a layout transform
+        QCOMPARE(byWork.runs.size(), size_t(2));
+        // Kernels of one kind of work but different types still pair (a Conv for a GEMM), and the
+        // fallback type pairs with anything, as before.
+        const std::array<std::vector<FindingKernel>, 2> sameWork {
+            std::vector<FindingKernel> { { "implicit_gemm_conv", 1, 0, 1.0 }, { "add", 3, 0, 1.0 } },
+            std::vector<FindingKernel> { { "gemm", 0, 0, 1.0 }, { "mystery", 4, 0, 1.0 } }
+        };
+        QCOMPARE(compareKernelLists(sameWork, naming).alignment, (std::vector<AlignedPair> { { 0, 0 }, { 1, 1 } }));
     }
 
     void fusionTagsFromKernelNames()
