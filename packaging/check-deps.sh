@@ -5,7 +5,8 @@
 #            CMake modules) and system header the build used must belong to a package that
 #            packaging/install-deps.sh installs: listed there, or pulled in by one listed
 #            (Depends and Pre-Depends, recursively, as installed here).
-#   runtime: every shared library app/gui/fusiondiff and app/cli/fusiondiff-cli load must belong
+#   runtime: every shared library app/gui/fusiondiff, app/cli/fusiondiff-cli and the Python
+#            module (python/fusiondiff/_fusiondiff*.so, where built) load must belong
 #            to a package the .deb's Depends pulls in: the Depends CPackConfig.cmake declares, plus
 #            what dpkg-shlibdeps adds at cpack time when CPACK_DEBIAN_PACKAGE_SHLIBDEPS is on.
 # Files outside the source and build trees that belong to no package (/usr/local, a hand-installed
@@ -301,6 +302,11 @@ build=$(cd "$1" 2>/dev/null && pwd -P) || die "no build directory $1"
     die "$build has neither app/gui/fusiondiff nor app/cli/fusiondiff-cli: build it first"
 source=$(cache_value CMAKE_HOME_DIRECTORY)
 source_resolved=$(cd "${source:-/nonexistent}" 2>/dev/null && pwd -P) || die "the source tree of $build is gone"
+for module in "$build"/python/fusiondiff/_fusiondiff*.so; do
+    if [ -f "$module" ]; then
+        programs="$programs ${module#"$build"/}"
+    fi
+done
 build_named=$(cache_value CMAKE_CACHEFILE_DIR)
 build_named=${build_named:-$build}
 tmp=$(mktemp -d)

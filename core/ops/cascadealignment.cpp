@@ -3,6 +3,7 @@
 #include "ops/sequencealignment.h"
 
 #include <algorithm>
+#include <array>
 #include <unordered_map>
 
 namespace fusiondiff {
@@ -23,13 +24,20 @@ public:
         const CascadeLevel& keys = m_levels[level];
         if (firstEnd - firstBegin > keys.maxStretch || secondEnd - secondBegin > keys.maxStretch)
             return align(level + 1, firstBegin, firstEnd, secondBegin, secondEnd);
-        // Only elements whose key the other side has can pair: the others are left out of the
-        // alignment (a level whose names differ everywhere costs one pass, not a full alignment).
+        // Only elements whose key the other side has can pair (a level whose names differ
+        // everywhere costs one pass, not a full alignment). The others keep their place as keys
+        // that match nothing: where one side runs an operation the other runs differently (a
+        // split kernel), the two stand against each other, and a run of look-alike neighbours
+        // (single elementwise kernels) is not shifted by one into the gap.
         std::vector<uint32_t> firstIndex, secondIndex;
-        std::vector<uint32_t> first = shared(
-            keys.keys[0], firstBegin, firstEnd, keys.keys[1], secondBegin, secondEnd, firstIndex, keys.equalCountsOnly);
+        std::vector<uint32_t> first = shared(keys.keys[0], firstBegin, firstEnd, keys.keys[1], secondBegin, secondEnd,
+            firstIndex, keys.equalCountsOnly, kUnsharedFirst);
         std::vector<uint32_t> second = shared(keys.keys[1], secondBegin, secondEnd, keys.keys[0], firstBegin, firstEnd,
-            secondIndex, keys.equalCountsOnly);
+            secondIndex, keys.equalCountsOnly, kUnsharedSecond);
+        if (m_sharedCount[0] == 0 || m_sharedCount[1] == 0) {
+            first.clear();
+            second.clear();
+        }
         size_t nextFirst = firstBegin; // the unpaired stretch starts here on each side
         size_t nextSecond = secondBegin;
         for (const AlignedPair& pair : alignSymbols(first, second)) {
@@ -48,11 +56,16 @@ public:
     std::vector<CascadeMatch> take() { return std::move(m_matches); }
 
 private:
-    // The keys of [begin, end) that also occur in the other side's [otherBegin, otherEnd) (as
-    // often, with `equalCounts`), and where each one is (`where`).
+    // Keys no element has, one per side, so that they match nothing on the other side.
+    static constexpr uint32_t kUnsharedFirst = kNoKey - 1;
+    static constexpr uint32_t kUnsharedSecond = kNoKey - 2;
+
+    // The keys of [begin, end), with `unshared` for those the other side's [otherBegin, otherEnd)
+    // does not have (as often, with `equalCounts`), and where each one is (`where`); the number
+    // of shared ones in m_sharedCount.
     std::vector<uint32_t> shared(std::span<const uint32_t> keys, size_t begin, size_t end,
         std::span<const uint32_t> otherKeys, size_t otherBegin, size_t otherEnd, std::vector<uint32_t>& where,
-        bool equalCounts)
+        bool equalCounts, uint32_t unshared)
     {
         m_present.clear();
         for (size_t i = otherBegin; i < otherEnd; ++i) {
@@ -69,12 +82,14 @@ private:
             }
         }
         std::vector<uint32_t> result;
+        size_t& count = m_sharedCount[unshared == kUnsharedFirst ? 0 : 1];
+        count = 0;
         for (size_t i = begin; i < end; ++i) {
             const auto it = keys[i] != kNoKey ? m_present.find(keys[i]) : m_present.end();
-            if (it != m_present.end() && (!equalCounts || it->second == 0)) {
-                result.push_back(keys[i]);
-                where.push_back(uint32_t(i));
-            }
+            const bool isShared = it != m_present.end() && (!equalCounts || it->second == 0);
+            result.push_back(isShared ? keys[i] : unshared);
+            where.push_back(uint32_t(i));
+            count += isShared;
         }
         return result;
     }
@@ -82,6 +97,7 @@ private:
     std::span<const CascadeLevel> m_levels;
     std::vector<CascadeMatch> m_matches;
     std::unordered_map<uint32_t, int64_t> m_present; // key -> count on the other side
+    std::array<size_t, 2> m_sharedCount {};
 };
 
 } // namespace

@@ -5,9 +5,23 @@
 
 namespace fusiondiff {
 
+bool isGeneratedTritonKernel(std::string_view lowerName)
+{
+    for (const std::string_view prefix :
+        { "triton_poi_", "triton_red_", "triton_per_", "triton_tem_", "triton_for_" }) {
+        if (lowerName.starts_with(prefix))
+            return true;
+    }
+    return false;
+}
+
 CollectiveKind collectiveOf(std::string_view kernelName, Platform platform)
 {
     const std::string name = asciiLower(kernelName);
+    // Inductor-generated Triton kernels name the ATen ops they fused (triton_poi_fused_add_all_reduce_3
+    // is the pointwise work around a functional all_reduce), and never communicate themselves.
+    if (isGeneratedTritonKernel(name))
+        return {};
     std::string implementation;
     if (containsAny(name, { "deep_ep" })) // DeepEP's expert-parallel dispatch and combine
         return { "AllToAll", "DeepEP" };
@@ -15,6 +29,11 @@ CollectiveKind collectiveOf(std::string_view kernelName, Platform platform)
         return { "AllToAll", "MORI" };
     if (containsAny(name, { "pplx", "a2a_dispatch", "a2a_combine" }))
         return { "AllToAll", "pplx-kernels" };
+    // Another library's expert-parallel kernels, by role: dispatch, combine or notify on the
+    // intranode, internode or low-latency path, whatever the namespace.
+    if (containsAny(name, { "intranode", "internode", "low_latency" })
+        && containsAny(name, { "dispatch", "combine", "notify" }))
+        return { "AllToAll", "expert-parallel" };
     if (containsAny(name, { "nccl", "rccl" })) {
         implementation = platform == Platform::AMD || containsAny(name, { "rccl" }) ? "RCCL" : "NCCL";
         if (containsAny(name, { "generic" }))

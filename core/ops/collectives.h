@@ -22,4 +22,8 @@ struct CollectiveKind
 };
 CollectiveKind collectiveOf(std::string_view kernelName, Platform platform);
 
+// Whether a lower-case kernel name is one Inductor generated (triton_poi_, triton_red_, triton_per_,
+// triton_tem_, triton_for_): never a collective, whatever ops its name lists.
+bool isGeneratedTritonKernel(std::string_view lowerName);
+
 } // namespace fusiondiff

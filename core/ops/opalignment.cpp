@@ -6,10 +6,13 @@
 #include "ops/gappairs.h"
 #include "ops/layers.h"
 #include "ops/sequencealignment.h"
+#include "ops/stepparts.h"
 #include "util/textformat.h"
 
 #include <algorithm>
 #include <map>
+#include <string_view>
+#include <tuple>
 #include <unordered_map>
 
 namespace fusiondiff {
@@ -128,11 +131,28 @@ void cascade(const std::vector<uint32_t>& first, const std::vector<uint32_t>& se
         matches.push_back({ first[match.first], second[match.second], match.level, {} });
 }
 
+// Each occurrence's part of its training step (stepparts.h), per side.
+using StepParts = std::array<std::vector<StepPart>, 2>;
+
+// Whether both sides of a pair of phases run a backward pass: training steps, whose forward,
+// backward and optimizer parts are aligned part with part.
+bool isTrainingPhase(const std::array<const std::vector<uint32_t>*, 2>& phases, const StepParts& parts)
+{
+    for (size_t side = 0; side < 2; ++side) {
+        if (std::none_of(phases[side]->begin(), phases[side]->end(),
+                [&](uint32_t o) { return parts[side][o] == StepPart::Backward; }))
+            return false;
+    }
+    return true;
+}
+
 // The stretches aligned on their own: the pairs of phases, and inside a phase the layer segments
 // where `layers` found layers on both sides (a layer call with the other side's call at the same
-// place in the same step; what lies between calls with what lies between the same calls).
+// place in the same step; what lies between calls with what lies between the same calls). In
+// training steps, each step's forward, backward and optimizer parts are segments of their own too
+// (a backward GEMM is never paired with a forward one, and a long step is aligned part by part).
 std::vector<AlignedSegment> alignedSegments(const std::array<PreparedSide, 2>& sides,
-    const std::vector<int64_t>& partners, const std::vector<LayerPairing>& layers)
+    const std::vector<int64_t>& partners, const std::vector<LayerPairing>& layers, const StepParts& parts)
 {
     std::vector<AlignedSegment> result;
     for (size_t phase = 0; phase < partners.size(); ++phase) {
@@ -140,15 +160,25 @@ std::vector<AlignedSegment> alignedSegments(const std::array<PreparedSide, 2>& s
             continue;
         const std::array<const std::vector<uint32_t>*, 2> phases { &sides[0].iterations.phases[phase],
             &sides[1].iterations.phases[size_t(partners[phase])] };
-        if (layers.empty() || !layers[phase].paired()) {
+        const bool byLayers = !layers.empty() && layers[phase].paired();
+        const bool training = isTrainingPhase(phases, parts);
+        if (!byLayers && !training) {
             result.push_back({ *phases[0], *phases[1] });
             continue;
         }
         std::map<uint64_t, AlignedSegment> segments;
         for (size_t side = 0; side < 2; ++side) {
-            const std::vector<uint64_t>& segmentOf = layers[phase].sides[side].segmentOf;
-            for (size_t p = 0; p < phases[side]->size(); ++p)
-                segments[segmentOf[p]][side].push_back((*phases[side])[p]);
+            uint64_t rank = 0; // the step's rank in the phase
+            for (size_t p = 0; p < phases[side]->size(); ++p) {
+                const uint32_t occurrence = (*phases[side])[p];
+                if (p > 0
+                    && sides[side].occurrences[occurrence].step != sides[side].occurrences[(*phases[side])[p - 1]].step)
+                    ++rank;
+                uint64_t segment = byLayers ? layers[phase].sides[side].segmentOf[p] : rank << 32;
+                if (training)
+                    segment |= uint64_t(parts[side][occurrence]) << 60;
+                segments[segment][side].push_back(occurrence);
+            }
         }
         for (auto& [segment, occurrences] : segments)
             result.push_back(std::move(occurrences));
@@ -161,8 +191,8 @@ std::vector<AlignedSegment> alignedSegments(const std::array<PreparedSide, 2>& s
 // stay unpaired. So the phases aligned by layers are aligned once more, level by level, in each
 // stretch between two consecutive pairs that spans more than one segment, with what is left there.
 void alignAcrossLayerEnds(const std::array<PreparedSide, 2>& sides, const std::vector<int64_t>& partners,
-    const std::vector<LayerPairing>& layers, const std::array<std::vector<std::vector<uint32_t>>, 2>& keys,
-    std::vector<PhaseMatch>& matches)
+    const std::vector<LayerPairing>& layers, const StepParts& parts,
+    const std::array<std::vector<std::vector<uint32_t>>, 2>& keys, std::vector<PhaseMatch>& matches)
 {
     std::array<std::vector<int64_t>, 2> partnerOf;
     std::vector<uint32_t> positionInPhase(sides[1].occurrences.size(), 0);
@@ -194,9 +224,19 @@ void alignAcrossLayerEnds(const std::array<PreparedSide, 2>& sides, const std::v
                 spansSegments = spansSegments || (*segmentOf[1])[p] != segment;
             if (!spansSegments)
                 return;
-            const std::vector<uint32_t> leftFirst(first.begin() + long(nextFirst), first.begin() + long(firstEnd));
-            const std::vector<uint32_t> leftSecond(second.begin() + long(nextSecond), second.begin() + long(secondEnd));
-            cascade(leftFirst, leftSecond, keys, matches);
+            // Part by part of the training step: a layer's end is never aligned across parts.
+            for (const StepPart part : { StepPart::Forward, StepPart::Backward, StepPart::Optimizer }) {
+                std::vector<uint32_t> leftFirst, leftSecond;
+                for (size_t p = nextFirst; p < firstEnd; ++p) {
+                    if (parts[0][first[p]] == part)
+                        leftFirst.push_back(first[p]);
+                }
+                for (size_t p = nextSecond; p < secondEnd; ++p) {
+                    if (parts[1][second[p]] == part)
+                        leftSecond.push_back(second[p]);
+                }
+                cascade(leftFirst, leftSecond, keys, matches);
+            }
         };
         for (size_t p = 0; p < first.size(); ++p) {
             if (partnerOf[0][first[p]] < 0)
@@ -301,6 +341,73 @@ std::unordered_map<uint32_t, uint32_t> operatorRenaming(
     return renaming;
 }
 
+// Backward operators paired through their forward operators: an autograd node is named after the
+// operator that recorded it (AddmmBackward0 after aten::addmm, a vendor's Op7Backward0 after
+// vendor::op_7). Where trace 1's forward operator is renamed to one of trace 2's, the node named
+// after it is renamed to the node named after that one, with the same suffix, unless the pairs
+// made say otherwise already. Returns how many names it added.
+size_t renameNodesAfterTheirOperators(
+    const std::array<std::vector<std::string_view>, 2>& nameOf, std::unordered_map<uint32_t, uint32_t>& renaming)
+{
+    // Per side: operator symbols by forward stem, node symbols by (stem, suffix, wrapped).
+    std::array<std::map<std::string, std::vector<uint32_t>>, 2> operatorsOfStem;
+    std::array<std::map<std::tuple<std::string, std::string, bool>, uint32_t>, 2> nodeOf;
+    std::array<std::vector<std::pair<uint32_t, AutogradNode>>, 2> nodes;
+    for (size_t side = 0; side < 2; ++side) {
+        for (uint32_t symbol = 0; symbol < nameOf[side].size(); ++symbol) {
+            if (nameOf[side][symbol].empty())
+                continue;
+            AutogradNode node = autogradNodeOf(nameOf[side][symbol]);
+            if (!node.isNode) {
+                operatorsOfStem[side][forwardStemOf(nameOf[side][symbol])].push_back(symbol);
+            } else if (!node.forwardStem.empty()) {
+                nodeOf[side].emplace(std::make_tuple(node.forwardStem, node.suffix, node.wrapped), symbol);
+                nodes[side].emplace_back(symbol, std::move(node));
+            }
+        }
+    }
+    size_t added = 0;
+    for (const auto& [symbol, node] : nodes[0]) {
+        if (renaming.contains(symbol))
+            continue;
+        const auto forwards = operatorsOfStem[0].find(node.forwardStem);
+        if (forwards == operatorsOfStem[0].end())
+            continue;
+        // The nodes of trace 2 named after what trace 1's operators of that stem are renamed to:
+        // only one may answer.
+        std::vector<uint32_t> answers;
+        for (const uint32_t forward : forwards->second) {
+            const auto renamed = renaming.find(forward);
+            if (renamed == renaming.end() || renamed->second >= nameOf[1].size())
+                continue;
+            const auto other
+                = nodeOf[1].find(std::make_tuple(forwardStemOf(nameOf[1][renamed->second]), node.suffix, node.wrapped));
+            if (other != nodeOf[1].end() && std::find(answers.begin(), answers.end(), other->second) == answers.end())
+                answers.push_back(other->second);
+        }
+        if (answers.size() == 1) {
+            renaming.emplace(symbol, answers.front());
+            ++added;
+        }
+    }
+    return added;
+}
+
+// Each symbol's operator name on one side (empty for symbols the side does not use).
+std::vector<std::string_view> symbolNames(const PreparedSide& side)
+{
+    std::vector<std::string_view> names;
+    for (const OpOccurrence& occurrence : side.occurrences) {
+        if (occurrence.frame < 0)
+            continue;
+        if (names.size() <= occurrence.symbol)
+            names.resize(occurrence.symbol + 1);
+        if (names[occurrence.symbol].empty())
+            names[occurrence.symbol] = side.store.name(side.attribution.frames[size_t(occurrence.frame)].name);
+    }
+    return names;
+}
+
 // The occurrences of the two traces paired, phase by phase: on the names of `level` alone, or,
 // for OpLevel::Auto, level by level (autoAlignmentLevels) where the finer ones leave gaps.
 // Fills `alignment.levels` with what each level paired.
@@ -343,17 +450,21 @@ std::vector<PhaseMatch> alignPhases(std::array<PreparedSide, 2>& sides, OpLevel 
             sides[side].store, sides[side].types, sides[side].attribution, sides[side].occurrences, all, table);
     }
     const std::vector<LayerPairing> layers = findLayers(sides, partners, sideNames, alignment);
-    segments = alignedSegments(sides, partners, layers);
+    const StepParts parts { stepPartsOf(sides[0].store, sides[0].attribution, sides[0].occurrences),
+        stepPartsOf(sides[1].store, sides[1].attribution, sides[1].occurrences) };
+    segments = alignedSegments(sides, partners, layers, parts);
     matches = cascadeBySegment(segments, keys);
-    alignAcrossLayerEnds(sides, partners, layers, keys, matches);
+    alignAcrossLayerEnds(sides, partners, layers, parts, keys, matches);
     const size_t renamed = renamedOperatorLevel();
     const bool byKernels
         = std::any_of(matches.begin(), matches.end(), [&](const PhaseMatch& match) { return match.level > renamed; });
-    if (byKernels) {
+    std::unordered_map<uint32_t, uint32_t> renaming = operatorRenaming(sides, matches);
+    const size_t nodesRenamed
+        = renameNodesAfterTheirOperators({ symbolNames(sides[0]), symbolNames(sides[1]) }, renaming);
+    if (byKernels || nodesRenamed > 0) {
         // Operators renamed consistently (a vendor's custom operators): learn the renaming from the
         // pairs made, and align again with it, before kernels alone, which cannot tell two
         // elementwise operators apart.
-        const std::unordered_map<uint32_t, uint32_t> renaming = operatorRenaming(sides, matches);
         for (size_t i = 0; i < sides[0].occurrences.size(); ++i) {
             const auto it = renaming.find(sides[0].occurrences[i].symbol);
             keys[0][renamed][i] = it != renaming.end() ? it->second : kNoKey;
@@ -361,7 +472,7 @@ std::vector<PhaseMatch> alignPhases(std::array<PreparedSide, 2>& sides, OpLevel 
         for (size_t i = 0; i < sides[1].occurrences.size(); ++i)
             keys[1][renamed][i] = sides[1].occurrences[i].symbol;
         matches = cascadeBySegment(segments, keys);
-        alignAcrossLayerEnds(sides, partners, layers, keys, matches);
+        alignAcrossLayerEnds(sides, partners, layers, parts, keys, matches);
     }
     for (const PhaseMatch& match : matches) {
         ++alignment.levels[match.level].matched;

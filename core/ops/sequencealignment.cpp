@@ -165,7 +165,11 @@ private:
         const size_t m = r.secondEnd - r.secondBegin;
         std::vector<uint32_t> previousRow(m + 1, 0);
         std::vector<uint32_t> row(m + 1, 0);
-        std::vector<uint8_t> moves((n + 1) * (m + 1), 0); // 1: diagonal, 2: up (gap in second), 3: left
+        // 1: diagonal, 2: up (gap in second), 3: left, 4: diagonal without a match. Among the
+        // longest alignments, an unpaired element stands against an unpaired one of the other
+        // side where it can (4 on a tie): where one side runs something else in one place (a
+        // split kernel's operation), a run of equal neighbours is not shifted by one into the gap.
+        std::vector<uint8_t> moves((n + 1) * (m + 1), 0);
         m_work.tableCells += uint64_t(n) * uint64_t(m);
         for (size_t i = 1; i <= n; ++i) {
             row[0] = 0;
@@ -174,6 +178,9 @@ private:
                 if (m_first[r.firstBegin + i - 1] == m_second[r.secondBegin + j - 1]) {
                     row[j] = previousRow[j - 1] + 1;
                     moves[i * (m + 1) + j] = 1;
+                } else if (previousRow[j - 1] >= previousRow[j] && previousRow[j - 1] >= row[j - 1]) {
+                    row[j] = previousRow[j - 1];
+                    moves[i * (m + 1) + j] = 4;
                 } else if (previousRow[j] >= row[j - 1]) {
                     row[j] = previousRow[j];
                     moves[i * (m + 1) + j] = 2;
@@ -239,6 +246,11 @@ private:
             } else if (step == 2) {
                 reversed.push_back({ int64_t(r.firstBegin + i - 1), -1 });
                 --i;
+            } else if (step == 4) { // one element each side, unpaired, against each other
+                reversed.push_back({ -1, int64_t(r.secondBegin + j - 1) });
+                reversed.push_back({ int64_t(r.firstBegin + i - 1), -1 });
+                --i;
+                --j;
             } else {
                 reversed.push_back({ -1, int64_t(r.secondBegin + j - 1) });
                 --j;

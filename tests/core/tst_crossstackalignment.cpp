@@ -6,6 +6,7 @@
 #include "fusionanalysis.h"
 #include "load/pythonframes.h"
 #include "ops/cascadealignment.h"
+#include "ops/stepparts.h"
 #include "report/reportnotes.h"
 #include "report/reportwriters.h"
 
@@ -134,6 +135,56 @@ private Q_SLOTS:
                     && table.text.find("vendor::gemm") != std::string::npos;
         }
         QVERIFY(csvNamesBoth);
+    }
+
+    void autogradNodesAreNamedAfterTheirForwardOperators()
+    {
+        QCOMPARE(
+            autogradNodeOf("autograd::engine::evaluate_function: AddmmBackward0").forwardStem, std::string("addmm"));
+        QCOMPARE(autogradNodeOf("NativeLayerNormBackward0").forwardStem, forwardStemOf("aten::native_layer_norm"));
+        QCOMPARE(autogradNodeOf("Op7Backward1").forwardStem, forwardStemOf("vendor_ops::op_7"));
+        QCOMPARE(autogradNodeOf("Op7Backward1").suffix, std::string("Backward1"));
+        QCOMPARE(autogradNodeOf("CompiledFunctionBackward").forwardStem, forwardStemOf("CompiledFunction"));
+        QCOMPARE(autogradNodeOf("vendor_ops::op_7Backward0").forwardStem, forwardStemOf("vendor_ops::op_7"));
+        QVERIFY(autogradNodeOf("autograd::engine::evaluate_function: torch::autograd::AccumulateGrad").isNode);
+        QVERIFY(autogradNodeOf("autograd::engine::evaluate_function: torch::autograd::AccumulateGrad")
+                    .forwardStem.empty()); // a node, but not named after an operator
+        QVERIFY(!autogradNodeOf("aten::native_layer_norm_backward").isNode);
+        QVERIFY(!autogradNodeOf("aten::linear").isNode);
+    }
+
+    void backwardOperatorsPairThroughTheirForwardOperators()
+    {
+        // A training step as two builds record it: B's operators are renamed (a vendor's), and its
+        // autograd nodes are named after them. B's backward nodes also run one more kernel first,
+        // so that kernels cannot pair them: only their forward operators' renaming can.
+        TraceWriter a, b;
+        a.nvidia();
+        b.nvidia();
+        for (int step = 0; step < 6; ++step) {
+            a.launch("aten::addmm", { kNvGemm });
+            a.launch("aten::mul", { kMul });
+            a.launch("autograd::engine::evaluate_function: MulBackward0", { kMul, kMul });
+            a.launch("autograd::engine::evaluate_function: AddmmBackward0", { kNvGemm, kNvGemm });
+            b.launch("vendor::fast_gemm", { kNvGemm });
+            b.launch("vendor::scale", { kMul });
+            b.launch("autograd::engine::evaluate_function: ScaleBackward0", { kNvNorm, kMul, kMul });
+            b.launch("autograd::engine::evaluate_function: FastGemmBackward0", { kNvNorm, kNvGemm, kNvGemm });
+        }
+        const FusionReport report = compareWritten(a, b);
+        std::map<std::string, uint64_t> levels;
+        for (const AlignmentLevel& level : report.opAlignment.levels)
+            levels[level.key] = level.matched;
+        QCOMPARE(levels["kernels"], uint64_t(0)); // the forward operators, on the first pass only
+        QCOMPARE(levels["renamed_operator"], uint64_t(24)); // forward and backward, every step
+        QVERIFY(report.opAlignment.comparable);
+        bool backwardFinding = false;
+        for (const OpFinding& finding : report.opFindings) {
+            backwardFinding = backwardFinding
+                || (finding.sideOps[0] == "autograd::engine::evaluate_function: AddmmBackward0"
+                    && finding.sideOps[1] == "autograd::engine::evaluate_function: FastGemmBackward0");
+        }
+        QVERIFY(backwardFinding);
     }
 
     void pythonFramesLineUpWhereOperatorNamesDiffer()

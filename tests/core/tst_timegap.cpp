@@ -386,6 +386,59 @@ private Q_SLOTS:
         QCOMPARE(classifier.categories()[classifier.classify("fused_moe_kernel")], std::string("MoE"));
     }
 
+    void expertParallelKernelsAreCommunicationInAnyNamespace()
+    {
+        // Another library's dispatch, combine and notify kernels, on the intranode, internode and
+        // low-latency paths: all-to-all by their role, whatever the namespace.
+        const Classifier classifier = Classifier::builtin("default");
+        for (const char* name : { "void uccl_ep::internode::dispatch<true, 8, 7168>(int4*, float*, int*)",
+                 "void ep_kernels::intranode::combine<__nv_bfloat16, 8, 768>(void*, int*)",
+                 "void my_ep::intranode::notify_dispatch<8>(int const*, int*, int)",
+                 "void my_ep::internode::cached_notify<8>(int, int*)",
+                 "void nixl_ep::low_latency::combine<false, 7168>(void*, void*)",
+                 "void hybrid::EpDispatchInterNodeKernel<__hip_bfloat16>(hybrid::Args)" }) {
+            QCOMPARE(classifier.categories()[classifier.classify(name)], std::string("Communication"));
+            QCOMPARE(collectiveOf(name, Platform::NVIDIA).collective, std::string("AllToAll"));
+        }
+        // A local dispatch is not communication (cub's DispatchReduceByKey is a Reduce).
+        QVERIFY(classifier.categories()[classifier.classify(
+                    "void cub::DeviceReduceByKeyKernel<cub::DispatchReduceByKey<long*, long*>>")]
+            != std::string("Communication"));
+        QVERIFY(collectiveOf("void groupnorm_kernel_dispatch_up<float>", Platform::AMD).collective.empty());
+    }
+
+    void generatedTritonKernelsAreNeverCollectives()
+    {
+        // Inductor names a kernel after the ops it fused: the pointwise work around a functional
+        // all_reduce is elementwise, not a collective.
+        const Classifier classifier = Classifier::builtin("default");
+        for (const char* name : { "triton_poi_fused_add_all_reduce_3", "triton_red_fused_all_gather_into_tensor_sum_1",
+                 "triton_per_fused_nccl_all_to_all_2", "triton_tem_fused_mm_reduce_scatter_tensor_0" }) {
+            QVERIFY2(classifier.categories()[classifier.classify(name)] != std::string("Communication"), name);
+            QVERIFY2(collectiveOf(name, Platform::NVIDIA).collective.empty(), name);
+        }
+        QCOMPARE(classifier.categories()[classifier.classify("triton_poi_fused_add_all_reduce_3")],
+            std::string("Elementwise"));
+        // Collectives themselves stay.
+        QCOMPARE(
+            collectiveOf("void (anonymous namespace)::multimem_all_reduce_kernel<c10::BFloat16, 16>", Platform::NVIDIA)
+                .collective,
+            std::string("AllReduce"));
+
+        // In a trace, such a kernel is no collective call.
+        TraceWriter a, b;
+        a.nvidia();
+        b.nvidia();
+        for (TraceWriter* writer : { &a, &b }) {
+            writer->launch("CompiledFunction", { "triton_poi_fused_add_all_reduce_3", "triton_poi_fused_mul_1" });
+            writer->launch("c10d::allreduce_", { "ncclDevKernel_AllReduce_Sum_f32_RING_LL(ncclDevComm*)" });
+        }
+        const FusionReport report = compareWritten(a, b);
+        QCOMPARE(report.collectiveCalls.size(), size_t(1));
+        QCOMPARE(report.collectiveCalls[0].operation[0], std::string("c10d::allreduce_"));
+        QCOMPARE(report.collectiveCalls[0].collective, std::string("AllReduce"));
+    }
+
     void theBundledRealPair()
     {
         // Checked by hand (docs/findings-examples.md): tests/golden/inspect_op.py sums, over the 24

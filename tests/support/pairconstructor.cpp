@@ -28,6 +28,11 @@ namespace {
 
 using Rng = std::mt19937_64;
 
+constexpr const char* kRegionForward = "forward";
+constexpr const char* kRegionBackward = "backward";
+constexpr const char* kRegionOptimizer = "optimizer";
+constexpr const char* kRegionCommunication = "communication";
+
 double uniform(Rng& rng, double low, double high)
 {
     return std::uniform_real_distribution<double>(low, high)(rng);
@@ -149,6 +154,8 @@ struct TraceIndex
     std::vector<int64_t> outerOf; // per event: the outermost operator around an operator (itself at the top)
     std::vector<int64_t> launcherOf; // per kernel event: the operator event that launched it, -1 if none
     std::vector<int64_t> moduleOf; // per operator event: the innermost module call around it, -1 if none
+    std::vector<int64_t> operatorAround; // per runtime event: the innermost operator around it, -1 if none
+    std::vector<size_t> annotations; // user annotations (ProfilerStep#N, Optimizer.step#...)
     std::unordered_map<int64_t, size_t> runtimeOfCorrelation;
     std::unordered_map<int64_t, uint32_t> kernelsOfCorrelation;
     int64_t maxCorrelation = 0;
@@ -160,6 +167,7 @@ TraceIndex indexTrace(const std::vector<Event>& events)
     index.outerOf.assign(events.size(), -1);
     index.launcherOf.assign(events.size(), -1);
     index.moduleOf.assign(events.size(), -1);
+    index.operatorAround.assign(events.size(), -1);
     std::vector<size_t> modules;
     for (size_t i = 0; i < events.size(); ++i) {
         const std::string category = categoryOf(events[i].json);
@@ -169,6 +177,8 @@ TraceIndex indexTrace(const std::vector<Event>& events)
             index.kernels.push_back(i);
         else if (category == "cuda_runtime" || category == "cuda_driver")
             index.runtimes.push_back(i);
+        else if (category == "user_annotation")
+            index.annotations.push_back(i);
         else if (category == "python_function") {
             index.pythons.push_back(i);
             if (nameOf(events[i].json).starts_with("nn.Module: "))
@@ -176,8 +186,11 @@ TraceIndex indexTrace(const std::vector<Event>& events)
         }
     }
     // Outermost operator inside the innermost module, by nesting on each thread.
+    // Runtime calls take part to find the operator around each (traces whose runtime calls carry no
+    // operator's External id: the launcher is then the innermost operator around the call).
     std::vector<size_t> frames = index.cpuOps;
     frames.insert(frames.end(), modules.begin(), modules.end());
+    frames.insert(frames.end(), index.runtimes.begin(), index.runtimes.end());
     auto key = [&](size_t i) {
         const QJsonObject& e = events[i].json;
         return std::make_tuple(e.value(QStringLiteral("pid")).toInteger(), e.value(QStringLiteral("tid")).toInteger(),
@@ -203,7 +216,15 @@ TraceIndex indexTrace(const std::vector<Event>& events)
             else
                 break;
         }
-        if (categoryOf(e) == "cpu_op") {
+        const std::string category = categoryOf(e);
+        if (category == "cuda_runtime" || category == "cuda_driver") {
+            const auto innermost = std::find_if(
+                open.rbegin(), open.rend(), [&](size_t f) { return categoryOf(events[f].json) == "cpu_op"; });
+            if (innermost != open.rend())
+                index.operatorAround[i] = int64_t(*innermost);
+            continue; // nests nothing
+        }
+        if (category == "cpu_op") {
             int64_t outer = int64_t(i);
             for (auto it = open.rbegin(); it != open.rend() && categoryOf(events[*it].json) == "cpu_op"; ++it)
                 outer = int64_t(*it);
@@ -243,6 +264,8 @@ TraceIndex indexTrace(const std::vector<Event>& events)
         const auto op = opOfExternalId.find(argOf(events[runtime->second].json, "External id"));
         if (op != opOfExternalId.end())
             index.launcherOf[k] = int64_t(op->second);
+        else
+            index.launcherOf[k] = index.operatorAround[runtime->second];
     }
     return index;
 }
@@ -256,6 +279,7 @@ struct Candidate
     std::string outer;
     std::vector<std::vector<size_t>> calls;
     bool forMerge = false;
+    size_t firstOuterCall = 0; // the outermost operator event of the first call
 };
 
 std::vector<Candidate> candidatesOf(const std::vector<Event>& events, const TraceIndex& index)
@@ -280,6 +304,8 @@ std::vector<Candidate> candidatesOf(const std::vector<Event>& events, const Trac
         const std::string launching = nameOf(events[size_t(call)].json);
         const std::string outer = nameOf(events[size_t(index.outerOf[size_t(call)])].json);
         Candidate& candidate = byName[{ launching, outer }];
+        if (candidate.calls.empty())
+            candidate.firstOuterCall = size_t(index.outerOf[size_t(call)]);
         candidate.launching = launching;
         candidate.outer = outer;
         candidate.calls.push_back(kernels);
@@ -290,6 +316,8 @@ std::vector<Candidate> candidatesOf(const std::vector<Event>& events, const Trac
         inTimeOrder(kernels);
         const std::string outer = nameOf(events[size_t(call)].json);
         Candidate& candidate = byOuter[outer];
+        if (candidate.calls.empty())
+            candidate.firstOuterCall = size_t(call);
         candidate.outer = outer;
         candidate.forMerge = true;
         candidate.calls.push_back(kernels);
@@ -309,6 +337,95 @@ std::vector<Candidate> candidatesOf(const std::vector<Event>& events, const Trac
     for (auto& [outer, candidate] : byOuter) {
         if (mergeable.at(outer))
             result.push_back(std::move(candidate));
+    }
+    return result;
+}
+
+constexpr std::string_view kBackwardWrapper = "autograd::engine::evaluate_function: ";
+
+bool isOptimizerStep(const std::string& name)
+{
+    return name.starts_with("Optimizer.step");
+}
+
+// Where in a training step a candidate's operation runs: its outermost operator is an autograd
+// node (backward), inside an `Optimizer.step#...` span on its thread (optimizer), or launches
+// communication kernels (data-parallel communication); else the forward pass.
+std::vector<size_t> optimizerSteps(const std::vector<Event>& events, const TraceIndex& index)
+{
+    std::vector<size_t> steps;
+    for (const std::vector<size_t>* spans : { &index.annotations, &index.cpuOps }) {
+        for (const size_t span : *spans) {
+            if (isOptimizerStep(nameOf(events[span].json)))
+                steps.push_back(span);
+        }
+    }
+    return steps;
+}
+
+const char* regionOf(const std::vector<Event>& events, const std::vector<size_t>& optimizerSpans,
+    const Classifier& classifier, const Candidate& candidate)
+{
+    for (const std::vector<size_t>& kernels : candidate.calls) {
+        for (const size_t k : kernels) {
+            if (classifier.categoryName(classifier.classify(nameOf(events[k].json))) == "Communication")
+                return kRegionCommunication;
+        }
+    }
+    const QJsonObject& outer = events[candidate.firstOuterCall].json;
+    if (nameOf(outer).starts_with(kBackwardWrapper))
+        return kRegionBackward;
+    const double ts = numberOf(outer, "ts");
+    auto contains = [&](size_t span) {
+        const QJsonObject& e = events[span].json;
+        return span != candidate.firstOuterCall && isOptimizerStep(nameOf(e))
+            && e.value(QStringLiteral("tid")) == outer.value(QStringLiteral("tid")) && numberOf(e, "ts") <= ts
+            && ts <= numberOf(e, "ts") + numberOf(e, "dur");
+    };
+    if (isOptimizerStep(nameOf(outer)) || std::any_of(optimizerSpans.begin(), optimizerSpans.end(), contains))
+        return kRegionOptimizer;
+    return kRegionForward;
+}
+
+// "AddmmBackward0" -> { "Addmm", "Backward0" }; empty if the name is not an autograd node's.
+std::pair<std::string, std::string> splitNodeName(const std::string& name)
+{
+    const size_t at = name.rfind("Backward");
+    if (at == std::string::npos || at == 0 || name.find("::") != std::string::npos)
+        return {};
+    for (size_t i = at + 8; i < name.size(); ++i) {
+        if (name[i] < '0' || name[i] > '9')
+            return {};
+    }
+    return { name.substr(0, at), name.substr(at) };
+}
+
+// The operator name without namespace and underscores, lower case: "aten::native_layer_norm" ->
+// "nativelayernorm", as PyTorch derives an autograd node's name (NativeLayerNormBackward0).
+std::string nodeStem(const std::string& name)
+{
+    const size_t colons = name.rfind("::");
+    std::string stem;
+    for (const char c : colons == std::string::npos ? name : name.substr(colons + 2)) {
+        if (c != '_')
+            stem += char(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    }
+    return stem;
+}
+
+// "op_25" -> "Op25", as PyTorch names an autograd node after its operator (addmm -> AddmmBackward0).
+std::string camelCase(const std::string& name)
+{
+    std::string result;
+    bool upper = true;
+    for (const char c : name) {
+        const bool alnum = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+        if (!alnum) {
+            upper = true;
+            continue;
+        }
+        result += upper && c >= 'a' && c <= 'z' ? char(c - 'a' + 'A') : c;
+        upper = false;
     }
     return result;
 }
@@ -471,31 +588,84 @@ ConstructedPair constructPair(const QByteArray& traceA, const Classifier& classi
     if (index.cpuOps.empty() || index.kernels.empty())
         throw std::runtime_error("trace A has no CPU operators or no kernels");
 
-    // Operator names: a share renamed, consistently.
+    // Operator names: a share renamed, consistently. Autograd nodes follow their forward operator
+    // (AddmmBackward0 -> Op7Backward0 where aten::addmm -> vendor_ops::op_7), as another
+    // build names the nodes of its own operators; nodes without a forward operator of that name
+    // (AccumulateGrad, CompiledFunctionBackward's own) are renamed like operators; the
+    // `autograd::engine::evaluate_function: ` wrapper keeps its prefix around the node's new name.
     std::set<std::string> opNames;
     for (const size_t i : index.cpuOps)
         opNames.insert(nameOf(events[i].json));
     uint64_t next = 1;
+    std::set<std::string> nodeNames;
     for (const std::string& name : opNames) {
+        if (name.starts_with(kBackwardWrapper)) {
+            nodeNames.insert(name.substr(kBackwardWrapper.size()));
+            continue;
+        }
+        if (!splitNodeName(name).first.empty()) {
+            nodeNames.insert(name);
+            continue;
+        }
         const bool rename = !name.starts_with("ProfilerStep") && uniform(rng, 0, 1) < recipe.renamedOperatorShare;
         pair.renamedOperators[name] = rename ? "vendor_ops::op_" + std::to_string(next++) : name;
+    }
+    std::unordered_map<std::string, std::string> forwardOfStem;
+    for (const auto& [name, renamed] : pair.renamedOperators)
+        forwardOfStem.try_emplace(nodeStem(name), name);
+    std::map<std::string, std::string> renamedNodes;
+    uint64_t nextNode = 1;
+    for (const std::string& node : nodeNames) {
+        const auto [base, suffix] = splitNodeName(node);
+        const auto forward = base.empty() ? forwardOfStem.end() : forwardOfStem.find(nodeStem(base));
+        std::string renamed = node;
+        if (forward != forwardOfStem.end()) {
+            const std::string& forwardRenamed = pair.renamedOperators.at(forward->second);
+            if (forwardRenamed != forward->second) {
+                const size_t colons = forwardRenamed.rfind("::");
+                renamed = camelCase(colons == std::string::npos ? forwardRenamed : forwardRenamed.substr(colons + 2))
+                    + suffix;
+            }
+        } else if (uniform(rng, 0, 1) < recipe.renamedOperatorShare) {
+            renamed = base.empty() ? "vendor_ops::node_" + std::to_string(nextNode++)
+                                   : "VendorNode" + std::to_string(nextNode++) + suffix;
+        }
+        renamedNodes[node] = renamed;
+    }
+    for (const std::string& name : opNames) {
+        if (name.starts_with(kBackwardWrapper))
+            pair.renamedOperators[name]
+                = std::string(kBackwardWrapper) + renamedNodes.at(name.substr(kBackwardWrapper.size()));
+        else if (renamedNodes.contains(name))
+            pair.renamedOperators[name] = renamedNodes.at(name);
     }
 
     // Injections: launching operators whose every call launches kernels, each under another
     // outermost operator, so that every change shows in an operation of its own.
+    // In a training trace the changes are spread over the regions of the step, in turn: backward,
+    // optimizer, data-parallel communication, forward (those the trace has).
     std::vector<Candidate> candidates = candidatesOf(events, index);
     std::shuffle(candidates.begin(), candidates.end(), rng);
+    const std::vector<const char*> regions { kRegionBackward, kRegionOptimizer, kRegionCommunication, kRegionForward };
+    std::vector<std::vector<const Candidate*>> byRegion(regions.size());
+    const std::vector<size_t> optimizerSpans = optimizerSteps(events, index);
+    for (const Candidate& candidate : candidates) {
+        const char* region = regionOf(events, optimizerSpans, classifier, candidate);
+        const size_t r = size_t(std::find(regions.begin(), regions.end(), region) - regions.begin());
+        byRegion[r].push_back(&candidate);
+    }
     std::set<std::string> usedOuter;
     int splits = 0;
     int merges = 0;
     int64_t correlation = index.maxCorrelation + 1000;
-    for (const Candidate& candidate : candidates) {
+    std::vector<size_t> nextOfRegion(regions.size(), 0);
+    auto inject = [&](const Candidate& candidate, const char* region) {
         if (usedOuter.contains(candidate.outer))
-            continue;
+            return false;
         const bool doMerge = candidate.forMerge && merges < recipe.merges;
         const bool doSplit = !candidate.forMerge && splits < recipe.splits;
         if (!doMerge && !doSplit)
-            continue;
+            return false;
         for (const std::vector<size_t>& kernels : candidate.calls) {
             if (doMerge)
                 merge(events, kernels);
@@ -505,9 +675,18 @@ ConstructedPair constructPair(const QByteArray& traceA, const Classifier& classi
         usedOuter.insert(candidate.outer);
         (doMerge ? merges : splits) += 1;
         pair.changes.push_back({ doMerge ? "merge" : "split", candidate.launching, candidate.outer,
-            pair.renamedOperators.at(candidate.outer), candidate.calls.size(), doMerge ? -1 : 1 });
-        if (splits >= recipe.splits && merges >= recipe.merges)
-            break;
+            pair.renamedOperators.at(candidate.outer), candidate.calls.size(), doMerge ? -1 : 1, region });
+        return true;
+    };
+    for (bool progress = true; progress && (splits < recipe.splits || merges < recipe.merges);) {
+        progress = false;
+        for (size_t r = 0; r < regions.size(); ++r) {
+            while (nextOfRegion[r] < byRegion[r].size() && (splits < recipe.splits || merges < recipe.merges)) {
+                progress = true;
+                if (inject(*byRegion[r][nextOfRegion[r]++], regions[r]))
+                    break;
+            }
+        }
     }
 
     // Operator fusions, away from the operations changed above.
@@ -535,7 +714,7 @@ ConstructedPair constructPair(const QByteArray& traceA, const Classifier& classi
         usedOperators.insert(fusion.first);
         usedOperators.insert(fusion.second);
         pair.changes.push_back({ "fuse_operators", fusion.first + " + " + fusion.second,
-            fusion.first + " + " + fusion.second, name, fusion.calls.size(), -1 });
+            fusion.first + " + " + fusion.second, name, fusion.calls.size(), -1, kRegionForward });
     }
 
     // Kernel names of another style, speeds per category; operators renamed; Python lines moved.
@@ -616,13 +795,24 @@ PairScore scorePair(const FusionReport& report, const std::vector<InjectedChange
         if (level.matched > 0)
             score.levels += (score.levels.empty() ? "" : ", ") + level.key + " " + fixed(level.share * 100, 0) + "%";
     }
+    std::map<std::string, uint64_t> ofRegion;
+    for (const InjectedChange& change : changes)
+        ++ofRegion[change.region];
+    for (const auto& [region, count] : ofRegion)
+        score.regions += (score.regions.empty() ? "" : ", ") + region + " " + std::to_string(count);
     for (size_t c = 0; c < changes.size(); ++c) {
         score.found += found[c];
         if (!found[c])
-            score.missed.push_back(changes[c].kind + " in " + changes[c].trace1Op + " (" + changes[c].launchingOp
-                + ") / " + changes[c].trace2Op);
+            score.missed.push_back(changes[c].region + " " + changes[c].kind + " in " + changes[c].trace1Op + " ("
+                + changes[c].launchingOp + ") / " + changes[c].trace2Op);
     }
     return score;
+}
+
+bool meetsTheBar(const PairScore& score)
+{
+    return score.injected > 0 && score.comparable && double(score.found) >= 0.95 * double(score.injected)
+        && double(score.spurious) <= 0.05 * double(score.findings);
 }
 
 PairScore scoreConstructedPair(

@@ -55,6 +55,7 @@ struct InjectedChange
     std::string trace2Op; // the same in B (renamed or not; the custom operator for fused ones)
     uint64_t calls = 0; // calls changed
     int kernelDelta = 0; // kernels B runs per call minus A's: +1 for a split, -1 for a merge
+    std::string region; // "forward", "backward", "optimizer" or "communication"
 };
 
 struct ConstructedPair
@@ -86,11 +87,17 @@ struct PairScore
     bool comparable = false;
     double matchedShare = 0;
     std::string levels; // what the alignment paired on: "python 79%, module_operator 21%"
+    std::string regions; // where the changes were injected: "backward 2, forward 4"
     std::vector<std::string> missed; // "split in aten::linear (aten::addmm)"
     std::vector<std::string> spuriousFindings; // their summaries
 };
 
 PairScore scorePair(const FusionReport& report, const std::vector<InjectedChange>& changes);
+
+// Whether a pair meets the bar: changes were injected (a pair with none tests nothing), the traces
+// are called the same work, at least 95% of the changes found and at most 5% of the findings
+// spurious.
+bool meetsTheBar(const PairScore& score);
 
 // Constructs B from the trace at `path` and compares A with B with the default options, at `level`.
 PairScore scoreConstructedPair(

@@ -3,12 +3,15 @@
 // changed speeds and injected splits and merges; prints one row per pair and the totals.
 //
 //   pairscore [--seeds 1,2,3] [--classifier default] [--stacks python,modules,none] [--op-level L]
-//             [--fusions N] TRACE...
+//             [--fusions N] [--renamed SHARE] [--splits N] [--merges N] [--write DIR] TRACE...
 //
 // --stacks: which of the recorded stacks the pairs keep (python: as recorded; modules: nn.Module
 // calls only; none: operators and kernels only), one row each. --fusions N also replaces N pairs
-// of consecutive operators by one custom operator in B (PairRecipe::operatorFusions). --write DIR
-// also writes each pair (A, B and the injected changes) to DIR.
+// of consecutive operators by one custom operator in B (PairRecipe::operatorFusions). --renamed,
+// --splits and --merges set the share of operator names renamed and the changes injected
+// (PairRecipe; 0.8, 3 and 3 by default). --write DIR
+// also writes each pair (A, B and the injected changes) to DIR. Exits with 1 if a pair is below the
+// bar (meetsTheBar: a pair into which nothing could be injected is below it), 2 on bad arguments.
 #include "classify/classifier.h"
 #include "model/analysisoptions.h"
 #include "pairconstructor.h"
@@ -63,6 +66,10 @@ int main(int argc, char** argv)
     std::vector<std::string> traces;
     QString writeDir;
     int operatorFusions = 0;
+    const PairRecipe defaults;
+    double renamedShare = defaults.renamedOperatorShare;
+    int splits = defaults.splits;
+    int merges = defaults.merges;
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--seeds") == 0 && i + 1 < argc) {
             seeds.clear();
@@ -86,6 +93,12 @@ int main(int argc, char** argv)
             classifierName = argv[++i];
         } else if (std::strcmp(argv[i], "--fusions") == 0 && i + 1 < argc) {
             operatorFusions = std::atoi(argv[++i]);
+        } else if (std::strcmp(argv[i], "--renamed") == 0 && i + 1 < argc) {
+            renamedShare = std::atof(argv[++i]);
+        } else if (std::strcmp(argv[i], "--splits") == 0 && i + 1 < argc) {
+            splits = std::atoi(argv[++i]);
+        } else if (std::strcmp(argv[i], "--merges") == 0 && i + 1 < argc) {
+            merges = std::atoi(argv[++i]);
         } else if (std::strcmp(argv[i], "--write") == 0 && i + 1 < argc) {
             writeDir = QString::fromLocal8Bit(argv[++i]);
         } else {
@@ -95,30 +108,45 @@ int main(int argc, char** argv)
     if (traces.empty()) {
         std::fprintf(stderr,
             "usage: pairscore [--seeds 1,2,3] [--classifier default] [--stacks python,modules,none] [--op-level L] "
-            "[--fusions N] [--write DIR] TRACE...\n");
+            "[--fusions N] [--renamed SHARE] [--splits N] [--merges N] [--write DIR] TRACE...\n");
         return 2;
     }
     try {
         const Classifier classifier = Classifier::load(classifierName);
-        uint64_t injected = 0, found = 0, findings = 0, spurious = 0;
-        std::printf("| trace | stacks | seed | injected | found | findings | spurious | same work | aligned on |\n");
-        std::printf("| --- | --- | ---: | ---: | ---: | ---: | ---: | --- | --- |\n");
+        uint64_t injected = 0, found = 0, findings = 0, spurious = 0, failed = 0, pairs = 0;
+        std::printf("| trace | stacks | seed | injected | found | findings | spurious | same work | bar | injected in "
+                    "| aligned on |\n");
+        std::printf("| --- | --- | ---: | ---: | ---: | ---: | ---: | --- | --- | --- | --- |\n");
         for (const std::string& trace : traces) {
+            const QByteArray traceName = QFileInfo(QString::fromStdString(trace)).fileName().toLocal8Bit();
             for (const PairRecipe::Stacks stacks : stackChoices) {
                 for (const uint64_t seed : seeds) {
                     PairRecipe recipe;
                     recipe.seed = seed;
                     recipe.stacks = stacks;
                     recipe.operatorFusions = operatorFusions;
-                    const PairScore score
-                        = scoreConstructedPair(QString::fromStdString(trace), classifier, recipe, level);
+                    recipe.renamedOperatorShare = renamedShare;
+                    recipe.splits = splits;
+                    recipe.merges = merges;
+                    ++pairs;
+                    PairScore score;
+                    try {
+                        score = scoreConstructedPair(QString::fromStdString(trace), classifier, recipe, level);
+                    } catch (const std::runtime_error& error) { // a trace B cannot be built from
+                        std::printf("| %s | %s | %s | cannot construct: %s | | | | | FAIL | | |\n",
+                            traceName.constData(), stacksName(stacks), std::to_string(seed).c_str(), error.what());
+                        ++failed;
+                        continue;
+                    }
                     if (!writeDir.isEmpty())
                         writePair(writeDir, QString::fromStdString(trace), classifier, recipe);
-                    std::printf("| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
-                        QFileInfo(QString::fromStdString(trace)).fileName().toLocal8Bit().constData(),
+                    const bool pass = meetsTheBar(score);
+                    failed += !pass;
+                    std::printf("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", traceName.constData(),
                         stacksName(stacks), std::to_string(seed).c_str(), std::to_string(score.injected).c_str(),
                         std::to_string(score.found).c_str(), std::to_string(score.findings).c_str(),
-                        std::to_string(score.spurious).c_str(), score.comparable ? "yes" : "no", score.levels.c_str());
+                        std::to_string(score.spurious).c_str(), score.comparable ? "yes" : "no", pass ? "pass" : "FAIL",
+                        score.regions.c_str(), score.levels.c_str());
                     for (const std::string& missed : score.missed)
                         std::fprintf(stderr, "%s %s seed %s: missed %s\n", trace.c_str(), stacksName(stacks),
                             std::to_string(seed).c_str(), missed.c_str());
@@ -137,6 +165,11 @@ int main(int argc, char** argv)
             std::to_string(found).c_str(), std::to_string(injected).c_str(),
             injected ? 100.0 * double(found) / double(injected) : 0.0, std::to_string(spurious).c_str(),
             std::to_string(findings).c_str(), findings ? 100.0 * double(spurious) / double(findings) : 0.0);
+        std::printf("%s of %s pairs below the bar (>= 95%% found, <= 5%% spurious, same work; a pair without "
+                    "an injected change fails)\n",
+            std::to_string(failed).c_str(), std::to_string(pairs).c_str());
+        if (failed > 0)
+            return 1;
     } catch (const std::exception& error) {
         std::fprintf(stderr, "pairscore: %s\n", error.what());
         return 2;

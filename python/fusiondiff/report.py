@@ -1,0 +1,111 @@
+"""compare, classify and the Report with its tables as pandas DataFrames."""
+
+import functools
+import json
+import os
+
+from fusiondiff import _fusiondiff
+
+# How often the calling thread wakes while the core works: to handle Ctrl+C and call `progress`.
+_POLL_SECONDS = 0.1
+
+
+def _parameter_text(name, value):
+    # The core parses the text as the command line's --param NAME=VALUE; repr gives a float's
+    # shortest round-trip form.
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise TypeError(f"parameter {name} needs a number, not {value!r}")
+    return value if isinstance(value, str) else repr(value)
+
+
+def compare(a, b, classifier="default", op_level="auto", params=None, capture1=None, capture2=None,
+            progress=None):
+    """Compares the traces a ("trace1") and b ("trace2") as `fusiondiff-cli compare` does.
+
+    a, b: Kineto / Chrome-trace JSON files, plain or gzip (str or os.PathLike).
+    classifier: "default", "seed" or the path of a rule file (docs/classifiers.md).
+    op_level: "auto", "operator", "module" or "launch" (fusiondiff-cli --op-level).
+    params: {name: value} of analysis thresholds (fusiondiff-cli --param; fusiondiff.parameters()
+        lists them with their defaults).
+    capture1, capture2: graph-capture traces that go with a and b (--capture1, --capture2).
+    progress: called as progress(done_bytes, total_bytes) while the traces are read, on the
+        calling thread, about ten times a second; returning False stops the comparison
+        (Cancelled), and so does any exception it raises.
+
+    The traces are read on the core's threads without the GIL; Ctrl+C (KeyboardInterrupt) stops
+    them. Raises InputError for a file that cannot be used, ValueError for unknown parameters.
+    """
+    pairs = [(str(name), _parameter_text(name, value)) for name, value in (params or {}).items()]
+    core = _fusiondiff.compare(
+        os.fspath(a), os.fspath(b),
+        classifier=os.fspath(classifier),
+        op_level=op_level,
+        params=pairs,
+        capture1=None if capture1 is None else os.fspath(capture1),
+        capture2=None if capture2 is None else os.fspath(capture2),
+        progress=progress,
+        poll_seconds=_POLL_SECONDS)
+    return Report(core)
+
+
+def classify(names, classifier="default"):
+    """The kernel type of each kernel name, in order (fusiondiff-cli classify --names)."""
+    if isinstance(names, str):
+        raise TypeError("classify takes a list of kernel names, not one string")
+    return _fusiondiff.classify(list(names), os.fspath(classifier))
+
+
+def _column(kind, values, mask):
+    import pandas
+
+    if kind == "Int64":
+        return pandas.arrays.IntegerArray(values, mask)
+    if kind == "str":
+        return pandas.Series(values, dtype=object)
+    if kind == "object":
+        return pandas.Series(values, dtype=object)
+    return values
+
+
+class Report:
+    """The result of compare(): the report's tables, its time gap and where to look first."""
+
+    def __init__(self, core):
+        self._core = core
+
+    def tables(self):
+        """The names of the report's tables, in the order of fusiondiff-cli's CSV files."""
+        return self._core.table_names()
+
+    def table(self, name):
+        """The table `name` as a pandas DataFrame: the columns of fusiondiff-cli's `name`.csv, in
+        its order, with its rows in its order. Counts are int64 (Int64 where some are empty),
+        times and ratios float64 (NaN where empty), text object (None where empty). The DataFrame
+        is a copy: it stays valid after the Report is gone."""
+        import pandas
+
+        columns = self._core.table_columns(name)
+        data = {key: _column(kind, values, mask) for key, kind, values, mask in columns}
+        return pandas.DataFrame(data, columns=[key for key, _, _, _ in columns])
+
+    @property
+    def verdict(self):
+        """The time gap in one line: "A is slower than B by ...", as the report's time_gap.verdict."""
+        return self._core.verdict
+
+    @functools.cached_property
+    def time_gap(self):
+        """The time gap explained part by part: the JSON report's "time_gap" as dicts and lists."""
+        return json.loads(self._core.section_json("time_gap"))
+
+    @functools.cached_property
+    def where_to_look_first(self):
+        """The differences ranked by the time at stake: the JSON report's "where_to_look_first"."""
+        return json.loads(self._core.section_json("where_to_look_first"))
+
+    def to_json(self):
+        """The whole report as JSON: the bytes fusiondiff-cli compare --json writes."""
+        return self._core.to_json()
+
+    def __repr__(self):
+        return f"<fusiondiff.Report: {self.verdict}>"
