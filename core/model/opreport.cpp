@@ -1,5 +1,7 @@
 #include "model/opreport.h"
 
+#include "util/textformat.h"
+
 #include <algorithm>
 
 namespace fusiondiff {
@@ -17,6 +19,30 @@ const char* opLevelKey(OpLevel level)
         return "auto";
     }
     return "";
+}
+
+std::string savingText(const std::array<std::string, 2>& sideNames, Side slower, double totalUs, double extraKernelsUs,
+    double speedUs, std::string_view scope)
+{
+    const std::string& slow = sideNames[sideIndex(slower)];
+    const std::string& fast = sideNames[sideIndex(otherSide(slower))];
+    if (totalUs <= 0 && extraKernelsUs == 0 && speedUs == 0)
+        return "both sides take as long " + std::string(scope);
+    std::string text = slow + " takes " + formatDuration(totalUs) + " longer " + std::string(scope) + ": ";
+    std::vector<std::string> parts;
+    if (extraKernelsUs > 0)
+        parts.push_back("the kernels it runs in addition cost it " + formatDuration(extraKernelsUs));
+    else if (extraKernelsUs < 0)
+        parts.push_back("the kernels " + fast + " runs in addition cost " + fast + " " + formatDuration(-extraKernelsUs)
+            + " (this part works the other way)");
+    if (speedUs > 0)
+        parts.push_back("the kernels both run take " + formatDuration(speedUs) + " longer on " + slow);
+    else if (speedUs < 0)
+        parts.push_back("the kernels both run take " + formatDuration(-speedUs) + " less on " + slow
+            + " (this part works the other way)");
+    for (size_t i = 0; i < parts.size(); ++i)
+        text += (i == 0 ? "" : "; ") + parts[i];
+    return text;
 }
 
 Spread spreadOf(std::vector<double> values)

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace fusiondiff {
@@ -23,6 +24,12 @@ enum class OpLevel
     Auto,
 };
 const char* opLevelKey(OpLevel level); // "operator", "module", "launching_operator", "auto"
+
+// A difference and its two signed parts in words, each part saying which way it works: "NVIDIA
+// takes 976 us longer in all: the kernels it runs in addition cost it 5.2 ms; the kernels both run
+// take 4.2 ms less on NVIDIA (this part works the other way)". `scope` follows "longer" ("in all").
+std::string savingText(const std::array<std::string, 2>& sideNames, Side slower, double totalUs, double extraKernelsUs,
+    double speedUs, std::string_view scope);
 
 // A value measured once per occurrence, summarised.
 struct Spread
@@ -67,10 +74,12 @@ struct OpFinding
     uint64_t occurrences = 0;
     int64_t launchDifference = 0; // per occurrence: unfused side's kernels minus the fused side's
     std::array<Spread, 2> timeUs; // GPU time of the operation's kernels, per occurrence
-    double savingUs = 0; // sum over occurrences of how much longer the unfused side takes (>= 0)
-    // The unfused side's time minus the fused side's over the occurrences, in two parts: the
-    // kernels one side runs in addition (unfused side's extra kernels minus the fused side's) and
-    // the kernels both run, aligned (their speed). Not clipped at 0, unlike savingUs.
+    // The finding's own difference: the slower side's time minus the faster side's over all
+    // occurrences (>= 0), in two signed parts that add up to it, from the slower side's point of
+    // view: the kernels one side runs in addition (the slower side's extra kernels minus the faster
+    // side's) and the kernels both run, aligned (their speed). A part below 0 works the other way.
+    Side slowerSide = Side::Trace1;
+    double savingUs = 0;
     double savingExtraKernelsUs = 0;
     double savingSpeedUs = 0;
     std::string summary; // the finding in one sentence

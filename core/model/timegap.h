@@ -97,8 +97,9 @@ struct LookFirstEntry
     std::array<double, 2> timeUs {}; // what each side spends on it
     double stakeUs = 0; // |trace1 - trace2|: the rank key
     Side slowerSide = Side::Trace1;
-    // What the slower side could save: saving = extra kernels + speed; for op findings
-    // `savingUs` keeps the finding's per-call clipped saving (OpFinding::savingUs).
+    bool againstGap = false; // its slower side is the faster side of the whole comparison
+    // The slower side's time minus the other's (== stakeUs) in two signed parts that add up to it
+    // (OpFinding::savingUs); an entry compared by kernel type only has neither part.
     double savingUs = 0;
     double savingExtraKernelsUs = 0;
     double savingSpeedUs = 0;

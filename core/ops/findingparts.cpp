@@ -4,6 +4,7 @@
 #include "util/textformat.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace fusiondiff {
 
@@ -76,8 +77,13 @@ void setFusedSideAndSaving(OpFinding& finding, const std::array<std::vector<doub
     const size_t unfused = sideIndex(otherSide(finding.fusedSide));
     const size_t fused = sideIndex(finding.fusedSide);
     finding.launchDifference = int64_t(finding.kernels[unfused].size()) - int64_t(finding.kernels[fused].size());
-    for (size_t o = 0; o < finding.occurrences; ++o)
-        finding.savingUs += std::max(0.0, times[unfused][o] - times[fused][o]);
+    std::array<double, 2> total {};
+    for (size_t side = 0; side < 2; ++side) {
+        for (const double t : times[side])
+            total[side] += t;
+    }
+    finding.slowerSide = total[0] >= total[1] ? Side::Trace1 : Side::Trace2;
+    finding.savingUs = std::fabs(total[0] - total[1]);
 }
 
 std::array<double, 2> addExtraKernels(const OpFinding& finding, const std::array<const TraceStore*, 2>& stores,
@@ -107,15 +113,16 @@ std::array<double, 2> addExtraKernels(const OpFinding& finding, const std::array
 void splitSaving(
     OpFinding& finding, const std::array<std::vector<double>, 2>& times, const std::array<double, 2>& extraTime)
 {
-    const size_t unfused = sideIndex(otherSide(finding.fusedSide));
-    const size_t fused = sideIndex(finding.fusedSide);
+    const size_t slow = sideIndex(finding.slowerSide);
+    const size_t fast = sideIndex(otherSide(finding.slowerSide));
     std::array<double, 2> total {};
     for (size_t side = 0; side < 2; ++side) {
         for (const double t : times[side])
             total[side] += t;
     }
-    finding.savingExtraKernelsUs = extraTime[unfused] - extraTime[fused];
-    finding.savingSpeedUs = (total[unfused] - extraTime[unfused]) - (total[fused] - extraTime[fused]);
+    finding.savingExtraKernelsUs = extraTime[slow] - extraTime[fast];
+    // The rest of the difference, so that the two parts add up to savingUs whatever the rounding.
+    finding.savingSpeedUs = (total[slow] - total[fast]) - finding.savingExtraKernelsUs;
 }
 
 std::string findingSummary(const OpFinding& finding, const NamingContext& naming, OccurrenceNoun noun, bool wholeGraphs)

@@ -30,7 +30,7 @@ double typeAgreement(
 
 // What operation and graph findings derive alike from their kernels and from each occurrence's GPU
 // time per side (`times`, occurrence by occurrence in the same order on both sides): the fused
-// side (the one with fewer kernels), launchDifference and savingUs.
+// side (the one with fewer kernels), launchDifference, the slower side and savingUs.
 void setFusedSideAndSaving(OpFinding& finding, const std::array<std::vector<double>, 2>& times);
 
 // Every kernel the alignment leaves unpaired, in every occurrence (the extra runs list a run that
@@ -41,7 +41,8 @@ std::array<double, 2> addExtraKernels(const OpFinding& finding, const std::array
     const std::function<void(size_t side, uint32_t kernel)>& onExtra = {});
 
 // savingExtraKernelsUs and savingSpeedUs, given the time over all occurrences of the kernels each
-// side runs in addition (`extraTime`).
+// side runs in addition (`extraTime`): signed, from the slower side's point of view, adding up to
+// savingUs.
 void splitSaving(
     OpFinding& finding, const std::array<std::vector<double>, 2>& times, const std::array<double, 2>& extraTime);
 

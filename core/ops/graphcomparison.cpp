@@ -51,6 +51,38 @@ uint64_t totalKernels(const TraceGraphs& graphs)
     return total;
 }
 
+// The launches (1-based, ascending) a "within" pattern is about.
+struct PatternLaunches
+{
+    size_t side = 0; // the covering side
+    uint32_t coveringKind = 0;
+    uint32_t coveredKind = 0;
+    std::vector<uint32_t> covering;
+    std::vector<uint32_t> covered;
+};
+
+// "launch 3", "launches 3–6", "launches 1, 3–4": consecutive numbers as ranges; more than three
+// ranges as "12 launches from 2 to 24".
+std::string launchNumbers(const std::vector<uint32_t>& numbers)
+{
+    size_t ranges = 0;
+    for (size_t i = 0; i < numbers.size(); ++i)
+        ranges += i == 0 || numbers[i] != numbers[i - 1] + 1;
+    if (ranges > 3)
+        return withThousands(int64_t(numbers.size())) + " launches from " + std::to_string(numbers.front()) + " to "
+            + std::to_string(numbers.back());
+    std::string text = numbers.size() == 1 ? "launch " : "launches ";
+    for (size_t i = 0; i < numbers.size();) {
+        size_t end = i + 1;
+        while (end < numbers.size() && numbers[end] == numbers[end - 1] + 1)
+            ++end;
+        text += (i == 0 ? "" : ", ") + std::to_string(numbers[i])
+            + (end - i > 1 ? "\xE2\x80\x93" + std::to_string(numbers[end - 1]) : "");
+        i = end;
+    }
+    return text;
+}
+
 class GraphComparer
 {
     struct Covering
@@ -101,13 +133,43 @@ public:
 private:
     GraphSide side(size_t s) const { return { m_sides[s].input.store, m_sides[s].input.types }; }
 
-    std::string kindLabel(size_t s, uint32_t kind) const
+    // What a kind of graph runs: the captured graph's name where a capture trace maps it, else its
+    // (at most three) kernel types that take the most time in its first launch.
+    std::string kindContent(size_t s, uint32_t kind) const
     {
         const PreparedSide& side = m_sides[s];
         const int32_t captured = side.capturedOfKind[kind];
         if (captured >= 0)
             return side.input.capture->graphs[size_t(captured)].name;
-        return std::string(s == 0 ? "A" : "B") + " kind " + std::to_string(kind + 1);
+        const GraphLaunch& first = side.graphs.launches[side.graphs.kinds[kind].launches.front()];
+        std::vector<std::pair<double, CategoryId>> byType;
+        for (const uint32_t k : first.kernels) {
+            const CategoryId type = side.input.types.ofKernel[k];
+            auto it = std::find_if(byType.begin(), byType.end(), [type](const auto& t) { return t.second == type; });
+            if (it == byType.end())
+                it = byType.insert(byType.end(), { 0.0, type });
+            it->first += side.input.store.kernels[k].dur;
+        }
+        std::stable_sort(byType.begin(), byType.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
+        std::string content;
+        for (size_t i = 0; i < std::min<size_t>(3, byType.size()); ++i)
+            content += (i == 0 ? "" : "/") + m_naming.typeNames[byType[i].second];
+        return content.empty() ? "empty" : content;
+    }
+
+    // "GEMM/Attention/Norm (B kind 2, 1,510 kernels, 10 launches)": what the graph runs, then which
+    // kind of which side it is and how often it runs. `launches` overrides the kind's launch count
+    // with the launch numbers a finding is about ("launches 3–4").
+    std::string kindLabel(size_t s, uint32_t kind, const std::string& launches = {}) const
+    {
+        const GraphLaunchKind& k = m_sides[s].graphs.kinds[kind];
+        const size_t kernels = m_sides[s].graphs.launches[k.launches.front()].kernels.size();
+        return kindContent(s, kind) + " (" + (s == 0 ? "A" : "B") + " kind " + std::to_string(kind + 1) + ", "
+            + withThousands(int64_t(kernels)) + (kernels == 1 ? " kernel, " : " kernels, ")
+            + (launches.empty()
+                    ? withThousands(int64_t(k.launches.size())) + (k.launches.size() == 1 ? " launch" : " launches")
+                    : launches)
+            + ")";
     }
 
     void describeKinds(size_t s)
@@ -571,6 +633,7 @@ private:
     {
         std::map<std::string, GraphPattern> patterns; // parts with the same kinds and kernel types
         std::vector<std::string> order;
+        std::map<std::string, PatternLaunches> launchesOfPattern;
         for (const Covering& covering : m_coverings) {
             const size_t s = covering.side;
             const size_t o = 1 - s;
@@ -606,7 +669,6 @@ private:
                 part.partial = atEdge && double(own.size()) < kPartialShare * double(longestPartOfKind[covered.kind]);
 
                 GraphPattern pattern;
-                pattern.op = "graph " + kindLabel(o, covered.kind) + " within " + kindLabel(s, launch.kind);
                 pattern.isPart = true;
                 pattern.occurrences[s].push_back(own);
                 pattern.occurrences[o].push_back(covered.kernels);
@@ -646,6 +708,13 @@ private:
                     for (size_t side = 0; side < 2; ++side)
                         it->second.occurrences[side].push_back(pattern.occurrences[side].front());
                 }
+                PatternLaunches& numbers = launchesOfPattern[key];
+                numbers.side = s;
+                numbers.coveringKind = launch.kind;
+                numbers.coveredKind = covered.kind;
+                if (numbers.covering.empty() || numbers.covering.back() != covering.launch + 1)
+                    numbers.covering.push_back(covering.launch + 1);
+                numbers.covered.push_back(other + 1);
             }
             for (uint32_t other = 0; other < m_sides[o].window; ++other) {
                 if (!m_involved[o][other] && m_sides[o].pairedKind[m_sides[o].graphs.launches[other].kind] < 0)
@@ -654,8 +723,14 @@ private:
             coverage.statement = statementOf(coverage);
             m_result.comparison.coverage.push_back(std::move(coverage));
         }
-        for (const std::string& key : order)
-            addPattern(patterns[key], nullptr);
+        // Named once all occurrences are known: two patterns of the same kinds differ in the launches.
+        for (const std::string& key : order) {
+            const PatternLaunches& numbers = launchesOfPattern[key];
+            GraphPattern& pattern = patterns[key];
+            pattern.op = "graph " + kindLabel(1 - numbers.side, numbers.coveredKind, launchNumbers(numbers.covered))
+                + " within " + kindLabel(numbers.side, numbers.coveringKind, launchNumbers(numbers.covering));
+            addPattern(pattern, nullptr);
+        }
     }
 
     // Where each part of a covering launch begins (and, last, where the launch ends): a part runs

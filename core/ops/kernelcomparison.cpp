@@ -1,5 +1,6 @@
 #include "ops/kernelcomparison.h"
 
+#include "ops/kernelwork.h"
 #include "ops/sequencealignment.h"
 
 #include <algorithm>
@@ -8,13 +9,42 @@ namespace fusiondiff {
 
 namespace {
 
-std::vector<uint16_t> typesOf(const std::vector<FindingKernel>& kernels)
+// The kernels of both sides as symbols of (type, work), with the score of pairing any two: the same
+// type +2, another type of the same work -1 (as likely as a gap), different work -3 (worse than
+// leaving both out: a layout transform never stands in for the GEMM it prepares).
+struct WorkSymbols
 {
-    std::vector<uint16_t> types;
-    types.reserve(kernels.size());
-    for (const FindingKernel& kernel : kernels)
-        types.push_back(kernel.type);
-    return types;
+    std::array<std::vector<uint16_t>, 2> ofKernel;
+    PairScores scores;
+};
+
+WorkSymbols workSymbols(const std::array<std::vector<FindingKernel>, 2>& kernels, const NamingContext& naming)
+{
+    WorkSymbols symbols;
+    std::vector<std::pair<CategoryId, KernelWork>> distinct;
+    for (size_t side = 0; side < 2; ++side) {
+        for (const FindingKernel& kernel : kernels[side]) {
+            const std::pair key { kernel.type,
+                kernelWork(kernel.type < naming.typeNames.size() ? naming.typeNames[kernel.type] : std::string_view(),
+                    kernel.name) };
+            auto it = std::find(distinct.begin(), distinct.end(), key);
+            if (it == distinct.end())
+                it = distinct.insert(distinct.end(), key);
+            symbols.ofKernel[side].push_back(uint16_t(it - distinct.begin()));
+        }
+    }
+    PairScores& scores = symbols.scores;
+    scores.size = distinct.size();
+    scores.score.resize(scores.size * scores.size);
+    for (size_t a = 0; a < scores.size; ++a) {
+        for (size_t b = 0; b < scores.size; ++b) {
+            const auto& [typeA, workA] = distinct[a];
+            const auto& [typeB, workB] = distinct[b];
+            const bool sameWork = workA == workB || workA == KernelWork::Any || workB == KernelWork::Any;
+            scores.score[a * scores.size + b] = typeA == typeB && workA == workB ? 2 : sameWork ? -1 : -3;
+        }
+    }
+    return symbols;
 }
 
 std::string tagList(uint64_t tags, const std::vector<std::string>& names)
@@ -135,7 +165,8 @@ std::string describeTypes(const std::vector<FindingKernel>& kernels, std::span<c
 KernelListComparison compareKernelLists(
     const std::array<std::vector<FindingKernel>, 2>& kernels, const NamingContext& naming, size_t maxCells)
 {
-    BoundedAlignment alignment = alignScoredWithin(typesOf(kernels[0]), typesOf(kernels[1]), maxCells);
+    const WorkSymbols symbols = workSymbols(kernels, naming);
+    BoundedAlignment alignment = alignScoredWithin(symbols.ofKernel[0], symbols.ofKernel[1], symbols.scores, maxCells);
     KernelListComparison result = compareKernelLists(kernels, std::move(alignment.pairs), naming);
     result.inChunks = alignment.inChunks;
     return result;

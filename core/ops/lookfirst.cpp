@@ -69,15 +69,13 @@ LookFirstEntry fusionEntry(const FusionReport& report, const OpFinding& finding)
         addType(entry.types, kernel.type);
         addKernel(entry.kernels, kernel.name);
     }
-    const Side unfused = otherSide(finding.fusedSide);
-    std::string cost = report.sideName(unfused) + " " + spreadText(finding.timeUs[sideIndex(unfused)]) + " vs "
-        + report.sideName(finding.fusedSide) + " " + spreadText(finding.timeUs[sideIndex(finding.fusedSide)])
-        + " per call";
-    if (finding.savingUs > 0)
-        cost = "could save " + formatDuration(finding.savingUs) + " in all (the extra kernels "
-            + formatDuration(finding.savingExtraKernelsUs) + ", the shared kernels' speed "
-            + formatDuration(finding.savingSpeedUs) + "); " + cost;
-    entry.details.push_back(cost);
+    const Side slow = finding.slowerSide;
+    const std::string noun = finding.isGraph ? "launch" : "call";
+    entry.details.push_back(savingText(report.sideNames, slow, finding.savingUs, finding.savingExtraKernelsUs,
+                                finding.savingSpeedUs, "in all")
+        + "; " + report.sideName(slow) + " " + spreadText(finding.timeUs[sideIndex(slow)]) + " vs "
+        + report.sideName(otherSide(slow)) + " " + spreadText(finding.timeUs[sideIndex(otherSide(slow))]) + " per "
+        + noun);
     return entry;
 }
 
@@ -237,6 +235,24 @@ LookFirstEntry kernelTypeEntry(const FusionReport& report, CategoryId type, cons
     return entry;
 }
 
+// An entry whose slower side is the faster side overall works against the headline's gap: it says
+// so first, so that a reader does not add it to the gap.
+void markEntriesAgainstTheGap(const FusionReport& report, std::vector<LookFirstEntry>& entries)
+{
+    const TimeGapBreakdown& gap = report.timeGap.kernelTime;
+    if (gap.deltaUs == 0)
+        return;
+    const Side slowerOverall = gap.slowerSide();
+    for (LookFirstEntry& entry : entries) {
+        if (entry.stakeUs <= 0 || entry.slowerSide == slowerOverall)
+            continue;
+        entry.againstGap = true;
+        entry.details.insert(entry.details.begin(),
+            "works the other way: " + report.sideName(entry.slowerSide) + " is slower here by "
+                + formatDuration(entry.stakeUs) + ", while " + report.sideName(slowerOverall) + " is slower overall");
+    }
+}
+
 } // namespace
 
 std::vector<LookFirstEntry> rankWhereToLookFirst(
@@ -269,6 +285,7 @@ std::vector<LookFirstEntry> rankWhereToLookFirst(
         [](const LookFirstEntry& a, const LookFirstEntry& b) { return a.stakeUs > b.stakeUs; });
     if (entries.size() > limit)
         entries.resize(limit);
+    markEntriesAgainstTheGap(report, entries);
     return entries;
 }
 

@@ -274,34 +274,12 @@ std::vector<AlignedPair> alignSymbols(
     return SymbolAligner(first, second, work ? *work : unused).run();
 }
 
-BoundedAlignment alignScoredWithin(std::span<const uint16_t> first, std::span<const uint16_t> second, size_t maxCells)
-{
-    BoundedAlignment alignment;
-    const double cells = double(first.size() + 1) * double(second.size() + 1);
-    alignment.inChunks = cells > double(maxCells);
-    if (!alignment.inChunks) {
-        alignment.pairs = alignScored(first, second);
-        return alignment;
-    }
-    const auto chunks = size_t(std::ceil(std::sqrt(cells / double(maxCells))));
-    for (size_t c = 0; c < chunks; ++c) {
-        const size_t a0 = first.size() * c / chunks;
-        const size_t a1 = first.size() * (c + 1) / chunks;
-        const size_t b0 = second.size() * c / chunks;
-        const size_t b1 = second.size() * (c + 1) / chunks;
-        for (AlignedPair pair : alignScored(first.subspan(a0, a1 - a0), second.subspan(b0, b1 - b0))) {
-            if (pair.first >= 0)
-                pair.first += int64_t(a0);
-            if (pair.second >= 0)
-                pair.second += int64_t(b0);
-            alignment.pairs.push_back(pair);
-        }
-    }
-    return alignment;
-}
+namespace {
 
-std::vector<AlignedPair> alignScored(
-    std::span<const uint16_t> first, std::span<const uint16_t> second, const AlignmentScores& scores)
+// Needleman-Wunsch with `pairScore(a, b)` for pairing a with b and `gap` for leaving one out.
+template<typename PairScore>
+std::vector<AlignedPair> alignWith(
+    std::span<const uint16_t> first, std::span<const uint16_t> second, const PairScore& pairScore, int gap)
 {
     const size_t n = first.size();
     const size_t m = second.size();
@@ -309,17 +287,16 @@ std::vector<AlignedPair> alignScored(
     std::vector<int64_t> row(m + 1);
     std::vector<uint8_t> moves((n + 1) * (m + 1), 0);
     for (size_t j = 0; j <= m; ++j) {
-        previousRow[j] = int64_t(j) * scores.gap;
+        previousRow[j] = int64_t(j) * gap;
         moves[j] = 3;
     }
     for (size_t i = 1; i <= n; ++i) {
-        row[0] = int64_t(i) * scores.gap;
+        row[0] = int64_t(i) * gap;
         moves[i * (m + 1)] = 2;
         for (size_t j = 1; j <= m; ++j) {
-            const int64_t diagonal
-                = previousRow[j - 1] + (first[i - 1] == second[j - 1] ? scores.match : scores.mismatch);
-            const int64_t up = previousRow[j] + scores.gap;
-            const int64_t left = row[j - 1] + scores.gap;
+            const int64_t diagonal = previousRow[j - 1] + pairScore(first[i - 1], second[j - 1]);
+            const int64_t up = previousRow[j] + gap;
+            const int64_t left = row[j - 1] + gap;
             // On ties a gap wins: read back from the end, that pairs the earliest kernels, so an
             // extra kernel of the same type (a split-K reduction after its GEMM) shows as the later one.
             if (up >= diagonal && up >= left) {
@@ -353,6 +330,64 @@ std::vector<AlignedPair> alignScored(
         }
     }
     return { reversed.rbegin(), reversed.rend() };
+}
+
+template<typename Align>
+BoundedAlignment alignInChunksIfLarge(
+    std::span<const uint16_t> first, std::span<const uint16_t> second, size_t maxCells, const Align& align)
+{
+    BoundedAlignment alignment;
+    const double cells = double(first.size() + 1) * double(second.size() + 1);
+    alignment.inChunks = cells > double(maxCells);
+    if (!alignment.inChunks) {
+        alignment.pairs = align(first, second);
+        return alignment;
+    }
+    const auto chunks = size_t(std::ceil(std::sqrt(cells / double(maxCells))));
+    for (size_t c = 0; c < chunks; ++c) {
+        const size_t a0 = first.size() * c / chunks;
+        const size_t a1 = first.size() * (c + 1) / chunks;
+        const size_t b0 = second.size() * c / chunks;
+        const size_t b1 = second.size() * (c + 1) / chunks;
+        for (AlignedPair pair : align(first.subspan(a0, a1 - a0), second.subspan(b0, b1 - b0))) {
+            if (pair.first >= 0)
+                pair.first += int64_t(a0);
+            if (pair.second >= 0)
+                pair.second += int64_t(b0);
+            alignment.pairs.push_back(pair);
+        }
+    }
+    return alignment;
+}
+
+} // namespace
+
+BoundedAlignment alignScoredWithin(std::span<const uint16_t> first, std::span<const uint16_t> second, size_t maxCells)
+{
+    return alignInChunksIfLarge(
+        first, second, maxCells, [](auto a, auto b) { return alignScored(a, b, AlignmentScores {}); });
+}
+
+BoundedAlignment alignScoredWithin(
+    std::span<const uint16_t> first, std::span<const uint16_t> second, const PairScores& scores, size_t maxCells)
+{
+    return alignInChunksIfLarge(
+        first, second, maxCells, [&scores](auto a, auto b) { return alignScored(a, b, scores); });
+}
+
+std::vector<AlignedPair> alignScored(
+    std::span<const uint16_t> first, std::span<const uint16_t> second, const AlignmentScores& scores)
+{
+    return alignWith(
+        first, second, [&scores](uint16_t a, uint16_t b) { return a == b ? scores.match : scores.mismatch; },
+        scores.gap);
+}
+
+std::vector<AlignedPair> alignScored(
+    std::span<const uint16_t> first, std::span<const uint16_t> second, const PairScores& scores)
+{
+    return alignWith(
+        first, second, [&scores](uint16_t a, uint16_t b) { return scores.at(a, b); }, scores.gap);
 }
 
 } // namespace fusiondiff

@@ -41,6 +41,20 @@ struct AlignmentScores
 std::vector<AlignedPair> alignScored(
     std::span<const uint16_t> first, std::span<const uint16_t> second, const AlignmentScores& scores = {});
 
+// A score for every pair of symbols, where pairing some different symbols is better than others
+// (kernels of one role but different types) and some worse than two gaps (kernels of different
+// roles). Symbols are 0 .. size - 1.
+struct PairScores
+{
+    size_t size = 0;
+    std::vector<int> score; // size x size, row-major: score[a * size + b]
+    int gap = -1;
+
+    int at(uint16_t a, uint16_t b) const { return score[size_t(a) * size + b]; }
+};
+std::vector<AlignedPair> alignScored(
+    std::span<const uint16_t> first, std::span<const uint16_t> second, const PairScores& scores);
+
 // The largest table alignScoredWithin lets alignScored fill (a byte a cell, 16 MiB).
 inline constexpr size_t kMaxScoredCells = size_t(16) << 20;
 
@@ -57,5 +71,8 @@ struct BoundedAlignment
 // align through this, so none can exhaust memory on graphs of tens of thousands of kernels.
 BoundedAlignment alignScoredWithin(
     std::span<const uint16_t> first, std::span<const uint16_t> second, size_t maxCells = kMaxScoredCells);
+// The same with a score for every pair of symbols.
+BoundedAlignment alignScoredWithin(std::span<const uint16_t> first, std::span<const uint16_t> second,
+    const PairScores& scores, size_t maxCells = kMaxScoredCells);
 
 } // namespace fusiondiff

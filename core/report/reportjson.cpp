@@ -165,6 +165,7 @@ void writeOpFinding(JsonWriter& json, const FusionReport& report, const OpFindin
     writeSpreadJson(json, finding.timeUs[0]);
     json.key("trace2_time_us");
     writeSpreadJson(json, finding.timeUs[1]);
+    json.field("slower_trace", sideKey(finding.slowerSide));
     json.field("saving_us", finding.savingUs);
     json.field("saving_extra_kernels_us", finding.savingExtraKernelsUs);
     json.field("saving_speed_us", finding.savingSpeedUs);

@@ -142,12 +142,12 @@ void writeOperationFindings(std::string& out, const FusionReport& report)
     if (layers) {
         header(out,
             { "Operation", "Layers", "Fused by", "Calls", "A kernels", "B kernels", "A per call (median)",
-                "B per call (median)", "Could save" },
+                "B per call (median)", "Could save (slower side)" },
             "lllrrrrrr");
     } else {
         header(out,
             { "Operation", "Fused by", "Calls", "A kernels", "B kernels", "A per call (median)", "B per call (median)",
-                "Could save" },
+                "Could save (slower side)" },
             "llrrrrrr");
     }
     for (const OpFinding& f : report.opFindings) {
@@ -157,7 +157,7 @@ void writeOperationFindings(std::string& out, const FusionReport& report)
         const std::string kernelsB = count(f.kernels[1].size());
         const std::string timeA = formatDuration(f.timeUs[0].median);
         const std::string timeB = formatDuration(f.timeUs[1].median);
-        const std::string saving = formatDuration(f.savingUs);
+        const std::string saving = formatDuration(f.savingUs) + " (" + cell(report.sideName(f.slowerSide)) + ")";
         if (layers)
             row(out,
                 { cell(f.op), f.layers.empty() ? "\xE2\x80\x94" : cell(f.layers), fusedBy, calls, kernelsA, kernelsB,

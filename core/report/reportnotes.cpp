@@ -117,12 +117,37 @@ void addIterationsNote(const FusionReport& report, Side side, Notes& notes)
     }
 }
 
+uint64_t largestGraphKernels(const std::vector<GraphKind>& kinds)
+{
+    uint32_t largest = 0;
+    for (const GraphKind& kind : kinds)
+        largest = std::max(largest, kind.kernels);
+    return largest;
+}
+
 // What the reference analysis's correlation-group matching had to work with.
 std::string correlationGroupsNote(const FusionReport& report)
 {
     const TraceSummary& a = report.traces[0];
     const TraceSummary& b = report.traces[1];
     const std::string minimum = std::to_string(report.options.minGroupSize);
+    if (a.largeGroups == 0 && b.largeGroups == 0 && (a.graphLaunches > 0 || b.graphLaunches > 0)) {
+        const GraphComparison& graphs = report.graphComparison;
+        std::string launches;
+        for (const Side side : { Side::Trace1, Side::Trace2 }) {
+            const size_t i = sideIndex(side);
+            launches += std::string(i == 0 ? "" : ", ") + sideLetter(side) + " "
+                + withThousands(int64_t(report.traces[i].graphLaunches)) + " (largest "
+                + withThousands(int64_t(largestGraphKernels(graphs.kinds[i]))) + " kernels)";
+        }
+        return "No correlation group has " + minimum
+            + " or more kernels on either side, although the traces launch "
+              "CUDA/HIP graphs ("
+            + launches
+            + "): the graphs are smaller than the reference analysis's group size "
+              "(--min-group-size), so its group matching has nothing to compare; FusionDiff's graph comparison and "
+              "the operation comparison do.";
+    }
     if (a.largeGroups == 0 && b.largeGroups == 0) {
         return "No correlation group has " + minimum
             + " or more kernels on either side: the traces were recorded in eager mode (one kernel per launch), "

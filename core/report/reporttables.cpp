@@ -447,9 +447,11 @@ ReportTable opFindingsTable(const FusionReport& r)
     }
     for (size_t side = 0; side < 2; ++side)
         table.columns.push_back(spreadColumn(side, [=](size_t row) -> const Spread& { return at(row).timeUs[side]; }));
+    table.columns.push_back(
+        { .key = "slower_trace", .value = [=](size_t row) { return std::string(sideKey(at(row).slowerSide)); } });
     table.columns.push_back({ .key = "saving_us",
         .header = "Could save",
-        .toolTip = "Summed over the calls: how much longer the side with more kernels takes (never negative)",
+        .toolTip = "Over the calls: how much longer the slower side takes (its time minus the other side's)",
         .unit = Unit::Microseconds,
         .largestFirst = true,
         .value = [=](size_t row) { return at(row).savingUs; } });
@@ -556,7 +558,7 @@ ReportTable opSummaryTable(const FusionReport& r)
         table.columns.push_back(spreadColumn(side, [=](size_t row) -> const Spread& { return at(row).timeUs[side]; }));
     table.columns.push_back({ .key = "saving_us",
         .header = "Could save",
-        .toolTip = "Summed over the differing calls: how much longer the side with more kernels takes",
+        .toolTip = "Summed over the operation's findings: how much longer each finding's slower side takes",
         .unit = Unit::Microseconds,
         .largestFirst = true,
         .value = [=](size_t row) { return at(row).savingUs; } });

@@ -68,6 +68,7 @@ void writeLookFirstFields(JsonWriter& json, const FusionReport& report, const Lo
     json.field("trace2_time_us", entry.timeUs[1]);
     json.field("stake_us", entry.stakeUs);
     json.field("slower_trace", sideKey(entry.slowerSide));
+    json.field("against_gap", entry.againstGap);
     json.field("saving_us", entry.savingUs);
     json.field("saving_extra_kernels_us", entry.savingExtraKernelsUs);
     json.field("saving_speed_us", entry.savingSpeedUs);
@@ -254,9 +255,12 @@ ReportTable whereToLookFirstTable(const FusionReport& report)
             .header = "Slower",
             .unit = Unit::SideName,
             .value = [at](size_t row) { return std::string(sideKey(at(row).slowerSide)); } },
+        { .key = "against_gap",
+            .header = "",
+            .value = [at](size_t row) { return std::string(at(row).againstGap ? "true" : "false"); } },
         { .key = "saving_us",
             .header = "Saving",
-            .toolTip = "What the slower side could save",
+            .toolTip = "What the slower side could save: its time here minus the other side's",
             .unit = Unit::Microseconds,
             .largestFirst = true,
             .value = [at](size_t row) { return at(row).savingUs; } },

@@ -158,7 +158,8 @@ private Q_SLOTS:
             test::dataPath(QStringLiteral("real/sglang_qwen3-8b_decode_capture.mi300x.json.gz")) });
         QCOMPARE(run.exitCode, 0);
         QVERIFY(run.out.contains("graph launches"));
-        QVERIFY(run.out.contains("graph A kind 1 / capture_32_DECODE"));
+        QVERIFY(run.out.contains(
+            "(A kind 1, 421 kernels, 1 launch) / capture_32_DECODE (B kind 1, 544 kernels, 1 launch)"));
         QVERIFY(run.out.contains("issued by sglang_profiler::"));
     }
 

@@ -7,6 +7,7 @@
 #include "load/capturetrace.h"
 #include "load/traceloader.h"
 #include "ops/affinealignment.h"
+#include "report/reportnotes.h"
 #include "report/reportwriters.h"
 #include "testdata.h"
 #include "util/inputerror.h"
@@ -14,6 +15,7 @@
 #include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QTest>
+#include <set>
 
 using namespace fusiondiff;
 using namespace fusiondiff::test;
@@ -190,10 +192,21 @@ private slots:
         QCOMPARE(graphs.pairs[0].comparedLaunches, uint64_t(9));
         QCOMPARE(graphs.pairs[0].matchedBy, std::string("launch sequence alignment"));
         QVERIFY(graphs.coverage.empty());
+        // The notes do not call graph launches too small for the seed's groups eager mode.
+        const std::vector<std::string> notes = reportNotes(report);
+        QVERIFY(std::none_of(notes.begin(), notes.end(),
+            [](const std::string& note) { return note.find("eager mode") != std::string::npos; }));
+        QVERIFY(std::any_of(notes.begin(), notes.end(), [](const std::string& note) {
+            return note.find("although the traces launch CUDA/HIP graphs (A 9 (largest 7 kernels), B 9 (largest 6 "
+                             "kernels))")
+                != std::string::npos;
+        }));
         QCOMPARE(report.opFindings.size(), size_t(1));
         const OpFinding& finding = report.opFindings[0];
         QVERIFY(finding.isGraph);
-        QCOMPARE(finding.op, std::string("graph A kind 1 / B kind 1"));
+        QCOMPARE(QString::fromStdString(finding.op),
+            QStringLiteral("graph Norm/GEMM/Elementwise (A kind 1, 7 kernels, 9 launches) / Norm/GEMM/Elementwise (B "
+                           "kind 1, 6 kernels, 9 launches)"));
         QCOMPARE(finding.occurrences, uint64_t(9));
         QCOMPARE(finding.fusedSide, Side::Trace2);
         QCOMPARE(finding.launchDifference, int64_t(1));
@@ -273,8 +286,11 @@ private slots:
             != std::string::npos);
         QVERIFY(coverage.statement.find("launches 4 have no counterpart") != std::string::npos);
         // The two block parts have the same kernels: one finding of 2 occurrences.
-        const auto finding = std::find_if(report.opFindings.begin(), report.opFindings.end(),
-            [](const OpFinding& f) { return f.op == "graph A kind 2 within B kind 1"; });
+        const auto finding = std::find_if(report.opFindings.begin(), report.opFindings.end(), [](const OpFinding& f) {
+            return f.op
+                == "graph Norm/GEMM/Elementwise (A kind 2, 7 kernels, launches 2\xE2\x80\x93"
+                   "3) within Norm/Elementwise/GEMM (B kind 1, 15 kernels, launch 1)";
+        });
         QVERIFY(finding != report.opFindings.end());
         QCOMPARE(finding->occurrences, uint64_t(2));
         QVERIFY(graphs.pairs.empty());
@@ -387,7 +403,9 @@ private slots:
         QCOMPARE(report.graphComparison.capturedKinds, (std::array<uint64_t, 2> { 1, 0 }));
         QCOMPARE(report.opFindings.size(), size_t(1));
         const OpFinding& finding = report.opFindings[0];
-        QCOMPARE(finding.op, std::string("graph capture_decode / B kind 1"));
+        QCOMPARE(QString::fromStdString(finding.op),
+            QStringLiteral("graph capture_decode (A kind 1, 7 kernels, 3 launches) / Norm/GEMM/Elementwise (B kind 1, "
+                           "6 kernels, 3 launches)"));
         QVERIFY(finding.extraRuns[0].explanation.find("(issued by my::relu (model/layers.py(12): forward))")
             != std::string::npos);
         QCOMPARE(finding.stack, (std::vector<std::string> { "model/layers.py(12): forward", "my::relu" }));
@@ -414,7 +432,9 @@ private slots:
         const FusionReport report = compareWritten(a, b, {}, { nullptr, &capture });
         QCOMPARE(report.graphComparison.kinds[1][0].captured, std::string("capture_decode #2"));
         QCOMPARE(report.opFindings.size(), size_t(1));
-        QCOMPARE(report.opFindings[0].op, std::string("graph A kind 1 / capture_decode #2"));
+        QCOMPARE(QString::fromStdString(report.opFindings[0].op),
+            QStringLiteral("graph Norm/GEMM/Elementwise (A kind 1, 7 kernels, 2 launches) / capture_decode #2 (B kind "
+                           "1, 6 kernels, 2 launches)"));
     }
 
     void badCaptureTracesAreClearErrors()
@@ -449,7 +469,9 @@ private slots:
         const auto finding = std::find_if(
             report.opFindings.begin(), report.opFindings.end(), [](const OpFinding& f) { return f.isGraph; });
         QVERIFY(finding != report.opFindings.end());
-        QCOMPARE(finding->op, std::string("graph A kind 1 / capture_32_DECODE"));
+        QCOMPARE(QString::fromStdString(finding->op),
+            QStringLiteral("graph MoE/GEMM/Attention (A kind 1, 421 kernels, 1 launch) / capture_32_DECODE (B kind 1, "
+                           "544 kernels, 1 launch)"));
         bool namesAttention = false;
         for (const ExtraRun& run : finding->extraRuns)
             namesAttention = namesAttention
@@ -457,6 +479,28 @@ private slots:
                     && run.explanation.find("issued by sglang_profiler::attention_paged_attention_ragged_100")
                         != std::string::npos);
         QVERIFY(namesAttention);
+    }
+
+    void graphFindingsAreNamedByWhatTheyRunAndTheirLaunches()
+    {
+        // Pi0: the MI350's one graph covers the H200's graphs; several findings are parts of the same
+        // two kinds, told apart by the launches they are about.
+        const TraceStore mi350
+            = loadTrace(test::dataPath("real/pi0_torchcompile_hipgraph.mi350.json.gz").toStdString());
+        const TraceStore h200 = loadTrace(test::dataPath("real/pi0_torchcompile_cudagraph.h200.json.gz").toStdString());
+        const FusionReport report = analyzeFusion(mi350, h200, {}, Classifier::builtin("default"), {});
+        std::set<std::string> names;
+        size_t graphFindings = 0;
+        for (const OpFinding& finding : report.opFindings) {
+            if (!finding.isGraph)
+                continue;
+            ++graphFindings;
+            QVERIFY2(names.insert(finding.op).second, finding.op.c_str());
+            QVERIFY2(finding.op.find(" kind ") != std::string::npos && finding.op.find("launch") != std::string::npos,
+                finding.op.c_str());
+            QVERIFY2(finding.op.find("GEMM") != std::string::npos, finding.op.c_str());
+        }
+        QVERIFY(graphFindings >= 2);
     }
 };
 

@@ -8,6 +8,7 @@
 #include "ops/collectives.h"
 #include "ops/findingparts.h"
 #include "ops/kernelcomparison.h"
+#include "ops/kernelwork.h"
 #include "ops/opattribution.h"
 #include "report/reportwriters.h"
 
@@ -268,6 +269,69 @@ private Q_SLOTS:
         QCOMPARE(finding.savingUs, 1.0 + 3.0 + 5.0 + 7.0);
     }
 
+    void aFindingsSavingIsItsOwnDifferenceFromTheSlowerSide()
+    {
+        // B fuses the relu into its GEMM but its GEMM takes 10 us against A's 3 + 3: B is the slower side
+        // of the finding, by 4 us a call; its part of the extra kernels works the other way.
+        TraceWriter a, b;
+        a.amd();
+        b.nvidia();
+        for (int i = 0; i < 6; ++i) {
+            layer(a, false, i, 3);
+            layer(b, true, i, 10);
+        }
+        const FusionReport report = compareWritten(a, b, kByOperator);
+        const auto linear = std::find_if(report.opFindings.begin(), report.opFindings.end(),
+            [](const OpFinding& f) { return f.op == "aten::linear"; });
+        QVERIFY(linear != report.opFindings.end());
+        QCOMPARE(linear->fusedSide, Side::Trace2);
+        QCOMPARE(linear->slowerSide, Side::Trace2);
+        QCOMPARE(linear->savingUs, 6 * (10.0 - 6.0));
+        QCOMPARE(linear->savingExtraKernelsUs, -6 * 3.0);
+        QCOMPARE(linear->savingSpeedUs, 6 * (10.0 - 3.0));
+        QCOMPARE(linear->savingExtraKernelsUs + linear->savingSpeedUs, linear->savingUs);
+        const auto entry = std::find_if(report.whereToLookFirst.begin(), report.whereToLookFirst.end(),
+            [](const LookFirstEntry& e) { return e.kind == LookFirstKind::Fusion; });
+        QVERIFY(entry != report.whereToLookFirst.end());
+        QCOMPARE(entry->savingUs, entry->stakeUs);
+        QCOMPARE(entry->slowerSide, Side::Trace2);
+        QVERIFY(!entry->againstGap); // B is slower overall too
+        const std::string& cost = entry->details.back();
+        QVERIFY2(cost.starts_with("NVIDIA takes 24.0 us longer in all: the kernels AMD runs in addition cost AMD "
+                                  "18.0 us (this part works the other way); the kernels both run take 42.0 us longer "
+                                  "on NVIDIA"),
+            cost.c_str());
+    }
+
+    void anEntryThatWorksAgainstTheGapSaysSo()
+    {
+        // A is slower overall (its layer norm takes 50 us), but B's fused linear takes 10 us against A's
+        // 3 + 3: that finding works the other way.
+        TraceWriter a, b;
+        a.amd();
+        b.nvidia();
+        for (int i = 0; i < 6; ++i) {
+            const std::string suffix = "_" + std::to_string(i);
+            a.launch("aten::layer_norm", { kNorm }, { "Model_0", "Layer" + suffix, "LayerNorm" + suffix }, 50);
+            a.launch("aten::linear", { kGemm, kRelu }, { "Model_0", "Layer" + suffix, "Linear" + suffix }, 3);
+            b.launch("aten::layer_norm", { kNorm }, { "Model_0", "Layer" + suffix, "LayerNorm" + suffix }, 3);
+            b.launch("aten::linear", { kGemmRelu }, { "Model_0", "Layer" + suffix, "Linear" + suffix }, 10);
+        }
+        const FusionReport report = compareWritten(a, b, kByOperator);
+        QCOMPARE(report.timeGap.kernelTime.slowerSide(), Side::Trace1);
+        const auto fusion = std::find_if(report.whereToLookFirst.begin(), report.whereToLookFirst.end(),
+            [](const LookFirstEntry& e) { return e.kind == LookFirstKind::Fusion; });
+        QVERIFY(fusion != report.whereToLookFirst.end());
+        QVERIFY(fusion->againstGap);
+        QCOMPARE(fusion->details.front(),
+            std::string("works the other way: NVIDIA is slower here by 24.0 us, while AMD is slower overall"));
+        const auto speed = std::find_if(report.whereToLookFirst.begin(), report.whereToLookFirst.end(),
+            [](const LookFirstEntry& e) { return e.kind == LookFirstKind::Speed; });
+        QVERIFY(speed != report.whereToLookFirst.end());
+        QVERIFY(!speed->againstGap);
+        QVERIFY(reportToJson(report).find("\"against_gap\": true") != std::string::npos);
+    }
+
     void collectivesAcrossImplementations()
     {
         QCOMPARE(collectiveOf("ncclDevKernel_AllReduce_Sum_bf16_RING_LL(ncclDevComm*, unsigned long, ncclWork*)",
@@ -374,7 +438,9 @@ private Q_SLOTS:
         QCOMPARE(report.groupPairs.size(), size_t(2));
         QCOMPARE(report.opFindings.size(), size_t(1));
         const OpFinding& finding = report.opFindings.front();
-        QCOMPARE(finding.op, std::string("graph A kind 1 / B kind 1"));
+        QCOMPARE(QString::fromStdString(finding.op),
+            QStringLiteral("graph Elementwise/GEMM/Activation (A kind 1, 150 kernels, 2 launches) / Elementwise/GEMM "
+                           "(B kind 1, 120 kernels, 2 launches)"));
         QCOMPARE(finding.occurrences, uint64_t(2));
         QCOMPARE(finding.launchDifference, int64_t(30));
         QCOMPARE(finding.extraRuns.size(), size_t(1));
@@ -415,6 +481,44 @@ private Q_SLOTS:
         const KernelListComparison bounded = compareKernelLists(small, naming, 4);
         QVERIFY(bounded.inChunks);
         QCOMPARE(bounded.alignment, (std::vector<AlignedPair> { { 0, 0 }, { 1, -1 }, { 2, 1 } }));
+    }
+
+    void kernelsArePairedByTheWorkTheyDo()
+    {
+        const std::vector<std::string> typeNames { "GEMM", "Conv", "Memory", "Elementwise", "Other" };
+        const std::vector<std::string> tagNames;
+        const NamingContext naming { typeNames, tagNames, { "AMD", "NVIDIA" } };
+        QCOMPARE(kernelWork("Conv", "Im2d2Col_v2"), KernelWork::Layout); // typed Conv by name, moves data
+        QCOMPARE(kernelWork("Conv", "cutlass_tensorop_bf16_s16816fprop"), KernelWork::Matrix);
+        QCOMPARE(kernelWork("Memory", "nchwToNhwcKernel"), KernelWork::Layout);
+        QCOMPARE(kernelWork("Other", "my_kernel"), KernelWork::Any);
+        // owlv2's conv2d: AMD runs im2col and a GEMM, NVIDIA two layout transforms, its convolution and one
+        // more transform. By type alone, AMD's Im2Col (typed Conv) pairs with NVIDIA's convolution and
+        // its GEMM with a layout transform; by work, the GEMM does the convolution's arithmetic.
+        const std::array<std::vector<FindingKernel>, 2> conv { std::vector<FindingKernel> {
+                                                                   { "Im2d2Col_v2", 1, 0, 44.6 },
+                                                                   { "Cijk_Ailk_Bljk_BBS_BH_MT64x64x64", 0, 0, 60.5 } },
+            std::vector<FindingKernel> { { "nchwToNhwcKernel", 2, 0, 44.4 }, { "nchwToNhwcKernel", 2, 0, 11.7 },
+                { "cutlass__5x_cudnn::Kernel<cutlass_tensorop_bf16_s16816fprop>", 1, 0, 196.5 },
+                { "nhwcToNchwKernel", 2, 0, 9.7 } } };
+        const KernelListComparison byWork = compareKernelLists(conv, naming);
+        const auto partnerOf = [&](int64_t first) {
+            for (const AlignedPair& pair : byWork.alignment) {
+                if (pair.first == first)
+                    return pair.second;
+            }
+            return int64_t(-2);
+        };
+        QCOMPARE(partnerOf(1), int64_t(2)); // the GEMM with the convolution
+        QVERIFY(partnerOf(0) == 0 || partnerOf(0) == 1); // im2col with a layout transform
+        QCOMPARE(byWork.runs.size(), size_t(2));
+        // Kernels of one kind of work but different types still pair (a Conv for a GEMM), and the
+        // fallback type pairs with anything, as before.
+        const std::array<std::vector<FindingKernel>, 2> sameWork {
+            std::vector<FindingKernel> { { "implicit_gemm_conv", 1, 0, 1.0 }, { "add", 3, 0, 1.0 } },
+            std::vector<FindingKernel> { { "gemm", 0, 0, 1.0 }, { "mystery", 4, 0, 1.0 } }
+        };
+        QCOMPARE(compareKernelLists(sameWork, naming).alignment, (std::vector<AlignedPair> { { 0, 0 }, { 1, 1 } }));
     }
 
     void fusionTagsFromKernelNames()

@@ -38,7 +38,9 @@ def signed(us):
 
 def entry_line(rank, entry):
     kind = entry["kind"]
-    head = f"{kind}, {duration(entry['stake_us'])} at stake"
+    head = f"{kind}, {duration(entry['stake_us'])} at stake, {entry['slower_trace']} slower"
+    if entry.get("against_gap"):
+        head += " (against the gap)"
     if kind == "fusion":
         head += (f"; saving {duration(entry['saving_us'])} = extra kernels {signed(entry['saving_extra_kernels_us'])}"
                  f" + speed {signed(entry['saving_speed_us'])}")

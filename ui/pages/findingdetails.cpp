@@ -82,15 +82,10 @@ QString findingDetailsHtml(const FusionReport& report, const OpFinding& finding)
         + tr("(median over %1 calls)").arg(formatCount(finding.occurrences)) + QStringLiteral("</p>");
     html += QStringLiteral("<ul style=\"margin-top:0\">") + timeItem(report, finding, 0) + timeItem(report, finding, 1)
         + QStringLiteral("</ul>");
-    const int unfused = static_cast<int>(sideIndex(otherSide(finding.fusedSide)));
     html += QStringLiteral("<p>");
-    if (finding.savingUs > 0)
-        html += tr("<b>Could save %1</b> in all: the sum over the calls of how much longer %2 (%3) takes.")
-                    .arg(formatDuration(finding.savingUs), escaped(report.sideNames[static_cast<size_t>(unfused)]),
-                        letter(unfused));
-    else
-        html += tr("%1 (%2) runs more kernels but is not slower: nothing to save.")
-                    .arg(escaped(report.sideNames[static_cast<size_t>(unfused)]), letter(unfused));
+    html += escaped(savingText(report.sideNames, finding.slowerSide, finding.savingUs, finding.savingExtraKernelsUs,
+                finding.savingSpeedUs, finding.isGraph ? "over the launches" : "over the calls"))
+        + QStringLiteral(".");
     if (finding.isGraph)
         html += QStringLiteral(" ")
             + tr("%1% of the kernels line up by type.").arg(QString::number(finding.typeAgreement * 100, 'f', 0));
