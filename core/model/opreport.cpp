@@ -1,6 +1,7 @@
 #include "model/opreport.h"
 
 #include "util/textformat.h"
+#include "util/textmatch.h"
 
 #include <algorithm>
 
@@ -43,6 +44,20 @@ std::string savingText(const std::array<std::string, 2>& sideNames, Side slower,
     for (size_t i = 0; i < parts.size(); ++i)
         text += (i == 0 ? "" : "; ") + parts[i];
     return text;
+}
+
+std::string layerNoun(const LayerAlignment& layers, bool plural)
+{
+    return layers.graphPieces ? (plural ? "graph pieces" : "graph piece") : (plural ? "layers" : "layer");
+}
+
+bool isCompiledGraphPiece(std::string_view unit)
+{
+    if (unit.starts_with("nn.Module: "))
+        return unit.find("GraphModule") != std::string_view::npos;
+    return containsAny(asciiLower(unit),
+        { "torch/_dynamo", "torch/_inductor", "torch/_functorch", "torch/fx/", "eval_with_key", "compiledfxgraph",
+            "compiled_fn", "compiledfunction", "/compilation/", "piecewise", "cudagraph", "cuda_graph" });
 }
 
 Spread spreadOf(std::vector<double> values)

@@ -153,11 +153,22 @@ struct AlignmentLevel
 struct LayerAlignment
 {
     std::array<std::string, 2> unit; // per side, "" when no phase was aligned layer by layer
+    // The units are pieces of a torch.compile graph (Python functions of the compiler's runtime that
+    // run one piece each), not the model's layers: the report calls them graph pieces.
+    bool graphPieces = false;
     uint64_t perStep = 0; // layer calls a step (of the phase with the most operations)
     std::array<uint64_t, 2> calls {}; // compared layer calls, over the phases
     std::array<double, 2> share {}; // of the compared operations, inside a layer call
     uint64_t matched = 0; // occurrence pairs made inside paired layer calls
 };
+
+// "layers" or "graph pieces" (LayerAlignment::graphPieces), "layer" or "graph piece" for one.
+std::string layerNoun(const LayerAlignment& layers, bool plural = true);
+
+// Whether a layer unit found among Python functions is a torch.compile graph piece: a function of
+// the compiler's or a graph backend's runtime (Dynamo, Inductor, AOT autograd, FX graph modules,
+// vLLM's and SGLang's piecewise backends) rather than of the model.
+bool isCompiledGraphPiece(std::string_view unit);
 
 struct OpAlignment
 {

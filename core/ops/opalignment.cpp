@@ -75,10 +75,11 @@ std::string layersUsed(const LayerAlignment& layers, const std::array<std::strin
     if (layers.perStep == 0)
         return "";
     const std::string calls = std::to_string(layers.perStep) + " calls";
+    const std::string by = layerNoun(layers, false) + " by " + layerNoun(layers, false);
     if (layers.unit[0] == layers.unit[1])
-        return "layer by layer (" + calls + " of " + layers.unit[0] + " a step on each side) ";
-    return "layer by layer (" + calls + " a step: " + layers.unit[0] + " in " + sideNames[0] + ", " + layers.unit[1]
-        + " in " + sideNames[1] + ") ";
+        return by + " (" + calls + " of " + layers.unit[0] + " a step on each side) ";
+    return by + " (" + calls + " a step: " + layers.unit[0] + " in " + sideNames[0] + ", " + layers.unit[1] + " in "
+        + sideNames[1] + ") ";
 }
 
 std::string verdictOf(const OpAlignment& alignment, const std::array<std::string, 2>& sideNames)
@@ -283,8 +284,11 @@ std::vector<LayerPairing> findLayers(std::array<PreparedSide, 2>& sides, const s
         for (size_t side = 0; side < 2; ++side)
             compared[side] += phases[side].size();
         const LayerPairing& pairing = layers[phase];
-        const std::string note
-            = "No layers in common: " + pairing.reason + "; the operations were aligned without layers";
+        const std::string where = partners.size() > 1
+            ? " in phase " + std::to_string(phase + 1) + " of " + std::to_string(partners.size())
+            : "";
+        const std::string note = "No layers in common" + where + ": " + pairing.reason + "; "
+            + (where.empty() ? "the" : "that phase's") + " operations were aligned without layers";
         if (!pairing.reason.empty()
             && std::find(alignment.notes.begin(), alignment.notes.end(), note) == alignment.notes.end())
             alignment.notes.push_back(note);
@@ -304,6 +308,8 @@ std::vector<LayerPairing> findLayers(std::array<PreparedSide, 2>& sides, const s
             widest = phase;
             alignment.layers.perStep = pairing.sides[0].perStep;
             alignment.layers.unit = { pairing.sides[0].unit, pairing.sides[1].unit };
+            alignment.layers.graphPieces
+                = isCompiledGraphPiece(pairing.sides[0].unit) || isCompiledGraphPiece(pairing.sides[1].unit);
         }
     }
     for (size_t side = 0; side < 2; ++side)

@@ -46,7 +46,9 @@ std::string layersSentence(const FusionReport& report, MarkdownCell cell)
 {
     const LayerAlignment& layers = report.opAlignment.layers;
     const std::string perStep = std::to_string(layers.perStep);
-    std::string text = "The traces were aligned layer by layer: ";
+    const std::string one = layerNoun(layers, false);
+    std::string text = "The traces were aligned " + one + " by " + one
+        + (layers.graphPieces ? " (torch.compile graph pieces, not the model's layers)" : "") + ": ";
     text += layers.unit[0] == layers.unit[1]
         ? "the " + perStep + " calls a step of " + cell(layers.unit[0]) + " on each side"
         : "A's " + perStep + " calls a step of " + cell(layers.unit[0]) + " and B's " + perStep + " of "

@@ -195,6 +195,7 @@ void writeOpComparison(JsonWriter& json, const FusionReport& report)
     json.key("layers");
     json.beginObject();
     json.field("per_step", alignment.layers.perStep);
+    json.field("graph_pieces", alignment.layers.graphPieces);
     json.field("matched", alignment.layers.matched);
     for (const Side side : { Side::Trace1, Side::Trace2 }) {
         const size_t index = sideIndex(side);

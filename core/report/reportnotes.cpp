@@ -65,9 +65,12 @@ void addLayerTimesNote(const FusionReport& report, Notes& notes)
             largest = &layer;
     }
     auto signedTime = [](double us) { return (us < 0 ? "A +" : "B +") + formatDuration(std::fabs(us)); };
-    notes.push_back("By layer (" + std::to_string(layers.size()) + " a step, " + report.opAlignment.layers.unit[0]
-        + "): B takes longer in " + std::to_string(longer[1]) + ", A in " + std::to_string(longer[0])
-        + "; over all layers " + signedTime(total) + "; the largest difference is layer "
+    const LayerAlignment& alignment = report.opAlignment.layers;
+    const std::string one = layerNoun(alignment, false);
+    notes.push_back("By " + one + " (" + std::to_string(layers.size()) + " a step, " + alignment.unit[0]
+        + (alignment.graphPieces ? ", torch.compile graph pieces rather than the model's layers" : "")
+        + "): B takes longer in " + std::to_string(longer[1]) + ", A in " + std::to_string(longer[0]) + "; over all "
+        + layerNoun(alignment) + " " + signedTime(total) + "; the largest difference is " + one + " "
         + std::to_string(largest->index) + " (" + signedTime(largest->differenceUs()) + ": "
         + formatDuration(largest->timeUs[0]) + " vs " + formatDuration(largest->timeUs[1]) + ").");
 }

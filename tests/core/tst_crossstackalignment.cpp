@@ -445,6 +445,40 @@ private Q_SLOTS:
         QCOMPARE(report.opAlignment.layers.perStep, uint64_t(3));
         QCOMPARE(report.opAlignment.layers.unit[0], std::string("models/llama.py: layer_forward"));
         QCOMPARE(report.layerTimes.size(), size_t(3));
+        QVERIFY(!report.opAlignment.layers.graphPieces);
+        QVERIFY(report.opAlignment.verdict.find("layer by layer") != std::string::npos);
+    }
+
+    void compiledGraphPiecesAreNotCalledLayers()
+    {
+        // A piecewise-compiled model (vLLM): the repeating Python function is the graph backend's, one
+        // call per piece between two attention calls. The report calls them graph pieces, not layers.
+        TraceWriter a, b;
+        a.amd();
+        b.nvidia();
+        for (TraceWriter* writer : { &a, &b }) {
+            for (int i = 0; i < 3; ++i) {
+                writer->beginCall("vllm/compilation/cuda_piecewise_backend.py(120): __call__");
+                layer(*writer, Names {}, writer == &b, false, {});
+                writer->endCall();
+            }
+        }
+        const FusionReport report = compareWritten(a, b);
+        QCOMPARE(report.opAlignment.layers.perStep, uint64_t(3));
+        QVERIFY(report.opAlignment.layers.graphPieces);
+        QVERIFY2(report.opAlignment.verdict.find("graph piece by graph piece (3 calls of") != std::string::npos,
+            report.opAlignment.verdict.c_str());
+        QVERIFY(report.opAlignment.verdict.find("layer by layer") == std::string::npos);
+        const std::vector<std::string> notes = reportNotes(report);
+        QVERIFY(std::any_of(notes.begin(), notes.end(), [](const std::string& note) {
+            return note.starts_with("By graph piece (3 a step, ")
+                && note.find("torch.compile graph pieces rather than the model's layers") != std::string::npos;
+        }));
+        QVERIFY(reportToJson(report).find("\"graph_pieces\": true") != std::string::npos);
+        QVERIFY(isCompiledGraphPiece("torch/_dynamo/eval_frame.py: _fn"));
+        QVERIFY(isCompiledGraphPiece("nn.Module: GraphModule"));
+        QVERIFY(!isCompiledGraphPiece("nn.Module: LlamaDecoderLayer"));
+        QVERIFY(!isCompiledGraphPiece("models/llama.py: layer_forward"));
     }
 
     void whatOneStackSplitsIntoSeveralOperatorsIsComparedWithTheOthersOne()

@@ -110,7 +110,10 @@ void ResultsTabs::createPages()
     addResultsTab(m_operations, tr("Operations"),
         [](const FusionReport& report) { return tr("Operations (%1)").arg(report.opFindings.size()); });
     addResultsTab(m_layers, tr("Layers"), [](const FusionReport& report) {
-        return report.layerTimes.empty() ? tr("Layers (none)") : tr("Layers (%1)").arg(report.layerTimes.size());
+        if (report.layerTimes.empty())
+            return tr("Layers (none)");
+        return report.opAlignment.layers.graphPieces ? tr("Graph pieces (%1)").arg(report.layerTimes.size())
+                                                     : tr("Layers (%1)").arg(report.layerTimes.size());
     });
     setTabToolTip(indexOf(m_layers),
         tr("The GPU time of each layer (the model's repeating block) on both sides, and the findings in each"));
