@@ -331,6 +331,11 @@ void MainWindow::createPages()
         case GapCause::Unattributed: // kernels without an operation: their types
         case GapCause::Overlap:
         case GapCause::Idle:
+        case GapCause::Copies:
+        case GapCause::IdleHost:
+        case GapCause::IdleSync:
+        case GapCause::IdleLaunch:
+        case GapCause::IdleOther:
             m_tabs->setCurrentWidget(m_kernelTypes);
             break;
         case GapCause::Residual:
