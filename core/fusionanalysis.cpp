@@ -15,6 +15,7 @@
 #include "ops/lookfirst.h"
 #include "ops/opattribution.h"
 #include "ops/opcomparison.h"
+#include "ops/steptime.h"
 #include "ops/timegap.h"
 #include "util/inputerror.h"
 
@@ -370,8 +371,14 @@ FusionReport analyzeFusion(const TraceStore& trace1, const TraceStore& trace2,
     report.collectiveCalls = pairCollectiveCalls({ &collectiveCalls[0], &collectiveCalls[1] });
     checkCancel(cancel);
 
-    TimeGapAccounting accounting = explainTimeGap({ { &trace1, &trace2 }, { &traces[0].types, &traces[1].types },
-        operations.roles, { &collectiveCalls[0], &collectiveCalls[1] }, classifier.categories(), report.sideNames });
+    StepTimeAnalysis stepTime = analyzeStepTime(
+        { StepTimeTrace { trace1, operations.steps[0] }, StepTimeTrace { trace2, operations.steps[1] } },
+        operations.phasePartners);
+    checkCancel(cancel);
+    TimeGapAccounting accounting
+        = explainTimeGap({ { &trace1, &trace2 }, { &traces[0].types, &traces[1].types }, operations.roles,
+            { &collectiveCalls[0], &collectiveCalls[1] }, classifier.categories(), report.sideNames, &stepTime });
+    report.stepTime = std::move(stepTime.report);
     report.timeGap = std::move(accounting.gap);
     report.whereToLookFirst = rankWhereToLookFirst(report, accounting);
     return report;

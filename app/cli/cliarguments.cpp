@@ -194,7 +194,8 @@ compare
                         extra_kernels, collectives, graph_kinds,
                         graph_pairs, graph_coverage, matched_groups, kernels,
                         matched_kernels, time_gap, where_to_look_first,
-                        collective_calls, layer_times
+                        collective_calls, layer_times, step_times,
+                        host_time
     --markdown FILE|-   a Markdown report
     --classifier C      "default" (FusionDiff's rules), "seed" (the reference
                         analyzer's rules) or the path of a rule file

@@ -19,6 +19,7 @@ enum class EventKind
 {
     Unknown, // `cat` not seen yet
     Kernel,
+    GpuCopy, // a copy or memset on the device (`gpu_memcpy`, `gpu_memset`, 2021: `Memcpy`, `Memset`)
     Runtime,
     CpuOp,
     CpuAnnotation,
@@ -107,6 +108,8 @@ EventKind kindOfCategory(const char* raw)
         return EventKind::Irrelevant;
     case 'R':
         return rawEquals(raw, "Runtime") ? EventKind::Runtime : EventKind::Irrelevant;
+    case 'M':
+        return rawEquals(raw, "Memcpy") || rawEquals(raw, "Memset") ? EventKind::GpuCopy : EventKind::Irrelevant;
     case 'O':
         return rawEquals(raw, "Operator") ? EventKind::CpuOp : EventKind::Irrelevant;
     case 'p':
@@ -114,6 +117,8 @@ EventKind kindOfCategory(const char* raw)
     case 'u':
         return rawEquals(raw, "user_annotation") ? EventKind::CpuAnnotation : EventKind::Irrelevant;
     case 'g':
+        if (rawEquals(raw, "gpu_memcpy") || rawEquals(raw, "gpu_memset"))
+            return EventKind::GpuCopy;
         return rawEquals(raw, "gpu_user_annotation") ? EventKind::GpuAnnotation : EventKind::Irrelevant;
     default:
         return EventKind::Irrelevant;
@@ -434,8 +439,8 @@ bool doneReading(const PendingEvent& event)
 // count); the event's conversions go into the statistics.
 void settleStreamAndConversions(PendingEvent& event, LoadStatistics& statistics)
 {
-    const bool streamFromArgs
-        = event.kind == EventKind::Kernel && event.argsDevice != kNoId && event.argsStream != kNoId;
+    const bool streamFromArgs = (event.kind == EventKind::Kernel || event.kind == EventKind::GpuCopy)
+        && event.argsDevice != kNoId && event.argsStream != kNoId;
     if (streamFromArgs) {
         event.pid = event.argsDevice;
         event.tid = event.argsStream;
@@ -559,6 +564,9 @@ error_code EventDecoder::store(PendingEvent& event)
     case EventKind::Kernel:
         m_store.kernels.push_back(
             { event.ts, event.dur, event.correlation, event.externalId, event.pid, event.tid, nameId });
+        break;
+    case EventKind::GpuCopy:
+        m_store.gpuCopies.push_back({ event.ts, event.dur, event.correlation, event.pid, event.tid });
         break;
     case EventKind::Runtime:
         m_store.runtimeCalls.push_back(

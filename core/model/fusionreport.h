@@ -4,6 +4,7 @@
 #include "model/categoryid.h"
 #include "model/graphreport.h"
 #include "model/opreport.h"
+#include "model/steptime.h"
 #include "model/timegap.h"
 #include "model/tracestore.h"
 #include "util/side.h"
@@ -171,6 +172,7 @@ struct FusionReport
     // The gap between the two traces explained part by part, and the differences ranked by the
     // time at stake, whatever their kind (docs/operations.md).
     TimeGap timeGap;
+    StepTimeReport stepTime; // each side's steps, their GPU busy and idle time by cause, the host code
     std::vector<LookFirstEntry> whereToLookFirst; // by stakeUs, largest first
 
     const std::string& typeName(CategoryId type) const { return classifier.categories[type]; }

@@ -24,6 +24,16 @@ const char* gapCauseKey(GapCause cause)
         return "overlap";
     case GapCause::Idle:
         return "idle";
+    case GapCause::Copies:
+        return "copies";
+    case GapCause::IdleHost:
+        return "host";
+    case GapCause::IdleSync:
+        return "sync";
+    case GapCause::IdleLaunch:
+        return "launch";
+    case GapCause::IdleOther:
+        return "other_idle";
     case GapCause::Residual:
         return "residual";
     }
@@ -32,7 +42,15 @@ const char* gapCauseKey(GapCause cause)
 
 const char* timeBasisKey(TimeBasis basis)
 {
-    return basis == TimeBasis::GpuKernelTime ? "gpu_kernel_time" : "gpu_wall_time";
+    switch (basis) {
+    case TimeBasis::GpuKernelTime:
+        return "gpu_kernel_time";
+    case TimeBasis::GpuWallTime:
+        return "gpu_wall_time";
+    case TimeBasis::StepTime:
+        return "step_time";
+    }
+    return "";
 }
 
 const char* lookFirstKindKey(LookFirstKind kind)
@@ -48,6 +66,12 @@ const char* lookFirstKindKey(LookFirstKind kind)
         return "one_side";
     case LookFirstKind::KernelType:
         return "kernel_type";
+    case LookFirstKind::Host:
+        return "host";
+    case LookFirstKind::Sync:
+        return "sync";
+    case LookFirstKind::Launch:
+        return "launch";
     }
     return "";
 }

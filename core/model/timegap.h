@@ -23,6 +23,11 @@ enum class GapCause
     Unattributed, // kernels whose launch is not in the trace (before the profiler's CPU window)
     Overlap, // wall-time basis only: kernels on concurrent streams (their durations overlap)
     Idle, // wall-time basis only: the GPU runs no kernel
+    Copies, // step-time basis only: copies and memsets on the device
+    IdleHost, // step-time basis only: idle while the host runs code before the next launch
+    IdleSync, // step-time basis only: idle while the host waits for the GPU in a blocking call
+    IdleLaunch, // step-time basis only: idle between a launch and the start of its work
+    IdleOther, // step-time basis only: idle the trace does not explain (no host events, clocks)
     Residual, // what nothing above explains: the floating-point remainder of the identity
 };
 const char* gapCauseKey(GapCause cause); // "fusion", "speed", "collectives", "one_side", ...
@@ -51,8 +56,9 @@ enum class TimeBasis
 {
     GpuKernelTime, // the sum of all kernel durations (concurrent kernels count in full)
     GpuWallTime, // from the first kernel's start to the last kernel's end
+    StepTime, // the compared steps, each from its start on the host to the end of its last GPU work
 };
-const char* timeBasisKey(TimeBasis basis); // "gpu_kernel_time", "gpu_wall_time"
+const char* timeBasisKey(TimeBasis basis); // "gpu_kernel_time", "gpu_wall_time", "step_time"
 
 struct TimeGapBreakdown
 {
@@ -73,6 +79,13 @@ struct TimeGap
     std::string verdict; // "A is slower than B by X (Y%): ..." in one line
     TimeGapBreakdown kernelTime;
     std::optional<TimeGapBreakdown> wallTime; // when both traces run kernels
+    // The compared steps' time (model/steptime.h), when both traces have GPU work in them; the
+    // headline when the traces have steps, or idle time that matters.
+    std::optional<TimeGapBreakdown> stepTime;
+    bool onStepTime = false; // the verdict and the headline are on the step time
+
+    // The breakdown the verdict leads with.
+    const TimeGapBreakdown& headline() const { return onStepTime && stepTime ? *stepTime : kernelTime; }
 };
 
 // What kind of difference a "where to look first" entry is about.
@@ -83,8 +96,11 @@ enum class LookFirstKind
     Collective, // a collective, by the implementations each side uses
     OneSide, // an operation only one side runs
     KernelType, // a kernel type's whole-trace time (when operations cannot be compared)
+    Host, // host code that keeps the GPU idle (the idle it causes in the compared steps)
+    Sync, // a blocking call that waits for the GPU
+    Launch, // a launch call whose work starts late
 };
-const char* lookFirstKindKey(LookFirstKind kind); // "fusion", "speed", "collective", "one_side", "kernel_type"
+const char* lookFirstKindKey(LookFirstKind kind); // "fusion", "speed", ..., "kernel_type", "host", "sync", "launch"
 
 struct LookFirstEntry
 {

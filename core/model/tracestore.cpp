@@ -10,10 +10,10 @@ const char* platformName(Platform platform)
 size_t TraceStore::memoryUsage() const
 {
     return strings.memoryUsage() + kernels.capacity() * sizeof(KernelEvent)
-        + runtimeCalls.capacity() * sizeof(RuntimeEvent) + cpuOps.capacity() * sizeof(CpuOpEvent)
-        + annotations.capacity() * sizeof(AnnotationEvent) + modules.capacity() * sizeof(ModuleEvent)
-        + commMessages.capacity() * sizeof(CommMessage) + pythonFrames.capacity() * sizeof(PythonFrameEvent)
-        + pythonThreads.capacity() * sizeof(ThreadId);
+        + gpuCopies.capacity() * sizeof(GpuCopyEvent) + runtimeCalls.capacity() * sizeof(RuntimeEvent)
+        + cpuOps.capacity() * sizeof(CpuOpEvent) + annotations.capacity() * sizeof(AnnotationEvent)
+        + modules.capacity() * sizeof(ModuleEvent) + commMessages.capacity() * sizeof(CommMessage)
+        + pythonFrames.capacity() * sizeof(PythonFrameEvent) + pythonThreads.capacity() * sizeof(ThreadId);
 }
 
 uint32_t dtypeBytes(std::string_view dtype)

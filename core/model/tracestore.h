@@ -24,6 +24,17 @@ struct KernelEvent
     StringId name = 0;
 };
 
+// A copy or memset on the device (`gpu_memcpy`, `gpu_memset`; 2021: `Memcpy`, `Memset`): GPU busy
+// time that is not a kernel. Only the step time reads them.
+struct GpuCopyEvent
+{
+    double ts = 0;
+    double dur = 0;
+    int64_t correlation = kNoId; // equal to the launching runtime call's (cudaMemcpyAsync, ...)
+    int64_t device = -1;
+    int64_t stream = -1;
+};
+
 // A CUDA/HIP runtime or driver call (`cuda_runtime`, `cuda_driver`, 2021: `Runtime`).
 struct RuntimeEvent
 {
@@ -141,6 +152,7 @@ struct TraceStore
 
     StringTable strings;
     std::vector<KernelEvent> kernels; // in file order
+    std::vector<GpuCopyEvent> gpuCopies; // in file order
     std::vector<RuntimeEvent> runtimeCalls;
     std::vector<CpuOpEvent> cpuOps;
     std::vector<AnnotationEvent> annotations;

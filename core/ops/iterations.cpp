@@ -162,6 +162,8 @@ TraceIterations findIterations(const TraceStore& store, std::vector<OpOccurrence
 
     result.info.method = fromProfiler ? "ProfilerStep annotations" : "repeated Python call " + pythonFunction;
     result.info.count = steps.size();
+    for (const Step& step : steps)
+        result.steps.push_back({ step.begin, step.end, -1 });
     for (OpOccurrence& occurrence : occurrences) {
         const auto after = std::upper_bound(
             steps.begin(), steps.end(), occurrence.ts, [](double ts, const Step& step) { return ts < step.begin; });
@@ -196,6 +198,7 @@ TraceIterations findIterations(const TraceStore& store, std::vector<OpOccurrence
             result.phases.emplace_back();
             stepsOfPhase.push_back(0);
         }
+        result.steps[step].phase = int32_t(phase);
         result.phases[phase].insert(
             result.phases[phase].end(), stepOccurrences[step].begin(), stepOccurrences[step].end());
         ++stepsOfPhase[phase];
@@ -213,6 +216,28 @@ TraceIterations findIterations(const TraceStore& store, std::vector<OpOccurrence
         result.phaseSignatures.push_back(0);
     }
     return result;
+}
+
+std::vector<int64_t> pairPhases(const TraceIterations& a, const TraceIterations& b)
+{
+    std::vector<int64_t> partner(a.phases.size(), -1);
+    std::vector<bool> taken(b.phases.size(), false);
+    for (size_t i = 0; i < a.phases.size(); ++i) {
+        for (size_t j = 0; j < b.phases.size(); ++j) {
+            if (!taken[j] && a.phaseSignatures[i] == b.phaseSignatures[j]) {
+                partner[i] = int64_t(j);
+                taken[j] = true;
+                break;
+            }
+        }
+    }
+    for (size_t i = 0; i < a.phases.size(); ++i) {
+        if (partner[i] < 0 && i < b.phases.size() && !taken[i]) {
+            partner[i] = int64_t(i);
+            taken[i] = true;
+        }
+    }
+    return partner;
 }
 
 } // namespace fusiondiff

@@ -239,7 +239,7 @@ LookFirstEntry kernelTypeEntry(const FusionReport& report, CategoryId type, cons
 // so first, so that a reader does not add it to the gap.
 void markEntriesAgainstTheGap(const FusionReport& report, std::vector<LookFirstEntry>& entries)
 {
-    const TimeGapBreakdown& gap = report.timeGap.kernelTime;
+    const TimeGapBreakdown& gap = report.timeGap.headline();
     if (gap.deltaUs == 0)
         return;
     const Side slowerOverall = gap.slowerSide();
@@ -251,6 +251,72 @@ void markEntriesAgainstTheGap(const FusionReport& report, std::vector<LookFirstE
             "works the other way: " + report.sideName(entry.slowerSide) + " is slower here by "
                 + formatDuration(entry.stakeUs) + ", while " + report.sideName(slowerOverall) + " is slower overall");
     }
+}
+
+LookFirstKind kindOf(IdleCause cause)
+{
+    return cause == IdleCause::Sync  ? LookFirstKind::Sync
+        : cause == IdleCause::Launch ? LookFirstKind::Launch
+                                     : LookFirstKind::Host;
+}
+
+// A host code, blocking call or launch call that keeps the GPU idle, with the idle it causes on
+// each side in the compared steps: "the host runs X for 25 ms a step on A, 0.3 ms on B".
+LookFirstEntry idleEntry(const FusionReport& report, const IdleCauseEntry& cause)
+{
+    const StepTimeReport& steps = report.stepTime;
+    LookFirstEntry entry;
+    entry.kind = kindOf(cause.cause);
+    entry.op = cause.key;
+    entry.timeUs = cause.idleUs;
+    setStake(entry);
+    entry.savingUs = entry.stakeUs;
+    entry.calls = std::max(cause.intervals[0], cause.intervals[1]);
+    const StepTimeRow& all = steps.rows.back();
+    const auto perStep
+        = [&](size_t side) { return all.steps[side] > 0 ? cause.idleUs[side] / double(all.steps[side]) : 0.0; };
+    const auto named = [&](size_t side) { return cause.name[side].empty() ? cause.key : cause.name[side]; };
+    const Side slow = entry.slowerSide;
+    const size_t s = sideIndex(slow);
+    const size_t f = sideIndex(otherSide(slow));
+    const std::string sameName
+        = cause.name[0] == cause.name[1] || cause.name[f].empty() ? named(s) : named(s) + " / " + named(f);
+    switch (cause.cause) {
+    case IdleCause::Host:
+        entry.title = "the GPU waits while the host runs " + sameName + ": " + formatDuration(perStep(s))
+            + " a step on " + report.sideName(slow) + ", " + formatDuration(perStep(f)) + " on "
+            + report.sideName(otherSide(slow));
+        break;
+    case IdleCause::Sync:
+        entry.title = "the host waits for the GPU in " + sameName + ": " + formatDuration(perStep(s)) + " a step on "
+            + report.sideName(slow) + ", " + formatDuration(perStep(f)) + " on " + report.sideName(otherSide(slow));
+        break;
+    default: {
+        const auto perCall
+            = [&](size_t side) { return cause.calls[side] > 0 ? cause.idleUs[side] / double(cause.calls[side]) : 0.0; };
+        entry.title = "work starts late after " + sameName + ": " + report.sideName(slow) + " "
+            + formatDuration(perCall(s)) + " a launch (" + withThousands(int64_t(cause.calls[s])) + " launches), "
+            + report.sideName(otherSide(slow)) + " " + formatDuration(perCall(f)) + " ("
+            + withThousands(int64_t(cause.calls[f])) + ")";
+        break;
+    }
+    }
+    entry.details.push_back("GPU idle charged to it in the compared steps: " + report.sideNames[0] + " "
+        + formatDuration(cause.idleUs[0]) + " in " + withThousands(int64_t(cause.intervals[0])) + " gaps, "
+        + report.sideNames[1] + " " + formatDuration(cause.idleUs[1]) + " in "
+        + withThousands(int64_t(cause.intervals[1])) + " gaps"
+        + (cause.phase.empty() ? "" : "; most in " + cause.phase));
+    if (cause.cause == IdleCause::Host) {
+        for (const HostTimeRow& row : steps.hostTime) {
+            if (row.code == cause.key && row.kind == cause.kind) {
+                entry.details.push_back("its own time on the launching threads: " + report.sideNames[0] + " "
+                    + formatDuration(row.ownUsPerStep[0]) + " a step, " + report.sideNames[1] + " "
+                    + formatDuration(row.ownUsPerStep[1]));
+                break;
+            }
+        }
+    }
+    return entry;
 }
 
 } // namespace
@@ -280,6 +346,14 @@ std::vector<LookFirstEntry> rankWhereToLookFirst(
     for (const auto& [type, times] : accounting.uncomparedByType) {
         if (times.timeUs[0] != times.timeUs[1])
             entries.push_back(kernelTypeEntry(report, type, times));
+    }
+    // The host code, blocking calls and launches that keep the GPU idle in the compared steps,
+    // when the step time is the headline.
+    if (report.stepTime.headline && !report.stepTime.rows.empty()) {
+        for (const IdleCauseEntry& cause : report.stepTime.causes) {
+            if (cause.cause != IdleCause::Other && cause.idleUs[0] != cause.idleUs[1])
+                entries.push_back(idleEntry(report, cause));
+        }
     }
     std::stable_sort(entries.begin(), entries.end(),
         [](const LookFirstEntry& a, const LookFirstEntry& b) { return a.stakeUs > b.stakeUs; });

@@ -27,30 +27,6 @@ constexpr double kComparableByKernelsShare = 0.8;
 // work is in graph launches: 1 and 2 operations launch kernels); what pairs is compared.
 constexpr uint64_t kFewestOccurrencesForVerdict = 20;
 
-// Which phase of B compares with each phase of A: the one with the same operations, else the
-// one in the same position, else none.
-std::vector<int64_t> pairPhases(const TraceIterations& a, const TraceIterations& b)
-{
-    std::vector<int64_t> partner(a.phases.size(), -1);
-    std::vector<bool> taken(b.phases.size(), false);
-    for (size_t i = 0; i < a.phases.size(); ++i) {
-        for (size_t j = 0; j < b.phases.size(); ++j) {
-            if (!taken[j] && a.phaseSignatures[i] == b.phaseSignatures[j]) {
-                partner[i] = int64_t(j);
-                taken[j] = true;
-                break;
-            }
-        }
-    }
-    for (size_t i = 0; i < a.phases.size(); ++i) {
-        if (partner[i] < 0 && i < b.phases.size() && !taken[i]) {
-            partner[i] = int64_t(i);
-            taken[i] = true;
-        }
-    }
-    return partner;
-}
-
 // "Python frames 96%, kernel signatures 4%": the levels that paired occurrences, for the verdict.
 std::string levelsUsed(const OpAlignment& alignment)
 {

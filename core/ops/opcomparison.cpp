@@ -365,6 +365,9 @@ OpComparison compareOperations(const std::array<OpComparisonTrace, 2>& traces, s
     OpComparison result = comparer.finish(std::move(alignment), { sides[0].iterations.info, sides[1].iterations.info });
     result.roles = std::move(roles);
     result.layerTimes = layerTimes(sides);
+    result.phasePartners = pairPhases(sides[0].iterations, sides[1].iterations);
+    for (size_t side = 0; side < 2; ++side)
+        result.steps[side] = sides[side].iterations.steps;
     return result;
 }
 

@@ -2,6 +2,7 @@
 
 #include "classify/classifier.h"
 #include "model/opreport.h"
+#include "ops/iterations.h"
 #include "ops/kernelpairs.h"
 
 #include <array>
@@ -60,6 +61,8 @@ struct OpComparison
     std::vector<ExtraKernels> extraKernels; // by type, in category order
     KernelPairTally kernelPairs; // the kernels of matched occurrences, paired
     std::vector<LayerTimes> layerTimes; // empty unless the traces were aligned layer by layer
+    std::array<std::vector<HostStep>, 2> steps; // each side's steps (ops/iterations.h), for the step time
+    std::vector<int64_t> phasePartners; // per phase of trace 1, the phase of trace 2 it compares with (-1: none)
 };
 
 // Attributes kernels to the operations that launched them, aligns the two traces' sequences of

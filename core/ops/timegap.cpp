@@ -5,6 +5,7 @@
 #include "ops/collectivecalls.h"
 #include "ops/graphcomparison.h"
 #include "ops/opcomparison.h"
+#include "ops/steptime.h"
 #include "util/textformat.h"
 
 #include <algorithm>
@@ -17,6 +18,8 @@ namespace {
 
 constexpr size_t kTopContributors = 5;
 constexpr size_t kTopKernels = 3;
+// The step-time verdict lists parts that make at least this share of the gap.
+constexpr double kListedShare = 0.01;
 
 // Sums in long double, so that the parts add up to the total to well below a nanosecond.
 struct Sums
@@ -65,6 +68,16 @@ const char* titleOf(GapCause cause)
         return "overlap: kernels running at the same time on concurrent streams";
     case GapCause::Idle:
         return "idle: the GPU runs no kernel between the first kernel and the last";
+    case GapCause::Copies:
+        return "copies: copies and memsets on the device";
+    case GapCause::IdleHost:
+        return "host: the GPU waits while the host runs code before the next launch";
+    case GapCause::IdleSync:
+        return "sync: the GPU idle while the host waits for it in a blocking call";
+    case GapCause::IdleLaunch:
+        return "launch: the next work was launched but started late (launch latency, graph launch cost)";
+    case GapCause::IdleOther:
+        return "other idle: GPU idle time the trace does not explain (no host events, clocks that disagree)";
     case GapCause::Residual:
         return "residual: what nothing above explains";
     }
@@ -236,6 +249,184 @@ std::string verdictOf(const TimeGapBreakdown& breakdown, const std::array<std::s
     return text + (causes.empty() ? "." : ": " + causes + ".") + likeForLike(breakdown);
 }
 
+// `all` less `some` of it, part by part and contributor by contributor.
+std::vector<PartSums> without(const std::vector<PartSums>& all, const std::vector<PartSums>& some)
+{
+    std::vector<PartSums> rest = all;
+    for (size_t p = 0; p < rest.size(); ++p) {
+        for (size_t side = 0; side < 2; ++side) {
+            rest[p].sums.time[side] -= some[p].sums.time[side];
+            rest[p].sums.kernels[side] -= some[p].sums.kernels[side];
+        }
+        for (const auto& [key, sums] : some[p].contributors) {
+            Sums& into = rest[p].contributors[key];
+            for (size_t side = 0; side < 2; ++side) {
+                into.time[side] -= sums.time[side];
+                into.kernels[side] -= sums.kernels[side];
+            }
+            if (into.kernels[0] + into.kernels[1] == 0)
+                rest[p].contributors.erase(key);
+        }
+    }
+    return rest;
+}
+
+std::vector<TimeGapPart> partsOf(
+    const std::vector<PartSums>& parts, const TimeGapInput& input, const std::vector<std::string>& collectiveNames)
+{
+    const KernelRoles& roles = input.roles;
+    std::vector<TimeGapPart> result;
+    for (const PartSums& sums : parts) {
+        if (sums.sums.kernels[0] + sums.sums.kernels[1] == 0)
+            continue;
+        TimeGapPart part = partOf(sums.cause, sums.sums);
+        for (const auto& [key, contributor] : sums.contributors) {
+            std::string name;
+            if (sums.cause == GapCause::Collectives)
+                name = collectiveNames[size_t(key)];
+            else if (sums.cause == GapCause::Unattributed)
+                name = input.typeNames[size_t(key)];
+            else
+                name = key >= 0 ? roles.opNames[size_t(key)] : "(no operation)";
+            part.top.push_back({ std::move(name), contributor.delta(),
+                { double(contributor.time[0]), double(contributor.time[1]) }, contributor.kernels });
+        }
+        std::sort(part.top.begin(), part.top.end(), [](const GapContributor& a, const GapContributor& b) {
+            return std::fabs(a.deltaUs) != std::fabs(b.deltaUs) ? std::fabs(a.deltaUs) > std::fabs(b.deltaUs)
+                                                                : a.name < b.name;
+        });
+        if (part.top.size() > kTopContributors)
+            part.top.resize(kTopContributors);
+        result.push_back(std::move(part));
+    }
+    return result;
+}
+
+GapCause gapCauseOf(IdleCause cause)
+{
+    switch (cause) {
+    case IdleCause::Host:
+        return GapCause::IdleHost;
+    case IdleCause::Sync:
+        return GapCause::IdleSync;
+    case IdleCause::Launch:
+        return GapCause::IdleLaunch;
+    case IdleCause::BetweenSteps:
+    case IdleCause::Other:
+        return GapCause::IdleOther;
+    }
+    return GapCause::IdleOther;
+}
+
+// The step-time basis: a step's time = the kernels that start in it + its copies - what they
+// overlap (concurrent streams, work running past the step's end) + its idle time by cause.
+TimeGapBreakdown stepTimeBreakdown(
+    const StepTimeAnalysis& steps, std::vector<TimeGapPart> kernelParts, const std::array<double, 2>& kernelTimeUs)
+{
+    const StepTimeTotals& totals = steps.totals;
+    TimeGapBreakdown breakdown;
+    breakdown.basis = TimeBasis::StepTime;
+    breakdown.description = "the compared steps, each from its start on the host to the end of the last GPU work it "
+                            "launched: the GPU's busy time in them (kernels, copies and memsets, less their overlap) "
+                            "plus its idle time by cause";
+    breakdown.timeUs = totals.timeUs;
+    breakdown.deltaUs = totals.timeUs[0] - totals.timeUs[1];
+    breakdown.parts = std::move(kernelParts);
+    const auto newPart = [](GapCause cause) {
+        TimeGapPart part;
+        part.cause = cause;
+        part.label = labelOf(cause);
+        part.title = titleOf(cause);
+        return part;
+    };
+    TimeGapPart copies = newPart(GapCause::Copies);
+    TimeGapPart overlap = newPart(GapCause::Overlap);
+    overlap.title = "overlap: GPU work counted twice (concurrent streams) or running past its step's end";
+    for (size_t side = 0; side < 2; ++side) {
+        copies.timeUs[side] = totals.copiesUs[side];
+        copies.kernels[side] = totals.copies[side];
+        overlap.timeUs[side] = kernelTimeUs[side] + totals.copiesUs[side] - totals.busyUs[side];
+    }
+    copies.deltaUs = copies.timeUs[0] - copies.timeUs[1];
+    overlap.deltaUs = -(overlap.timeUs[0] - overlap.timeUs[1]);
+    if (copies.kernels[0] + copies.kernels[1] > 0)
+        breakdown.parts.push_back(std::move(copies));
+    breakdown.parts.push_back(std::move(overlap));
+    for (const IdleCause cause : { IdleCause::Host, IdleCause::Sync, IdleCause::Launch, IdleCause::Other }) {
+        TimeGapPart part = newPart(gapCauseOf(cause));
+        for (size_t side = 0; side < 2; ++side)
+            part.timeUs[side] = totals.idleUs[side][size_t(cause)];
+        part.deltaUs = part.timeUs[0] - part.timeUs[1];
+        if (part.timeUs[0] == 0 && part.timeUs[1] == 0)
+            continue;
+        for (const IdleCauseEntry& entry : steps.report.causes) { // by |delta|, largest first
+            if (entry.cause != cause || part.top.size() == kTopContributors)
+                continue;
+            part.top.push_back({ entry.key, entry.idleUs[0] - entry.idleUs[1], entry.idleUs, entry.intervals });
+        }
+        breakdown.parts.push_back(std::move(part));
+    }
+    sortParts(breakdown.parts);
+    addResidual(breakdown);
+    return breakdown;
+}
+
+// "A (x) is slower than B (y) by 307 ms (2.2x) in step time (a vs b, n steps): the GPU waits while
+// the host runs f +220 ms, collectives +51.8 ms, ...; in GPU kernel time A is slower by 57.3 ms (24.6%)."
+std::string stepTimeVerdict(
+    const TimeGapBreakdown& steps, const TimeGapBreakdown& kernelTime, const std::array<std::string, 2>& names)
+{
+    const auto shareText = [](const TimeGapBreakdown& breakdown) {
+        const double slow = std::max(breakdown.timeUs[0], breakdown.timeUs[1]);
+        const double fast = std::min(breakdown.timeUs[0], breakdown.timeUs[1]);
+        if (fast > 0 && slow >= 2 * fast)
+            return fixed(slow / fast, 1) + "x";
+        return fixed(breakdown.share() * 100, 1) + "%";
+    };
+    std::string text;
+    if (steps.deltaUs == 0) {
+        text = "A (" + names[0] + ") and B (" + names[1] + ") take the same step time ("
+            + formatDuration(steps.timeUs[0]) + ")";
+    } else {
+        const Side slow = steps.slowerSide();
+        const size_t s = sideIndex(slow);
+        const size_t f = sideIndex(otherSide(slow));
+        const double sign = slow == Side::Trace1 ? 1.0 : -1.0;
+        text = std::string(sideLetter(slow)) + " (" + names[s] + ") is slower than " + sideLetter(otherSide(slow))
+            + " (" + names[f] + ") by " + formatDuration(std::fabs(steps.deltaUs)) + " (" + shareText(steps)
+            + ") in step time (" + formatDuration(steps.timeUs[s]) + " vs " + formatDuration(steps.timeUs[f]) + ")";
+        std::string causes;
+        size_t listed = 0;
+        for (const TimeGapPart& part : steps.parts) {
+            if (part.cause == GapCause::Residual || listed == 3 || part.deltaUs * sign <= 0
+                || part.deltaUs * sign < kListedShare * std::fabs(steps.deltaUs))
+                continue;
+            std::string label = part.label;
+            if (part.cause == GapCause::IdleHost)
+                label = "the GPU waits while the host runs code";
+            else if (part.cause == GapCause::IdleSync)
+                label = "the host waits for the GPU";
+            else if (part.cause == GapCause::IdleLaunch)
+                label = "late starts after launches";
+            std::string largest;
+            if ((part.cause == GapCause::IdleHost || part.cause == GapCause::IdleSync
+                    || part.cause == GapCause::IdleLaunch)
+                && !part.top.empty() && part.top.front().deltaUs * sign > 0)
+                largest
+                    = " (most: " + part.top.front().name + " " + signedDuration(part.top.front().deltaUs * sign) + ")";
+            causes += causes.empty() ? "" : ", ";
+            causes += label + " " + signedDuration(part.deltaUs * sign);
+            causes += largest;
+            ++listed;
+        }
+        text += causes.empty() ? "" : ": " + causes;
+    }
+    if (kernelTime.deltaUs == 0)
+        return text + "; in GPU kernel time they are the same.";
+    return text + "; in GPU kernel time " + sideLetter(kernelTime.slowerSide()) + " is slower by "
+        + formatDuration(std::fabs(kernelTime.deltaUs)) + " (" + shareText(kernelTime) + ").";
+}
+
 } // namespace
 
 void addGraphRoles(KernelRoles& roles, const std::array<std::vector<ComparedGraphKernel>, 2>& compared,
@@ -276,10 +467,11 @@ TimeGapAccounting explainTimeGap(const TimeGapInput& input)
     for (const GapCause cause : { GapCause::Fusion, GapCause::Speed, GapCause::Collectives, GapCause::OneSide,
              GapCause::NotCompared, GapCause::Unattributed })
         parts.push_back({ cause, {}, {} });
-    auto partFor = [&](GapCause cause) -> PartSums& { return parts[size_t(cause)]; };
+    // The kernels outside the compared steps (usually few): those inside are the difference.
+    std::vector<PartSums> outsideParts = parts;
     std::unordered_map<int32_t, OpAccumulator> paired, oneSide, uncompared; // uncompared: by type
     std::vector<std::string> collectiveNames;
-    Sums total;
+    Sums total, outsideTotal;
 
     for (size_t side = 0; side < 2; ++side) {
         const TraceStore& store = *input.stores[side];
@@ -292,21 +484,33 @@ TimeGapAccounting explainTimeGap(const TimeGapInput& input)
             for (const uint32_t k : call.kernels)
                 collectiveOfKernel[k] = int32_t(found - collectiveNames.begin());
         }
+        const std::vector<bool>* inStep = input.stepTime ? &input.stepTime->totals.kernelInStep[side] : nullptr;
         for (size_t k = 0; k < store.kernels.size(); ++k) {
             const KernelEvent& kernel = store.kernels[k];
+            const bool outside = inStep && !(k < inStep->size() && (*inStep)[k]);
             total.add(side, kernel.dur);
+            if (outside)
+                outsideTotal.add(side, kernel.dur);
             if (collectiveOfKernel[k] >= 0) {
-                PartSums& part = partFor(GapCause::Collectives);
-                part.sums.add(side, kernel.dur);
-                part.contributors[collectiveOfKernel[k]].add(side, kernel.dur);
+                for (std::vector<PartSums>* into : { &parts, outside ? &outsideParts : nullptr }) {
+                    if (!into)
+                        continue;
+                    PartSums& part = (*into)[size_t(GapCause::Collectives)];
+                    part.sums.add(side, kernel.dur);
+                    part.contributors[collectiveOfKernel[k]].add(side, kernel.dur);
+                }
                 continue;
             }
             const KernelRole role = roles.role[side].empty() ? KernelRole::NotCompared : roles.role[side][k];
             const int32_t op = roles.op[side].empty() ? -1 : roles.op[side][k];
-            PartSums& part = partFor(causeOf(role));
-            part.sums.add(side, kernel.dur);
-            part.contributors[role == KernelRole::Unattributed ? int64_t(types.ofKernel[k]) : int64_t(op)].add(
-                side, kernel.dur);
+            for (std::vector<PartSums>* into : { &parts, outside ? &outsideParts : nullptr }) {
+                if (!into)
+                    continue;
+                PartSums& part = (*into)[size_t(causeOf(role))];
+                part.sums.add(side, kernel.dur);
+                part.contributors[role == KernelRole::Unattributed ? int64_t(types.ofKernel[k]) : int64_t(op)].add(
+                    side, kernel.dur);
+            }
             OpAccumulator* accumulator = nullptr;
             if (op >= 0 && (role == KernelRole::Paired || role == KernelRole::OneSide))
                 accumulator = &(role == KernelRole::Paired ? paired : oneSide)[op];
@@ -327,29 +531,7 @@ TimeGapAccounting explainTimeGap(const TimeGapInput& input)
                              "time on concurrent streams count in full";
     kernelTime.timeUs = { double(total.time[0]), double(total.time[1]) };
     kernelTime.deltaUs = total.delta();
-    for (const PartSums& sums : parts) {
-        if (sums.sums.kernels[0] + sums.sums.kernels[1] == 0)
-            continue;
-        TimeGapPart part = partOf(sums.cause, sums.sums);
-        for (const auto& [key, contributor] : sums.contributors) {
-            std::string name;
-            if (sums.cause == GapCause::Collectives)
-                name = collectiveNames[size_t(key)];
-            else if (sums.cause == GapCause::Unattributed)
-                name = input.typeNames[size_t(key)];
-            else
-                name = key >= 0 ? roles.opNames[size_t(key)] : "(no operation)";
-            part.top.push_back({ std::move(name), contributor.delta(),
-                { double(contributor.time[0]), double(contributor.time[1]) }, contributor.kernels });
-        }
-        std::sort(part.top.begin(), part.top.end(), [](const GapContributor& a, const GapContributor& b) {
-            return std::fabs(a.deltaUs) != std::fabs(b.deltaUs) ? std::fabs(a.deltaUs) > std::fabs(b.deltaUs)
-                                                                : a.name < b.name;
-        });
-        if (part.top.size() > kTopContributors)
-            part.top.resize(kTopContributors);
-        kernelTime.parts.push_back(std::move(part));
-    }
+    kernelTime.parts = partsOf(parts, input, collectiveNames);
     sortParts(kernelTime.parts);
     addResidual(kernelTime);
 
@@ -384,7 +566,14 @@ TimeGapAccounting explainTimeGap(const TimeGapInput& input)
         addResidual(wall);
         result.gap.wallTime = std::move(wall);
     }
-    result.gap.verdict = verdictOf(kernelTime, input.sideNames);
+    if (input.stepTime && input.stepTime->totals.timeUs[0] > 0 && input.stepTime->totals.timeUs[1] > 0) {
+        const std::vector<PartSums> stepParts = without(parts, outsideParts);
+        result.gap.stepTime = stepTimeBreakdown(*input.stepTime, partsOf(stepParts, input, collectiveNames),
+            { double(total.time[0] - outsideTotal.time[0]), double(total.time[1] - outsideTotal.time[1]) });
+        result.gap.onStepTime = input.stepTime->report.headline;
+    }
+    result.gap.verdict = result.gap.onStepTime ? stepTimeVerdict(*result.gap.stepTime, kernelTime, input.sideNames)
+                                               : verdictOf(kernelTime, input.sideNames);
 
     auto describe = [&](std::unordered_map<int32_t, OpAccumulator>& accumulators, auto& out, auto keyOf) {
         for (auto& [key, accumulator] : accumulators) {

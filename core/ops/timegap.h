@@ -14,6 +14,7 @@ struct CollectiveCall;
 struct ComparedGraphKernel;
 struct KernelRoles;
 struct KernelTypes;
+struct StepTimeAnalysis;
 struct TraceStore;
 
 struct TimeGapInput
@@ -24,6 +25,7 @@ struct TimeGapInput
     std::array<const std::vector<CollectiveCall>*, 2> collectiveCalls;
     const std::vector<std::string>& typeNames;
     std::array<std::string, 2> sideNames; // as the findings name the sides
+    const StepTimeAnalysis* stepTime = nullptr; // the step-time basis, when the steps were measured
 };
 
 // The kernels one operation ran under one role, per side, for "where to look first".

@@ -1,6 +1,7 @@
 #include "model/fusionreport.h"
 #include "report/graphtables.h"
 #include "report/jsonwriter.h"
+#include "report/reportsteptime.h"
 #include "report/reporttables.h"
 #include "report/reporttimegap.h"
 #include "report/reportwriters.h"
@@ -391,6 +392,16 @@ void writeMatchedKernels(JsonWriter& json, const FusionReport& report)
     writeTableJson(json, reportTable(ReportTableId::MatchedKernels, report));
 }
 
+void writeStepTimes(JsonWriter& json, const FusionReport& report)
+{
+    writeTableJson(json, reportTable(ReportTableId::StepTimes, report));
+}
+
+void writeHostTime(JsonWriter& json, const FusionReport& report)
+{
+    writeTableJson(json, reportTable(ReportTableId::HostTime, report));
+}
+
 void writeLayerTimes(JsonWriter& json, const FusionReport& report)
 {
     writeTableJson(json, reportTable(ReportTableId::LayerTimes, report));
@@ -420,6 +431,9 @@ std::string reportToJson(const FusionReport& report)
         { "graph_comparison", writeGraphComparisonJson },
         { "collective_calls", writeCollectiveCallsJson },
         { "time_gap", writeTimeGapJson },
+        { "step_time", writeStepTimeJson },
+        { "step_times", writeStepTimes },
+        { "host_time", writeHostTime },
         { "where_to_look_first", writeWhereToLookFirstJson },
         { "kernels", writeKernels },
         { "matched_kernels", writeMatchedKernels },

@@ -2,6 +2,7 @@
 #include "report/graphtables.h"
 #include "report/layersmarkdown.h"
 #include "report/reportnotes.h"
+#include "report/reportsteptime.h"
 #include "report/reporttimegap.h"
 #include "report/reportwriters.h"
 #include "util/textformat.h"
@@ -107,6 +108,7 @@ void writeTraces(std::string& out, const FusionReport& report)
             count(b.largeGroups) });
     row(out, { "Matched group pairs", count(report.groupPairs.size()), count(report.groupPairs.size()) });
     out += "\n" + timeGapMarkdown(report, cell);
+    out += stepTimeMarkdown(report, cell);
 }
 
 void writeWhereToLookFirst(std::string& out, const FusionReport& report)

@@ -260,6 +260,8 @@ std::vector<std::string> reportNotes(const FusionReport& report)
     addLargestTypeDifferencesNote(report, notes);
     addUnclassifiedTimeNotes(report, notes);
     addCollectiveNotes(report, notes);
+    for (const std::string& note : report.stepTime.notes)
+        notes.push_back("Step time: " + note);
     if (report.opportunities.empty() && report.mappings.empty() && report.opFindings.empty())
         notes.emplace_back("No fusion difference passed the thresholds: the two traces launch the same kernels for the "
                            "same operations.");

@@ -1,5 +1,6 @@
 #include "model/fusionreport.h"
 #include "report/reportnotes.h"
+#include "report/reportsteptime.h"
 #include "report/reporttimegap.h"
 #include "report/reportwriters.h"
 #include "util/textformat.h"
@@ -52,6 +53,8 @@ std::string reportSummary(const FusionReport& report)
     out += "  A (trace1): " + a.label + ", " + platformName(a.platform) + "\n";
     out += "  B (trace2): " + b.label + ", " + platformName(b.platform) + "\n\n";
     out += timeGapText(report) + "\n";
+    if (const std::string steps = stepTimeText(report); !steps.empty())
+        out += steps + "\n";
     line(out, "", "A", "B");
     line(out, "kernels", count(a.kernels), count(b.kernels));
     line(out, "GPU kernel time", formatDuration(a.kernelTimeUs), formatDuration(b.kernelTimeUs));

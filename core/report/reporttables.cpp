@@ -2,6 +2,7 @@
 
 #include "model/fusionreport.h"
 #include "report/graphtables.h"
+#include "report/reportsteptime.h"
 #include "report/reporttimegap.h"
 #include "util/textformat.h"
 
@@ -910,6 +911,10 @@ const char* reportTableName(ReportTableId table)
         return "collective_calls";
     case ReportTableId::LayerTimes:
         return "layer_times";
+    case ReportTableId::StepTimes:
+        return "step_times";
+    case ReportTableId::HostTime:
+        return "host_time";
     }
     return "";
 }
@@ -974,6 +979,10 @@ ReportTable reportTable(ReportTableId table, const FusionReport& report)
         return collectiveCallsTable(report);
     case ReportTableId::LayerTimes:
         return layerTimesTable(report);
+    case ReportTableId::StepTimes:
+        return stepTimesTable(report);
+    case ReportTableId::HostTime:
+        return hostTimeTable(report);
     }
     return {};
 }

@@ -21,7 +21,8 @@ struct LargeGroup;
 // have a CSV name, the app's table model (ui/reportcolumnsmodel.h) shows those that have a
 // header, and the JSON writer writes the rows of those whose JSON array has the CSV's flat shape
 // (report/tablejson.h). In the CSV's order. The tables of the graph comparison are described in
-// graphtables.cpp, those of the time gap and the collective calls in reporttimegap.cpp.
+// graphtables.cpp, those of the time gap and the collective calls in reporttimegap.cpp, those of the step
+// time in reportsteptime.cpp.
 enum class ReportTableId
 {
     Traces,
@@ -42,13 +43,15 @@ enum class ReportTableId
     WhereToLookFirst,
     CollectiveCalls,
     LayerTimes,
+    StepTimes,
+    HostTime,
 };
 inline constexpr std::array kReportTableIds { ReportTableId::Traces, ReportTableId::GlobalCounts,
     ReportTableId::FusionOpportunities, ReportTableId::FusionMappings, ReportTableId::OpFindings,
     ReportTableId::OpSummary, ReportTableId::ExtraKernels, ReportTableId::Collectives, ReportTableId::GraphKinds,
     ReportTableId::GraphPairs, ReportTableId::GraphCoverage, ReportTableId::MatchedGroups, ReportTableId::Kernels,
     ReportTableId::MatchedKernels, ReportTableId::TimeGap, ReportTableId::WhereToLookFirst,
-    ReportTableId::CollectiveCalls, ReportTableId::LayerTimes };
+    ReportTableId::CollectiveCalls, ReportTableId::LayerTimes, ReportTableId::StepTimes, ReportTableId::HostTime };
 
 // The table's CSV file name without ".csv" ("global_counts").
 const char* reportTableName(ReportTableId table);

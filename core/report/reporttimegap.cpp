@@ -94,6 +94,19 @@ std::string padLeft(const std::string& text, size_t width)
     return text.size() < width ? std::string(width - text.size(), ' ') + text : text;
 }
 
+std::string basisName(TimeBasis basis)
+{
+    switch (basis) {
+    case TimeBasis::GpuKernelTime:
+        return "GPU kernel time";
+    case TimeBasis::GpuWallTime:
+        return "GPU wall time";
+    case TimeBasis::StepTime:
+        return "Step time";
+    }
+    return "";
+}
+
 std::string bytesText(int64_t bytes)
 {
     return bytes < 0 ? "" : withThousands(bytes);
@@ -106,14 +119,18 @@ void writeTimeGapJson(JsonWriter& json, const FusionReport& report)
     const TimeGap& gap = report.timeGap;
     json.beginObject();
     json.field("verdict", gap.verdict);
-    writeBreakdownFields(json, gap.kernelTime);
-    json.key("wall_time");
-    if (gap.wallTime) {
-        json.beginObject();
-        writeBreakdownFields(json, *gap.wallTime);
-        json.endObject();
-    } else {
-        json.null();
+    writeBreakdownFields(json, gap.headline());
+    for (const auto& [key, breakdown] : { std::pair { "kernel_time", &gap.kernelTime },
+             std::pair { "wall_time", gap.wallTime ? &*gap.wallTime : nullptr },
+             std::pair { "step_time", gap.stepTime ? &*gap.stepTime : nullptr } }) {
+        json.key(key);
+        if (breakdown) {
+            json.beginObject();
+            writeBreakdownFields(json, *breakdown);
+            json.endObject();
+        } else {
+            json.null();
+        }
     }
     json.endObject();
 }
@@ -143,7 +160,8 @@ ReportTable timeGapTable(const FusionReport& report)
     };
     std::vector<PartRow> rows;
     for (const TimeGapBreakdown* breakdown :
-        { &report.timeGap.kernelTime, report.timeGap.wallTime ? &*report.timeGap.wallTime : nullptr }) {
+        { &report.timeGap.kernelTime, report.timeGap.wallTime ? &*report.timeGap.wallTime : nullptr,
+            report.timeGap.stepTime ? &*report.timeGap.stepTime : nullptr }) {
         if (!breakdown)
             continue;
         for (const TimeGapPart& part : breakdown->parts)
@@ -156,7 +174,8 @@ ReportTable timeGapTable(const FusionReport& report)
     table.columns = {
         { .key = "basis",
             .header = "Basis",
-            .toolTip = "gpu_kernel_time: the sum of kernel durations; gpu_wall_time: first kernel to last",
+            .toolTip = "gpu_kernel_time: the sum of kernel durations; gpu_wall_time: first kernel to last; step_time: "
+                       "the compared steps, host start to last GPU work's end",
             .value = [breakdown](size_t row) { return std::string(timeBasisKey(breakdown(row).basis)); } },
         { .key = "trace1_total_us",
             .header = "A total",
@@ -343,12 +362,13 @@ std::string timeGapMarkdown(const FusionReport& report, MarkdownCell cell)
 {
     const TimeGap& gap = report.timeGap;
     std::string out = "## The time gap\n\n" + cell(gap.verdict) + "\n";
-    for (const TimeGapBreakdown* breakdown : { &gap.kernelTime, gap.wallTime ? &*gap.wallTime : nullptr }) {
+    for (const TimeGapBreakdown* breakdown : { gap.onStepTime ? &*gap.stepTime : nullptr, &gap.kernelTime,
+             gap.wallTime ? &*gap.wallTime : nullptr, !gap.onStepTime && gap.stepTime ? &*gap.stepTime : nullptr }) {
         if (!breakdown)
             continue;
-        out += "\n" + std::string(breakdown->basis == TimeBasis::GpuKernelTime ? "GPU kernel time" : "GPU wall time")
-            + " (" + breakdown->description + "): A " + formatDuration(breakdown->timeUs[0]) + ", B "
-            + formatDuration(breakdown->timeUs[1]) + ", A - B " + signedDuration(breakdown->deltaUs) + ".\n\n";
+        out += "\n" + basisName(breakdown->basis) + " (" + breakdown->description + "): A "
+            + formatDuration(breakdown->timeUs[0]) + ", B " + formatDuration(breakdown->timeUs[1]) + ", A - B "
+            + signedDuration(breakdown->deltaUs) + ".\n\n";
         out += "| Part | A - B | A | B | Largest contributors |\n| --- | ---: | ---: | ---: | --- |\n";
         for (const TimeGapPart& part : breakdown->parts) {
             std::string top;
@@ -383,6 +403,17 @@ std::string timeGapText(const FusionReport& report)
 {
     const TimeGap& gap = report.timeGap;
     std::string out = gap.verdict + "\n";
+    if (gap.onStepTime) {
+        out += "  " + padLeft("A - B", 11) + "   part (step time: the compared steps, host start to last GPU work)\n";
+        for (const TimeGapPart& part : gap.stepTime->parts) {
+            std::string top;
+            if (!part.top.empty()
+                && (part.cause == GapCause::IdleHost || part.cause == GapCause::IdleSync
+                    || part.cause == GapCause::IdleLaunch))
+                top = " (largest: " + part.top.front().name + " " + signedDuration(part.top.front().deltaUs) + ")";
+            out += "  " + padLeft(signedDuration(part.deltaUs), 11) + "   " + part.title + top + "\n";
+        }
+    }
     out += "  " + padLeft("A - B", 11) + "   part (GPU kernel time: the sum of kernel durations)\n";
     for (const TimeGapPart& part : gap.kernelTime.parts)
         out += "  " + padLeft(signedDuration(part.deltaUs), 11) + "   " + part.title + "\n";

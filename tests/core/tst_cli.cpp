@@ -136,9 +136,10 @@ private Q_SLOTS:
                 QStringLiteral("extra_kernels.csv"), QStringLiteral("fusion_mappings.csv"),
                 QStringLiteral("fusion_opportunities.csv"), QStringLiteral("global_counts.csv"),
                 QStringLiteral("graph_coverage.csv"), QStringLiteral("graph_kinds.csv"),
-                QStringLiteral("graph_pairs.csv"), QStringLiteral("kernels.csv"), QStringLiteral("layer_times.csv"),
-                QStringLiteral("matched_groups.csv"), QStringLiteral("matched_kernels.csv"),
-                QStringLiteral("op_findings.csv"), QStringLiteral("op_summary.csv"), QStringLiteral("time_gap.csv"),
+                QStringLiteral("graph_pairs.csv"), QStringLiteral("host_time.csv"), QStringLiteral("kernels.csv"),
+                QStringLiteral("layer_times.csv"), QStringLiteral("matched_groups.csv"),
+                QStringLiteral("matched_kernels.csv"), QStringLiteral("op_findings.csv"),
+                QStringLiteral("op_summary.csv"), QStringLiteral("step_times.csv"), QStringLiteral("time_gap.csv"),
                 QStringLiteral("traces.csv"), QStringLiteral("where_to_look_first.csv") }));
         QVERIFY(readFile(csv + QStringLiteral("/kernels.csv")).startsWith("name,type,trace1_count"));
         // The sample's 24 decoder layers, one call each in its one step.

@@ -459,7 +459,11 @@ private Q_SLOTS:
         QCOMPARE(part(gap, GapCause::Unattributed).kernels[0], uint64_t(463));
         QCOMPARE(part(gap, GapCause::Unattributed).kernels[1], uint64_t(436));
         QCOMPARE(gap.parts.front().cause, GapCause::Speed);
-        QVERIFY(report.timeGap.verdict.starts_with("B (NVIDIA) is slower than A (AMD) by 2.4 ms (5.5%)"));
+        // The pair has steps (the repeated Python call), so the verdict leads with the step time and
+        // gives the kernel time after it.
+        QVERIFY(report.timeGap.onStepTime);
+        QVERIFY(report.timeGap.verdict.starts_with("B (NVIDIA) is slower than A (AMD) by 2.5 ms (5.3%) in step time"));
+        QVERIFY(report.timeGap.verdict.ends_with("; in GPU kernel time B is slower by 2.4 ms (5.5%)."));
 
         const OpFinding& attention = report.opFindings.front();
         QCOMPARE(attention.op, std::string("aten::scaled_dot_product_attention"));

@@ -164,6 +164,11 @@ void ResultsTabs::connectPageLinks()
         case GapCause::Unattributed: // kernels without an operation: their types
         case GapCause::Overlap:
         case GapCause::Idle:
+        case GapCause::Copies:
+        case GapCause::IdleHost:
+        case GapCause::IdleSync:
+        case GapCause::IdleLaunch:
+        case GapCause::IdleOther:
             setCurrentWidget(m_kernelTypes);
             break;
         case GapCause::Residual:

@@ -1,0 +1,238 @@
+// The step time on hand-made traces whose every idle microsecond is known: steps from their host
+// start to their last GPU work, GPU busy as the union of kernels and copies, and each idle
+// interval's cause and host code (core/ops/steptime.cpp). Thin input (no host events, clocks that
+// disagree, no steps) degrades to other_idle with a note.
+#include "classify/classifier.h"
+#include "comparedpair.h"
+#include "fusionanalysis.h"
+#include "load/traceloader.h"
+#include "report/reportwriters.h"
+#include "testdata.h"
+#include "tracewriter.h"
+
+#include <QtTest>
+
+#include <cmath>
+#include <string>
+
+using namespace fusiondiff;
+using namespace fusiondiff::test;
+
+namespace {
+
+std::string hostEvent(const char* cat, const std::string& name, double ts, double dur, const std::string& args = {})
+{
+    return "{\"ph\": \"X\", \"cat\": \"" + std::string(cat) + "\", \"name\": \"" + name
+        + "\", \"pid\": 100, \"tid\": 1, \"ts\": " + std::to_string(ts) + ", \"dur\": " + std::to_string(dur)
+        + ", \"args\": {" + args + "}}";
+}
+
+std::string gpuEvent(const char* cat, const std::string& name, double ts, double dur, int64_t correlation)
+{
+    return "{\"ph\": \"X\", \"cat\": \"" + std::string(cat) + "\", \"name\": \"" + name
+        + "\", \"pid\": 0, \"tid\": 7, \"ts\": " + std::to_string(ts) + ", \"dur\": " + std::to_string(dur)
+        + ", \"args\": {\"device\": 0, \"stream\": 7, \"correlation\": " + std::to_string(correlation)
+        + ", \"External id\": " + std::to_string(correlation) + "}}";
+}
+
+// aten::mm at `ts` (10 us) launching one kernel with cudaLaunchKernel at ts + 2 (`launchDur` us).
+void mm(TraceWriter& trace, double ts, int64_t id, double kernelTs, double kernelDur, double launchDur = 5)
+{
+    const std::string ids = "\"External id\": " + std::to_string(id);
+    trace.rawEvent(hostEvent("cpu_op", "aten::mm", ts, 10, ids));
+    trace.rawEvent(hostEvent(
+        "cuda_runtime", "cudaLaunchKernel", ts + 2, launchDur, ids + ", \"correlation\": " + std::to_string(id)));
+    trace.rawEvent(gpuEvent("kernel", "ampere_sgemm_128x64_nn", kernelTs, kernelDur, id));
+}
+
+// Two profiler steps whose idle is worked out in the comments.
+TraceWriter twoSteps(double secondKernelTs = 215)
+{
+    TraceWriter trace;
+    trace.nvidia();
+    trace.rawEvent(hostEvent("user_annotation", "ProfilerStep#1", 100, 200));
+    trace.rawEvent(hostEvent("user_annotation", "ProfilerStep#2", 300, 200));
+    // Step 1 (100 to 240, the memcpy's end): forward runs 100..250.
+    trace.rawEvent(hostEvent("python_function", "model.py(10): forward", 100, 150));
+    mm(trace, 110, 1, 120, 30); // host 100..112 (forward 10, aten::mm 2), launch 112..120
+    mm(trace, 200, 2, secondKernelTs, 20); // host 150..202 (forward 50, aten::mm 2), launch 202..215
+    trace.rawEvent(hostEvent("cuda_runtime", "cudaMemcpyAsync", 230, 3, "\"correlation\": 3"));
+    trace.rawEvent(gpuEvent("gpu_memcpy", "Memcpy DtoD (Device -> Device)", 236, 4, 3)); // launch 235..236
+    // Step 2 (300 to 380); 240..300 is between the steps.
+    mm(trace, 310, 4, 330, 10); // host 300..312 (none 10, aten::mm 2), launch 312..330
+    trace.rawEvent(hostEvent("cuda_runtime", "cudaStreamSynchronize", 320, 30)); // sync 340..350
+    mm(trace, 360, 5, 370, 10); // host 350..362 (none 10, aten::mm 2), launch 362..370
+    return trace;
+}
+
+// The idle trace 1's compared steps charge to `code` (as trace 1 names it) for `cause`.
+double idleOf(const FusionReport& report, IdleCause cause, const std::string& code)
+{
+    for (const IdleCauseEntry& entry : report.stepTime.causes) {
+        if (entry.cause == cause && entry.name[0] == code)
+            return entry.idleUs[0];
+    }
+    return 0;
+}
+
+} // namespace
+
+class TestStepTime : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void everyIdleMicrosecondHasItsCause()
+    {
+        const TraceWriter a = twoSteps();
+        const FusionReport report = compareWritten(a, a);
+        const StepTimeSide& side = report.stepTime.sides[0];
+        QCOMPARE(side.steps.size(), size_t(2));
+        QCOMPARE(side.steps[0].begin, 100.0);
+        QCOMPARE(side.steps[0].end, 240.0);
+        QCOMPARE(side.steps[0].busyUs, 54.0); // 30 + 20 + the 4 us copy
+        QCOMPARE(side.steps[0].idleUs[size_t(IdleCause::Host)], 64.0);
+        QCOMPARE(side.steps[0].idleUs[size_t(IdleCause::Launch)], 22.0);
+        QCOMPARE(side.steps[1].begin, 300.0);
+        QCOMPARE(side.steps[1].end, 380.0);
+        QCOMPARE(side.steps[1].busyUs, 20.0);
+        QCOMPARE(side.steps[1].idleUs[size_t(IdleCause::Host)], 24.0);
+        QCOMPARE(side.steps[1].idleUs[size_t(IdleCause::Sync)], 10.0);
+        QCOMPARE(side.steps[1].idleUs[size_t(IdleCause::Launch)], 26.0);
+        QCOMPARE(side.idleUs[size_t(IdleCause::BetweenSteps)], 60.0);
+        for (const StepRecord& step : side.steps)
+            QCOMPARE(step.busyUs + step.idleTotalUs(), step.timeUs());
+
+        QCOMPARE(idleOf(report, IdleCause::Host, "model.py: forward"), 60.0);
+        QCOMPARE(idleOf(report, IdleCause::Host, "aten::mm"), 8.0);
+        QCOMPARE(idleOf(report, IdleCause::Host, "(no recorded host code on the launching thread)"), 20.0);
+        QCOMPARE(idleOf(report, IdleCause::Sync, "cudaStreamSynchronize"), 10.0);
+        QCOMPARE(idleOf(report, IdleCause::Launch, "cudaLaunchKernel"), 47.0);
+        QCOMPARE(idleOf(report, IdleCause::Launch, "cudaMemcpyAsync (already launched when the GPU went idle)"), 1.0);
+
+        // step_times: one phase of two steps, 140 and 80 us.
+        QCOMPARE(report.stepTime.rows.size(), size_t(1));
+        const StepTimeRow& row = report.stepTime.rows.front();
+        QCOMPARE(row.steps[0], uint64_t(2));
+        QCOMPARE(row.timeUs[0].median, 110.0);
+        QCOMPARE(row.busyUs[0], 37.0);
+        QCOMPARE(row.idleUs[0], 73.0);
+        QCOMPARE(row.idleByCauseUs[0][size_t(IdleCause::Host)], 44.0);
+        QCOMPARE(row.totalUs[0], 220.0);
+        // host_time: forward's own time in the steps is 150 - 20 (its aten::mm calls), per step.
+        bool forward = false;
+        for (const HostTimeRow& host : report.stepTime.hostTime) {
+            if (host.code == "model.py: forward") {
+                forward = true;
+                QCOMPARE(host.ownUsPerStep[0],
+                    (140.0 - 20.0 - 3.0) / 2); // inside step 1's window, less mm and the copy's launch
+                QCOMPARE(host.idleUsPerStep[0], 30.0);
+            }
+        }
+        QVERIFY(forward);
+    }
+
+    void theHostCodeThatGotSlowerRanksFirst()
+    {
+        // B's second kernel starts 40 us later because B's forward runs 40 us longer before launching it.
+        TraceWriter b;
+        b.nvidia();
+        b.rawEvent(hostEvent("user_annotation", "ProfilerStep#1", 100, 240));
+        b.rawEvent(hostEvent("user_annotation", "ProfilerStep#2", 340, 200));
+        b.rawEvent(hostEvent("python_function", "model.py(10): forward", 100, 190));
+        mm(b, 110, 1, 120, 30);
+        mm(b, 240, 2, 255, 20);
+        b.rawEvent(hostEvent("cuda_runtime", "cudaMemcpyAsync", 270, 3, "\"correlation\": 3"));
+        b.rawEvent(gpuEvent("gpu_memcpy", "Memcpy DtoD (Device -> Device)", 276, 4, 3));
+        mm(b, 350, 4, 370, 10);
+        b.rawEvent(hostEvent("cuda_runtime", "cudaStreamSynchronize", 360, 30));
+        mm(b, 400, 5, 410, 10);
+        const FusionReport report = compareWritten(twoSteps(), b);
+        QVERIFY(report.timeGap.onStepTime);
+        QCOMPARE(report.timeGap.headline().basis, TimeBasis::StepTime);
+        QCOMPARE(report.timeGap.stepTime->deltaUs, -40.0);
+        double sum = 0;
+        for (const TimeGapPart& part : report.timeGap.stepTime->parts)
+            sum += part.deltaUs;
+        QVERIFY(std::fabs(sum - report.timeGap.stepTime->deltaUs) < 1e-9);
+        QVERIFY(!report.whereToLookFirst.empty());
+        const LookFirstEntry& first = report.whereToLookFirst.front();
+        QCOMPARE(first.kind, LookFirstKind::Host);
+        QCOMPARE(first.op, std::string("model.py: forward"));
+        QCOMPARE(first.slowerSide, Side::Trace2);
+        QCOMPARE(first.stakeUs, 40.0);
+        QVERIFY(report.timeGap.verdict.find("in step time") != std::string::npos);
+        QVERIFY(report.timeGap.verdict.find("the GPU waits while the host runs code +40") != std::string::npos);
+        QVERIFY(report.timeGap.verdict.find("(most: model.py: forward +40") != std::string::npos);
+        QVERIFY(report.timeGap.verdict.find("in GPU kernel time they are the same") != std::string::npos);
+        const std::string json = reportToJson(report);
+        QVERIFY(json.find("\"basis\": \"step_time\"") != std::string::npos);
+        QVERIFY(json.find("\"kernel_time\": {") != std::string::npos);
+        QVERIFY(json.find("\"step_times\": [") != std::string::npos);
+        QVERIFY(json.find("\"host_time\": [") != std::string::npos);
+    }
+
+    void clocksThatDisagreeAreOtherIdleWithANote()
+    {
+        // The second kernel starts at 190, before its launch at 202 is recorded.
+        const FusionReport report = compareWritten(twoSteps(190), twoSteps(190));
+        QCOMPARE(idleOf(report, IdleCause::Other,
+                     "the launch is recorded after its work started: the host and device clocks disagree"),
+            40.0); // 150..190
+        bool noted = false;
+        for (const std::string& note : report.stepTime.notes)
+            noted |= note.find("clocks disagree") != std::string::npos;
+        QVERIFY(noted);
+    }
+
+    void gpuOnlyTracesAreOneStepOfOtherIdle()
+    {
+        // Kernels without any host event: one step, its 30 us of idle other_idle, and notes.
+        TraceWriter gpuOnly;
+        gpuOnly.nvidia();
+        for (int i = 0; i < 4; ++i)
+            gpuOnly.kernel({ "ampere_sgemm_128x64_nn", 1000.0 + 20 * i, 10, int64_t(i + 1), std::nullopt });
+        const FusionReport report = compareWritten(gpuOnly, gpuOnly);
+        const StepTimeReport& steps = report.stepTime;
+        QCOMPARE(steps.phases, std::vector<std::string> { "whole trace" });
+        const StepTimeSide& side = steps.sides[0];
+        QVERIFY(!side.hostEvents);
+        QCOMPARE(side.steps.size(), size_t(1));
+        QCOMPARE(side.steps[0].timeUs(), 70.0);
+        QCOMPARE(side.steps[0].idleTotalUs(), 30.0);
+        QCOMPARE(side.steps[0].idleUs[size_t(IdleCause::Other)], 30.0);
+        bool noSteps = false, noHost = false;
+        for (const std::string& note : steps.notes) {
+            noSteps |= note.find("has no steps") != std::string::npos;
+            noHost |= note.find("no runtime call in the trace launches its GPU work") != std::string::npos;
+        }
+        QVERIFY(noSteps && noHost);
+        QVERIFY(!report.timeGap.onStepTime); // nothing says the host kept the GPU waiting
+        for (const LookFirstEntry& entry : report.whereToLookFirst)
+            QVERIFY(entry.kind != LookFirstKind::Host && entry.kind != LookFirstKind::Sync
+                && entry.kind != LookFirstKind::Launch);
+    }
+
+    void graphLaunchesAndTheOldSchemaAddUp()
+    {
+        // Real traces with graph launches and the 2021 schema: the step-time parts add up.
+        for (const char* name : { "real/sglang_qwen3-8b_decode.mi300x.json.gz",
+                 "real/resnet50_2021_schema.worker0.pt.trace.json.gz", "real/minitoy_train_rocm6.2.mi250.json.gz" }) {
+            const std::string path = dataPath(name).toStdString();
+            const TraceStore a = loadTrace(path);
+            const TraceStore b = loadTrace(path);
+            const FusionReport report = analyzeFusion(a, b, Classifier::builtin("default"), {});
+            QVERIFY2(report.timeGap.stepTime, name);
+            const TimeGapBreakdown& steps = *report.timeGap.stepTime;
+            for (size_t side = 0; side < 2; ++side) {
+                double parts = 0;
+                for (const TimeGapPart& part : steps.parts)
+                    parts += part.cause == GapCause::Overlap ? -part.timeUs[side] : part.timeUs[side];
+                QVERIFY2(std::fabs(parts - steps.timeUs[side]) < 1e-6 * steps.timeUs[side], name);
+            }
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStepTime)
+#include "tst_steptime.moc"

@@ -1,0 +1,87 @@
+// Scores the step-time analysis on host-stall pairs built from any traces
+// (tests/support/hoststall.h): per trace and seed, the stalled function, the idle the stall caused,
+// the headline and the first entry of "where to look first".
+//
+//   stallscore [--verbose] [--seeds N] [--share S] trace...   (--verbose: each comparison's summary too)
+#include "classify/classifier.h"
+#include "fusionanalysis.h"
+#include "hoststall.h"
+#include "load/traceloader.h"
+#include "report/reportwriters.h"
+#include "util/textformat.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <exception>
+#include <string>
+
+using namespace fusiondiff;
+using namespace fusiondiff::test;
+
+int main(int argc, char** argv)
+{
+    uint64_t seeds = 3;
+    double share = 0.15;
+    bool verbose = false;
+    int first = 1;
+    if (argc > 1 && std::strcmp(argv[1], "--verbose") == 0) {
+        verbose = true;
+        ++first;
+    }
+    for (; first + 1 < argc && argv[first][0] == '-'; first += 2) {
+        if (std::strcmp(argv[first], "--seeds") == 0)
+            seeds = std::stoull(argv[first + 1]);
+        else if (std::strcmp(argv[first], "--share") == 0)
+            share = std::stod(argv[first + 1]);
+    }
+    const Classifier classifier = Classifier::builtin("default");
+    std::printf("%-44s %4s %-40s %9s %6s %10s %10s %10s %-6s %s\n", "trace", "seed", "stalled", "stall", "calls",
+        "idle", "step gap", "stake", "first", "ok");
+    for (int i = first; i < argc; ++i) {
+        try {
+            const TraceStore a = loadTrace(argv[i]);
+            for (uint64_t seed = 1; seed <= seeds; ++seed) {
+                const HostStall stall = chooseStall(a, seed, 0, share);
+                if (stall.function.empty()) {
+                    std::printf("%-44s %4llu (no function to stall)\n", a.fileName.c_str(),
+                        static_cast<unsigned long long>(seed));
+                    break;
+                }
+                TraceStore b = loadTrace(argv[i]);
+                stallHost(b, stall);
+                const FusionReport report = analyzeFusion(a, b, classifier, {});
+                const StallScore score = scoreStall(report, stall);
+                if (verbose) {
+                    std::printf("%s\n", reportSummary(report).c_str());
+                    for (size_t side = 0; side < 2; ++side) {
+                        std::vector<IdleInterval> idle = report.stepTime.sides[side].idle;
+                        std::sort(idle.begin(), idle.end(), [](const IdleInterval& x, const IdleInterval& y) {
+                            return x.end - x.begin > y.end - y.begin;
+                        });
+                        for (size_t n = 0; n < std::min<size_t>(5, idle.size()); ++n)
+                            std::printf("  %s idle %.1f..%.1f (%s) %s %s\n", side == 0 ? "A" : "B", idle[n].begin,
+                                idle[n].end, formatDuration(idle[n].end - idle[n].begin).c_str(),
+                                idleCauseKey(idle[n].cause),
+                                idle[n].code >= 0 ? report.stepTime.sides[side].codes[size_t(idle[n].code)].name.c_str()
+                                                  : "");
+                    }
+                }
+                const bool ok = score.onStepTime && score.firstIsStall && score.idleCausedUs > 0
+                    && std::abs(score.firstStakeUs - score.idleCausedUs) <= 0.2 * score.idleCausedUs
+                    && std::abs(score.stepGapUs - score.idleCausedUs) <= 0.2 * score.idleCausedUs; // as tst_hoststall
+                std::printf("%-44s %4llu %-40.40s %9s %6llu %10s %10s %10s %-6s %s\n", a.fileName.c_str(),
+                    static_cast<unsigned long long>(seed), stall.function.c_str(),
+                    formatDuration(stall.stallUs).c_str(), static_cast<unsigned long long>(stall.calls),
+                    formatDuration(score.idleCausedUs).c_str(), formatDuration(score.stepGapUs).c_str(),
+                    formatDuration(score.firstStakeUs).c_str(), score.firstKind.c_str(),
+                    ok ? "yes" : ("no (" + score.firstOp + ")").c_str());
+            }
+        } catch (const std::exception& error) {
+            std::fprintf(stderr, "%s: %s\n", argv[i], error.what());
+            return 1;
+        }
+    }
+    return 0;
+}
