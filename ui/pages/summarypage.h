@@ -8,6 +8,8 @@
 
 #include <memory>
 
+class QComboBox;
+
 namespace fusiondiff {
 struct FusionReport;
 }
@@ -36,6 +38,9 @@ public:
     // The findings as plain text (those still waiting for their turn shown first).
     QString findingsText();
     GapWaterfall* waterfall() const { return m_waterfall; }
+    // The waterfall's basis when the report is on the step time: the step time (with the GPU's
+    // idle by cause), or its GPU kernel time one click away. Kept in the settings.
+    QComboBox* basisChoice() const { return m_basis; }
     QString verdictText() const;
 
 signals:
@@ -57,6 +62,9 @@ private:
     DeferredTextBrowser* m_findings;
     WrapLabel* m_verdict;
     GapWaterfall* m_waterfall;
+    QComboBox* m_basis;
+    std::shared_ptr<const FusionReport> m_report;
+    void showGap();
     QList<int> m_partTypeRows; // per waterfall part by kernel type, its kernel type's row; -1 none
     std::vector<GapCause> m_partCauses; // per waterfall part by cause, its cause
 };

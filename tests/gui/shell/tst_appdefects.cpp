@@ -35,6 +35,7 @@
 #include <QAbstractAxis>
 #include <QBarSet>
 #include <QChart>
+#include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -659,27 +660,67 @@ private Q_SLOTS:
         QVERIFY(last > 0); // B launches some kernel more often
     }
 
-    // The Summary opens with the core's verdict and the time gap by cause, A's GPU kernel time to
-    // B's; the parts add up, and a click on a part shows the findings behind it.
+    // The waterfall's parts are the breakdown's, largest first, each signed as the verdict signs
+    // it (what it adds to the slower side's time), and they climb from the faster side's total
+    // to the slower side's.
+    static void checkWaterfallIs(const GapWaterfall& waterfall, const TimeGapBreakdown& gap)
+    {
+        const double sign = gap.deltaUs > 0 ? 1.0 : -1.0;
+        std::vector<const TimeGapPart*> shown;
+        for (const TimeGapPart& part : gap.parts) {
+            if (part.deltaUs != 0 && !(part.cause == GapCause::Residual && std::abs(part.deltaUs) < 0.01))
+                shown.push_back(&part);
+        }
+        QVERIFY(!shown.empty());
+        QVERIFY(waterfall.parts().size() >= shown.size());
+        for (size_t i = 0; i < shown.size(); ++i) {
+            QCOMPARE(waterfall.parts()[i].title, QString::fromStdString(shown[i]->label));
+            QCOMPARE(waterfall.parts()[i].deltaUs, shown[i]->deltaUs * sign);
+        }
+        const size_t faster = gap.deltaUs > 0 ? 1 : 0;
+        double sum = gap.timeUs[faster];
+        for (const GapPart& part : waterfall.parts())
+            sum += part.deltaUs;
+        QVERIFY(std::abs(sum - gap.timeUs[1 - faster]) < 0.01 + 1e-9 * gap.timeUs[1 - faster]);
+        QVERIFY(waterfall.barToolTip(0).startsWith(faster == 0 ? QStringLiteral("<b>A:") : QStringLiteral("<b>B:")));
+        QVERIFY(waterfall.barToolTip(0).contains(formatDuration(gap.timeUs[faster])));
+    }
+
+    // The Summary opens with the core's verdict and the time gap by cause on the headline's basis:
+    // the bundled pair has steps, so the step time with the GPU's idle by cause as parts of their
+    // own; the GPU kernel time is one click away (and the choice is kept). The parts add up, and
+    // a click on a part shows the findings behind it.
     void summaryShowsTheGapAtAGlance()
     {
+        QSettings().remove(QStringLiteral("summary/gap_basis"));
         MainWindow window;
         window.show();
         QVERIFY(compare(window, sampleA(), sampleB()));
         const FusionReport& report = *window.controller()->results().report;
-        const TimeGapBreakdown& gap = report.timeGap.kernelTime;
+        QVERIFY(report.timeGap.onStepTime);
+        QVERIFY(report.timeGap.stepTime);
         SummaryPage* summary = window.summaryPage();
-        QVERIFY(summary->verdictText().contains(QStringLiteral("is slower than")));
-        QVERIFY(summary->verdictText().contains(formatDuration(std::abs(gap.deltaUs))));
         GapWaterfall* waterfall = summary->waterfall();
-        QVERIFY(!waterfall->parts().empty());
-        double sum = gap.timeUs[0];
+        QVERIFY(summary->basisChoice()->isVisibleTo(summary));
+        QCOMPARE(summary->basisChoice()->currentData().toString(), QStringLiteral("step_time"));
+        QVERIFY(summary->verdictText().contains(QStringLiteral("in step time")));
+        checkWaterfallIs(*waterfall, *report.timeGap.stepTime);
+        bool idle = false;
         for (const GapPart& part : waterfall->parts())
-            sum += part.deltaUs;
-        QVERIFY(std::abs(sum - gap.timeUs[1]) < 0.01 + 1e-9 * gap.timeUs[1]);
-        // The parts are the core's, by cause, largest first; the extra kernels are fusion's.
-        QCOMPARE(waterfall->parts().front().title, QString::fromStdString(gap.parts.front().label));
-        // The bundled pair's gap: speed, unattributed kernels and AMD's extra fill kernels in SDPA.
+            idle = idle || part.title.contains(QStringLiteral("idle")) || part.title.contains(QStringLiteral("host"));
+        QVERIFY2(idle, "the step-time waterfall shows the GPU's idle by cause");
+        // One click to the kernel time, kept for the next window.
+        summary->basisChoice()->setCurrentIndex(summary->basisChoice()->findData(QStringLiteral("gpu_kernel_time")));
+        emit summary->basisChoice()->activated(summary->basisChoice()->currentIndex());
+        const TimeGapBreakdown& gap = report.timeGap.kernelTime;
+        checkWaterfallIs(*waterfall, gap);
+        QCOMPARE(QSettings().value(QStringLiteral("summary/gap_basis")).toString(), QStringLiteral("gpu_kernel_time"));
+        {
+            MainWindow again;
+            QVERIFY(compare(again, sampleA(), sampleB()));
+            checkWaterfallIs(*again.summaryPage()->waterfall(), gap);
+        }
+        QSettings().remove(QStringLiteral("summary/gap_basis"));
         QStringList titles;
         for (const GapPart& part : waterfall->parts()) {
             titles << part.title;
