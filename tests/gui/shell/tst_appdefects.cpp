@@ -8,6 +8,7 @@
 #include "charts/barchart.h"
 #include "charts/chartpanel.h"
 #include "charts/gapwaterfall.h"
+#include "charts/stepchart.h"
 #include "display/colors.h"
 #include "display/formatting.h"
 #include "display/kernelnames.h"
@@ -23,12 +24,14 @@
 #include "pages/kernelspage.h"
 #include "pages/operationspage.h"
 #include "pages/operationsummarypage.h"
+#include "pages/stepspage.h"
 #include "pages/summarypage.h"
 #include "pages/tablechartpage.h"
 #include "pages/tablepage.h"
 #include "report/reportwriters.h"
 #include "shell/globalsearch.h"
 #include "shell/mainwindow.h"
+#include "shell/resultstabs.h"
 #include "widgets/filterlineedit.h"
 #include "widgets/tracedropzone.h"
 
@@ -741,6 +744,54 @@ private Q_SLOTS:
             else if (part.title == QStringLiteral("unattributed"))
                 QCOMPARE(window.tabs()->currentWidget(), window.kernelTypesPage());
         }
+    }
+
+    // The Steps tab: a bar per step of each side, stacked as the report's StepRecord (busy, then
+    // idle by cause), the step_times and host_time tables below; without steps, it says why.
+    void stepsTabShowsEveryStepOfBothSides()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(compare(window, sampleA(), sampleB()));
+        const FusionReport& report = *window.controller()->results().report;
+        StepsPage* steps = window.tabs()->stepsPage();
+        QVERIFY(steps);
+        QVERIFY(window.tabs()->tabText(window.tabs()->indexOf(steps)).startsWith(QStringLiteral("Steps (")));
+        for (int side = 0; side < 2; ++side) {
+            const std::vector<StepRecord>& records = report.stepTime.sides[size_t(side)].steps;
+            QVERIFY(!records.empty());
+            QCOMPARE(steps->chart()->stepCount(side), records.size());
+            for (size_t step = 0; step < records.size(); ++step) {
+                const std::vector<double> stack = steps->chart()->stackUs(side, step);
+                QCOMPARE(stack.size(), kIdleCauses + 1);
+                QCOMPARE(stack[0], records[step].busyUs);
+                for (size_t cause = 0; cause < kIdleCauses; ++cause)
+                    QCOMPARE(stack[cause + 1], records[step].idleUs[cause]);
+            }
+        }
+        window.tabs()->setCurrentWidget(steps);
+        QVERIFY(QTest::qWaitForWindowExposed(steps->chart()));
+        // Taller steps draw taller bars.
+        const auto& a = report.stepTime.sides[0].steps;
+        size_t tallest = 0;
+        for (size_t step = 0; step < a.size(); ++step)
+            tallest = a[step].busyUs + a[step].idleTotalUs() > a[tallest].busyUs + a[tallest].idleTotalUs() ? step
+                                                                                                            : tallest;
+        for (size_t step = 0; step < a.size(); ++step)
+            QVERIFY(steps->chart()->barRect(0, step).height() <= steps->chart()->barRect(0, tallest).height() + 0.01);
+        QCOMPARE(steps->stepTimes()->sourceModel()->rowCount(), int(report.stepTime.rows.size()));
+        QCOMPARE(steps->hostTime()->sourceModel()->rowCount(), int(report.stepTime.hostTime.size()));
+        QCOMPARE(steps->csvName(), QStringLiteral("step_times"));
+
+        // A pair without steps: the page says why (the report's notes).
+        QVERIFY(compare(window, test::dataPath(QStringLiteral("synthetic/graphs.amd.json")),
+            test::dataPath(QStringLiteral("synthetic/graphs.nvidia.json"))));
+        const FusionReport& other = *window.controller()->results().report;
+        QCOMPARE(steps->chart()->stepCount(0), other.stepTime.sides[0].steps.size());
+        for (const std::string& note : other.stepTime.notes)
+            QVERIFY(steps->notesText().contains(QString::fromStdString(note)));
+        if (other.stepTime.sides[0].steps.empty())
+            QVERIFY(!steps->notesText().isEmpty());
     }
 
     // Where to look first: each entry links to its row (a finding in Operations, an operation in
