@@ -19,8 +19,8 @@ StepsPage::StepsPage(QWidget* parent)
     , m_stepTimes(new TablePage(new ReportColumnsModel(ReportTableId::StepTimes, this), this))
     , m_hostTime(new TablePage(new ReportColumnsModel(ReportTableId::HostTime, this), this))
 {
-    m_stepTimes->setTitle(tr("Step time per phase"));
-    m_hostTime->setTitle(tr("Host code: its own time per step, and the GPU idle it causes"));
+    m_stepTimes->setTitle(tr("Step time"));
+    m_hostTime->setTitle(tr("Host code per step"));
     m_hostTime->setMaximumColumnWidth(420);
 
     auto* top = new QWidget(this);
