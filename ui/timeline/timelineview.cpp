@@ -366,7 +366,7 @@ void TimelineView::paintLane(QPainter& painter, int side, const QRectF& laneRect
     // The lane's name over its top left corner.
     const QString title = laneHeading(side);
     const QRectF titleRect(laneRect.left() + 4, laneRect.top() + kExtraMarkHeight + 1,
-        std::min<double>(metrics.horizontalAdvance(title) + 8, laneRect.width() - 8), metrics.height() + 2);
+        std::min<double>(std::ceil(metrics.horizontalAdvance(title)) + 12, laneRect.width() - 8), metrics.height() + 2);
     QColor titleBackground = palette.color(QPalette::Base);
     titleBackground.setAlpha(210);
     painter.fillRect(titleRect, titleBackground);
