@@ -49,9 +49,9 @@ GapWaterfallData gapByCause(const FusionReport& report, std::vector<GapCause>* c
         shown.title = QString::fromStdString(part.label);
         shown.deltaUs = -part.deltaUs; // the core says A - B, the chart steps from A to B
         shown.cause = QString::fromStdString(part.title) + QStringLiteral("\n")
-            + tr("A %1 in %2 kernels, B %3 in %4 kernels")
-                  .arg(formatDuration(part.timeUs[0]), formatCount(part.kernels[0]), formatDuration(part.timeUs[1]),
-                      formatCount(part.kernels[1]));
+            + tr("A %1 in %2, B %3 in %4")
+                  .arg(formatDuration(part.timeUs[0]), formatCountOf(part.kernels[0], tr("kernel"), tr("kernels")),
+                      formatDuration(part.timeUs[1]), formatCountOf(part.kernels[1], tr("kernel"), tr("kernels")));
         const QString top = contributorsText(part);
         if (!top.isEmpty())
             shown.cause += QStringLiteral("\n") + tr("Largest: %1").arg(top);

@@ -207,10 +207,11 @@ void OperationsPage::showFinding(int row)
     m_timeline->setData(timelineOfFinding(report, finding), tr("One call of %1").arg(toQString(finding.op)));
 
     m_alignmentTitle->setText(
-        tr("<b>%1</b>: A runs %2 kernels per call, B %3, aligned by kernel type as the core compared them. Rows: "
+        tr("<b>%1</b>: A runs %2 per call, B %3, aligned by kernel type as the core compared them. Rows: "
            "%4 of the same type, %5 of different types, %6, %7; the Extra run column marks the runs described "
            "beside.")
-            .arg(toQString(finding.op).toHtmlEscaped(), formatCount(finding.kernels[0].size()),
+            .arg(toQString(finding.op).toHtmlEscaped(),
+                formatCountOf(finding.kernels[0].size(), tr("kernel"), tr("kernels")),
                 formatCount(finding.kernels[1].size()), QString::number(m_alignmentModel->rowsWithStatus(SameType)),
                 colorChip(differenceBackground(), QString::number(m_alignmentModel->rowsWithStatus(DifferentTypes))),
                 colorChip(sideBackground(0), tr("%1 only in A").arg(m_alignmentModel->rowsWithStatus(OnlyA))),

@@ -37,6 +37,10 @@ public:
     QString findingsText();
     GapWaterfall* waterfall() const { return m_waterfall; }
     QString verdictText() const;
+    // What a click on a waterfall part without a page of its own (the unattributed kernels) shows
+    // under the waterfall: that part's own times, kernels and largest contributors; empty when
+    // hidden.
+    QString partDetailsText() const;
 
 signals:
     void exportCsvRequested(const QString& csvName);
@@ -52,11 +56,15 @@ signals:
     void layersRequested();
 
 private:
+    void showPartDetails(GapCause cause);
+
     TraceSummaryModel* m_model;
     TablePage* m_table;
     DeferredTextBrowser* m_findings;
     WrapLabel* m_verdict;
     GapWaterfall* m_waterfall;
+    WrapLabel* m_partDetails;
+    std::shared_ptr<const FusionReport> m_report;
     QList<int> m_partTypeRows; // per waterfall part by kernel type, its kernel type's row; -1 none
     std::vector<GapCause> m_partCauses; // per waterfall part by cause, its cause
 };

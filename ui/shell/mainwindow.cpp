@@ -91,9 +91,17 @@ MainWindow::MainWindow(QWidget* parent)
     connectController();
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateActions);
     connect(m_tabs, &ResultsTabs::exportCsvRequested, m_exports, &ResultsExports::exportCsvDialog);
-    connect(m_exports, &ResultsExports::written, this,
-        [this](const QString& text) { statusBar()->showMessage(text, 8000); });
-    connect(m_exports, &ResultsExports::failed, this, &MainWindow::showMessage);
+    connect(m_exports, &ResultsExports::written, this, [this](const QString& text) {
+        // A save that worked makes an earlier save's error stale.
+        if (!m_exportError.isEmpty() && m_message->text() == m_exportError)
+            showMessage({});
+        m_exportError.clear();
+        statusBar()->showMessage(text, 8000);
+    });
+    connect(m_exports, &ResultsExports::failed, this, [this](const QString& error) {
+        m_exportError = error;
+        showMessage(error);
+    });
 
     m_recent->load();
     WindowSettings(this, m_settings, m_controller, m_tabs).restore();

@@ -161,7 +161,8 @@ void ResultsTabs::connectPageLinks()
         case GapCause::NotCompared:
             setCurrentWidget(m_operationSummary);
             break;
-        case GapCause::Unattributed: // kernels without an operation: their types
+        case GapCause::Unattributed: // the Summary shows their own numbers under the waterfall
+            break;
         case GapCause::Overlap:
         case GapCause::Idle:
         case GapCause::Copies:

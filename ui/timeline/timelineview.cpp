@@ -364,10 +364,9 @@ void TimelineView::paintLane(QPainter& painter, int side, const QRectF& laneRect
         painter.drawRect(QRectF(x0 - 1, laneRect.top() + 1, x1 - x0 + 2, laneRect.height() - 2));
     }
     // The lane's name over its top left corner.
-    const QString title = tr("%1 \u00B7 %2 kernels \u00B7 %3")
-                              .arg(lane.title, formatCount(lane.kernels.size()), formatDuration(lane.end));
+    const QString title = laneHeading(side);
     const QRectF titleRect(laneRect.left() + 4, laneRect.top() + kExtraMarkHeight + 1,
-        std::min<double>(metrics.horizontalAdvance(title) + 8, laneRect.width() - 8), metrics.height() + 2);
+        std::min<double>(std::ceil(metrics.horizontalAdvance(title)) + 12, laneRect.width() - 8), metrics.height() + 2);
     QColor titleBackground = palette.color(QPalette::Base);
     titleBackground.setAlpha(210);
     painter.fillRect(titleRect, titleBackground);
@@ -375,6 +374,16 @@ void TimelineView::paintLane(QPainter& painter, int side, const QRectF& laneRect
     painter.drawText(titleRect.adjusted(4, 0, -4, 0), Qt::AlignLeft | Qt::AlignVCenter,
         metrics.elidedText(title, Qt::ElideMiddle, static_cast<int>(titleRect.width() - 8)));
     painter.restore();
+}
+
+QString TimelineView::laneHeading(int side) const
+{
+    // Two totals, each saying what it measures: the lane's wall span and its kernels' summed time
+    // (what the tables add up), which differ by the time the GPU idles between kernels.
+    const TimelineLane& lane = m_data.lanes[static_cast<size_t>(side)];
+    return tr("%1 \u00B7 %2 \u00B7 span %3 \u00B7 kernel time %4")
+        .arg(lane.title, formatCountOf(lane.kernels.size(), tr("kernel"), tr("kernels")), formatDuration(lane.end),
+            formatDuration(lane.kernelTime));
 }
 
 void TimelineView::paintConnectors(QPainter& painter, const Geometry& geometry) const

@@ -21,6 +21,8 @@ public:
     explicit TimelineView(QWidget* parent = nullptr);
 
     void setData(TimelineData timeline);
+    // The heading drawn over a lane: its side, its kernels, its wall span and its kernel time.
+    QString laneHeading(int side) const;
     const TimelineData& timeline() const { return m_data; }
 
     // The time shown, in microseconds from the lanes' starts.
