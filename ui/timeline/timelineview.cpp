@@ -126,11 +126,25 @@ double TimelineView::xOf(double time, const QRectF& lane) const
     return lane.left() + (time - m_start) / m_usPerPixel;
 }
 
+double TimelineView::rulerHeight() const
+{
+    return std::max(kRulerHeight, fontMetrics().height() + 6.0);
+}
+
+QSize TimelineView::minimumSizeHint() const
+{
+    // Each lane a line and a half of text tall (its title and the names drawn in its kernels),
+    // whatever the font, with the ruler above and the band of connectors between them.
+    const double line = fontMetrics().height();
+    const double lanes = 2 * std::ceil(1.5 * line) + 16;
+    return { 200, static_cast<int>(std::ceil(2 + rulerHeight() + 4 + lanes / (1 - 0.22) + kMargin)) };
+}
+
 TimelineView::Geometry TimelineView::geometryFor(const QSize& size) const
 {
     Geometry geometry;
     const double width = size.width() - 2 * kMargin;
-    geometry.ruler = QRectF(kMargin, 2, width, kRulerHeight);
+    geometry.ruler = QRectF(kMargin, 2, width, rulerHeight());
     const double top = geometry.ruler.bottom() + 4;
     const double available = std::max(40.0, size.height() - top - kMargin);
     const double band = std::clamp(available * 0.22, 16.0, 56.0);

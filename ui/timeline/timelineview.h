@@ -55,7 +55,7 @@ public:
     QColor typeColor(CategoryId type) const;
 
     QSize sizeHint() const override { return { 800, 180 }; }
-    QSize minimumSizeHint() const override { return { 200, 70 }; }
+    QSize minimumSizeHint() const override;
 
 signals:
     // A click on a kernel: its side, its index in the lane and its side-by-side row (or -1).
@@ -82,6 +82,7 @@ private:
         QRectF connectors;
     };
     Geometry geometryFor(const QSize& size) const;
+    double rulerHeight() const;
     double xOf(double time, const QRectF& lane) const;
     double timeAt(double x) const;
     double plotWidth() const;
