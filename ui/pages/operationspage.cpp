@@ -17,6 +17,7 @@
 
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTableView>
@@ -48,6 +49,11 @@ OperationsPage::OperationsPage(QWidget* parent)
     m_alignment->setMaximumColumnWidth(160);
     m_alignment->setStretchColumns({ FindingAlignmentModel::NameAColumn, FindingAlignmentModel::NameBColumn }, 200);
     m_alignment->setMiddleElidedColumns({ FindingAlignmentModel::NameAColumn, FindingAlignmentModel::NameBColumn });
+    // Three rows at least below the lanes, in whatever font.
+    QTableView* alignmentView = m_alignment->view();
+    alignmentView->setMinimumHeight(alignmentView->horizontalHeader()->sizeHint().height()
+        + 3 * alignmentView->verticalHeader()->defaultSectionSize() + 2 * alignmentView->frameWidth()
+        + alignmentView->horizontalScrollBar()->sizeHint().height());
 
     m_details->setOpenLinks(false);
     m_details->setFrameShape(QFrame::NoFrame);

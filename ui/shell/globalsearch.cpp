@@ -72,7 +72,9 @@ GlobalSearch::GlobalSearch(QWidget* parent)
     , m_completer(new QCompleter(m_items, this))
     , m_noMatch(new QLabel(this))
 {
-    setPlaceholderText(tr("Find kernel, type, operation (Ctrl+F)"));
+    // Short, so that it shows whole beside the tabs in a small window; the tooltip says what it finds.
+    setPlaceholderText(tr("Find (Ctrl+F)"));
+    setToolTip(tr("Find a kernel, a kernel type or an operation of either trace"));
     setClearButtonEnabled(true);
     setMinimumWidth(fontMetrics().horizontalAdvance(placeholderText()) + 40);
     m_completer->setCompletionRole(kSearchTextRole);
