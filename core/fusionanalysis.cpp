@@ -18,6 +18,7 @@
 #include "ops/steptime.h"
 #include "ops/timegap.h"
 #include "util/inputerror.h"
+#include "util/textformat.h"
 
 #include <algorithm>
 #include <bit>
@@ -380,6 +381,14 @@ FusionReport analyzeFusion(const TraceStore& trace1, const TraceStore& trace2,
             { &collectiveCalls[0], &collectiveCalls[1] }, classifier.categories(), report.sideNames, &stepTime });
     report.stepTime = std::move(stepTime.report);
     report.timeGap = std::move(accounting.gap);
+    if (report.opAlignment.differentWork) {
+        // Said first: a bold "A is slower by 479 ms" reads as a finding about one workload.
+        report.timeGap.differentWork = true;
+        report.timeGap.verdict = "Not the same work: only " + fixed(report.opAlignment.matchedShare * 100, 0)
+            + "% of the operations line up, so the traces do not appear to run the same model or workload, and the "
+              "times below compare different work. "
+            + report.timeGap.verdict;
+    }
     report.whereToLookFirst = rankWhereToLookFirst(report, accounting);
     return report;
 }

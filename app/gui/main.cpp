@@ -16,15 +16,40 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <cstring>
+#include <memory>
+
+namespace {
+
+// Whether the command line asks only for the help or the version text: those print and exit
+// without a window, so they must work where no display is (a QApplication aborts there).
+bool asksForHelpOrVersion(int argc, char** argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--") == 0)
+            return false;
+        for (const char* option : { "-h", "-?", "--help", "--help-all", "-v", "--version" }) {
+            if (std::strcmp(argv[i], option) == 0)
+                return true;
+        }
+    }
+    return false;
+}
+
+} // namespace
 
 int main(int argc, char** argv)
 {
-    QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("fusiondiff"));
-    QApplication::setApplicationDisplayName(QStringLiteral("FusionDiff"));
-    QApplication::setOrganizationName(QStringLiteral("FusionDiff"));
-    QApplication::setApplicationVersion(QStringLiteral(FUSIONDIFF_VERSION));
-    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/fusiondiff.svg")));
+    const std::unique_ptr<QCoreApplication> app = asksForHelpOrVersion(argc, argv)
+        ? std::make_unique<QCoreApplication>(argc, argv)
+        : std::make_unique<QApplication>(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("fusiondiff"));
+    QCoreApplication::setOrganizationName(QStringLiteral("FusionDiff"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(FUSIONDIFF_VERSION));
+    if (qobject_cast<QApplication*>(app.get())) {
+        QApplication::setApplicationDisplayName(QStringLiteral("FusionDiff"));
+        QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/fusiondiff.svg")));
+    }
 
     QCommandLineParser parser;
     parser.setApplicationDescription(
@@ -79,12 +104,13 @@ int main(int argc, char** argv)
     parser.addOption(captureBOption);
     parser.addOption(screenshotOption);
     parser.addOption(prefixOption);
-    parser.process(app);
+    parser.process(*app);
 
     if (parser.isSet(darkOption)) {
         QApplication::setStyle(QStringLiteral("Fusion"));
         QApplication::setPalette(fusiondiff::ui::darkPalette());
     }
+    QApplication::setPalette(fusiondiff::ui::withReadableLinks(QApplication::palette()));
 
     const QStringList traces = parser.positionalArguments();
     if (traces.size() > 2) {

@@ -40,6 +40,7 @@ void ChunkMerger::append(ChunkEvents& chunk)
 
     const auto firstCpuOp = static_cast<uint32_t>(m_store.cpuOps.size());
     appendRenamed(m_store.kernels, from.kernels, m_names);
+    m_store.gpuCopies.insert(m_store.gpuCopies.end(), from.gpuCopies.begin(), from.gpuCopies.end());
     appendRenamed(m_store.runtimeCalls, from.runtimeCalls, m_names);
     appendRenamed(m_store.cpuOps, from.cpuOps, m_names);
     appendRenamed(m_store.annotations, from.annotations, m_names);

@@ -180,6 +180,8 @@ struct OpAlignment
     std::array<uint64_t, 2> unattributedKernels {}; // launched outside the CPU part of the trace
     std::array<double, 2> unattributedTimeUs {};
     bool comparable = false; // the sequences align well enough to compare operations
+    // Enough operations for a verdict and too few of them line up: the traces run different work.
+    bool differentWork = false;
     std::string verdict; // in words
     std::vector<AlignmentLevel> levels; // what the alignment paired on, in the order it tried them
     LayerAlignment layers;

@@ -83,6 +83,9 @@ struct TimeGap
     // headline when the traces have steps, or idle time that matters.
     std::optional<TimeGapBreakdown> stepTime;
     bool onStepTime = false; // the verdict and the headline are on the step time
+    // The traces do not run the same work (OpAlignment::differentWork): the verdict says so first,
+    // and the gap compares different workloads.
+    bool differentWork = false;
 
     // The breakdown the verdict leads with.
     const TimeGapBreakdown& headline() const { return onStepTime && stepTime ? *stepTime : kernelTime; }

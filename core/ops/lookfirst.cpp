@@ -229,7 +229,8 @@ LookFirstEntry kernelTypeEntry(const FusionReport& report, CategoryId type, cons
         + formatDuration(times.timeUs[1]);
     entry.details.emplace_back(report.opAlignment.comparable
             ? "kernels outside what was compared (a warm-up step, launches or steps the other trace does not hold, "
-              "or kernels without a launch in the trace), so compared by type only, not split into fusion and speed"
+              "or unattributed kernels, which have no launch in the trace), so compared by type only, not split into "
+              "fusion and speed"
             : "the operations cannot be compared, so these kernels are compared by type only, not split into fusion "
               "and speed");
     return entry;

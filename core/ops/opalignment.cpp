@@ -526,6 +526,7 @@ std::vector<PhaseMatch> alignOperations(std::array<PreparedSide, 2>& sides, OpLe
     alignment.comparable = larger < kFewestOccurrencesForVerdict
         ? alignment.matched > 0
         : isComparable(alignment.matchedShare, double(byName) / double(larger));
+    alignment.differentWork = !alignment.comparable && larger >= kFewestOccurrencesForVerdict;
     alignment.verdict = verdictOf(alignment, sideNames);
     describeStructure(sides, sideNames, alignment);
     if (alignment.comparable && larger >= kFewestOccurrencesForVerdict && !segments.empty()) {

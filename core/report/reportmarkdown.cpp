@@ -210,6 +210,8 @@ void writeKernelTypes(std::string& out, const FusionReport& report)
 void writeOpportunities(std::string& out, const FusionReport& report)
 {
     out += "\n## Fusion opportunities\n\n";
+    if (report.timeGap.differentWork)
+        out += "Not meaningful for this pair: the traces do not run the same work (see the verdict).\n\n";
     if (report.opportunities.empty()) {
         out += "None passed the thresholds.\n";
     } else {
@@ -231,6 +233,8 @@ void writeOpportunities(std::string& out, const FusionReport& report)
 void writeMappings(std::string& out, const FusionReport& report)
 {
     out += "\n## Fusion mappings\n\n";
+    if (report.timeGap.differentWork)
+        out += "Not meaningful for this pair: the traces do not run the same work (see the verdict).\n\n";
     if (report.mappings.empty()) {
         out += "None passed the thresholds.\n";
     } else {

@@ -85,7 +85,8 @@ void addUnattributedNote(const FusionReport& report, Side side, Notes& notes)
         notes.push_back(withThousands(int64_t(alignment.unattributedKernels[i])) + " of "
             + withThousands(int64_t(trace.kernels)) + " kernels of " + sideLetter(side) + " ("
             + formatDuration(alignment.unattributedTimeUs[i])
-            + ") have no launch in the trace (launched before the profiler's CPU window, or no CPU events): "
+            + ") are unattributed: they have no launch in the trace (launched before the profiler's CPU window, "
+              "or no CPU events): "
               "they count in the kernel types but not in the operation comparison.");
     }
 }

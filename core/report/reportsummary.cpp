@@ -101,7 +101,9 @@ std::string reportSummary(const FusionReport& report)
         }
     }
 
-    out += "\nReference analysis (the seed's):\n";
+    out += report.timeGap.differentWork ? "\nReference analysis (the seed's; not meaningful for this pair: the traces "
+                                          "do not run the same work):\n"
+                                        : "\nReference analysis (the seed's):\n";
     out += "\nFusion opportunities (" + std::to_string(report.opportunities.size()) + "):\n";
     for (const FusionOpportunity& o : report.opportunities) {
         out += "  - " + report.typeName(o.kernelType) + ": " + count(o.total[0]) + " vs " + count(o.total[1])

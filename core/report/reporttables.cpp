@@ -13,6 +13,13 @@ namespace fusiondiff {
 
 namespace {
 
+// The app's "Fused by" cell: the fused side's key, or, where that side runs none of the kernels,
+// "only " and the other side's key (the app shows "only B runs it": nothing was fused).
+std::string sideNameShown(Side fused, size_t fusedKernels)
+{
+    return fusedKernels > 0 ? std::string(sideKey(fused)) : "only " + std::string(sideKey(otherSide(fused)));
+}
+
 std::string joinTypes(const FusionReport& report, const std::vector<CategoryId>& types, const char* separator)
 {
     std::string text;
@@ -211,10 +218,13 @@ ReportTable opportunitiesTable(const FusionReport& r)
         { .key = "fused_by_trace", .value = [=](size_t row) { return std::string(sideKey(at(row).fusedBy)); } },
         { .key = "fused_by_side",
             .header = "Fused by",
-            .toolTip = "The side with fewer kernels of this type",
+            .toolTip = "The side with fewer kernels of this type (where it runs none, the other side only runs "
+                       "the type)",
             .unit = Unit::SideName,
             .inCsv = false,
-            .value = [=](size_t row) { return std::string(sideKey(at(row).fusedBy)); } },
+            .value = [=](size_t row) { return std::string(sideKey(at(row).fusedBy)); },
+            .shown
+            = [=](size_t row) { return sideNameShown(at(row).fusedBy, at(row).total[sideIndex(at(row).fusedBy)]); } },
         { .key = "groups_affected",
             .header = "Groups affected",
             .toolTip = "Matched group pairs that show the difference",
@@ -240,8 +250,9 @@ ReportTable opportunitiesTable(const FusionReport& r)
                         at(row).source == OpportunitySource::MatchedGroups ? "matched groups" : "global counts");
                 } },
         { .key = "impact",
-            .header = "Impact",
-            .toolTip = "Ratio times the kernels of both sides: the report's order",
+            .header = "Impact (kernels \u00D7 ratio)",
+            .toolTip = "The count ratio times the kernels of both sides, a number of kernels weighted by how "
+                       "unequal the sides are: the report's order",
             .unit = Unit::Ratio,
             .largestFirst = true,
             .decimals = 0,
@@ -410,10 +421,15 @@ ReportTable opFindingsTable(const FusionReport& r)
         { .key = "fused_by", .value = [=, &r](size_t row) { return r.sideName(at(row).fusedSide); } },
         { .key = "fused_by_side",
             .header = "Fused by",
-            .toolTip = "The side that runs fewer kernels",
+            .toolTip = "The side that runs fewer kernels (where it runs none, the other side only runs the "
+                       "operation's kernels)",
             .unit = Unit::SideName,
             .inCsv = false,
-            .value = [=](size_t row) { return std::string(sideKey(at(row).fusedSide)); } },
+            .value = [=](size_t row) { return std::string(sideKey(at(row).fusedSide)); },
+            .shown =
+                [=](size_t row) {
+                    return sideNameShown(at(row).fusedSide, at(row).kernels[sideIndex(at(row).fusedSide)].size());
+                } },
         { .key = "occurrences",
             .header = "Calls",
             .toolTip = "Calls (occurrences) of the operation that show this pattern",
@@ -542,6 +558,17 @@ ReportTable opSummaryTable(const FusionReport& r)
     addSpreadColumns(
         table, 1, [=](size_t row) -> const Spread& { return at(row).timeUs[1]; }, "B time",
         "GPU time of these calls in B");
+    // Sorted by what it adds to the gap: the operations that make the slower side slower first,
+    // those that work the other way last.
+    const double gapSign = r.timeGap.kernelTime.timeUs[1] >= r.timeGap.kernelTime.timeUs[0] ? 1.0 : -1.0;
+    table.columns.push_back({ .key = "delta_time_us",
+        .header = "B \u2212 A time",
+        .toolTip = "How much longer these calls take in B than in A (negative: shorter). Sorted, the operations "
+                   "that add most to the slower side's time come first, those that work the other way last",
+        .unit = Unit::SignedMicroseconds,
+        .largestFirst = true,
+        .value = [=](size_t row) { return at(row).timeUs[1].total - at(row).timeUs[0].total; },
+        .sortKey = [=](size_t row) { return gapSign * (at(row).timeUs[1].total - at(row).timeUs[0].total); } });
     table.columns.push_back({ .key = "time_ratio",
         .header = "Time A/B",
         .toolTip = "A's time divided by B's",

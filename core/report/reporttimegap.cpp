@@ -119,6 +119,7 @@ void writeTimeGapJson(JsonWriter& json, const FusionReport& report)
     const TimeGap& gap = report.timeGap;
     json.beginObject();
     json.field("verdict", gap.verdict);
+    json.field("same_work", !gap.differentWork);
     writeBreakdownFields(json, gap.headline());
     for (const auto& [key, breakdown] : { std::pair { "kernel_time", &gap.kernelTime },
              std::pair { "wall_time", gap.wallTime ? &*gap.wallTime : nullptr },

@@ -187,6 +187,15 @@ private Q_SLOTS:
         QCOMPARE(report.opAlignment.matched, uint64_t(0));
         QVERIFY(report.opAlignment.verdict.find("do not appear to run the same model") != std::string::npos);
         QVERIFY(report.opFindings.empty());
+        // The headline says so first, before any "A is slower by", and the seed's sections are marked.
+        QVERIFY(report.opAlignment.differentWork);
+        QVERIFY(report.timeGap.differentWork);
+        QVERIFY2(report.timeGap.verdict.starts_with("Not the same work: only 0% of the operations line up"),
+            report.timeGap.verdict.c_str());
+        QVERIFY(reportToJson(report).find("\"same_work\": false") != std::string::npos);
+        QVERIFY(reportSummary(report).find("Reference analysis (the seed's; not meaningful for this pair")
+            != std::string::npos);
+        QVERIFY(reportToMarkdown(report).find("Not meaningful for this pair") != std::string::npos);
     }
 
     void tooFewOperationsToTellAreNotCalledDifferentWork()
@@ -205,6 +214,8 @@ private Q_SLOTS:
             verdict.c_str());
         QVERIFY(verdict.find("do not appear to run the same model") == std::string::npos);
         QCOMPARE(report.opAlignment.comparable, report.opAlignment.matched > 0);
+        QVERIFY(!report.opAlignment.differentWork);
+        QVERIFY(!report.timeGap.verdict.starts_with("Not the same work"));
     }
 
     void warmupStepIsLeftOutAndPhasesAreSeparated()

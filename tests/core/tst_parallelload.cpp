@@ -60,6 +60,10 @@ auto fields(const AnnotationEvent& e)
 {
     return std::tie(e.ts, e.dur, e.pid, e.tid, e.name, e.onGpu);
 }
+auto fields(const GpuCopyEvent& e)
+{
+    return std::tie(e.ts, e.dur, e.correlation, e.device, e.stream);
+}
 auto fields(const ModuleEvent& e)
 {
     return std::tie(e.ts, e.dur, e.pid, e.tid, e.name);
@@ -118,6 +122,7 @@ void verifyIdentical(const TraceStore& a, const TraceStore& b)
 {
     QVERIFY(sameStrings(a.strings, b.strings));
     QVERIFY(sameRows(a.kernels, b.kernels, "kernels"));
+    QVERIFY(sameRows(a.gpuCopies, b.gpuCopies, "gpu copies"));
     QVERIFY(sameRows(a.runtimeCalls, b.runtimeCalls, "runtime calls"));
     QVERIFY(sameRows(a.cpuOps, b.cpuOps, "cpu ops"));
     QVERIFY(sameRows(a.annotations, b.annotations, "annotations"));

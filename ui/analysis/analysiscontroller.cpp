@@ -269,10 +269,13 @@ void AnalysisController::onCancelled(quint64 generation)
     if (generation != m_generation)
         return;
     if (m_results.report && m_results.stores[0] && m_results.stores[1]) {
-        // The pages show the last pair compared: the sides return to it, so that the zones, the
-        // swap and a re-analysis all mean the pair on screen.
+        // The pages show the last pair compared: a side still loading returns to it; a side whose
+        // new trace had finished loading keeps that trace (it is not read again when the other
+        // side is given).
         for (int side = 0; side < 2; ++side) {
             SideState& state = m_sides[static_cast<size_t>(side)];
+            if (state.status == Status::Loaded && state.store != m_results.stores[static_cast<size_t>(side)])
+                continue;
             const std::shared_ptr<const TraceStore>& store = m_results.stores[static_cast<size_t>(side)];
             state = SideState();
             state.status = Status::Loaded;

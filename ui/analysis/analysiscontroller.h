@@ -77,8 +77,9 @@ public:
     const AnalysisResults& results() const { return m_results; }
 
 public slots:
-    // Stops the running job and frees what it had loaded. With a pair on screen, both sides return
-    // to that pair; before the first results, the traces being loaded return to not loaded.
+    // Stops the running job and frees what it was still loading; a trace that had finished loading
+    // stays on its side. With a pair on screen, a side still loading returns to that pair's trace;
+    // before the first results, it returns to not loaded.
     void cancel();
 
 signals:

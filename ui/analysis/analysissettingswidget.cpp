@@ -10,6 +10,7 @@
 #include <QDoubleSpinBox>
 #include <QFileInfo>
 #include <QFormLayout>
+#include <QHash>
 #include <QLabel>
 #include <QPushButton>
 #include <QSettings>
@@ -22,7 +23,45 @@ namespace fusiondiff::ui {
 
 namespace {
 const QString kRuleFileItem = QStringLiteral("<rule file>");
+
+// The settings' label of an analysis parameter: words, not its key (which is in the tooltip, as
+// the CLI's --param takes it). A parameter without a label here gets its key in words.
+QString parameterLabel(const QString& key)
+{
+    static const QHash<QString, const char*> labels = {
+        { QStringLiteral("min_group_size"), QT_TRANSLATE_NOOP("AnalysisSettingsWidget", "Smallest group compared") },
+        { QStringLiteral("size_tolerance"), QT_TRANSLATE_NOOP("AnalysisSettingsWidget", "Group size tolerance") },
+        { QStringLiteral("pattern_min_occurrences"),
+            QT_TRANSLATE_NOOP("AnalysisSettingsWidget", "Pattern: fewest occurrences") },
+        { QStringLiteral("pattern_min_share"), QT_TRANSLATE_NOOP("AnalysisSettingsWidget", "Pattern: smallest share") },
+        { QStringLiteral("imbalance_min_ratio"),
+            QT_TRANSLATE_NOOP("AnalysisSettingsWidget", "Imbalance: smallest ratio") },
+        { QStringLiteral("imbalance_min_total"),
+            QT_TRANSLATE_NOOP("AnalysisSettingsWidget", "Imbalance: fewest kernels") },
+        { QStringLiteral("partial_min_groups"),
+            QT_TRANSLATE_NOOP("AnalysisSettingsWidget", "Partial fusion: fewest groups") },
+        { QStringLiteral("chain_min_runs"), QT_TRANSLATE_NOOP("AnalysisSettingsWidget", "Chains: fewest runs") },
+        { QStringLiteral("chain_min_ratio"), QT_TRANSLATE_NOOP("AnalysisSettingsWidget", "Chains: smallest ratio") },
+        { QStringLiteral("chain_min_difference"),
+            QT_TRANSLATE_NOOP("AnalysisSettingsWidget", "Chains: smallest kernel difference") },
+        { QStringLiteral("strong_ratio"), QT_TRANSLATE_NOOP("AnalysisSettingsWidget", "Strong group ratio") },
+        { QStringLiteral("significant_ratio"), QT_TRANSLATE_NOOP("AnalysisSettingsWidget", "Significant group ratio") },
+        { QStringLiteral("significant_min_total"),
+            QT_TRANSLATE_NOOP("AnalysisSettingsWidget", "Significant: fewest kernels") },
+        { QStringLiteral("global_min_total"),
+            QT_TRANSLATE_NOOP("AnalysisSettingsWidget", "Whole trace: fewest kernels") },
+        { QStringLiteral("global_ratio"), QT_TRANSLATE_NOOP("AnalysisSettingsWidget", "Whole trace: smallest ratio") },
+        { QStringLiteral("fused_by_ratio"), QT_TRANSLATE_NOOP("AnalysisSettingsWidget", "Fused-by ratio") },
+    };
+    if (const auto it = labels.find(key); it != labels.end())
+        return AnalysisSettingsWidget::tr(it.value());
+    QString words = key;
+    words.replace(QLatin1Char('_'), QLatin1Char(' '));
+    if (!words.isEmpty())
+        words[0] = words[0].toUpper();
+    return words;
 }
+} // namespace
 
 AnalysisSettingsWidget::AnalysisSettingsWidget(QWidget* parent)
     : QWidget(parent)
@@ -99,10 +138,12 @@ AnalysisSettingsWidget::AnalysisSettingsWidget(QWidget* parent)
             box = spin;
         }
         box->setObjectName(name);
-        box->setToolTip(description);
+        const QString toolTip = tr("%1 (the parameter %2, as fusiondiff-cli --param takes it)").arg(description, name);
+        box->setToolTip(toolTip);
         box->setKeyboardTracking(false);
-        auto* label = new QLabel(name, this);
-        label->setToolTip(description);
+        auto* label = new QLabel(parameterLabel(name), this);
+        label->setToolTip(toolTip);
+        label->setBuddy(box);
         form->addRow(label, box);
         m_boxes.push_back(box);
     }

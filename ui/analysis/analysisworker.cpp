@@ -70,7 +70,16 @@ void AnalysisWorker::run(const AnalysisJob& job)
         const auto threads = static_cast<size_t>(std::max(0, QSettings().value(kLoadThreadsSetting, 0).toInt()));
         std::vector<LoadedTrace> loaded = loadTraces(paths, job.cancel.get(), progress, threads);
         if (isCancelled()) {
-            // Drop whatever was loaded, and give the memory back to the system.
+            // A trace that had finished loading is kept (the controller keeps it on its side);
+            // the rest is dropped, and its memory given back to the system.
+            for (size_t i = 0; i < loaded.size(); ++i) {
+                if (!loaded[i].store)
+                    continue;
+                LoadedSide result;
+                result.store = loaded[i].store;
+                result.totals = traceTotals(*result.store);
+                emit traceLoaded(generation, sideOfPath[i], result);
+            }
             loaded.clear();
             returnFreedMemoryToSystem();
             emit cancelled(generation);

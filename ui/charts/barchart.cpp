@@ -40,7 +40,7 @@ BarChart::BarChart(QWidget* parent)
     chart->setBackgroundRoundness(0);
     chart->addSeries(m_series);
     setRenderHint(QPainter::Antialiasing);
-    setMinimumHeight(160);
+    setMinimumHeight(minimumSizeHint().height());
 
     // Qt stacks a category's bars from the bottom up: add B first so that A is above B, and list
     // the legend in reverse so that it still reads A, B.
@@ -81,6 +81,8 @@ void BarChart::changeEvent(QEvent* event)
     QChartView::changeEvent(event);
     if (event->type() == QEvent::PaletteChange)
         applyPalette();
+    if (event->type() == QEvent::FontChange)
+        setMinimumHeight(minimumSizeHint().height());
 }
 
 void BarChart::applyPalette()
@@ -90,7 +92,17 @@ void BarChart::applyPalette()
 
 QSize BarChart::sizeHint() const
 {
-    return { 600, 360 };
+    return QSize(600, 360).expandedTo(minimumSizeHint());
+}
+
+QSize BarChart::minimumSizeHint() const
+{
+    // Below this height Qt Charts draws the axis labels, the axis title and then the chart's title
+    // as "…": room for the title, the legend, the value axis with its title (ten lines of text
+    // and the margins, measured at 96 and 144 dpi) and a line for each category after the first.
+    const int line = fontMetrics().height();
+    const int categories = std::max<int>(1, static_cast<int>(m_categories.size()));
+    return { QChartView::minimumSizeHint().width(), 60 + 10 * line + (categories - 1) * line };
 }
 
 void BarChart::setTitle(const QString& title)
@@ -103,6 +115,7 @@ void BarChart::setData(const QStringList& categories, const QString& nameA, cons
     const QString& nameB, const QList<qreal>& valuesB, const QString& valueTitle)
 {
     m_categories = categories;
+    setMinimumHeight(minimumSizeHint().height()); // a set minimum: the splitters around it honour it
     m_values = { valuesA, valuesB };
     m_valueTitle = valueTitle;
     m_names = { nameA, nameB };

@@ -54,6 +54,7 @@ public:
     void applyPalette();
 
     QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
 
 protected:
     void showEvent(QShowEvent* event) override;

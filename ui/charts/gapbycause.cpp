@@ -61,9 +61,11 @@ GapWaterfallData gapByCause(const FusionReport& report, const TimeGapBreakdown& 
         shown.cause = QString::fromStdString(part.title) + QStringLiteral("\n")
             + (isIdleCause(part.cause)
                     ? tr("GPU idle: A %1, B %2").arg(formatDuration(part.timeUs[0]), formatDuration(part.timeUs[1]))
-                    : tr("A %1 in %2 kernels, B %3 in %4 kernels")
-                          .arg(formatDuration(part.timeUs[0]), formatCount(part.kernels[0]),
-                              formatDuration(part.timeUs[1]), formatCount(part.kernels[1])));
+                    : tr("A %1 in %2, B %3 in %4")
+                          .arg(formatDuration(part.timeUs[0]),
+                              formatCountOf(part.kernels[0], tr("kernel"), tr("kernels")),
+                              formatDuration(part.timeUs[1]),
+                              formatCountOf(part.kernels[1], tr("kernel"), tr("kernels"))));
         const QString top = contributorsText(part, sign);
         if (!top.isEmpty())
             shown.cause += QStringLiteral("\n") + tr("Largest: %1").arg(top);

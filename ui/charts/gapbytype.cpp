@@ -43,9 +43,10 @@ GapWaterfallData gapByKernelType(const FusionReport& report, int maxParts, QList
         GapPart part;
         part.title = QString::fromStdString(report.typeName(counts.type));
         part.deltaUs = delta(rows[i]);
-        part.cause = tr("%1 kernels in A (%2), %3 in B (%4)")
-                         .arg(formatCount(counts.count[0]), formatDuration(counts.timeUs[0]),
-                             formatCount(counts.count[1]), formatDuration(counts.timeUs[1]));
+        part.cause
+            = tr("%1 in A (%2), %3 in B (%4)")
+                  .arg(formatCountOf(counts.count[0], tr("kernel"), tr("kernels")), formatDuration(counts.timeUs[0]),
+                      formatCount(counts.count[1]), formatDuration(counts.timeUs[1]));
         part.fusion = std::any_of(report.opportunities.begin(), report.opportunities.end(),
             [&](const FusionOpportunity& opportunity) { return opportunity.kernelType == counts.type; });
         if (part.fusion)

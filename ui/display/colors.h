@@ -27,6 +27,18 @@ QPalette darkPalette();
 QColor blend(const QColor& a, const QColor& b, qreal amount);
 // The WCAG 2 contrast ratio of two colours, 1 to 21 (4.5 is the minimum for body text).
 double contrastRatio(const QColor& a, const QColor& b);
+// The CIEDE2000 colour difference of two colours (sRGB, D65): about 2 is just noticeable, above 10
+// two colours read as different ones at a glance.
+double colorDifference(const QColor& a, const QColor& b);
+// How many kernel types have a colour of their own; further types repeat them.
+constexpr int kKernelTypeColorCount = 20;
+// The colour of kernel type `type` (the classifier's category index) on a light or a dark base.
+// Every two of the palette differ by a CIEDE2000 difference of at least 19, each from the base
+// by at least 12; the light ones carry black text (7:1), the dark ones white text (3:1).
+QColor kernelTypeColor(int type, bool dark);
+// `palette` with its link colours made readable on its base and window colours (the WCAG 4.5:1
+// for body text): a system theme's link colour can be dark blue on dark grey.
+QPalette withReadableLinks(QPalette palette);
 // Rich text: `text` (escaped) on a `background` patch, as a legend of highlighted rows, in the
 // palette's text colour.
 QString colorChip(const QColor& background, const QString& text);

@@ -92,6 +92,11 @@ QString formatSpread(const Spread& spread)
     return QStringLiteral("%1 (%2)").arg(formatDuration(spread.median), range);
 }
 
+QString formatCountOf(uint64_t value, const QString& one, const QString& many)
+{
+    return formatCount(value) + QLatin1Char(' ') + (value == 1 ? one : many);
+}
+
 QString tagsText(const FusionReport& report, uint64_t tags)
 {
     QStringList names;

@@ -17,6 +17,8 @@ namespace fusiondiff::ui {
 // the unit that fits (core formatDuration), infinite ratios as the infinity sign.
 QString toQString(const std::string& text);
 QString formatCount(uint64_t value);
+// A count with its noun in the number that fits: "1 kernel", "2 kernels", "0 kernels".
+QString formatCountOf(uint64_t value, const QString& one, const QString& many);
 QString formatInteger(int64_t value);
 // A difference with its sign: "+12", "-3", "0"; "+1.2 ms", "-350 us", "0 us".
 QString formatSignedCount(int64_t value);

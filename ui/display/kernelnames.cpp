@@ -1,6 +1,8 @@
 #include "display/kernelnames.h"
 
+#include <QHash>
 #include <QRegularExpression>
+#include <QSet>
 
 #include <cxxabi.h>
 
@@ -13,7 +15,7 @@ namespace {
 
 constexpr char16_t kEllipsis = 0x2026;
 constexpr qsizetype kLongName = 160;
-constexpr qsizetype kShownCharacters = 240;
+constexpr qsizetype kShownCharacters = 512;
 
 // `name` with the template arguments nested deeper than `keptDepth` replaced by "…" ("<…>").
 QString collapseTemplates(const QString& name, int keptDepth)
@@ -114,7 +116,10 @@ QString demangledKernelName(const QString& name)
     return demangled.isEmpty() ? name : demangled;
 }
 
-QString shownKernelName(const QString& name)
+namespace {
+
+// shownKernelName with template arguments collapsed below `keptDepth` (-1: none collapsed).
+QString shownKernelName(const QString& name, int keptDepth)
 {
     QString shown = demangledKernelName(name);
     const qsizetype parameters = parameterListStart(shown);
@@ -126,12 +131,41 @@ QString shownKernelName(const QString& name)
         shown = shown.left(parameters);
     if (cpp)
         shown = withoutReturnType(shown);
-    shown = collapseTemplates(shown, 1);
-    if (shown.size() > kLongName)
-        shown = collapseTemplates(shown, 0);
+    if (keptDepth >= 0) {
+        shown = collapseTemplates(shown, keptDepth);
+        if (shown.size() > kLongName)
+            shown = collapseTemplates(shown, 0);
+    }
     // Still longer than any column (a name without templates): its start and its end.
     if (shown.size() > kShownCharacters)
         shown = shown.left(kShownCharacters / 2) + QChar(kEllipsis) + shown.right(kShownCharacters / 2 - 1);
+    return shown;
+}
+
+} // namespace
+
+QString shownKernelName(const QString& name)
+{
+    return shownKernelName(name, 1);
+}
+
+QStringList distinctShownKernelNames(const QStringList& names)
+{
+    QStringList shown;
+    shown.reserve(names.size());
+    QHash<QString, QSet<QString>> namesOfShown; // the different names each shown name stands for
+    for (const QString& name : names) {
+        shown.append(shownKernelName(name));
+        namesOfShown[shown.back()].insert(name);
+    }
+    for (qsizetype i = 0; i < names.size(); ++i) {
+        if (namesOfShown.value(shown[i]).size() < 2)
+            continue;
+        // Names that collapse to one: their template arguments, and where those are the same too,
+        // their parameters (the demangled signature).
+        const QString full = shownKernelName(names[i], -1);
+        shown[i] = full == shownKernelName(names[i], 1) ? demangledKernelName(names[i]) : full;
+    }
     return shown;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QString>
+#include <QStringList>
 
 namespace fusiondiff::ui {
 
@@ -15,8 +16,14 @@ namespace fusiondiff::ui {
 QString demangledKernelName(const QString& name);
 // The demangled name shortened for a column: no return type or parameter list, template arguments
 // nested inside others collapsed ("kernel<4, Functor<…>>"), and all of them when the name is still
-// longer than 160 characters; past 240 characters, its start and end around "…".
+// longer than 160 characters; past 512 characters, its start and end around "…" (a Tensile
+// "Cijk_…" GEMM name, some 450 characters, stays whole: its tile sizes tell GEMMs apart).
 QString shownKernelName(const QString& name);
+// The shown names of `names`, shown together (a table's column, the search's list): each its
+// shownKernelName, except where different names would look the same (two template instances
+// collapsed to one "kernel<…>"), which keep their template arguments, or where those are the same
+// too, their whole demangled signature.
+QStringList distinctShownKernelNames(const QStringList& names);
 // The tooltip of a kernel name: the whole demangled name, and the name as the trace has it when
 // that differs (a mangled name).
 QString kernelNameToolTip(const QString& name);

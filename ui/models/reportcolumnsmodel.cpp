@@ -29,6 +29,11 @@ QString formatValue(const CellValue& value, const TableColumn& column, const Fus
                 return {};
             } else if constexpr (std::is_same_v<T, std::string>) {
                 if (column.unit == Unit::SideName) {
+                    if (cell.rfind("only ", 0) == 0) { // the fused side runs none (sideNameShown)
+                        const int only = cell.substr(5) == sideKey(Side::Trace1) ? 0 : 1;
+                        return ReportColumnsModel::tr("only %1 (%2) runs it")
+                            .arg(sideAlias(report, only), only == 0 ? QStringLiteral("A") : QStringLiteral("B"));
+                    }
                     const int side = cell == sideKey(Side::Trace1) ? 0 : 1;
                     return QStringLiteral("%1 (%2)").arg(
                         sideAlias(report, side), side == 0 ? QStringLiteral("A") : QStringLiteral("B"));
@@ -127,6 +132,7 @@ void ReportColumnsModel::rebuild()
     }
     m_sortValues.assign(m_shown.size(), {});
     m_texts.assign(m_shown.size(), {});
+    m_shownNames.assign(m_shown.size(), {});
 }
 
 int ReportColumnsModel::rows() const
@@ -161,8 +167,15 @@ const QString& ReportColumnsModel::text(int row, int column) const
 QVariant ReportColumnsModel::display(int row, int column) const
 {
     const TableColumn& description = columnAt(column);
-    if (description.unit == Unit::KernelName)
-        return shownKernelName(text(row, column));
+    if (description.unit == Unit::KernelName) {
+        // Shown as a column: names that would collapse to one keep what tells them apart.
+        QStringList& shown = m_shownNames[static_cast<size_t>(column)];
+        if (shown.isEmpty() && rows() > 0) {
+            text(0, column);
+            shown = distinctShownKernelNames(m_texts[static_cast<size_t>(column)]);
+        }
+        return shown[row];
+    }
     if (isText(column))
         return text(row, column);
     const size_t index = static_cast<size_t>(row);
@@ -208,9 +221,9 @@ QVariant ReportColumnsModel::toolTip(int row, int column) const
     if (description.unit == Unit::Spread) {
         const CellValue value = description.value(index);
         if (const Spread* time = std::get_if<Spread>(&value)) {
-            return tr("median %1, first quartile %2, third quartile %3; %4 in all over %5 calls")
+            return tr("median %1, first quartile %2, third quartile %3; %4 in all over %5")
                 .arg(formatDuration(time->median), formatDuration(time->q1), formatDuration(time->q3),
-                    formatDuration(time->total), formatCount(time->count));
+                    formatDuration(time->total), formatCountOf(time->count, tr("call"), tr("calls")));
         }
     }
     return ReportTableModel::toolTip(row, column);

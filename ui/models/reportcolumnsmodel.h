@@ -46,6 +46,7 @@ private:
     // every row, many times.
     mutable std::vector<QVariantList> m_sortValues;
     mutable std::vector<QStringList> m_texts; // of text columns, whole
+    mutable std::vector<QStringList> m_shownNames; // of kernel-name columns, as shown (distinctShownKernelNames)
 };
 
 } // namespace fusiondiff::ui

@@ -70,7 +70,7 @@ QVariant TraceSummaryModel::display(int row, int column) const
         case KernelsAttributedRow:
             return tr("Kernels attributed to operations");
         case KernelsUnattributedRow:
-            return tr("Kernels without a launch in the trace");
+            return tr("Unattributed kernels (no launch in the trace)");
         case IterationsRow:
             return tr("Iterations");
         case IterationsComparedRow:
@@ -172,8 +172,9 @@ QString TraceSummaryModel::iterationsText(int row, const Iterations& iterations)
             return iterations.count == 1 ? tr("1 profiler step")
                                          : tr("%1 profiler steps").arg(formatCount(iterations.count));
         if (iterations.method == "repeating operation cycle")
-            return tr("a cycle of %1 operations, %2 times")
-                .arg(formatCount(iterations.cycleLength), formatCount(iterations.count));
+            return tr("a cycle of %1, %2")
+                .arg(formatCountOf(iterations.cycleLength, tr("operation"), tr("operations")),
+                    iterations.count == 1 ? tr("once") : tr("%1 times").arg(formatCount(iterations.count)));
         return toQString(iterations.method);
     case IterationsComparedRow:
         if (iterations.count == 0)

@@ -34,9 +34,10 @@ QString timeItem(const FusionReport& report, const OpFinding& finding, int side)
         + colorChip(sideBackground(side),
             letter(side) + QStringLiteral(": ") + toQString(report.sideNames[static_cast<size_t>(side)]))
         + QStringLiteral(" ")
-        + tr("<b>%1</b> (IQR %2 to %3), %4 in all, %5 kernels")
+        + tr("<b>%1</b> (IQR %2 to %3), %4 in all, %5")
               .arg(formatDuration(time.median), formatDuration(time.q1), formatDuration(time.q3),
-                  formatDuration(time.total), formatCount(finding.kernels[static_cast<size_t>(side)].size()))
+                  formatDuration(time.total),
+                  formatCountOf(finding.kernels[static_cast<size_t>(side)].size(), tr("kernel"), tr("kernels")))
         + QStringLiteral("</li>");
 }
 
@@ -79,7 +80,8 @@ QString findingDetailsHtml(const FusionReport& report, const OpFinding& finding)
     html += QStringLiteral("</ol>");
 
     html += QStringLiteral("<p style=\"margin-bottom:0\"><b>") + tr("GPU time per call") + QStringLiteral("</b> ")
-        + tr("(median over %1 calls)").arg(formatCount(finding.occurrences)) + QStringLiteral("</p>");
+        + tr("(median over %1)").arg(formatCountOf(finding.occurrences, tr("call"), tr("calls")))
+        + QStringLiteral("</p>");
     html += QStringLiteral("<ul style=\"margin-top:0\">") + timeItem(report, finding, 0) + timeItem(report, finding, 1)
         + QStringLiteral("</ul>");
     html += QStringLiteral("<p>");

@@ -206,10 +206,10 @@ void GroupsPage::drillInto(const std::array<int, 2>& groupIndices)
             continue;
         const LargeGroup& group = report.largeGroups[side][static_cast<size_t>(groupIndices[side])];
         groups[side] = &group;
-        parts.append(tr("%1: correlation %2, %3 kernels, %4")
+        parts.append(tr("%1: correlation %2, %3, %4")
                          .arg(side == 0 ? QStringLiteral("A") : QStringLiteral("B"))
                          .arg(group.correlation)
-                         .arg(formatCount(group.size), formatDuration(group.timeUs)));
+                         .arg(formatCountOf(group.size, tr("kernel"), tr("kernels")), formatDuration(group.timeUs)));
     }
     m_detailTitle->setText(
         parts.join(QStringLiteral(" &nbsp;|&nbsp; ")) + QStringLiteral("<br>") + tr("Loading kernels..."));
@@ -239,10 +239,10 @@ void GroupsPage::diffReady()
         if (m_groupIndices[side] < 0)
             continue;
         const LargeGroup& group = report.largeGroups[side][static_cast<size_t>(m_groupIndices[side])];
-        parts.append(tr("<b>%1</b>: correlation %2, %3 kernels, %4")
+        parts.append(tr("<b>%1</b>: correlation %2, %3, %4")
                          .arg(side == 0 ? QStringLiteral("A") : QStringLiteral("B"))
                          .arg(group.correlation)
-                         .arg(formatCount(group.size), formatDuration(group.timeUs)));
+                         .arg(formatCountOf(group.size, tr("kernel"), tr("kernels")), formatDuration(group.timeUs)));
     }
     QString text = parts.join(QStringLiteral(" &nbsp;|&nbsp; "));
     if (m_groupIndices[0] >= 0 && m_groupIndices[1] >= 0) {

@@ -17,6 +17,7 @@
 
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTableView>
@@ -48,6 +49,11 @@ OperationsPage::OperationsPage(QWidget* parent)
     m_alignment->setMaximumColumnWidth(160);
     m_alignment->setStretchColumns({ FindingAlignmentModel::NameAColumn, FindingAlignmentModel::NameBColumn }, 200);
     m_alignment->setMiddleElidedColumns({ FindingAlignmentModel::NameAColumn, FindingAlignmentModel::NameBColumn });
+    // Three rows at least below the lanes, in whatever font.
+    QTableView* alignmentView = m_alignment->view();
+    alignmentView->setMinimumHeight(alignmentView->horizontalHeader()->sizeHint().height()
+        + 3 * alignmentView->verticalHeader()->defaultSectionSize() + 2 * alignmentView->frameWidth()
+        + alignmentView->horizontalScrollBar()->sizeHint().height());
 
     m_details->setOpenLinks(false);
     m_details->setFrameShape(QFrame::NoFrame);
@@ -207,10 +213,11 @@ void OperationsPage::showFinding(int row)
     m_timeline->setData(timelineOfFinding(report, finding), tr("One call of %1").arg(toQString(finding.op)));
 
     m_alignmentTitle->setText(
-        tr("<b>%1</b>: A runs %2 kernels per call, B %3, aligned by kernel type as the core compared them. Rows: "
+        tr("<b>%1</b>: A runs %2 per call, B %3, aligned by kernel type as the core compared them. Rows: "
            "%4 of the same type, %5 of different types, %6, %7; the Extra run column marks the runs described "
            "beside.")
-            .arg(toQString(finding.op).toHtmlEscaped(), formatCount(finding.kernels[0].size()),
+            .arg(toQString(finding.op).toHtmlEscaped(),
+                formatCountOf(finding.kernels[0].size(), tr("kernel"), tr("kernels")),
                 formatCount(finding.kernels[1].size()), QString::number(m_alignmentModel->rowsWithStatus(SameType)),
                 colorChip(differenceBackground(), QString::number(m_alignmentModel->rowsWithStatus(DifferentTypes))),
                 colorChip(sideBackground(0), tr("%1 only in A").arg(m_alignmentModel->rowsWithStatus(OnlyA))),

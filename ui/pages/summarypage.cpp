@@ -25,6 +25,8 @@
 #include <QUrl>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace fusiondiff::ui {
 
 namespace {
@@ -84,8 +86,11 @@ SummaryPage::SummaryPage(QWidget* parent)
     , m_verdict(new WrapLabel(this))
     , m_waterfall(new GapWaterfall(this))
     , m_basis(new QComboBox(this))
+    , m_partDetails(new WrapLabel(this))
 {
     m_verdict->setTextFormat(Qt::RichText);
+    m_partDetails->setTextFormat(Qt::RichText);
+    m_partDetails->hide();
     m_basis->setObjectName(QStringLiteral("summary_gap_basis"));
     m_basis->addItem(tr("Step time"), QStringLiteral("step_time"));
     m_basis->addItem(tr("GPU kernel time"), QStringLiteral("gpu_kernel_time"));
@@ -96,12 +101,22 @@ SummaryPage::SummaryPage(QWidget* parent)
     m_basis->hide();
     connect(m_basis, &QComboBox::activated, this, [this] {
         QSettings().setValue(kGapBasisSetting, m_basis->currentData());
+        m_partDetails->hide();
         showGap();
     });
     connect(m_waterfall, &GapWaterfall::partClicked, this, [this](int part) {
         if (!m_partCauses.empty()) {
-            if (part >= 0 && static_cast<size_t>(part) < m_partCauses.size())
-                emit gapCauseRequested(m_partCauses[static_cast<size_t>(part)]);
+            if (part < 0 || static_cast<size_t>(part) >= m_partCauses.size())
+                return;
+            const GapCause cause = m_partCauses[static_cast<size_t>(part)];
+            // Kernels without a launch belong to no operation: no page holds their numbers (the
+            // Kernel types' are the whole traces'), so they are shown here.
+            if (cause == GapCause::Unattributed) {
+                showPartDetails(cause);
+                return;
+            }
+            m_partDetails->hide();
+            emit gapCauseRequested(cause);
             return;
         }
         const int row = m_partTypeRows.value(part, -1);
@@ -149,6 +164,7 @@ SummaryPage::SummaryPage(QWidget* parent)
     verdictRow->addWidget(m_basis, 0, Qt::AlignTop);
     gapLayout->addLayout(verdictRow);
     gapLayout->addWidget(m_waterfall, 1);
+    gapLayout->addWidget(m_partDetails);
     auto* page = new QSplitter(Qt::Vertical, this);
     page->setObjectName(QStringLiteral("summary_gap_splitter"));
     page->addWidget(gap);
@@ -182,6 +198,7 @@ void SummaryPage::showGap()
     const bool steps = timeGap.onStepTime && timeGap.stepTime;
     m_basis->setVisible(steps);
     const bool onSteps = steps && m_basis->currentData().toString() == QLatin1String("step_time");
+    m_onSteps = onSteps;
     const TimeGapBreakdown& breakdown = onSteps ? *timeGap.stepTime : timeGap.kernelTime;
     GapWaterfallData byCause = gapByCause(*report, breakdown, &m_partCauses);
     if (!byCause.parts.empty()) {
@@ -210,6 +227,42 @@ void SummaryPage::showGap()
     }
 }
 
+void SummaryPage::showPartDetails(GapCause cause)
+{
+    if (!m_report)
+        return;
+    const TimeGap& timeGap = m_report->timeGap;
+    const TimeGapBreakdown& gap = m_onSteps ? *timeGap.stepTime : timeGap.kernelTime;
+    const auto part
+        = std::find_if(gap.parts.begin(), gap.parts.end(), [cause](const TimeGapPart& p) { return p.cause == cause; });
+    if (part == gap.parts.end())
+        return;
+    // The part's own numbers, B - A as the waterfall steps.
+    QString text = QStringLiteral("<b>%1</b>").arg(toQString(part->title).toHtmlEscaped()) + QStringLiteral(": ")
+        + tr("A %1 in %2, B %3 in %4; B \u2212 A %5")
+              .arg(formatDuration(part->timeUs[0]), formatCountOf(part->kernels[0], tr("kernel"), tr("kernels")),
+                  formatDuration(part->timeUs[1]), formatCountOf(part->kernels[1], tr("kernel"), tr("kernels")),
+                  formatSignedDuration(-part->deltaUs));
+    QStringList contributors;
+    for (const GapContributor& contributor : part->top) {
+        contributors.append(tr("%1 %2 (A %3 in %4, B %5 in %6)")
+                                .arg(toQString(contributor.name).toHtmlEscaped(),
+                                    formatSignedDuration(-contributor.deltaUs), formatDuration(contributor.timeUs[0]),
+                                    formatCountOf(contributor.kernels[0], tr("kernel"), tr("kernels")),
+                                    formatDuration(contributor.timeUs[1]),
+                                    formatCountOf(contributor.kernels[1], tr("kernel"), tr("kernels"))));
+    }
+    if (!contributors.isEmpty())
+        text += QStringLiteral(". ") + tr("Largest: %1").arg(contributors.join(QStringLiteral("; ")));
+    m_partDetails->setText(text + QLatin1Char('.'));
+    m_partDetails->show();
+}
+
+QString SummaryPage::partDetailsText() const
+{
+    return m_partDetails->isVisible() ? m_partDetails->text() : QString();
+}
+
 QString SummaryPage::csvName() const
 {
     return m_table->csvName();
@@ -221,6 +274,7 @@ void SummaryPage::setResults(const AnalysisResults& results)
     const double analysisSeconds = results.analysisSeconds;
     m_model->setReport(report);
     m_report = report;
+    m_partDetails->hide();
     showGap();
     if (!report) {
         m_findings->setHtmlSoon({});

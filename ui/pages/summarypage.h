@@ -42,6 +42,10 @@ public:
     // idle by cause), or its GPU kernel time one click away. Kept in the settings.
     QComboBox* basisChoice() const { return m_basis; }
     QString verdictText() const;
+    // What a click on a waterfall part without a page of its own (the unattributed kernels) shows
+    // under the waterfall: that part's own times, kernels and largest contributors; empty when
+    // hidden.
+    QString partDetailsText() const;
 
 signals:
     void exportCsvRequested(const QString& csvName);
@@ -57,13 +61,17 @@ signals:
     void layersRequested();
 
 private:
+    void showPartDetails(GapCause cause);
+
     TraceSummaryModel* m_model;
     TablePage* m_table;
     DeferredTextBrowser* m_findings;
     WrapLabel* m_verdict;
     GapWaterfall* m_waterfall;
     QComboBox* m_basis;
+    WrapLabel* m_partDetails;
     std::shared_ptr<const FusionReport> m_report;
+    bool m_onSteps = false; // the waterfall shows the step-time breakdown
     void showGap();
     QList<int> m_partTypeRows; // per waterfall part by kernel type, its kernel type's row; -1 none
     std::vector<GapCause> m_partCauses; // per waterfall part by cause, its cause

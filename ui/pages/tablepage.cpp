@@ -65,11 +65,26 @@ TablePage::TablePage(QAbstractItemModel* model, QWidget* parent)
     m_view->setSortingEnabled(true);
     m_view->setContextMenuPolicy(Qt::ActionsContextMenu);
 
-    auto* copy = new QAction(tr("&Copy Selected Rows"), m_view);
+    // Ctrl+C copies the selected rows, or from a name cell (a kernel's), the names alone.
+    auto* copy = new QAction(tr("&Copy"), m_view);
     copy->setShortcut(QKeySequence::Copy);
     copy->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    connect(copy, &QAction::triggered, this, &TablePage::copySelection);
+    copy->setToolTip(tr("Copy the selected rows; on a kernel name, the names alone"));
+    connect(copy, &QAction::triggered, this, [this] {
+        if (isNameColumn(m_view->currentIndex().column()))
+            copyNames();
+        else
+            copySelection();
+    });
     m_view->addAction(copy);
+    m_copyNames = new QAction(tr("Copy &Name"), m_view);
+    m_copyNames->setToolTip(tr("Copy the whole name of each selected row, one a line"));
+    m_copyNames->setVisible(false);
+    connect(m_copyNames, &QAction::triggered, this, &TablePage::copyNames);
+    m_view->addAction(m_copyNames);
+    auto* copyRows = new QAction(tr("Copy Selected &Rows"), m_view);
+    connect(copyRows, &QAction::triggered, this, &TablePage::copySelection);
+    m_view->addAction(copyRows);
 
     m_title->setVisible(false);
     QFont titleFont = m_title->font();
@@ -119,6 +134,9 @@ TablePage::TablePage(QAbstractItemModel* model, QWidget* parent)
     m_view->viewport()->installEventFilter(this);
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
         [this] { emit selectedSourceRowsChanged(selectedSourceRows()); });
+    // "Copy Name" where the pointer (or the current cell) is on a name.
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
+        [this](const QModelIndex& current) { m_copyNames->setVisible(isNameColumn(current.column())); });
     updateCount();
 }
 
@@ -138,6 +156,7 @@ void TablePage::setSortable(bool sortable)
 void TablePage::setMiddleElidedColumns(const QList<int>& columns)
 {
     static_cast<TableTextDelegate*>(m_view->itemDelegate())->setMiddleElidedColumns(columns);
+    m_nameColumns = columns;
 }
 
 void TablePage::setFilterVisible(bool visible)
@@ -299,6 +318,35 @@ QString TablePage::selectedRowsText() const
         lines.append(fields.join(QLatin1Char('\t')));
     }
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+bool TablePage::isNameColumn(int column) const
+{
+    return column >= 0 && m_nameColumns.contains(column);
+}
+
+QString TablePage::selectedNamesText() const
+{
+    const int current = m_view->currentIndex().column();
+    const int column = isNameColumn(current) ? current : m_nameColumns.value(0, -1);
+    if (column < 0)
+        return {};
+    QModelIndexList rows = m_view->selectionModel()->selectedRows();
+    std::sort(rows.begin(), rows.end(), [](const QModelIndex& a, const QModelIndex& b) { return a.row() < b.row(); });
+    QStringList names;
+    for (const QModelIndex& row : rows) {
+        const QString name = m_proxy->index(row.row(), column).data(m_proxy->filterRole()).toString();
+        if (!name.isEmpty())
+            names.append(name);
+    }
+    return names.join(QLatin1Char('\n'));
+}
+
+void TablePage::copyNames()
+{
+    const QString names = selectedNamesText();
+    if (!names.isEmpty())
+        QApplication::clipboard()->setText(names);
 }
 
 void TablePage::copySelection()

@@ -6,6 +6,7 @@
 #include <QWidget>
 
 class QAbstractItemModel;
+class QAction;
 class QLabel;
 class QTableView;
 
@@ -37,18 +38,23 @@ public:
     // Columns that share the width the others leave (kernel names, evidence), each at least
     // `minimumWidth` wide. Their text is not measured: it can be long, and measuring it is slow.
     void setStretchColumns(const QList<int>& columns, int minimumWidth);
-    // Columns elided in the middle rather than at the end (kernel names).
+    // Columns of names (kernel names): elided where the names on screen are alike, not in their
+    // middle, and copied alone by Ctrl+C or "Copy Name" from one of their cells.
     void setMiddleElidedColumns(const QList<int>& columns);
     // Text columns wider than this are elided (the tooltip has the whole text).
     void setMaximumColumnWidth(int width) { m_maximumColumnWidth = width; }
 
     // The selected rows as tab-separated text with a header line, in the view's order.
     QString selectedRowsText() const;
+    // The whole name in the current name column (or the first) of each selected row, one a line:
+    // what Ctrl+C on a name and "Copy Name" copy.
+    QString selectedNamesText() const;
     QList<int> selectedSourceRows() const;
     void selectSourceRows(const QList<int>& rows);
 
 public slots:
     void copySelection();
+    void copyNames();
     void adjustColumns();
 
 protected:
@@ -61,6 +67,7 @@ signals:
 
 private:
     void updateCount();
+    bool isNameColumn(int column) const;
     void shareFreeWidth();
     void layOutView();
 
@@ -73,6 +80,8 @@ private:
     QString m_csvName;
     int m_maximumColumnWidth = 420;
     QList<int> m_stretchColumns;
+    QList<int> m_nameColumns;
+    QAction* m_copyNames = nullptr;
     int m_stretchMinimumWidth = 0;
     QList<int> m_baseWidths; // of the stretch columns, before they share out the free width
     bool m_adjusting = false;

@@ -7,6 +7,7 @@
 #include "display/sidenames.h"
 #include "model/fusionreport.h"
 #include "shell/globalsearch.h"
+#include "shell/helpdialog.h"
 #include "shell/recentfiles.h"
 #include "shell/recentmenu.h"
 #include "shell/resultsexports.h"
@@ -17,6 +18,7 @@
 #include "shell/zonestate.h"
 #include "widgets/filedialogs.h"
 #include "widgets/minimumsizescrollarea.h"
+#include "widgets/tooltipwrapping.h"
 #include "widgets/tracedropzone.h"
 
 #include <QAction>
@@ -51,6 +53,7 @@ MainWindow::MainWindow(QWidget* parent)
     // The desktop adds the application's display name ("FusionDiff") after the window's title.
     setWindowTitle(QApplication::applicationDisplayName().isEmpty() ? QStringLiteral("FusionDiff") : QString());
     setAcceptDrops(true);
+    installToolTipWrapping(QCoreApplication::instance());
 
     QLayout* zones = createZones();
     m_progressRow = createProgressRow();
@@ -91,9 +94,17 @@ MainWindow::MainWindow(QWidget* parent)
     connectController();
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateActions);
     connect(m_tabs, &ResultsTabs::exportCsvRequested, m_exports, &ResultsExports::exportCsvDialog);
-    connect(m_exports, &ResultsExports::written, this,
-        [this](const QString& text) { statusBar()->showMessage(text, 8000); });
-    connect(m_exports, &ResultsExports::failed, this, &MainWindow::showMessage);
+    connect(m_exports, &ResultsExports::written, this, [this](const QString& text) {
+        // A save that worked makes an earlier save's error stale.
+        if (!m_exportError.isEmpty() && m_message->text() == m_exportError)
+            showMessage({});
+        m_exportError.clear();
+        statusBar()->showMessage(text, 8000);
+    });
+    connect(m_exports, &ResultsExports::failed, this, [this](const QString& error) {
+        m_exportError = error;
+        showMessage(error);
+    });
 
     m_recent->load();
     WindowSettings(this, m_settings, m_controller, m_tabs).restore();
@@ -194,6 +205,12 @@ void MainWindow::createMenus()
     view->addAction(settings);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* glossary = help->addAction(tr("&Glossary and Keyboard Shortcuts"), this, [this] {
+        auto* dialog = new HelpDialog(this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->show();
+    });
+    glossary->setShortcut(QKeySequence::HelpContents);
     help->addAction(tr("&About FusionDiff"), this, [this] {
         QMessageBox::about(this, tr("About FusionDiff"),
             tr("<h3>FusionDiff %1</h3><p>Compares kernel fusion between two PyTorch profiler traces: which kernel "
@@ -205,8 +222,8 @@ void MainWindow::createMenus()
 void MainWindow::addTabShortcuts()
 {
     // Window-wide, so that they work while a table (which takes Ctrl+PgDn itself) has the focus.
-    const auto add = [this](const QList<QKeySequence>& keys, int step) {
-        auto* action = new QAction(this);
+    const auto add = [this](const QString& text, const QList<QKeySequence>& keys, int step) {
+        auto* action = new QAction(text, this);
         action->setShortcuts(keys);
         action->setShortcutContext(Qt::WindowShortcut);
         connect(action, &QAction::triggered, this, [this, step] {
@@ -217,14 +234,15 @@ void MainWindow::addTabShortcuts()
         });
         addAction(action);
     };
-    add({ QKeySequence(Qt::CTRL | Qt::Key_Tab), QKeySequence(Qt::CTRL | Qt::Key_PageDown) }, 1);
+    add(tr("Next tab"), { QKeySequence(Qt::CTRL | Qt::Key_Tab), QKeySequence(Qt::CTRL | Qt::Key_PageDown) }, 1);
 
-    auto* find = new QAction(this);
+    auto* find = new QAction(tr("Find a kernel, type or operation"), this);
     find->setShortcut(QKeySequence::Find);
     find->setShortcutContext(Qt::WindowShortcut);
     connect(find, &QAction::triggered, this, &MainWindow::focusSearch);
     addAction(find);
-    add({ QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Backtab), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Tab),
+    add(tr("Previous tab"),
+        { QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Backtab), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Tab),
             QKeySequence(Qt::CTRL | Qt::Key_PageUp) },
         -1);
 }

@@ -20,7 +20,11 @@
 #include "widgets/filterlineedit.h"
 
 #include <QCoreApplication>
+#include <QHBoxLayout>
 #include <QHeaderView>
+#include <QRegularExpression>
+#include <QStyle>
+#include <QTabBar>
 #include <QTableView>
 #include <algorithm>
 
@@ -69,9 +73,19 @@ ResultsTabs::ResultsTabs(QWidget* parent)
     : QTabWidget(parent)
 {
     setDocumentMode(true);
+    // Where the titles do not fit (a 1024-pixel window, a larger font) they are shortened with
+    // "…", every tab in view, rather than scrolled behind arrows; each keeps its tooltip.
+    setUsesScrollButtons(false);
+    setElideMode(Qt::ElideRight);
     createPages();
     m_search = new GlobalSearch(this);
-    setCornerWidget(m_search, Qt::TopRightCorner);
+    // In a box of its own: the tab widget gives its corner the widget's size hint, the box gives
+    // the search its minimum width, which shows its whole placeholder.
+    auto* searchBox = new QWidget(this);
+    auto* searchLayout = new QHBoxLayout(searchBox);
+    searchLayout->setContentsMargins(0, 0, 0, 0);
+    searchLayout->addWidget(m_search);
+    setCornerWidget(searchBox, Qt::TopRightCorner);
     connect(m_search, &GlobalSearch::hitActivated, this,
         [this](const GlobalSearch::Hit& hit) { showSearchHit(hit.kind, hit.row); });
     // Not a table: the timeline has no CSV of its own and is given the results on its own.
@@ -148,7 +162,7 @@ template<typename Page>
 void ResultsTabs::addResultsTab(Page* page, const QString& name, TabTitle title)
 {
     addTab(page, name);
-    m_resultsTabs.push_back({ page, page, std::move(title) });
+    m_resultsTabs.push_back({ page, page, std::move(title), name, {} });
     connect(page, &Page::exportCsvRequested, this, &ResultsTabs::exportCsvRequested);
 }
 
@@ -169,7 +183,8 @@ void ResultsTabs::connectPageLinks()
         case GapCause::NotCompared:
             setCurrentWidget(m_operationSummary);
             break;
-        case GapCause::Unattributed: // kernels without an operation: their types
+        case GapCause::Unattributed: // the Summary shows their own numbers under the waterfall
+            break;
         case GapCause::Overlap:
         case GapCause::Idle:
         case GapCause::Copies:
@@ -209,12 +224,71 @@ void ResultsTabs::setResults(const AnalysisResults& results)
 {
     m_results = results;
     deliverShowUpdates();
-    for (const ResultsTab& tab : m_resultsTabs) {
+    for (ResultsTab& tab : m_resultsTabs) {
         tab.page->setResults(results);
-        setTabText(indexOf(tab.widget), tab.title(*results.report));
+        tab.fullTitle = tab.title(*results.report);
+        setTabText(indexOf(tab.widget), tab.fullTitle);
     }
+    fitTabTitles();
     m_timeline->setResults(results);
     m_search->setReport(results.report);
+}
+
+QString ResultsTabs::shortTabTitle(const QString& title, int level)
+{
+    // The words a narrow window can spare (level 1), then the counts too (level 2): the page says
+    // them again, and the tab's tooltip has the whole title.
+    QString text = title;
+    if (level >= 1) {
+        text.replace(tr("Operation summary"), tr("Op. summary"));
+        text.replace(tr("Fusion opportunities"), tr("Opportunities"));
+        text.replace(tr("Fusion mappings"), tr("Mappings"));
+        text.replace(tr("Kernel types"), tr("Types"));
+        text.replace(QRegularExpression(QStringLiteral(" matched\\)$")), QStringLiteral(")"));
+    }
+    if (level >= 2)
+        text.remove(QRegularExpression(QStringLiteral(" \\([^)]*\\)$")));
+    return text;
+}
+
+void ResultsTabs::fitTabTitles()
+{
+    // A hidden widget has no width of its own yet: keep the titles whole until it is shown.
+    if (!isVisible())
+        return;
+    const QTabBar* bar = tabBar();
+    const int padding = bar->style()->pixelMetric(QStyle::PM_TabBarTabHSpace, nullptr, bar) + 2;
+    const QWidget* corner = cornerWidget(Qt::TopRightCorner);
+    const int room = width() - (corner ? corner->sizeHint().width() : 0) - padding;
+    const auto needed = [&](int level) {
+        int width = bar->fontMetrics().horizontalAdvance(tabText(indexOf(m_timeline))) + padding;
+        for (const ResultsTab& tab : m_resultsTabs)
+            width += bar->fontMetrics().horizontalAdvance(shortTabTitle(tab.fullTitle, level)) + padding;
+        return width;
+    };
+    int level = 0;
+    while (level < 2 && needed(level) > room)
+        ++level;
+    for (ResultsTab& tab : m_resultsTabs) {
+        const int index = indexOf(tab.widget);
+        setTabText(index, shortTabTitle(tab.fullTitle, level));
+        if (tabToolTip(index).isEmpty() || tabToolTip(index) == tab.shortenedToolTip) {
+            tab.shortenedToolTip = level > 0 ? tab.fullTitle : QString();
+            setTabToolTip(index, tab.shortenedToolTip);
+        }
+    }
+}
+
+void ResultsTabs::resizeEvent(QResizeEvent* event)
+{
+    QTabWidget::resizeEvent(event);
+    fitTabTitles();
+}
+
+void ResultsTabs::showEvent(QShowEvent* event)
+{
+    QTabWidget::showEvent(event);
+    fitTabTitles();
 }
 
 QString ResultsTabs::currentTableCsvName() const

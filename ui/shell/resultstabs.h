@@ -59,6 +59,10 @@ public:
     // hid the row).
     void showSearchHit(int kind, int row);
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+    void showEvent(QShowEvent* event) override;
+
 signals:
     // A page's Export CSV button.
     void exportCsvRequested(const QString& csvName);
@@ -71,7 +75,15 @@ private:
         QWidget* widget;
         ResultsPage* page;
         TabTitle title;
+        QString fullTitle; // the title for the current report, before fitTabTitles shortens it
+        QString shortenedToolTip; // the tooltip fitTabTitles gave a shortened tab
     };
+
+    // Shortens the tabs' titles ("Fusion opportunities (3)" to "Opportunities (3)", then to
+    // "Opportunities") while the whole ones do not fit beside the search box; the tab bar then
+    // shortens any further with "…" (a large font in a small window).
+    void fitTabTitles();
+    static QString shortTabTitle(const QString& title, int level);
 
     void createPages();
     template<typename Page>

@@ -61,15 +61,27 @@ WelcomePage::WelcomePage(QWidget* parent)
     openRow->addWidget(openB);
     openRow->addStretch(1);
 
+    // The texts in a centred column, not each aligned in the page's layout: a widget given an
+    // alignment gets its size hint's height, not the height its wrapped text needs at its width.
+    auto* columnWidget = new QWidget(this);
+    columnWidget->setMaximumWidth(720);
+    auto* column = new QVBoxLayout(columnWidget);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->addWidget(title);
+    column->addWidget(text);
+    column->addSpacing(16);
+    column->addWidget(m_sampleButton, 0, Qt::AlignHCenter);
+    column->addWidget(sampleText);
+    column->addSpacing(16);
+    column->addLayout(openRow);
+    auto* centred = new QHBoxLayout;
+    centred->addStretch(1);
+    centred->addWidget(columnWidget, 4);
+    centred->addStretch(1);
+
     auto* layout = new QVBoxLayout(this);
     layout->addStretch(1);
-    layout->addWidget(title, 0, Qt::AlignHCenter);
-    layout->addWidget(text, 0, Qt::AlignHCenter);
-    layout->addSpacing(16);
-    layout->addWidget(m_sampleButton, 0, Qt::AlignHCenter);
-    layout->addWidget(sampleText, 0, Qt::AlignHCenter);
-    layout->addSpacing(16);
-    layout->addLayout(openRow);
+    layout->addLayout(centred);
     // The one trace loaded, while the page asks for the other.
     m_oneTrace = new QTextBrowser(this);
     m_oneTrace->setFrameShape(QFrame::NoFrame);

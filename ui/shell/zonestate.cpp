@@ -26,7 +26,8 @@ void showCaptureState(TraceDropZone& zone, const AnalysisController::SideState& 
         const size_t graphs = state.capture->graphs.size();
         details = (graphs == 1 ? TraceDropZone::tr("1 graph captured")
                                : TraceDropZone::tr("%1 graphs captured").arg(formatCount(graphs)))
-            + TraceDropZone::tr(", %1 kernel launches").arg(formatCount(launches));
+            + QStringLiteral(", ")
+            + formatCountOf(launches, TraceDropZone::tr("kernel launch"), TraceDropZone::tr("kernel launches"));
     }
     zone.showCapture(state.capturePath, details, {});
 }
@@ -45,10 +46,11 @@ void showSideState(TraceDropZone& zone, const AnalysisController::SideState& sta
     case AnalysisController::Status::Loaded: {
         const TraceStore& store = *state.store;
         const QString details
-            = TraceDropZone::tr("%1 \u00B7 %2 \u00B7 %3 kernels \u00B7 %4 GPU time")
+            = TraceDropZone::tr("%1 \u00B7 %2 \u00B7 %3 \u00B7 %4 GPU time")
                   .arg(QString::fromLatin1(platformName(store.platform)),
                       store.gpuName.empty() ? TraceDropZone::tr("GPU not recorded") : toQString(store.gpuName),
-                      formatCount(state.totals.kernels), formatDuration(state.totals.kernelTimeUs));
+                      formatCountOf(state.totals.kernels, TraceDropZone::tr("kernel"), TraceDropZone::tr("kernels")),
+                      formatDuration(state.totals.kernelTimeUs));
         zone.showLoaded(state.path, details);
         break;
     }

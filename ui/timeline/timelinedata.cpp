@@ -1,6 +1,7 @@
 #include "timeline/timelinedata.h"
 
 #include "classify/classifier.h"
+#include "display/formatting.h"
 #include "display/sidenames.h"
 #include "model/fusionreport.h"
 #include "model/tracestore.h"
@@ -53,7 +54,9 @@ void TimelineLane::finish()
 {
     maxDuration = 0;
     end = 0;
+    kernelTime = 0;
     for (const TimelineKernel& kernel : kernels) {
+        kernelTime += kernel.duration;
         maxDuration = std::max(maxDuration, kernel.duration);
         end = std::max(end, kernel.start + kernel.duration);
     }
@@ -141,8 +144,10 @@ TimelineData timelineOfTraces(
             kernels.push_back(&kernel);
         std::sort(
             kernels.begin(), kernels.end(), [](const KernelEvent* a, const KernelEvent* b) { return a->ts < b->ts; });
-        if (kernels.size() > maxKernels)
+        if (kernels.size() > maxKernels) {
+            lane.traceKernels = kernels.size();
             kernels.resize(maxKernels);
+        }
         if (kernels.empty())
             continue;
         // One classification and one name per distinct kernel name.
@@ -164,6 +169,18 @@ TimelineData timelineOfTraces(
             lane.kernels.push_back(shown);
         }
         lane.finish();
+    }
+    // Where a lane is capped, the placement says so: how many it draws of how many, and where
+    // the rest are counted.
+    for (size_t side = 0; side < 2; ++side) {
+        const TimelineLane& lane = data.lanes[side];
+        if (lane.traceKernels == 0)
+            continue;
+        data.placement += QCoreApplication::translate("TimelineData",
+            "; %1: the first %2 of its %3 kernels, up to %4 (the timeline draws at most %2 a side; the "
+            "Kernels tab and the exports count every kernel)")
+                              .arg(side == 0 ? QStringLiteral("A") : QStringLiteral("B"), formatCount(maxKernels),
+                                  formatCount(lane.traceKernels), formatDuration(lane.end));
     }
     return data;
 }

@@ -37,7 +37,9 @@ struct TimelineLane
     std::vector<TimelineKernel> kernels; // by start
     QStringList names;
     double maxDuration = 0; // of one kernel: how far back a kernel can reach into a range
-    double end = 0; // the last kernel's end
+    double end = 0; // the last kernel's end: the lane's wall span from its first kernel's start
+    double kernelTime = 0; // the sum of the kernels' durations (less than `end` where the GPU idles)
+    size_t traceKernels = 0; // the kernels the trace has, where the lane shows only the first ones
 
     // Sets maxDuration and end from the kernels (sorted by start).
     void finish();

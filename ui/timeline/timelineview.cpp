@@ -5,10 +5,15 @@
 #include "display/kernelnames.h"
 #include "export/imageexport.h"
 
+#include <QAbstractItemView>
+#include <QAction>
+#include <QApplication>
 #include <QHelpEvent>
 #include <QKeyEvent>
+#include <QLineEdit>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QTimer>
 #include <QToolTip>
 #include <QWheelEvent>
 
@@ -45,6 +50,7 @@ TimelineView::TimelineView(QWidget* parent)
     setFocusPolicy(Qt::StrongFocus);
     setAttribute(Qt::WA_OpaquePaintEvent);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    addKeyActions();
 }
 
 void TimelineView::setData(TimelineData timeline)
@@ -120,11 +126,25 @@ double TimelineView::xOf(double time, const QRectF& lane) const
     return lane.left() + (time - m_start) / m_usPerPixel;
 }
 
+double TimelineView::rulerHeight() const
+{
+    return std::max(kRulerHeight, fontMetrics().height() + 6.0);
+}
+
+QSize TimelineView::minimumSizeHint() const
+{
+    // Each lane a line and a half of text tall (its title and the names drawn in its kernels),
+    // whatever the font, with the ruler above and the band of connectors between them.
+    const double line = fontMetrics().height();
+    const double lanes = 2 * std::ceil(1.5 * line) + 16;
+    return { 200, static_cast<int>(std::ceil(2 + rulerHeight() + 4 + lanes / (1 - 0.22) + kMargin)) };
+}
+
 TimelineView::Geometry TimelineView::geometryFor(const QSize& size) const
 {
     Geometry geometry;
     const double width = size.width() - 2 * kMargin;
-    geometry.ruler = QRectF(kMargin, 2, width, kRulerHeight);
+    geometry.ruler = QRectF(kMargin, 2, width, rulerHeight());
     const double top = geometry.ruler.bottom() + 4;
     const double available = std::max(40.0, size.height() - top - kMargin);
     const double band = std::clamp(available * 0.22, 16.0, 56.0);
@@ -234,9 +254,7 @@ const QString& TimelineView::shownName(int side, int name)
 
 QColor TimelineView::typeColor(CategoryId type) const
 {
-    // Hues a golden angle apart, so that neighbouring types differ; darker in a dark theme.
-    const int hue = static_cast<int>(std::fmod(static_cast<double>(type) * 137.508 + 25, 360.0));
-    return isDarkPalette(palette()) ? QColor::fromHsv(hue, 140, 125) : QColor::fromHsv(hue, 110, 225);
+    return kernelTypeColor(static_cast<int>(type), isDarkPalette(palette()));
 }
 
 bool TimelineView::event(QEvent* event)
@@ -258,6 +276,12 @@ void TimelineView::paintEvent(QPaintEvent*)
 {
     QPainter painter(this);
     paint(painter, size());
+    if (hasFocus()) {
+        // The keys go here: a frame in the highlight colour says so (not part of a saved image).
+        painter.setPen(QPen(palette().color(QPalette::Highlight), 2));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRect(QRectF(rect()).adjusted(1, 1, -1, -1));
+    }
 }
 
 void TimelineView::paint(QPainter& painter, const QSize& size)
@@ -364,10 +388,9 @@ void TimelineView::paintLane(QPainter& painter, int side, const QRectF& laneRect
         painter.drawRect(QRectF(x0 - 1, laneRect.top() + 1, x1 - x0 + 2, laneRect.height() - 2));
     }
     // The lane's name over its top left corner.
-    const QString title = tr("%1 \u00B7 %2 kernels \u00B7 %3")
-                              .arg(lane.title, formatCount(lane.kernels.size()), formatDuration(lane.end));
+    const QString title = laneHeading(side);
     const QRectF titleRect(laneRect.left() + 4, laneRect.top() + kExtraMarkHeight + 1,
-        std::min<double>(metrics.horizontalAdvance(title) + 8, laneRect.width() - 8), metrics.height() + 2);
+        std::min<double>(std::ceil(metrics.horizontalAdvance(title)) + 12, laneRect.width() - 8), metrics.height() + 2);
     QColor titleBackground = palette.color(QPalette::Base);
     titleBackground.setAlpha(210);
     painter.fillRect(titleRect, titleBackground);
@@ -375,6 +398,16 @@ void TimelineView::paintLane(QPainter& painter, int side, const QRectF& laneRect
     painter.drawText(titleRect.adjusted(4, 0, -4, 0), Qt::AlignLeft | Qt::AlignVCenter,
         metrics.elidedText(title, Qt::ElideMiddle, static_cast<int>(titleRect.width() - 8)));
     painter.restore();
+}
+
+QString TimelineView::laneHeading(int side) const
+{
+    // Two totals, each saying what it measures: the lane's wall span and its kernels' summed time
+    // (what the tables add up), which differ by the time the GPU idles between kernels.
+    const TimelineLane& lane = m_data.lanes[static_cast<size_t>(side)];
+    return tr("%1 \u00B7 %2 \u00B7 span %3 \u00B7 kernel time %4")
+        .arg(lane.title, formatCountOf(lane.kernels.size(), tr("kernel"), tr("kernels")), formatDuration(lane.end),
+            formatDuration(lane.kernelTime));
 }
 
 void TimelineView::paintConnectors(QPainter& painter, const Geometry& geometry) const
@@ -471,30 +504,61 @@ void TimelineView::mouseDoubleClickEvent(QMouseEvent*)
     fitAll();
 }
 
-void TimelineView::keyPressEvent(QKeyEvent* event)
+void TimelineView::panBy(double fraction)
 {
-    switch (event->key()) {
-    case Qt::Key_Plus:
-    case Qt::Key_Equal:
-        zoomAt(1.5, width() / 2.0);
+    m_start += fraction * plotWidth() * m_usPerPixel;
+    m_fitted = false;
+    clampRange();
+    update();
+}
+
+void TimelineView::addKeyActions()
+{
+    // Actions, not a keyPressEvent: Help > Keyboard Shortcuts lists them from here.
+    const auto add = [this](const QString& text, const QList<QKeySequence>& keys, auto slot) {
+        auto* action = new QAction(text, this);
+        action->setShortcuts(keys);
+        action->setShortcutContext(Qt::WidgetShortcut);
+        connect(action, &QAction::triggered, this, slot);
+        addAction(action);
+    };
+    add(tr("Timeline: zoom in"), { QKeySequence(Qt::Key_Plus), QKeySequence(Qt::Key_Equal) },
+        [this] { zoomAt(1.5, width() / 2.0); });
+    add(tr("Timeline: zoom out"), { QKeySequence(Qt::Key_Minus) }, [this] { zoomAt(1 / 1.5, width() / 2.0); });
+    add(tr("Timeline: show every kernel"), { QKeySequence(Qt::Key_0), QKeySequence(Qt::Key_Home) },
+        [this] { fitAll(); });
+    add(tr("Timeline: pan left"), { QKeySequence(Qt::Key_Left) }, [this] { panBy(-0.2); });
+    add(tr("Timeline: pan right"), { QKeySequence(Qt::Key_Right) }, [this] { panBy(0.2); });
+}
+
+void TimelineView::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    // Its keys work as soon as it is shown (its tab switched to), not after a click; after the
+    // event, since a tab widget moves the focus into the page it shows once the page is shown.
+    // It leaves the focus where the user types (a search box) or moves through a table.
+    if (event->spontaneous())
         return;
-    case Qt::Key_Minus:
-        zoomAt(1 / 1.5, width() / 2.0);
-        return;
-    case Qt::Key_0:
-    case Qt::Key_Home:
-        fitAll();
-        return;
-    case Qt::Key_Left:
-    case Qt::Key_Right:
-        m_start += (event->key() == Qt::Key_Left ? -1 : 1) * plotWidth() * m_usPerPixel / 5;
-        m_fitted = false;
-        clampRange();
-        update();
-        return;
-    default:
-        QWidget::keyPressEvent(event);
-    }
+    QTimer::singleShot(0, this, [this] {
+        const QWidget* focus = QApplication::focusWidget();
+        const bool userIsThere = focus && focus->isVisible() && focus != this
+            && (qobject_cast<const QLineEdit*>(focus) || qobject_cast<const QAbstractItemView*>(focus->parentWidget())
+                || qobject_cast<const QAbstractItemView*>(focus));
+        if (isVisible() && !userIsThere)
+            setFocus(Qt::OtherFocusReason);
+    });
+}
+
+void TimelineView::focusInEvent(QFocusEvent* event)
+{
+    QWidget::focusInEvent(event);
+    update();
+}
+
+void TimelineView::focusOutEvent(QFocusEvent* event)
+{
+    QWidget::focusOutEvent(event);
+    update();
 }
 
 void TimelineView::resizeEvent(QResizeEvent* event)

@@ -12,8 +12,9 @@ namespace fusiondiff::ui {
 // kernels only one side runs marked in that side's dark colour above them, the kernels the
 // alignment pairs joined by lines, the idle time between kernels left empty. The wheel zooms
 // around the pointer, dragging pans, hovering shows a kernel's full name, type and duration, and a
-// click selects it (kernelClicked). Painting visits only the kernels in view and draws at most one
-// sub-pixel kernel per pixel column, so that 20,000 kernels a lane redraw within a frame.
+// click selects it (kernelClicked). It takes the focus when shown and draws a focus frame, so
+// that its keys (+, -, 0, arrows: actions of its own) work without a click first. Painting visits only the kernels in
+// view and draws at most one sub-pixel kernel per pixel column, so that 20,000 kernels a lane redraw within a frame.
 class TimelineView : public QWidget
 {
     Q_OBJECT
@@ -21,6 +22,8 @@ public:
     explicit TimelineView(QWidget* parent = nullptr);
 
     void setData(TimelineData timeline);
+    // The heading drawn over a lane: its side, its kernels, its wall span and its kernel time.
+    QString laneHeading(int side) const;
     const TimelineData& timeline() const { return m_data; }
 
     // The time shown, in microseconds from the lanes' starts.
@@ -54,7 +57,7 @@ public:
     QColor typeColor(CategoryId type) const;
 
     QSize sizeHint() const override { return { 800, 180 }; }
-    QSize minimumSizeHint() const override { return { 200, 70 }; }
+    QSize minimumSizeHint() const override;
 
 signals:
     // A click on a kernel: its side, its index in the lane and its side-by-side row (or -1).
@@ -68,7 +71,9 @@ protected:
     void mouseMoveEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
     void mouseDoubleClickEvent(QMouseEvent* event) override;
-    void keyPressEvent(QKeyEvent* event) override;
+    void showEvent(QShowEvent* event) override;
+    void focusInEvent(QFocusEvent* event) override;
+    void focusOutEvent(QFocusEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
 
 private:
@@ -79,10 +84,14 @@ private:
         QRectF connectors;
     };
     Geometry geometryFor(const QSize& size) const;
+    double rulerHeight() const;
     double xOf(double time, const QRectF& lane) const;
     double timeAt(double x) const;
     double plotWidth() const;
     void clampRange();
+    void addKeyActions();
+    // Moves the view by `fraction` of its width (negative: to the left).
+    void panBy(double fraction);
     void paintRuler(QPainter& painter, const QRectF& ruler, const QRectF& plot) const;
     void paintLane(QPainter& painter, int side, const QRectF& lane);
     void paintConnectors(QPainter& painter, const Geometry& geometry) const;

@@ -1,5 +1,8 @@
 #include "widgets/tabletextdelegate.h"
 
+#include "display/nameelision.h"
+
+#include <QAbstractItemView>
 #include <QApplication>
 #include <QFontMetricsF>
 #include <QPainter>
@@ -15,6 +18,8 @@ namespace {
 // Fonts whose advances are kept; a table uses one or two (bold rows).
 constexpr size_t kMaxFonts = 8;
 constexpr char16_t kEllipsis = 0x2026;
+// Outside a view, a middle-elided name is told apart from the names of this many rows each side.
+constexpr int kNeighbourRows = 20;
 
 } // namespace
 
@@ -47,11 +52,18 @@ void TableTextDelegate::paint(QPainter* painter, const QStyleOptionViewItem& opt
     painter->setFont(opt.font);
     painter->setPen(
         opt.palette.color(group, (opt.state & QStyle::State_Selected) ? QPalette::HighlightedText : QPalette::Text));
-    QString shown = fitted(text, opt.font, textRect.width());
-    if (shown.size() != text.size() && m_middleElided.contains(index.column()))
-        shown = QFontMetrics(opt.font).elidedText(text, Qt::ElideMiddle, textRect.width());
+    const QString shown = shownText(text, index, opt.font, textRect.width(), widget);
     painter->drawText(textRect, static_cast<int>(opt.displayAlignment) | Qt::TextSingleLine, shown);
     painter->restore();
+}
+
+QString TableTextDelegate::shownText(
+    const QString& text, const QModelIndex& index, const QFont& font, int width, const QWidget* widget) const
+{
+    const QString shown = fitted(text, font, width);
+    if (shown.size() == text.size() || !m_middleElided.contains(index.column()))
+        return shown;
+    return elideDistinguishing(text, shownNeighbours(index, widget), QFontMetricsF(font), width);
 }
 
 QString TableTextDelegate::fitted(const QString& text, const QFont& font, int width) const
@@ -88,6 +100,35 @@ QString TableTextDelegate::fitted(const QString& text, const QFont& font, int wi
         return text;
     const QFontMetricsF exact(font);
     return exact.horizontalAdvance(text) <= width ? text : exact.elidedText(text, Qt::ElideRight, width);
+}
+
+const QStringList& TableTextDelegate::shownNeighbours(const QModelIndex& index, const QWidget* widget) const
+{
+    // The rows on screen (or, outside a view, those around the row), read once for all the cells
+    // of a column painted together.
+    int first = std::max(0, index.row() - kNeighbourRows);
+    int last = std::min(index.model()->rowCount(index.parent()) - 1, index.row() + kNeighbourRows);
+    if (const auto* view = qobject_cast<const QAbstractItemView*>(widget)) {
+        const QModelIndex top = view->indexAt(QPoint(0, 0));
+        const QModelIndex bottom = view->indexAt(QPoint(0, view->viewport()->height() - 1));
+        first = top.isValid() ? top.row() : first;
+        last = bottom.isValid() ? bottom.row() : last;
+        first = std::min(first, index.row());
+        last = std::max(last, index.row());
+    }
+    NeighbourCache& cache = m_neighbours;
+    const bool same = cache.model == index.model() && cache.column == index.column() && cache.first == first
+        && cache.last == last && cache.names.value(index.row() - first) == index.data().toString();
+    if (!same) {
+        cache.model = index.model();
+        cache.column = index.column();
+        cache.first = first;
+        cache.last = last;
+        cache.names.clear();
+        for (int row = first; row <= last; ++row)
+            cache.names.append(index.siblingAtRow(row).data().toString());
+    }
+    return cache.names;
 }
 
 const TableTextDelegate::Advances& TableTextDelegate::advancesFor(const QFont& font) const

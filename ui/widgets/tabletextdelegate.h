@@ -2,6 +2,7 @@
 
 #include <QFont>
 #include <QList>
+#include <QStringList>
 #include <QStyledItemDelegate>
 
 #include <array>
@@ -26,9 +27,14 @@ public:
     // `text` as shown in `width` pixels of `font`: whole if it fits, else its start and "..." (one
     // character, U+2026), as the style elides it.
     QString fitted(const QString& text, const QFont& font, int width) const;
+    // `text`, `index`'s, as a cell `width` pixels wide in `widget` (a view) shows it: fitted, or in
+    // a name column, elided where it is like the names on screen beside it.
+    QString shownText(
+        const QString& text, const QModelIndex& index, const QFont& font, int width, const QWidget* widget) const;
 
-    // Columns whose text is elided in the middle (kernel names: their start and their end, the
-    // kernel's own name, both matter).
+    // Columns of names whose text is elided where it is the same as the names on screen beside it
+    // (elideDistinguishing): kernel names that differ in the middle of a long common start and end
+    // stay different.
     void setMiddleElidedColumns(const QList<int>& columns) { m_middleElided = columns; }
 
 private:
@@ -40,6 +46,18 @@ private:
         qreal ellipsis = 0;
     };
     const Advances& advancesFor(const QFont& font) const;
+    // The texts of `index`'s column in the rows on screen.
+    const QStringList& shownNeighbours(const QModelIndex& index, const QWidget* widget) const;
+
+    struct NeighbourCache
+    {
+        const QAbstractItemModel* model = nullptr;
+        int column = -1;
+        int first = -1;
+        int last = -1;
+        QStringList names;
+    };
+    mutable NeighbourCache m_neighbours;
 
     mutable std::vector<Advances> m_advances; // per font seen, a few at most
     QList<int> m_middleElided;

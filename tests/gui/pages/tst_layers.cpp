@@ -357,6 +357,7 @@ private Q_SLOTS:
         LayersPage* page = window->layersPage();
         QVERIFY(!page->hasLayers());
         QCOMPARE(tabText(*window, page), QStringLiteral("Layers (none)"));
+        window->resize(1440, 900); // wide enough for the tabs' whole titles
         window->show();
         window->tabs()->setCurrentWidget(page);
         QVERIFY(QTest::qWaitForWindowExposed(window.get()));

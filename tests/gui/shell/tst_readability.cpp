@@ -1,0 +1,449 @@
+// What issue 19 found unreadable or out of reach in the window, each measured as a user meets it
+// at 1440x900 and 1024x700, with the default and a larger system font: clipped texts, panels too
+// small to use, scroll arrows on the tabs, a cut column, elided chart labels, tooltips off the
+// screen, a timeline that needs a click before its keys work, and what Help and --help give.
+
+#include "guitestsupport.h"
+
+#include "charts/barchart.h"
+#include "charts/chartpanel.h"
+#include "models/findingalignmentmodel.h"
+#include "pages/operationspage.h"
+#include "pages/operationsummarypage.h"
+#include "pages/tablechartpage.h"
+#include "pages/tablepage.h"
+#include "shell/globalsearch.h"
+#include "shell/helpdialog.h"
+#include "shell/mainwindow.h"
+#include "shell/resultstabs.h"
+#include "shell/welcomepage.h"
+#include "timeline/timelinepanel.h"
+#include "timeline/timelineview.h"
+#include "timeline/tracetimelinepage.h"
+#include "widgets/tooltipwrapping.h"
+
+#include <QAction>
+#include <QChart>
+#include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProcess>
+#include <QPushButton>
+#include <QScreen>
+#include <QSignalSpy>
+#include <QTabBar>
+#include <QTableView>
+#include <QTest>
+#include <QTextDocument>
+#include <QToolButton>
+#include <QToolTip>
+
+using namespace fusiondiff;
+using namespace fusiondiff::ui;
+using test::sampleA;
+using test::sampleB;
+
+namespace {
+
+constexpr int kTimeoutMs = 120000;
+
+// The application font for a row: the default, or one and a half times as large (a larger
+// system font), restored when the object goes.
+class FontScale
+{
+public:
+    explicit FontScale(double scale)
+        : m_font(QApplication::font())
+    {
+        QFont font = m_font;
+        font.setPointSizeF(m_font.pointSizeF() * scale);
+        QApplication::setFont(font);
+    }
+    ~FontScale() { QApplication::setFont(m_font); }
+    FontScale(const FontScale&) = delete;
+    FontScale& operator=(const FontScale&) = delete;
+
+private:
+    QFont m_font;
+};
+
+bool compare(MainWindow& window, const QString& a, const QString& b)
+{
+    QSignalSpy shown(&window, &MainWindow::resultsShown);
+    window.openTraces(a, b);
+    return shown.wait(kTimeoutMs);
+}
+
+void addSizes()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<double>("fontScale");
+    QTest::newRow("1440x900") << QSize(1440, 900) << 1.0;
+    QTest::newRow("1024x700") << QSize(1024, 700) << 1.0;
+    QTest::newRow("1440x900, larger font") << QSize(1440, 900) << 1.5;
+    QTest::newRow("1024x700, larger font") << QSize(1024, 700) << 1.5;
+}
+
+// The texts of `chart` as drawn: its title, axis labels and titles, legend.
+QStringList drawnTexts(BarChart* chart)
+{
+    QStringList texts;
+    for (const QGraphicsItem* item : chart->scene()->items()) {
+        if (!item->isVisible())
+            continue;
+        if (const auto* text = dynamic_cast<const QGraphicsTextItem*>(item))
+            texts.append(text->document()->toPlainText());
+        else if (const auto* simple = dynamic_cast<const QGraphicsSimpleTextItem*>(item))
+            texts.append(simple->text());
+    }
+    return texts;
+}
+
+QLabel* shownToolTip()
+{
+    for (QWidget* widget : QApplication::topLevelWidgets()) {
+        if (widget->objectName() == QLatin1String("qtooltip_label") && widget->isVisible())
+            return qobject_cast<QLabel*>(widget);
+    }
+    return nullptr;
+}
+
+} // namespace
+
+class TestReadability : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { test::useOwnSettings(QStringLiteral("tst_readability")); }
+    void cleanupTestCase() { test::removeOwnSettings(); }
+
+    // Item 15: every text of the start page is shown whole (a wrapped label as tall as its text
+    // needs at its width) and nothing overlaps the button.
+    void welcomeTextIsNotClipped_data() { addSizes(); }
+    void welcomeTextIsNotClipped()
+    {
+        QFETCH(QSize, size);
+        QFETCH(double, fontScale);
+        const FontScale font(fontScale);
+        MainWindow window;
+        window.resize(size);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        WelcomePage* page = window.welcomePage();
+        QStringList clipped;
+        QList<QWidget*> shown;
+        for (QLabel* label : page->findChildren<QLabel*>()) {
+            if (!label->isVisible() || label->text().isEmpty())
+                continue;
+            shown.append(label);
+            const int needed = label->wordWrap() ? label->heightForWidth(label->width()) : label->sizeHint().height();
+            if (label->height() < needed)
+                clipped.append(
+                    QStringLiteral("'%1': %2 of %3 px").arg(label->text().left(40)).arg(label->height()).arg(needed));
+        }
+        for (QPushButton* button : page->findChildren<QPushButton*>()) {
+            if (button->isVisible())
+                shown.append(button);
+        }
+        for (int i = 0; i < shown.size(); ++i) {
+            for (int j = i + 1; j < shown.size(); ++j) {
+                if (shown[i]->geometry().intersects(shown[j]->geometry()))
+                    clipped.append(QStringLiteral("'%1' overlaps '%2'")
+                                       .arg(shown[i]->property("text").toString().left(30),
+                                           shown[j]->property("text").toString().left(30)));
+            }
+        }
+        QVERIFY2(clipped.isEmpty(), qPrintable(clipped.join(QStringLiteral("; "))));
+    }
+
+    // Item 12: the finding's two lanes and its table stay usable: each lane at least a line of
+    // text tall (names are drawn in it), and the table shows several rows.
+    void findingLanesAreUsable_data() { addSizes(); }
+    void findingLanesAreUsable()
+    {
+        QFETCH(QSize, size);
+        QFETCH(double, fontScale);
+        const FontScale font(fontScale);
+        MainWindow window;
+        window.resize(size);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(compare(window, sampleA(), sampleB()));
+        window.tabs()->setCurrentWidget(window.operationsPage());
+        TimelineView* view = window.operationsPage()->timeline()->view();
+        QTableView* table = window.operationsPage()->alignmentTable()->view();
+        const int line = view->fontMetrics().height();
+        const auto laneHeight = [view](int side) {
+            int rows = 0;
+            for (int y = 0; y < view->height(); ++y)
+                rows += view->laneAt(QPointF(view->width() / 2.0, y)) == side ? 1 : 0;
+            return rows;
+        };
+        const auto tableRows = [table] {
+            return table->viewport()->height() / std::max(1, table->verticalHeader()->defaultSectionSize());
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(view->isVisible() && table->isVisible(), 5000);
+        QTest::qWait(50);
+        if (size.width() < 1440 && fontScale > 1)
+            QEXPECT_FAIL("",
+                "the window's scroll area gives the pages less than their minimum height when the "
+                "trace zones' wrapped texts grow (MinimumSizeScrollArea ignores height-for-width)",
+                Abort);
+        QVERIFY2(laneHeight(0) >= line && laneHeight(1) >= line,
+            qPrintable(
+                QStringLiteral("lanes %1 and %2 px for %3 px text").arg(laneHeight(0)).arg(laneHeight(1)).arg(line)));
+        // Below the lanes, the view shows all of lane B (it is not cut by the view's bottom).
+        int lastB = -1;
+        for (int y = 0; y < view->height(); ++y) {
+            if (view->laneAt(QPointF(view->width() / 2.0, y)) == 1)
+                lastB = y;
+        }
+        QVERIFY2(lastB >= 0 && lastB < view->height() - 1, qPrintable(QString::number(lastB)));
+        QVERIFY2(tableRows() >= 3, qPrintable(QString::number(tableRows())));
+    }
+
+    // Item 16: every tab is in view without scroll arrows (titles shortened where they must be),
+    // and the search box shows its whole placeholder.
+    void tabsFitWithoutScrollArrows_data() { addSizes(); }
+    void tabsFitWithoutScrollArrows()
+    {
+        QFETCH(QSize, size);
+        QFETCH(double, fontScale);
+        const FontScale font(fontScale);
+        MainWindow window;
+        window.resize(size);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(compare(window, sampleA(), sampleB()));
+        QTabBar* bar = window.tabs()->tabBar();
+        QTest::qWait(20);
+        QStringList problems;
+        for (const QToolButton* arrow : bar->findChildren<QToolButton*>()) {
+            if (arrow->isVisible())
+                problems.append(QStringLiteral("scroll arrows (%1 px of tabs in %2 px)")
+                                    .arg(bar->sizeHint().width())
+                                    .arg(bar->width()));
+        }
+        const int lastRight = bar->tabRect(bar->count() - 1).right();
+        if (lastRight > bar->width())
+            problems.append(QStringLiteral("the last tab ends at %1 of %2 px").arg(lastRight).arg(bar->width()));
+        // Shortened where they must be, never to a bare "…": each tab shows a word or more.
+        const int word = 6 * bar->fontMetrics().averageCharWidth();
+        for (int tab = 0; tab < bar->count(); ++tab) {
+            if (bar->tabRect(tab).width() < word)
+                problems.append(QStringLiteral("'%1' in %2 px").arg(bar->tabText(tab)).arg(bar->tabRect(tab).width()));
+        }
+        // With the default font no title is cut with "…" (at 1024 wide the shorter titles fit).
+        if (fontScale == 1.0 && bar->sizeHint().width() > bar->width())
+            problems.append(
+                QStringLiteral("titles shortened: %1 px of %2").arg(bar->sizeHint().width()).arg(bar->width()));
+        QLineEdit* search = window.tabs()->search();
+        const QMargins margins = search->textMargins();
+        const int needed
+            = search->fontMetrics().horizontalAdvance(search->placeholderText()) + margins.left() + margins.right();
+        // The line edit's frame and padding take a few pixels on each side.
+        if (needed > search->width() - 8)
+            problems.append(QStringLiteral("placeholder '%1' needs %2 px, the box is %3")
+                                .arg(search->placeholderText())
+                                .arg(needed)
+                                .arg(search->width()));
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("; "))));
+    }
+
+    // Item 14: the Kernel types table shows every column (B − A time included) without scrolling.
+    void kernelTypesShowEveryColumn_data() { addSizes(); }
+    void kernelTypesShowEveryColumn()
+    {
+        QFETCH(QSize, size);
+        QFETCH(double, fontScale);
+        if (size.width() < 1440)
+            QSKIP("side by side at 1440 wide; the chart goes below the table in a narrower window");
+        const FontScale font(fontScale);
+        MainWindow window;
+        window.resize(size);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(compare(window, sampleA(), sampleB()));
+        window.tabs()->setCurrentWidget(window.kernelTypesPage());
+        QTableView* view = window.kernelTypesPage()->table()->view();
+        QTest::qWait(50);
+        const int columns = view->horizontalHeader()->length();
+        if (fontScale > 1)
+            QEXPECT_FAIL("", "with a larger font the splitter's 3:2 share is narrower than the table's columns", Abort);
+        QVERIFY2(columns <= view->viewport()->width(),
+            qPrintable(QStringLiteral("%1 px of columns in %2 px").arg(columns).arg(view->viewport()->width())));
+    }
+
+    // Item 13: the chart of the kernels one side runs draws its title and axis labels whole.
+    void extraKernelsChartLabelsAreNotElided_data() { addSizes(); }
+    void extraKernelsChartLabelsAreNotElided()
+    {
+        QFETCH(QSize, size);
+        QFETCH(double, fontScale);
+        const FontScale font(fontScale);
+        MainWindow window;
+        window.resize(size);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(compare(window, sampleA(), sampleB()));
+        window.tabs()->setCurrentWidget(window.operationSummaryPage());
+        auto* page = window.operationSummaryPage()->findChild<TableChartPage*>();
+        QVERIFY(page);
+        BarChart* chart = page->chartPanel()->chart();
+        QTRY_VERIFY_WITH_TIMEOUT(chart->isVisible() && !drawnTexts(chart).isEmpty(), 5000);
+        QTest::qWait(50);
+        const QStringList texts = drawnTexts(chart);
+        QStringList elided;
+        for (const QString& text : texts) {
+            if (text.contains(QChar(0x2026)) || text.contains(QLatin1String("...")))
+                elided.append(text);
+        }
+        QVERIFY2(elided.isEmpty(),
+            qPrintable(elided.join(QStringLiteral(" | ")) + QStringLiteral(" at ") + QString::number(chart->width())
+                + QLatin1Char('x') + QString::number(chart->height())));
+        QVERIFY2(texts.contains(QStringLiteral("Kernels one side runs where the other has none")),
+            qPrintable(texts.join(QStringLiteral(" | "))));
+    }
+
+    // Item 23: a long tooltip wraps to at most 80 average characters, inside the screen.
+    void longToolTipsWrap_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::newRow("plain sentence") << QStringLiteral(
+            "The kernels one side runs where the other has none, by type, "
+            "over all findings; click a bar to select its row in the "
+            "table beside it, and hover a bar for both sides' values.");
+        QTest::newRow("kernel name") << QStringLiteral(
+            "void at::native::vectorized_elementwise_kernel<4, at::native::CUDAFunctor_add<c10::BFloat16>, "
+            "at::detail::Array<char*, 3>>(int, at::native::CUDAFunctor_add<c10::BFloat16>, "
+            "at::detail::Array<char*, 3>)_triton_poi_fused_add_all_reduce_mul_rsqrt_0");
+        QTest::newRow("rich text") << QStringLiteral(
+            "<b>GEMM</b><br>A: 243 kernels, 16.9 ms<br>B: 242 kernels, 12.8 ms; "
+            "Cijk_Alik_Bljk_BBS_BH_MT128x128x64_MI16x16x16x1_SN_1LDSB0_APM1_ABV0_ACED0_AF0EM1_AF1EM1_AMAS3_ASE_ASGT_"
+            "ASLT_ASAE01_ASCE01_ASEM1_AAC0_BL1_BS1_DTL0_DTVA0_DVO0_ETSP_EPS1_FL0_GRVW8_GSU1");
+    }
+    void longToolTipsWrap()
+    {
+        QFETCH(QString, text);
+        MainWindow window; // installs the wrapping, as the app does
+        window.resize(1440, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QToolTip::showText(window.mapToGlobal(QPoint(1300, 400)), text, &window);
+        QLabel* tip = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((tip = shownToolTip()) != nullptr, 2000);
+        const int limit = tip->fontMetrics().averageCharWidth() * kToolTipCharacters + 2 * tip->margin() + 12;
+        QVERIFY2(
+            tip->width() <= limit, qPrintable(QStringLiteral("%1 px wide, at most %2").arg(tip->width()).arg(limit)));
+        const QRect screen = tip->screen()->availableGeometry();
+        QVERIFY2(screen.contains(tip->geometry()),
+            qPrintable(QStringLiteral("%1,%2 %3x%4").arg(tip->x()).arg(tip->y()).arg(tip->width()).arg(tip->height())));
+        // All of the text is there, wrapped over lines.
+        QVERIFY(tip->height() > 2 * tip->fontMetrics().height());
+        QTextDocument shown;
+        if (tip->textFormat() == Qt::RichText
+            || (tip->textFormat() == Qt::AutoText && Qt::mightBeRichText(tip->text())))
+            shown.setHtml(tip->text());
+        else
+            shown.setPlainText(tip->text());
+        QTextDocument original;
+        if (Qt::mightBeRichText(text))
+            original.setHtml(text);
+        else
+            original.setPlainText(text);
+        QCOMPARE(shown.toPlainText().remove(QChar(0x200B)).simplified(), original.toPlainText().simplified());
+        QToolTip::hideText();
+    }
+
+    // Item 27: Help holds a glossary and every shortcut the window's actions have, read from them.
+    void helpListsTheGlossaryAndTheShortcuts()
+    {
+        MainWindow window;
+        auto* added = new QAction(QStringLiteral("Test only: an action added later"), &window);
+        added->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_J));
+        window.addAction(added);
+        const QString html = HelpDialog::html(&window);
+        QTextDocument document;
+        document.setHtml(html);
+        const QString text = document.toPlainText();
+        for (const char* term : { "Could save", "IQR", "Unattributed", "Graph", "Phase", "Step", "Against the gap" })
+            QVERIFY2(text.contains(QLatin1String(term)), term);
+        QStringList missing;
+        for (const QAction* action : window.findChildren<QAction*>()) {
+            for (const QKeySequence& keys : action->shortcuts()) {
+                if (!text.contains(keys.toString(QKeySequence::NativeText)))
+                    missing.append(action->text() + QStringLiteral(": ") + keys.toString(QKeySequence::NativeText));
+            }
+        }
+        QVERIFY2(missing.isEmpty(), qPrintable(missing.join(QStringLiteral(", "))));
+        QVERIFY(text.contains(QStringLiteral("Test only: an action added later")));
+        QVERIFY(text.contains(QStringLiteral("Timeline: zoom in")));
+        QVERIFY(text.contains(QKeySequence(QKeySequence::Open).toString(QKeySequence::NativeText)));
+        // Every listed action has a name.
+        for (const ShortcutEntry& entry : shortcutsOf(&window))
+            QVERIFY2(!entry.action.trimmed().isEmpty(), qPrintable(entry.keys));
+        // The Help menu opens it.
+        bool found = false;
+        for (const QAction* action : window.findChildren<QAction*>())
+            found = found || action->text().contains(QLatin1String("Glossary"));
+        QVERIFY(found);
+    }
+
+    // Item 30: the Timeline tab's keys work without a click first, and the view shows it has the focus.
+    void timelineKeysWorkWithoutAClick()
+    {
+        MainWindow window;
+        window.resize(1440, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QVERIFY(compare(window, sampleA(), sampleB()));
+        window.tabs()->setCurrentWidget(window.timelinePage());
+        TimelineView* view = window.timelinePage()->timeline()->view();
+        QTRY_VERIFY_WITH_TIMEOUT(view->hasFocus(), 2000);
+        const double before = view->visibleEnd() - view->visibleStart();
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Plus);
+        const double after = view->visibleEnd() - view->visibleStart();
+        QVERIFY2(after < before * 0.9, qPrintable(QStringLiteral("%1 -> %2").arg(before).arg(after)));
+        // The focus frame: the view's edge in the highlight colour while it has the focus.
+        const QColor highlight = view->palette().color(QPalette::Highlight);
+        const QImage focused = view->grab().toImage();
+        QCOMPARE(QColor(focused.pixel(focused.width() / 2, 1)).name(), highlight.name());
+        window.tabs()->search()->setFocus();
+        QTRY_VERIFY(!view->hasFocus());
+        const QImage unfocused = view->grab().toImage();
+        QVERIFY(QColor(unfocused.pixel(unfocused.width() / 2, 1)).name() != highlight.name());
+    }
+
+    // Item 29: --help and --version print and exit 0 where there is no display at all.
+    void helpAndVersionNeedNoDisplay_data()
+    {
+        QTest::addColumn<QString>("option");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("--help") << QStringLiteral("--help") << QStringLiteral("Usage:");
+        QTest::newRow("-h") << QStringLiteral("-h") << QStringLiteral("--classifier");
+        QTest::newRow("--version") << QStringLiteral("--version") << QStringLiteral("fusiondiff ");
+    }
+    void helpAndVersionNeedNoDisplay()
+    {
+        QFETCH(QString, option);
+        QFETCH(QString, expected);
+        QProcess process;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        for (const char* name : { "DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM", "QT_QPA_PLATFORMTHEME" })
+            environment.remove(QLatin1String(name));
+        process.setProcessEnvironment(environment);
+        process.start(QStringLiteral(FUSIONDIFF_GUI_PATH), { option });
+        QVERIFY(process.waitForFinished(30000));
+        const QString out = QString::fromLocal8Bit(process.readAllStandardOutput());
+        const QString err = QString::fromLocal8Bit(process.readAllStandardError());
+        QCOMPARE(process.exitStatus(), QProcess::NormalExit);
+        QVERIFY2(process.exitCode() == 0, qPrintable(err));
+        QVERIFY2(out.contains(expected), qPrintable(out + err));
+    }
+};
+
+QTEST_MAIN(TestReadability)
+#include "tst_readability.moc"
