@@ -8,7 +8,7 @@ QColor idleCauseColor(IdleCause cause)
 {
     switch (cause) {
     case IdleCause::Host:
-        return QColor(0xe0, 0x8a, 0x1e); // amber: the host runs code
+        return QColor(0x7e, 0x57, 0xc2); // violet: the host runs code (apart from A's orange)
     case IdleCause::Sync:
         return QColor(0xc0, 0x39, 0x8c); // magenta: the host waits for the GPU
     case IdleCause::Launch:
