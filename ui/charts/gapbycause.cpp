@@ -20,26 +20,36 @@ QString tr(const char* text)
 // A residual below this is the floating-point remainder of the identity, not a part to show.
 constexpr double kRoundingUs = 0.01;
 
-QString contributorsText(const TimeGapPart& part)
+QString contributorsText(const TimeGapPart& part, double sign)
 {
     QStringList names;
     for (const GapContributor& contributor : part.top) {
         names << tr("%1 (%2)").arg(QString::fromStdString(contributor.name),
-            formatDuration(-contributor.deltaUs)); // B - A, as the chart shows it
+            formatDuration(contributor.deltaUs * sign)); // towards the slower side, as the chart shows it
     }
     return names.join(QStringLiteral(", "));
 }
 
 } // namespace
 
-GapWaterfallData gapByCause(const FusionReport& report, std::vector<GapCause>* causes)
+bool isIdleCause(GapCause cause)
 {
-    const TimeGapBreakdown& gap = report.timeGap.kernelTime;
+    return cause == GapCause::IdleHost || cause == GapCause::IdleSync || cause == GapCause::IdleLaunch
+        || cause == GapCause::IdleOther;
+}
+
+GapWaterfallData gapByCause(const FusionReport& report, const TimeGapBreakdown& gap, std::vector<GapCause>* causes)
+{
     GapWaterfallData data;
     data.nameA = sideAlias(report, 0);
     data.nameB = sideAlias(report, 1);
     data.totalUs[0] = gap.timeUs[0];
     data.totalUs[1] = gap.timeUs[1];
+    // From the faster side to the slower: the core's A - B when A is slower, B - A otherwise.
+    data.fromB = gap.deltaUs > 0;
+    const double sign = data.fromB ? 1.0 : -1.0;
+    if (gap.basis == TimeBasis::StepTime)
+        data.timeName = tr("step time");
     if (causes)
         causes->clear();
     for (const TimeGapPart& part : gap.parts) {
@@ -47,12 +57,16 @@ GapWaterfallData gapByCause(const FusionReport& report, std::vector<GapCause>* c
             continue;
         GapPart shown;
         shown.title = QString::fromStdString(part.label);
-        shown.deltaUs = -part.deltaUs; // the core says A - B, the chart steps from A to B
+        shown.deltaUs = part.deltaUs * sign;
         shown.cause = QString::fromStdString(part.title) + QStringLiteral("\n")
-            + tr("A %1 in %2, B %3 in %4")
-                  .arg(formatDuration(part.timeUs[0]), formatCountOf(part.kernels[0], tr("kernel"), tr("kernels")),
-                      formatDuration(part.timeUs[1]), formatCountOf(part.kernels[1], tr("kernel"), tr("kernels")));
-        const QString top = contributorsText(part);
+            + (isIdleCause(part.cause)
+                    ? tr("GPU idle: A %1, B %2").arg(formatDuration(part.timeUs[0]), formatDuration(part.timeUs[1]))
+                    : tr("A %1 in %2, B %3 in %4")
+                          .arg(formatDuration(part.timeUs[0]),
+                              formatCountOf(part.kernels[0], tr("kernel"), tr("kernels")),
+                              formatDuration(part.timeUs[1]),
+                              formatCountOf(part.kernels[1], tr("kernel"), tr("kernels"))));
+        const QString top = contributorsText(part, sign);
         if (!top.isEmpty())
             shown.cause += QStringLiteral("\n") + tr("Largest: %1").arg(top);
         shown.fusion = part.cause == GapCause::Fusion;
@@ -66,8 +80,10 @@ GapWaterfallData gapByCause(const FusionReport& report, std::vector<GapCause>* c
 QString gapCauseVerdict(const FusionReport& report)
 {
     QString verdict = QString::fromStdString(report.timeGap.verdict).toHtmlEscaped();
-    // The headline in bold: up to " in GPU ..." where the breakdown starts.
-    const qsizetype cut = verdict.indexOf(QStringLiteral(" in GPU"));
+    // The headline in bold: up to " in step time" or " in GPU ..." where the breakdown starts.
+    qsizetype cut = verdict.indexOf(QStringLiteral(" in GPU"));
+    if (const qsizetype step = verdict.indexOf(QStringLiteral(" in step time")); step >= 0 && (cut < 0 || step < cut))
+        cut = step;
     if (cut < 0)
         return verdict;
     return QStringLiteral("<b>") + verdict.left(cut) + QStringLiteral("</b>") + verdict.mid(cut);

@@ -38,7 +38,8 @@ void GapWaterfall::setData(GapWaterfallData waterfall)
     double explained = 0;
     for (const GapPart& part : m_parts)
         explained += part.deltaUs;
-    const double rest = (m_data.totalUs[1] - m_data.totalUs[0]) - explained;
+    const int first = m_data.fromB ? 1 : 0;
+    const double rest = (m_data.totalUs[1 - first] - m_data.totalUs[first]) - explained;
     // Rounding aside (a thousandth of the larger total), the rest is a part of its own.
     if (std::abs(rest) > 1e-3 * std::max({ m_data.totalUs[0], m_data.totalUs[1], 1.0 }))
         m_parts.push_back(
@@ -48,11 +49,9 @@ void GapWaterfall::setData(GapWaterfallData waterfall)
 
 std::pair<double, double> GapWaterfall::barSpan(int bar) const
 {
-    if (bar == 0)
-        return { 0, m_data.totalUs[0] };
-    if (bar == barCount() - 1)
-        return { 0, m_data.totalUs[1] };
-    double running = m_data.totalUs[0];
+    if (bar == 0 || bar == barCount() - 1)
+        return { 0, m_data.totalUs[sideOfBar(bar)] };
+    double running = m_data.totalUs[sideOfBar(0)];
     for (int i = 0; i < bar - 1; ++i)
         running += m_parts[static_cast<size_t>(i)].deltaUs;
     return { running, running + m_parts[static_cast<size_t>(bar - 1)].deltaUs };
@@ -62,7 +61,7 @@ double GapWaterfall::axisFloor() const
 {
     double low = std::min(m_data.totalUs[0], m_data.totalUs[1]);
     double high = std::max(m_data.totalUs[0], m_data.totalUs[1]);
-    double running = m_data.totalUs[0];
+    double running = m_data.totalUs[sideOfBar(0)];
     for (const GapPart& part : m_parts) {
         running += part.deltaUs;
         low = std::min(low, running);
@@ -110,12 +109,19 @@ int GapWaterfall::barAt(QPointF position) const
     return rect.contains(position) ? bar : -1;
 }
 
+QString GapWaterfall::timeName() const
+{
+    return m_data.timeName.isEmpty() ? tr("GPU time") : m_data.timeName.toHtmlEscaped();
+}
+
 QString GapWaterfall::barToolTip(int bar) const
 {
-    if (bar == 0)
-        return tr("<b>A: %1</b><br>GPU time %2").arg(m_data.nameA.toHtmlEscaped(), formatDuration(m_data.totalUs[0]));
-    if (bar == barCount() - 1)
-        return tr("<b>B: %1</b><br>GPU time %2").arg(m_data.nameB.toHtmlEscaped(), formatDuration(m_data.totalUs[1]));
+    if ((bar == 0 || bar == barCount() - 1) && sideOfBar(bar) == 0)
+        return tr("<b>A: %1</b><br>%2 %3")
+            .arg(m_data.nameA.toHtmlEscaped(), timeName(), formatDuration(m_data.totalUs[0]));
+    if (bar == 0 || bar == barCount() - 1)
+        return tr("<b>B: %1</b><br>%2 %3")
+            .arg(m_data.nameB.toHtmlEscaped(), timeName(), formatDuration(m_data.totalUs[1]));
     if (bar < 0 || bar >= barCount())
         return {};
     const GapPart& part = m_parts[static_cast<size_t>(bar - 1)];
@@ -163,8 +169,9 @@ void GapWaterfall::paintEvent(QPaintEvent*)
         const bool total = bar == 0 || bar == barCount() - 1;
         const GapPart* part = total ? nullptr : &m_parts[static_cast<size_t>(bar - 1)];
         // Totals in the sides' colours; a part in the colour of the side it makes slower.
-        const QColor color
-            = total ? sideColor(bar == 0 ? 0 : 1) : (part->deltaUs > 0 ? sideColor(1) : sideColor(0)).lighter(115);
+        const int last = sideOfBar(barCount() - 1);
+        const QColor color = total ? sideColor(sideOfBar(bar))
+                                   : (part->deltaUs > 0 ? sideColor(last) : sideColor(1 - last)).lighter(115);
         painter.fillRect(rect, color);
         if (part && part->fusion) {
             painter.fillRect(rect, QBrush(blend(color, text, 0.6), Qt::BDiagPattern));
@@ -183,8 +190,9 @@ void GapWaterfall::paintEvent(QPaintEvent*)
         const QString value = total ? formatDuration(barSpan(bar).second) : signedDuration(part->deltaUs);
         painter.drawText(QRectF(rect.center().x() - slot / 2, rect.top() - kValueHeight, slot, kValueHeight),
             Qt::AlignHCenter | Qt::AlignBottom, value);
-        const QString label
-            = total ? (bar == 0 ? tr("A: %1") : tr("B: %1")).arg(bar == 0 ? m_data.nameA : m_data.nameB) : part->title;
+        const QString label = total
+            ? (sideOfBar(bar) == 0 ? tr("A: %1").arg(m_data.nameA) : tr("B: %1").arg(m_data.nameB))
+            : part->title;
         painter.drawText(QRectF(plot.left() + bar * slot, plot.bottom() + 2, slot, kLabelHeight),
             Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, label);
     }

@@ -17,13 +17,17 @@ struct GapPart
     bool fusion = false;
 };
 
-// The gap at a glance: from A's GPU time to B's, one step per part.
+// The gap at a glance: from A's GPU time to B's, one step per part (or from B's to A's when
+// `fromB`, so that the chart climbs from the faster side to the slower and a part's sign is the
+// verdict's: the slower side's extra time is +).
 struct GapWaterfallData
 {
     QString nameA;
     QString nameB;
     double totalUs[2] = { 0, 0 }; // A's and B's GPU time
-    std::vector<GapPart> parts;
+    std::vector<GapPart> parts; // deltaUs: in the chart's direction (B - A, or A - B when fromB)
+    bool fromB = false;
+    QString timeName; // what the totals are ("step time"); empty: GPU time
 };
 
 // A waterfall chart of GapWaterfallData: A's total, a floating bar per part (from the running
@@ -65,9 +69,12 @@ protected:
 
 private:
     int barCount() const { return static_cast<int>(m_parts.size()) + 2; }
+    // The side a total's bar stands for: 0 (A) or 1 (B).
+    int sideOfBar(int bar) const { return (bar == 0) == !m_data.fromB ? 0 : 1; }
     // The bar's start and end on the time axis.
     std::pair<double, double> barSpan(int bar) const;
     QRectF plotRect() const;
+    QString timeName() const;
 
     GapWaterfallData m_data;
     std::vector<GapPart> m_parts;

@@ -16,7 +16,10 @@
 #include "widgets/deferredtextbrowser.h"
 #include "widgets/wraplabel.h"
 
+#include <QComboBox>
+#include <QHBoxLayout>
 #include <QHeaderView>
+#include <QSettings>
 #include <QSplitter>
 #include <QTableView>
 #include <QUrl>
@@ -65,6 +68,9 @@ QString lookFirstLink(const FusionReport& report, const LookFirst& item, const L
     return {};
 }
 
+// The QSettings key of the waterfall's basis on a step-time report: "step_time" or "gpu_kernel_time".
+constexpr auto kGapBasisSetting = "summary/gap_basis";
+
 QString zoneLetter(Side side)
 {
     return side == Side::Trace1 ? QStringLiteral("A") : QStringLiteral("B");
@@ -79,11 +85,25 @@ SummaryPage::SummaryPage(QWidget* parent)
     , m_findings(new DeferredTextBrowser(this))
     , m_verdict(new WrapLabel(this))
     , m_waterfall(new GapWaterfall(this))
+    , m_basis(new QComboBox(this))
     , m_partDetails(new WrapLabel(this))
 {
     m_verdict->setTextFormat(Qt::RichText);
     m_partDetails->setTextFormat(Qt::RichText);
     m_partDetails->hide();
+    m_basis->setObjectName(QStringLiteral("summary_gap_basis"));
+    m_basis->addItem(tr("Step time"), QStringLiteral("step_time"));
+    m_basis->addItem(tr("GPU kernel time"), QStringLiteral("gpu_kernel_time"));
+    m_basis->setToolTip(tr("The waterfall's basis: the compared steps' time, with the GPU's idle time by cause, "
+                           "or the sum of the kernels' durations"));
+    m_basis->setCurrentIndex(
+        std::max(0, m_basis->findData(QSettings().value(kGapBasisSetting, QStringLiteral("step_time")))));
+    m_basis->hide();
+    connect(m_basis, &QComboBox::activated, this, [this] {
+        QSettings().setValue(kGapBasisSetting, m_basis->currentData());
+        m_partDetails->hide();
+        showGap();
+    });
     connect(m_waterfall, &GapWaterfall::partClicked, this, [this](int part) {
         if (!m_partCauses.empty()) {
             if (part < 0 || static_cast<size_t>(part) >= m_partCauses.size())
@@ -139,7 +159,10 @@ SummaryPage::SummaryPage(QWidget* parent)
     auto* gap = new QWidget(this);
     auto* gapLayout = new QVBoxLayout(gap);
     gapLayout->setContentsMargins(0, 0, 0, 0);
-    gapLayout->addWidget(m_verdict);
+    auto* verdictRow = new QHBoxLayout;
+    verdictRow->addWidget(m_verdict, 1);
+    verdictRow->addWidget(m_basis, 0, Qt::AlignTop);
+    gapLayout->addLayout(verdictRow);
     gapLayout->addWidget(m_waterfall, 1);
     gapLayout->addWidget(m_partDetails);
     auto* page = new QSplitter(Qt::Vertical, this);
@@ -158,11 +181,58 @@ SummaryPage::SummaryPage(QWidget* parent)
     connect(m_table, &TablePage::exportCsvRequested, this, &SummaryPage::exportCsvRequested);
 }
 
+void SummaryPage::showGap()
+{
+    const std::shared_ptr<const FusionReport>& report = m_report;
+    if (!report) {
+        m_basis->hide();
+        m_verdict->clear();
+        m_waterfall->setData({});
+        m_partCauses.clear();
+        m_partTypeRows.clear();
+        return;
+    }
+    // The time gap by cause (the core's time_gap, on the headline's basis or its kernel time); by
+    // kernel type where it has nothing to split.
+    const TimeGap& timeGap = report->timeGap;
+    const bool steps = timeGap.onStepTime && timeGap.stepTime;
+    m_basis->setVisible(steps);
+    const bool onSteps = steps && m_basis->currentData().toString() == QLatin1String("step_time");
+    m_onSteps = onSteps;
+    const TimeGapBreakdown& breakdown = onSteps ? *timeGap.stepTime : timeGap.kernelTime;
+    GapWaterfallData byCause = gapByCause(*report, breakdown, &m_partCauses);
+    if (!byCause.parts.empty()) {
+        m_partTypeRows.clear();
+        const bool fromB = byCause.fromB;
+        const QString basis = onSteps ? tr("step time") : tr("GPU kernel time");
+        const QString from = fromB ? QStringLiteral("B") : QStringLiteral("A");
+        const QString to = fromB ? QStringLiteral("A") : QStringLiteral("B");
+        m_waterfall->setToolTip(
+            tr("From %1's %2 to %3's, by cause; click a part to see the findings behind it").arg(from, basis, to));
+        m_waterfall->setData(std::move(byCause));
+        const double floor = m_waterfall->axisFloor();
+        const QString hatched = onSteps
+            ? tr("hatched: extra kernels, i.e. fusion; host, sync, launch, other idle: the GPU waits")
+            : tr("hatched: extra kernels, i.e. fusion");
+        m_verdict->setText(gapCauseVerdict(*report) + QStringLiteral(" ")
+            + (floor > 0 ? tr("By cause, from %1's %2 to %3's (%4; the axis starts at %5):")
+                               .arg(from, basis, to, hatched, formatDuration(floor))
+                         : tr("By cause, from %1's %2 to %3's (%4):").arg(from, basis, to, hatched)));
+    } else {
+        m_partCauses.clear();
+        m_verdict->setText(gapVerdict(*report) + QStringLiteral(" ")
+            + tr("By kernel type, from A's GPU time to B's (hatched: a fusion opportunity):"));
+        m_waterfall->setToolTip(tr("From A's GPU time to B's, by kernel type; click a type to see it in Kernel types"));
+        m_waterfall->setData(gapByKernelType(*report, 8, &m_partTypeRows));
+    }
+}
+
 void SummaryPage::showPartDetails(GapCause cause)
 {
     if (!m_report)
         return;
-    const TimeGapBreakdown& gap = m_report->timeGap.kernelTime;
+    const TimeGap& timeGap = m_report->timeGap;
+    const TimeGapBreakdown& gap = m_onSteps ? *timeGap.stepTime : timeGap.kernelTime;
     const auto part
         = std::find_if(gap.parts.begin(), gap.parts.end(), [cause](const TimeGapPart& p) { return p.cause == cause; });
     if (part == gap.parts.end())
@@ -205,33 +275,10 @@ void SummaryPage::setResults(const AnalysisResults& results)
     m_model->setReport(report);
     m_report = report;
     m_partDetails->hide();
+    showGap();
     if (!report) {
         m_findings->setHtmlSoon({});
-        m_verdict->clear();
-        m_waterfall->setData({});
-        m_partCauses.clear();
-        m_partTypeRows.clear();
         return;
-    }
-    // The time gap by cause (the core's time_gap); by kernel type where it has nothing to split.
-    GapWaterfallData byCause = gapByCause(*report, &m_partCauses);
-    if (!byCause.parts.empty()) {
-        m_partTypeRows.clear();
-        m_waterfall->setToolTip(
-            tr("From A's GPU kernel time to B's, by cause; click a part to see the findings behind it"));
-        m_waterfall->setData(std::move(byCause));
-        const double floor = m_waterfall->axisFloor();
-        m_verdict->setText(gapCauseVerdict(*report) + QStringLiteral(" ")
-            + (floor > 0 ? tr("By cause, from A's GPU kernel time to B's (hatched: extra kernels, i.e. fusion; the "
-                              "axis starts at %1):")
-                               .arg(formatDuration(floor))
-                         : tr("By cause, from A's GPU kernel time to B's (hatched: extra kernels, i.e. fusion):")));
-    } else {
-        m_partCauses.clear();
-        m_verdict->setText(gapVerdict(*report) + QStringLiteral(" ")
-            + tr("By kernel type, from A's GPU time to B's (hatched: a fusion opportunity):"));
-        m_waterfall->setToolTip(tr("From A's GPU time to B's, by kernel type; click a type to see it in Kernel types"));
-        m_waterfall->setData(gapByKernelType(*report, 8, &m_partTypeRows));
     }
 
     QString html;

@@ -8,6 +8,8 @@
 
 #include <memory>
 
+class QComboBox;
+
 namespace fusiondiff {
 struct FusionReport;
 }
@@ -36,6 +38,9 @@ public:
     // The findings as plain text (those still waiting for their turn shown first).
     QString findingsText();
     GapWaterfall* waterfall() const { return m_waterfall; }
+    // The waterfall's basis when the report is on the step time: the step time (with the GPU's
+    // idle by cause), or its GPU kernel time one click away. Kept in the settings.
+    QComboBox* basisChoice() const { return m_basis; }
     QString verdictText() const;
     // What a click on a waterfall part without a page of its own (the unattributed kernels) shows
     // under the waterfall: that part's own times, kernels and largest contributors; empty when
@@ -63,8 +68,11 @@ private:
     DeferredTextBrowser* m_findings;
     WrapLabel* m_verdict;
     GapWaterfall* m_waterfall;
+    QComboBox* m_basis;
     WrapLabel* m_partDetails;
     std::shared_ptr<const FusionReport> m_report;
+    bool m_onSteps = false; // the waterfall shows the step-time breakdown
+    void showGap();
     QList<int> m_partTypeRows; // per waterfall part by kernel type, its kernel type's row; -1 none
     std::vector<GapCause> m_partCauses; // per waterfall part by cause, its cause
 };

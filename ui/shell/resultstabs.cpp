@@ -11,6 +11,7 @@
 #include "pages/operationspage.h"
 #include "pages/operationsummarypage.h"
 #include "pages/resultspage.h"
+#include "pages/stepspage.h"
 #include "pages/summarypage.h"
 #include "pages/tablechartpage.h"
 #include "pages/tablepage.h"
@@ -25,6 +26,7 @@
 #include <QStyle>
 #include <QTabBar>
 #include <QTableView>
+#include <algorithm>
 
 namespace fusiondiff::ui {
 
@@ -98,6 +100,7 @@ void ResultsTabs::createPages()
     m_summary = new SummaryPage(this);
     m_operations = new OperationsPage(this);
     m_layers = new LayersPage(this);
+    m_steps = new StepsPage(this);
     m_operationSummary = new OperationSummaryPage(this);
     m_opportunities = new TableChartPage(
         new ReportColumnsModel(ReportTableId::FusionOpportunities), opportunitiesChart, false, Qt::Vertical, this);
@@ -131,6 +134,11 @@ void ResultsTabs::createPages()
     });
     setTabToolTip(indexOf(m_layers),
         tr("The GPU time of each layer (the model's repeating block) on both sides, and the findings in each"));
+    addResultsTab(m_steps, tr("Steps"), [](const FusionReport& report) {
+        const size_t steps = std::max(report.stepTime.sides[0].steps.size(), report.stepTime.sides[1].steps.size());
+        return steps == 0 ? tr("Steps (none)") : tr("Steps (%1)").arg(steps);
+    });
+    setTabToolTip(indexOf(m_steps), tr("Every step of A and B: the GPU's busy time and its idle time by cause"));
     addResultsTab(m_operationSummary, tr("Operation summary"),
         [](const FusionReport& report) { return tr("Operation summary (%1)").arg(report.opSummary.size()); });
     addResultsTab(m_opportunities, tr("Fusion opportunities"),
@@ -180,11 +188,13 @@ void ResultsTabs::connectPageLinks()
         case GapCause::Overlap:
         case GapCause::Idle:
         case GapCause::Copies:
-        case GapCause::IdleHost:
+            setCurrentWidget(m_kernelTypes);
+            break;
+        case GapCause::IdleHost: // the steps, with the host code behind the idle
         case GapCause::IdleSync:
         case GapCause::IdleLaunch:
         case GapCause::IdleOther:
-            setCurrentWidget(m_kernelTypes);
+            setCurrentWidget(m_steps);
             break;
         case GapCause::Residual:
             break;
@@ -233,6 +243,7 @@ QString ResultsTabs::shortTabTitle(const QString& title, int level)
         text.replace(tr("Operation summary"), tr("Op. summary"));
         text.replace(tr("Fusion opportunities"), tr("Opportunities"));
         text.replace(tr("Fusion mappings"), tr("Mappings"));
+        text.replace(tr("Kernel types"), tr("Types"));
         text.replace(QRegularExpression(QStringLiteral(" matched\\)$")), QStringLiteral(")"));
     }
     if (level >= 2)

@@ -20,6 +20,7 @@ class LayersPage;
 class OperationSummaryPage;
 class OperationsPage;
 class ResultsPage;
+class StepsPage;
 class SummaryPage;
 class TableChartPage;
 class TablePage;
@@ -50,6 +51,7 @@ public:
     KernelsPage* kernelsTab() const { return m_kernelsTab; }
     TablePage* kernelsPage() const { return m_kernels; } // every kernel of each trace, in kernelsTab()
     GroupsPage* groupsPage() const { return m_groups; }
+    StepsPage* stepsPage() const { return m_steps; }
     TraceTimelinePage* timelinePage() const { return m_timeline; }
     GlobalSearch* search() const { return m_search; }
 
@@ -98,6 +100,7 @@ private:
     KernelsPage* m_kernelsTab = nullptr;
     TablePage* m_kernels = nullptr; // in m_kernelsTab
     GroupsPage* m_groups = nullptr;
+    StepsPage* m_steps = nullptr;
     TraceTimelinePage* m_timeline = nullptr;
     GlobalSearch* m_search = nullptr;
     std::vector<ResultsTab> m_resultsTabs; // in tab order

@@ -7,6 +7,7 @@
 #include "pages/layerspage.h"
 #include "pages/operationspage.h"
 #include "pages/operationsummarypage.h"
+#include "pages/stepspage.h"
 #include "pages/summarypage.h"
 #include "pages/tablechartpage.h"
 #include "pages/tablepage.h"
@@ -100,6 +101,7 @@ QStringList takeScreenshots(MainWindow& window, const QString& folder, const QSt
         { window.operationSummaryPage(), "12-operation-summary" },
         { window.timelinePage(), "13-timeline" },
         { window.layersPage(), "14-layers" },
+        { window.tabs()->stepsPage(), "15-steps" },
     };
     for (const auto& tab : tabs) {
         window.tabs()->setCurrentWidget(tab.page);

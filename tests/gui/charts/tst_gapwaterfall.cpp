@@ -1,11 +1,14 @@
 // The waterfall of the time gap between A and B: its steps add up from A's GPU time to B's, a
 // remainder the parts do not explain is shown as such, and its bars are hit-tested and clickable.
 
+#include "charts/gapbycause.h"
 #include "charts/gapwaterfall.h"
+#include "model/fusionreport.h"
 
 #include <QSignalSpy>
 #include <QTest>
 
+using namespace fusiondiff;
 using namespace fusiondiff::ui;
 
 class TestGapWaterfall : public QObject
@@ -90,6 +93,56 @@ private Q_SLOTS:
         QTest::mouseClick(&chart, Qt::LeftButton, {}, chart.barRect(0).center().toPoint()); // a total: no part
         QCOMPARE(clicked.size(), 1);
         QCOMPARE(chart.barAt(QPointF(chart.barRect(1).center().x(), 2)), -1); // above the bar
+    }
+
+    // A step-time breakdown where A is slower: the waterfall climbs from B's step time to A's, the
+    // idle causes are parts of their own, and each part has the verdict's sign (what it adds to
+    // the slower side's time: "host +20 ms" in the verdict is +20 ms on the bar).
+    void aStepTimeGapClimbsToTheSlowerSideWithTheVerdictsSigns()
+    {
+        FusionReport report;
+        TimeGapBreakdown steps;
+        steps.basis = TimeBasis::StepTime;
+        steps.timeUs = { 50000, 26000 };
+        steps.deltaUs = 24000;
+        const auto part = [](GapCause cause, const char* label, double deltaUs) {
+            TimeGapPart p;
+            p.cause = cause;
+            p.label = label;
+            p.deltaUs = deltaUs;
+            return p;
+        };
+        steps.parts = { part(GapCause::IdleHost, "host", 20000), part(GapCause::Collectives, "collectives", 5000),
+            part(GapCause::Speed, "speed", -1500), part(GapCause::IdleSync, "sync", 500),
+            part(GapCause::IdleLaunch, "launch", 0), part(GapCause::Residual, "residual", 0.001) };
+        std::vector<GapCause> causes;
+        const GapWaterfallData data = gapByCause(report, steps, &causes);
+        QVERIFY(data.fromB);
+        QCOMPARE(data.parts.size(), size_t(4)); // no empty launch part, no rounding residual
+        QCOMPARE(causes,
+            (std::vector<GapCause> { GapCause::IdleHost, GapCause::Collectives, GapCause::Speed, GapCause::IdleSync }));
+        QCOMPARE(data.parts[0].deltaUs, 20000.0);
+        QCOMPARE(data.parts[2].deltaUs, -1500.0);
+        GapWaterfall chart;
+        chart.resize(800, 300);
+        chart.setData(data);
+        QCOMPARE(chart.parts().size(), size_t(4)); // they add up: nothing "Not attributed"
+        QVERIFY(chart.barToolTip(0).startsWith(QStringLiteral("<b>B:")));
+        QVERIFY(chart.barToolTip(0).contains(QStringLiteral("step time")));
+        QVERIFY(chart.barToolTip(5).startsWith(QStringLiteral("<b>A:")));
+        QVERIFY(chart.barToolTip(1).contains(QStringLiteral("+20")));
+        // The host bar rises: its top is above B's total's.
+        QVERIFY(chart.barRect(1).top() < chart.barRect(0).top());
+
+        // B slower: from A to B, the signs again the slower side's.
+        for (TimeGapPart& p : steps.parts)
+            p.deltaUs = -p.deltaUs;
+        steps.deltaUs = -steps.deltaUs;
+        std::swap(steps.timeUs[0], steps.timeUs[1]);
+        const GapWaterfallData flipped = gapByCause(report, steps, nullptr);
+        QVERIFY(!flipped.fromB);
+        QCOMPARE(flipped.parts[0].deltaUs, 20000.0);
+        QCOMPARE(flipped.parts[2].deltaUs, -1500.0);
     }
 };
 

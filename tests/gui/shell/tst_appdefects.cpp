@@ -8,6 +8,7 @@
 #include "charts/barchart.h"
 #include "charts/chartpanel.h"
 #include "charts/gapwaterfall.h"
+#include "charts/stepchart.h"
 #include "display/colors.h"
 #include "display/formatting.h"
 #include "display/kernelnames.h"
@@ -23,18 +24,21 @@
 #include "pages/kernelspage.h"
 #include "pages/operationspage.h"
 #include "pages/operationsummarypage.h"
+#include "pages/stepspage.h"
 #include "pages/summarypage.h"
 #include "pages/tablechartpage.h"
 #include "pages/tablepage.h"
 #include "report/reportwriters.h"
 #include "shell/globalsearch.h"
 #include "shell/mainwindow.h"
+#include "shell/resultstabs.h"
 #include "widgets/filterlineedit.h"
 #include "widgets/tracedropzone.h"
 
 #include <QAbstractAxis>
 #include <QBarSet>
 #include <QChart>
+#include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -659,28 +663,68 @@ private Q_SLOTS:
         QVERIFY(last > 0); // B launches some kernel more often
     }
 
-    // The Summary opens with the core's verdict and the time gap by cause, A's GPU kernel time to
-    // B's; the parts add up, and a click on a part shows the findings behind it (tst_trustworthyviews:
+    // The waterfall's parts are the breakdown's, largest first, each signed as the verdict signs
+    // it (what it adds to the slower side's time), and they climb from the faster side's total
+    // to the slower side's.
+    static void checkWaterfallIs(const GapWaterfall& waterfall, const TimeGapBreakdown& gap)
+    {
+        const double sign = gap.deltaUs > 0 ? 1.0 : -1.0;
+        std::vector<const TimeGapPart*> shown;
+        for (const TimeGapPart& part : gap.parts) {
+            if (part.deltaUs != 0 && !(part.cause == GapCause::Residual && std::abs(part.deltaUs) < 0.01))
+                shown.push_back(&part);
+        }
+        QVERIFY(!shown.empty());
+        QVERIFY(waterfall.parts().size() >= shown.size());
+        for (size_t i = 0; i < shown.size(); ++i) {
+            QCOMPARE(waterfall.parts()[i].title, QString::fromStdString(shown[i]->label));
+            QCOMPARE(waterfall.parts()[i].deltaUs, shown[i]->deltaUs * sign);
+        }
+        const size_t faster = gap.deltaUs > 0 ? 1 : 0;
+        double sum = gap.timeUs[faster];
+        for (const GapPart& part : waterfall.parts())
+            sum += part.deltaUs;
+        QVERIFY(std::abs(sum - gap.timeUs[1 - faster]) < 0.01 + 1e-9 * gap.timeUs[1 - faster]);
+        QVERIFY(waterfall.barToolTip(0).startsWith(faster == 0 ? QStringLiteral("<b>A:") : QStringLiteral("<b>B:")));
+        QVERIFY(waterfall.barToolTip(0).contains(formatDuration(gap.timeUs[faster])));
+    }
+
+    // The Summary opens with the core's verdict and the time gap by cause on the headline's basis:
+    // the bundled pair has steps, so the step time with the GPU's idle by cause as parts of their
+    // own; the GPU kernel time is one click away (and the choice is kept). The parts add up, and
+    // a click on a part shows the findings behind it (tst_trustworthyviews:
     // the unattributed part's own numbers).
     void summaryShowsTheGapAtAGlance()
     {
+        QSettings().remove(QStringLiteral("summary/gap_basis"));
         MainWindow window;
         window.show();
         QVERIFY(compare(window, sampleA(), sampleB()));
         const FusionReport& report = *window.controller()->results().report;
-        const TimeGapBreakdown& gap = report.timeGap.kernelTime;
+        QVERIFY(report.timeGap.onStepTime);
+        QVERIFY(report.timeGap.stepTime);
         SummaryPage* summary = window.summaryPage();
-        QVERIFY(summary->verdictText().contains(QStringLiteral("is slower than")));
-        QVERIFY(summary->verdictText().contains(formatDuration(std::abs(gap.deltaUs))));
         GapWaterfall* waterfall = summary->waterfall();
-        QVERIFY(!waterfall->parts().empty());
-        double sum = gap.timeUs[0];
+        QVERIFY(summary->basisChoice()->isVisibleTo(summary));
+        QCOMPARE(summary->basisChoice()->currentData().toString(), QStringLiteral("step_time"));
+        QVERIFY(summary->verdictText().contains(QStringLiteral("in step time")));
+        checkWaterfallIs(*waterfall, *report.timeGap.stepTime);
+        bool idle = false;
         for (const GapPart& part : waterfall->parts())
-            sum += part.deltaUs;
-        QVERIFY(std::abs(sum - gap.timeUs[1]) < 0.01 + 1e-9 * gap.timeUs[1]);
-        // The parts are the core's, by cause, largest first; the extra kernels are fusion's.
-        QCOMPARE(waterfall->parts().front().title, QString::fromStdString(gap.parts.front().label));
-        // The bundled pair's gap: speed, unattributed kernels and AMD's extra fill kernels in SDPA.
+            idle = idle || part.title.contains(QStringLiteral("idle")) || part.title.contains(QStringLiteral("host"));
+        QVERIFY2(idle, "the step-time waterfall shows the GPU's idle by cause");
+        // One click to the kernel time, kept for the next window.
+        summary->basisChoice()->setCurrentIndex(summary->basisChoice()->findData(QStringLiteral("gpu_kernel_time")));
+        emit summary->basisChoice()->activated(summary->basisChoice()->currentIndex());
+        const TimeGapBreakdown& gap = report.timeGap.kernelTime;
+        checkWaterfallIs(*waterfall, gap);
+        QCOMPARE(QSettings().value(QStringLiteral("summary/gap_basis")).toString(), QStringLiteral("gpu_kernel_time"));
+        {
+            MainWindow again;
+            QVERIFY(compare(again, sampleA(), sampleB()));
+            checkWaterfallIs(*again.summaryPage()->waterfall(), gap);
+        }
+        QSettings().remove(QStringLiteral("summary/gap_basis"));
         QStringList titles;
         for (const GapPart& part : waterfall->parts()) {
             titles << part.title;
@@ -701,6 +745,54 @@ private Q_SLOTS:
             else if (part.title == QStringLiteral("unattributed")) // its own numbers, on the Summary
                 QCOMPARE(window.tabs()->currentWidget(), summary);
         }
+    }
+
+    // The Steps tab: a bar per step of each side, stacked as the report's StepRecord (busy, then
+    // idle by cause), the step_times and host_time tables below; without steps, it says why.
+    void stepsTabShowsEveryStepOfBothSides()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(compare(window, sampleA(), sampleB()));
+        const FusionReport& report = *window.controller()->results().report;
+        StepsPage* steps = window.tabs()->stepsPage();
+        QVERIFY(steps);
+        QVERIFY(window.tabs()->tabText(window.tabs()->indexOf(steps)).startsWith(QStringLiteral("Steps")));
+        for (int side = 0; side < 2; ++side) {
+            const std::vector<StepRecord>& records = report.stepTime.sides[size_t(side)].steps;
+            QVERIFY(!records.empty());
+            QCOMPARE(steps->chart()->stepCount(side), records.size());
+            for (size_t step = 0; step < records.size(); ++step) {
+                const std::vector<double> stack = steps->chart()->stackUs(side, step);
+                QCOMPARE(stack.size(), kIdleCauses + 1);
+                QCOMPARE(stack[0], records[step].busyUs);
+                for (size_t cause = 0; cause < kIdleCauses; ++cause)
+                    QCOMPARE(stack[cause + 1], records[step].idleUs[cause]);
+            }
+        }
+        window.tabs()->setCurrentWidget(steps);
+        QVERIFY(QTest::qWaitForWindowExposed(steps->chart()));
+        // Taller steps draw taller bars.
+        const auto& a = report.stepTime.sides[0].steps;
+        size_t tallest = 0;
+        for (size_t step = 0; step < a.size(); ++step)
+            tallest = a[step].busyUs + a[step].idleTotalUs() > a[tallest].busyUs + a[tallest].idleTotalUs() ? step
+                                                                                                            : tallest;
+        for (size_t step = 0; step < a.size(); ++step)
+            QVERIFY(steps->chart()->barRect(0, step).height() <= steps->chart()->barRect(0, tallest).height() + 0.01);
+        QCOMPARE(steps->stepTimes()->sourceModel()->rowCount(), int(report.stepTime.rows.size()));
+        QCOMPARE(steps->hostTime()->sourceModel()->rowCount(), int(report.stepTime.hostTime.size()));
+        QCOMPARE(steps->csvName(), QStringLiteral("step_times"));
+
+        // A pair without steps: the page says why (the report's notes).
+        QVERIFY(compare(window, test::dataPath(QStringLiteral("synthetic/graphs.amd.json")),
+            test::dataPath(QStringLiteral("synthetic/graphs.nvidia.json"))));
+        const FusionReport& other = *window.controller()->results().report;
+        QCOMPARE(steps->chart()->stepCount(0), other.stepTime.sides[0].steps.size());
+        for (const std::string& note : other.stepTime.notes)
+            QVERIFY(steps->notesText().contains(QString::fromStdString(note)));
+        if (other.stepTime.sides[0].steps.empty())
+            QVERIFY(!steps->notesText().isEmpty());
     }
 
     // Where to look first: each entry links to its row (a finding in Operations, an operation in

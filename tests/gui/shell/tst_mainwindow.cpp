@@ -510,9 +510,9 @@ private Q_SLOTS:
         MainWindow window;
         QTabWidget* tabs = window.tabs();
         const QStringList expected { QStringLiteral("traces"), QStringLiteral("op_findings"),
-            QStringLiteral("layer_times"), QStringLiteral("op_summary"), QStringLiteral("fusion_opportunities"),
-            QStringLiteral("fusion_mappings"), QStringLiteral("global_counts"), QStringLiteral("kernels"),
-            QStringLiteral("matched_groups"), QString() }; // the timeline: no table
+            QStringLiteral("layer_times"), QStringLiteral("step_times"), QStringLiteral("op_summary"),
+            QStringLiteral("fusion_opportunities"), QStringLiteral("fusion_mappings"), QStringLiteral("global_counts"),
+            QStringLiteral("kernels"), QStringLiteral("matched_groups"), QString() }; // the timeline: no table
         QCOMPARE(tabs->count(), expected.size());
         QList<QWidget*> pages;
         for (int tab = 0; tab < tabs->count(); ++tab)

@@ -87,6 +87,8 @@ private Q_SLOTS:
             QStringLiteral("Summary"),
             QStringLiteral("Operations (%1)").arg(report.opFindings.size()),
             QStringLiteral("Layers (%1)").arg(report.layerTimes.size()),
+            QStringLiteral("Steps (%1)")
+                .arg(std::max(report.stepTime.sides[0].steps.size(), report.stepTime.sides[1].steps.size())),
             QStringLiteral("Operation summary (%1)").arg(report.opSummary.size()),
             QStringLiteral("Fusion opportunities (0)"),
             QStringLiteral("Fusion mappings (%1)").arg(report.mappings.size()),

@@ -278,10 +278,11 @@ private Q_SLOTS:
         QVERIFY(compare(window, sampleA(), sampleB()));
         const FusionReport& report = *window.controller()->results().report;
         std::vector<GapCause> causes;
-        gapByCause(report, &causes);
+        const TimeGapBreakdown& shown = report.timeGap.headline(); // the waterfall's default basis
+        gapByCause(report, shown, &causes);
         const auto at = std::find(causes.begin(), causes.end(), GapCause::Unattributed);
         QVERIFY(at != causes.end());
-        const auto part = std::find_if(report.timeGap.kernelTime.parts.begin(), report.timeGap.kernelTime.parts.end(),
+        const auto part = std::find_if(shown.parts.begin(), shown.parts.end(),
             [](const TimeGapPart& p) { return p.cause == GapCause::Unattributed; });
         SummaryPage* summary = window.summaryPage();
         window.tabs()->setCurrentWidget(summary);

@@ -1,0 +1,81 @@
+#include "pages/stepspage.h"
+
+#include "analysis/analysisresults.h"
+#include "charts/stepchart.h"
+#include "model/fusionreport.h"
+#include "models/reportcolumnsmodel.h"
+#include "pages/tablepage.h"
+#include "widgets/wraplabel.h"
+
+#include <QSplitter>
+#include <QVBoxLayout>
+
+namespace fusiondiff::ui {
+
+StepsPage::StepsPage(QWidget* parent)
+    : QWidget(parent)
+    , m_notes(new WrapLabel(this))
+    , m_chart(new StepChart(this))
+    , m_stepTimes(new TablePage(new ReportColumnsModel(ReportTableId::StepTimes, this), this))
+    , m_hostTime(new TablePage(new ReportColumnsModel(ReportTableId::HostTime, this), this))
+{
+    m_stepTimes->setTitle(tr("Step time"));
+    m_hostTime->setTitle(tr("Host code per step"));
+    m_hostTime->setMaximumColumnWidth(420);
+
+    auto* top = new QWidget(this);
+    auto* topLayout = new QVBoxLayout(top);
+    topLayout->setContentsMargins(0, 0, 0, 0);
+    topLayout->addWidget(m_notes);
+    topLayout->addWidget(m_chart, 1);
+
+    auto* tables = new QSplitter(Qt::Vertical, this);
+    tables->setObjectName(QStringLiteral("steps_tables_splitter"));
+    tables->addWidget(m_stepTimes);
+    tables->addWidget(m_hostTime);
+    tables->setChildrenCollapsible(false);
+
+    auto* page = new QSplitter(Qt::Vertical, this);
+    page->setObjectName(QStringLiteral("steps_splitter"));
+    page->addWidget(top);
+    page->addWidget(tables);
+    page->setStretchFactor(0, 1);
+    page->setStretchFactor(1, 2);
+    page->setChildrenCollapsible(false);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(page);
+
+    connect(m_stepTimes, &TablePage::exportCsvRequested, this, &StepsPage::exportCsvRequested);
+    connect(m_hostTime, &TablePage::exportCsvRequested, this, &StepsPage::exportCsvRequested);
+}
+
+QString StepsPage::csvName() const
+{
+    return m_stepTimes->csvName();
+}
+
+QString StepsPage::notesText() const
+{
+    return m_notes->text();
+}
+
+void StepsPage::setResults(const AnalysisResults& results)
+{
+    m_stepTimes->setResults(results);
+    m_hostTime->setResults(results);
+    const FusionReport* report = results.report.get();
+    m_chart->setSteps(report ? &report->stepTime : nullptr);
+    QStringList lines;
+    if (report && report->stepTime.sides[0].steps.empty() && report->stepTime.sides[1].steps.empty())
+        lines << tr("These traces have no steps to compare.");
+    if (report) {
+        for (const std::string& note : report->stepTime.notes)
+            lines << QString::fromStdString(note);
+    }
+    m_notes->setText(lines.join(QStringLiteral("\n")));
+    m_notes->setVisible(!lines.isEmpty());
+}
+
+} // namespace fusiondiff::ui
