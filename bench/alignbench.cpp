@@ -16,8 +16,8 @@
 #include "classify/classifier.h"
 #include "classify/kerneltypes.h"
 #include "model/tracestore.h"
-#include "ops/opattribution.h"
-#include "ops/opcomparison.h"
+#include "ops/attribution/opattribution.h"
+#include "ops/comparison/opcomparison.h"
 
 #include <algorithm>
 #include <array>

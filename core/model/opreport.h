@@ -127,7 +127,7 @@ struct MatchedKernels
     double differenceUs() const { return timeUs[1] - timeUs[0]; } // B - A
 };
 
-// One layer (ops/layers.h) of both traces: the kernels its calls launched, summed over the compared
+// One layer (ops/alignment/layers.h) of both traces: the kernels its calls launched, summed over the compared
 // steps (layer i of a step is the i-th call of the repeating block in that step).
 struct LayerTimes
 {
@@ -148,7 +148,7 @@ struct AlignmentLevel
     double share = 0; // matched / the larger side's occurrences
 };
 
-// The layers the automatic alignment went through (ops/layers.h): the phases of the two traces cut
+// The layers the automatic alignment went through (ops/alignment/layers.h): the phases of the two traces cut
 // into the calls of a repeating block, paired in order, the operations aligned inside each pair.
 struct LayerAlignment
 {

@@ -7,7 +7,7 @@
 #include "classify/classifier.h"
 #include "fusionanalysis.h"
 #include "load/traceloader.h"
-#include "ops/stepparts.h"
+#include "ops/attribution/stepparts.h"
 #include "pairconstructor.h"
 #include "testdata.h"
 

@@ -5,8 +5,8 @@
 #include "comparedpair.h"
 #include "fusionanalysis.h"
 #include "load/pythonframes.h"
-#include "ops/cascadealignment.h"
-#include "ops/stepparts.h"
+#include "ops/alignment/cascadealignment.h"
+#include "ops/attribution/stepparts.h"
 #include "report/reportnotes.h"
 #include "report/reportwriters.h"
 

@@ -6,7 +6,7 @@
 #include "fusionanalysis.h"
 #include "load/capturetrace.h"
 #include "load/traceloader.h"
-#include "ops/affinealignment.h"
+#include "ops/alignment/affinealignment.h"
 #include "report/reportnotes.h"
 #include "report/reportwriters.h"
 #include "testdata.h"

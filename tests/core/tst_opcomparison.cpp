@@ -5,11 +5,11 @@
 #include "comparedpair.h"
 #include "fusionanalysis.h"
 #include "load/traceloader.h"
-#include "ops/collectives.h"
-#include "ops/findingparts.h"
-#include "ops/kernelcomparison.h"
-#include "ops/kernelwork.h"
-#include "ops/opattribution.h"
+#include "ops/attribution/opattribution.h"
+#include "ops/comparison/collectives.h"
+#include "ops/comparison/findingparts.h"
+#include "ops/comparison/kernelcomparison.h"
+#include "ops/comparison/kernelwork.h"
 #include "report/reportwriters.h"
 
 #include <QTemporaryDir>

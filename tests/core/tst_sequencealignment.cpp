@@ -1,4 +1,4 @@
-#include "ops/sequencealignment.h"
+#include "ops/alignment/sequencealignment.h"
 
 #include <QRandomGenerator>
 #include <QTest>

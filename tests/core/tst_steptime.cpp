@@ -1,6 +1,6 @@
 // The step time on hand-made traces whose every idle microsecond is known: steps from their host
 // start to their last GPU work, GPU busy as the union of kernels and copies, and each idle
-// interval's cause and host code (core/ops/steptime.cpp). Thin input (no host events, clocks that
+// interval's cause and host code (core/ops/timegap/steptime.cpp). Thin input (no host events, clocks that
 // disagree, no steps) degrades to other_idle with a note.
 #include "classify/classifier.h"
 #include "comparedpair.h"

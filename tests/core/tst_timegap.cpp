@@ -6,7 +6,7 @@
 #include "comparedpair.h"
 #include "fusionanalysis.h"
 #include "load/traceloader.h"
-#include "ops/collectives.h"
+#include "ops/comparison/collectives.h"
 #include "report/reportwriters.h"
 #include "testdata.h"
 

@@ -4,7 +4,7 @@
 #include "fusionanalysis.h"
 #include "load/traceloader.h"
 #include "model/fusionreport.h"
-#include "ops/alignmentkeys.h"
+#include "ops/alignment/alignmentkeys.h"
 #include "util/textformat.h"
 #include "util/textmatch.h"
 

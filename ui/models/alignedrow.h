@@ -1,7 +1,7 @@
 #pragma once
 
 #include "classify/classifier.h"
-#include "ops/sequencealignment.h"
+#include "ops/alignment/sequencealignment.h"
 
 #include <QVariant>
 

@@ -2,7 +2,7 @@
 
 #include "models/alignedrow.h"
 #include "models/reporttablemodel.h"
-#include "ops/groupdiff.h"
+#include "ops/comparison/groupdiff.h"
 
 #include <QAbstractTableModel>
 #include <QStringList>

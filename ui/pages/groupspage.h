@@ -6,7 +6,7 @@
 #include <QFutureWatcher>
 #include <QWidget>
 
-#include "ops/groupdiff.h"
+#include "ops/comparison/groupdiff.h"
 
 class QLabel;
 class QStackedWidget;

@@ -5,7 +5,7 @@
 #include "display/sidenames.h"
 #include "model/fusionreport.h"
 #include "model/tracestore.h"
-#include "ops/groupdiff.h"
+#include "ops/comparison/groupdiff.h"
 
 #include <QCoreApplication>
 #include <QHash>

@@ -1,0 +1,172 @@
+#include "ops/alignment/alignmentkeys.h"
+
+#include "classify/kerneltypes.h"
+#include "model/tracestore.h"
+#include "ops/alignment/cascadealignment.h"
+#include "util/textmatch.h"
+
+#include <functional>
+
+namespace fusiondiff {
+
+namespace {
+
+enum Level : size_t
+{
+    Stack,
+    Python,
+    ModuleOperator,
+    Module,
+    Operator,
+    RenamedOperator,
+    Kernels,
+    FirstKernel,
+    LevelCount,
+};
+
+constexpr AlignmentLevelSpec kLevels[] = {
+    { "stack", "the whole call stack: Python frames (without line numbers), modules and operator", SIZE_MAX, false },
+    { "python", "Python frames and modules, whatever the operator is called", SIZE_MAX, false },
+    { "module_operator", "operator names inside the same module path", SIZE_MAX, false },
+    { "module", "module paths, whatever the operators are called (only where both sides run as many calls in them)",
+        SIZE_MAX, true },
+    { "operator", "operator names, whatever the modules are called", SIZE_MAX, false },
+    { "renamed_operator",
+        "operator names as the other trace calls them, learned from the pairs the other levels made (a vendor's "
+        "custom operator for a standard one)",
+        SIZE_MAX, false },
+    { "kernels", "kernel signatures: the category and role of each kernel", SIZE_MAX, false },
+    { "first_kernel", "the category of the first kernel, between neighbours already paired", 16, false },
+};
+static_assert(std::size(kLevels) == LevelCount);
+
+uint64_t mix(uint64_t hash, uint64_t value)
+{
+    hash ^= value + 0x9e3779b97f4a7c15ull + (hash << 6) + (hash >> 2);
+    return hash * 0xff51afd7ed558ccdull;
+}
+
+bool contains(std::string_view text, std::string_view part)
+{
+    return text.find(part) != std::string_view::npos;
+}
+
+// Hashes of the Python frames and of the module classes above each frame, computed once a frame.
+// The Python path starts again at each module: the frames far above the model (the process's
+// bootstrap, a benchmark harness) are the least reliable part of a recorded stack (frames that
+// outlive their parent by clock rounding are not nested) and say nothing the module path does not.
+class FramePaths
+{
+public:
+    FramePaths(const TraceStore& store, const KernelAttribution& attribution)
+        : m_store(store)
+        , m_frames(attribution.frames)
+        , m_python(m_frames.size(), 0)
+        , m_module(m_frames.size(), 0)
+        , m_known(m_frames.size(), false)
+    { }
+
+    uint64_t python(int32_t frame) { return frame < 0 ? 0 : (compute(frame), m_python[size_t(frame)]); }
+    uint64_t module(int32_t frame) { return frame < 0 ? 0 : (compute(frame), m_module[size_t(frame)]); }
+
+private:
+    void compute(int32_t frame)
+    {
+        m_pending.clear();
+        for (int32_t f = frame; f >= 0 && !m_known[size_t(f)]; f = m_frames[size_t(f)].parent)
+            m_pending.push_back(f);
+        for (size_t k = m_pending.size(); k-- > 0;) {
+            const auto f = size_t(m_pending[k]);
+            const OpFrame& own = m_frames[f];
+            const int32_t parent = own.parent;
+            uint64_t python = parent >= 0 ? m_python[size_t(parent)] : 0;
+            uint64_t module = parent >= 0 ? m_module[size_t(parent)] : 0;
+            if (own.isPython)
+                python = mix(python, std::hash<std::string_view>()(m_store.name(own.name)));
+            if (own.isModule) {
+                module = mix(module, std::hash<std::string>()(moduleClassName(m_store.name(own.name))));
+                python = 0; // the module path stands for what is above: only Python frames inside it count
+            }
+            m_python[f] = python;
+            m_module[f] = module;
+            m_known[f] = true;
+        }
+    }
+
+    const TraceStore& m_store;
+    const std::vector<OpFrame>& m_frames;
+    std::vector<uint64_t> m_python;
+    std::vector<uint64_t> m_module;
+    std::vector<bool> m_known;
+    std::vector<int32_t> m_pending;
+};
+
+} // namespace
+
+KernelNameRole kernelNameRole(std::string_view kernelName)
+{
+    const std::string name = asciiLower(kernelName);
+    if (contains(name, "splitkreduce") || contains(name, "split_k_reduce") || contains(name, "reduce_1block")
+        || (contains(name, "splitk") && contains(name, "reduce")))
+        return KernelNameRole::SplitKReduce;
+    if (contains(name, "transpose") || contains(name, "nchwtonhwc") || contains(name, "nhwctonchw")
+        || contains(name, "layout") || contains(name, "permute"))
+        return KernelNameRole::LayoutConversion;
+    if (contains(name, "fill") || contains(name, "zero_"))
+        return KernelNameRole::Fill;
+    if (contains(name, "copy"))
+        return KernelNameRole::Copy;
+    return KernelNameRole::None;
+}
+
+std::span<const AlignmentLevelSpec> autoAlignmentLevels()
+{
+    return kLevels;
+}
+
+size_t renamedOperatorLevel()
+{
+    return RenamedOperator;
+}
+
+uint32_t AlignmentKeyTable::intern(uint64_t hash)
+{
+    return m_ids.try_emplace(hash, uint32_t(m_ids.size())).first->second;
+}
+
+std::vector<std::vector<uint32_t>> alignmentKeys(const TraceStore& store, const KernelTypes& types,
+    const KernelAttribution& attribution, const std::vector<OpOccurrence>& occurrences, std::span<const uint32_t> which,
+    AlignmentKeyTable& table)
+{
+    std::vector<std::vector<uint32_t>> keys(LevelCount, std::vector<uint32_t>(which.size(), kNoKey));
+    FramePaths paths(store, attribution);
+    std::vector<int16_t> roleOfName(store.strings.size(), -1);
+    auto roleOf = [&](StringId name) {
+        if (roleOfName[name] < 0)
+            roleOfName[name] = int16_t(kernelNameRole(store.name(name)));
+        return uint64_t(roleOfName[name]);
+    };
+    for (size_t i = 0; i < which.size(); ++i) {
+        const OpOccurrence& occurrence = occurrences[which[i]];
+        const uint64_t python = paths.python(occurrence.frame);
+        const uint64_t module = paths.module(occurrence.frame);
+        const uint64_t op = occurrence.symbol;
+        auto key = [&](size_t level, uint64_t hash) { keys[level][i] = table.intern(mix(hash, level)); };
+        key(Stack, mix(mix(python, module), op));
+        if (python != 0)
+            key(Python, mix(python, module));
+        key(ModuleOperator, mix(module, op));
+        if (module != 0)
+            key(Module, module);
+        key(Operator, op);
+        uint64_t signature = 0;
+        for (const uint32_t k : occurrence.kernels)
+            signature = mix(signature, uint64_t(types.ofKernel[k]) << 8 | roleOf(store.kernels[k].name));
+        key(Kernels, signature);
+        if (!occurrence.kernels.empty())
+            key(FirstKernel, types.ofKernel[occurrence.kernels.front()]);
+    }
+    return keys;
+}
+
+} // namespace fusiondiff

@@ -1,0 +1,60 @@
+#pragma once
+
+#include "ops/attribution/opoccurrences.h"
+
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace fusiondiff {
+
+struct KernelTypes;
+struct TraceStore;
+
+// What a kernel does besides its category, recognised by name whatever the vendor: a split-K
+// GEMM's reduction, a layout conversion (transpose, NCHW <-> NHWC), a fill, a copy.
+enum class KernelNameRole : uint8_t
+{
+    None,
+    SplitKReduce,
+    LayoutConversion,
+    Fill,
+    Copy,
+};
+KernelNameRole kernelNameRole(std::string_view kernelName);
+
+// The levels of the automatic alignment (OpLevel::Auto), most specific first.
+struct AlignmentLevelSpec
+{
+    const char* key;
+    const char* description;
+    size_t maxStretch; // tried only between paired neighbours at most this far apart (CascadeLevel)
+    bool equalCountsOnly; // CascadeLevel::equalCountsOnly
+};
+std::span<const AlignmentLevelSpec> autoAlignmentLevels();
+// The level whose keys alignmentKeys leaves empty: trace 1's operator names translated into trace
+// 2's, which only a first alignment can tell (operatorRenaming in opcomparison.cpp fills it).
+size_t renamedOperatorLevel();
+
+// Keys shared by both traces: equal keys mean equal names (or kernel signatures) at a level.
+class AlignmentKeyTable
+{
+public:
+    uint32_t intern(uint64_t hash);
+
+private:
+    std::unordered_map<uint64_t, uint32_t> m_ids;
+};
+
+// The key of each occurrence of `which` at each level of autoAlignmentLevels(): keys[level][i]
+// (kNoKey at renamedOperatorLevel()).
+// Python frames and modules are compared by name only (pythonFrameKey, module class), so line
+// numbers and instance numbers do not matter; kNoKey where the occurrence has nothing at a level
+// (no Python frame around it, no module).
+std::vector<std::vector<uint32_t>> alignmentKeys(const TraceStore& store, const KernelTypes& types,
+    const KernelAttribution& attribution, const std::vector<OpOccurrence>& occurrences, std::span<const uint32_t> which,
+    AlignmentKeyTable& table);
+
+} // namespace fusiondiff

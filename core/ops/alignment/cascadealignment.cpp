@@ -1,0 +1,112 @@
+#include "ops/alignment/cascadealignment.h"
+
+#include "ops/alignment/sequencealignment.h"
+
+#include <algorithm>
+#include <array>
+#include <unordered_map>
+
+namespace fusiondiff {
+
+namespace {
+
+class Cascade
+{
+public:
+    explicit Cascade(std::span<const CascadeLevel> levels)
+        : m_levels(levels)
+    { }
+
+    void align(size_t level, size_t firstBegin, size_t firstEnd, size_t secondBegin, size_t secondEnd)
+    {
+        if (level >= m_levels.size() || firstBegin == firstEnd || secondBegin == secondEnd)
+            return;
+        const CascadeLevel& keys = m_levels[level];
+        if (firstEnd - firstBegin > keys.maxStretch || secondEnd - secondBegin > keys.maxStretch)
+            return align(level + 1, firstBegin, firstEnd, secondBegin, secondEnd);
+        // Only elements whose key the other side has can pair (a level whose names differ
+        // everywhere costs one pass, not a full alignment). The others keep their place as keys
+        // that match nothing: where one side runs an operation the other runs differently (a
+        // split kernel), the two stand against each other, and a run of look-alike neighbours
+        // (single elementwise kernels) is not shifted by one into the gap.
+        std::vector<uint32_t> firstIndex, secondIndex;
+        std::vector<uint32_t> first = shared(keys.keys[0], firstBegin, firstEnd, keys.keys[1], secondBegin, secondEnd,
+            firstIndex, keys.equalCountsOnly, kUnsharedFirst);
+        std::vector<uint32_t> second = shared(keys.keys[1], secondBegin, secondEnd, keys.keys[0], firstBegin, firstEnd,
+            secondIndex, keys.equalCountsOnly, kUnsharedSecond);
+        if (m_sharedCount[0] == 0 || m_sharedCount[1] == 0) {
+            first.clear();
+            second.clear();
+        }
+        size_t nextFirst = firstBegin; // the unpaired stretch starts here on each side
+        size_t nextSecond = secondBegin;
+        for (const AlignedPair& pair : alignSymbols(first, second)) {
+            if (!pair.isMatch())
+                continue;
+            const size_t a = firstIndex[size_t(pair.first)];
+            const size_t b = secondIndex[size_t(pair.second)];
+            align(level + 1, nextFirst, a, nextSecond, b);
+            m_matches.push_back({ uint32_t(a), uint32_t(b), uint32_t(level) });
+            nextFirst = a + 1;
+            nextSecond = b + 1;
+        }
+        align(level + 1, nextFirst, firstEnd, nextSecond, secondEnd);
+    }
+
+    std::vector<CascadeMatch> take() { return std::move(m_matches); }
+
+private:
+    // Keys no element has, one per side, so that they match nothing on the other side.
+    static constexpr uint32_t kUnsharedFirst = kNoKey - 1;
+    static constexpr uint32_t kUnsharedSecond = kNoKey - 2;
+
+    // The keys of [begin, end), with `unshared` for those the other side's [otherBegin, otherEnd)
+    // does not have (as often, with `equalCounts`), and where each one is (`where`); the number
+    // of shared ones in m_sharedCount.
+    std::vector<uint32_t> shared(std::span<const uint32_t> keys, size_t begin, size_t end,
+        std::span<const uint32_t> otherKeys, size_t otherBegin, size_t otherEnd, std::vector<uint32_t>& where,
+        bool equalCounts, uint32_t unshared)
+    {
+        m_present.clear();
+        for (size_t i = otherBegin; i < otherEnd; ++i) {
+            if (otherKeys[i] != kNoKey)
+                ++m_present[otherKeys[i]];
+        }
+        if (equalCounts) {
+            for (size_t i = begin; i < end; ++i) {
+                if (keys[i] != kNoKey) {
+                    const auto it = m_present.find(keys[i]);
+                    if (it != m_present.end())
+                        --it->second;
+                }
+            }
+        }
+        std::vector<uint32_t> result;
+        size_t& count = m_sharedCount[unshared == kUnsharedFirst ? 0 : 1];
+        count = 0;
+        for (size_t i = begin; i < end; ++i) {
+            const auto it = keys[i] != kNoKey ? m_present.find(keys[i]) : m_present.end();
+            const bool isShared = it != m_present.end() && (!equalCounts || it->second == 0);
+            result.push_back(isShared ? keys[i] : unshared);
+            where.push_back(uint32_t(i));
+            count += isShared;
+        }
+        return result;
+    }
+
+    std::span<const CascadeLevel> m_levels;
+    std::vector<CascadeMatch> m_matches;
+    std::unordered_map<uint32_t, int64_t> m_present; // key -> count on the other side
+    std::array<size_t, 2> m_sharedCount {};
+};
+
+} // namespace
+
+std::vector<CascadeMatch> alignByLevels(std::span<const CascadeLevel> levels, size_t firstCount, size_t secondCount)
+{
+    Cascade cascade(levels);
+    cascade.align(0, 0, firstCount, 0, secondCount);
+    return cascade.take();
+}
+
+} // namespace fusiondiff

@@ -1,0 +1,187 @@
+#include "ops/attribution/opattribution.h"
+
+#include "model/tracestore.h"
+#include "util/idmap.h"
+
+#include <algorithm>
+#include <numeric>
+#include <tuple>
+
+namespace fusiondiff {
+
+namespace {
+
+// A frame or runtime call on one thread, for the sweep that finds what encloses what.
+struct ThreadEvent
+{
+    int64_t pid;
+    int64_t tid;
+    double ts;
+    double end;
+    int32_t frame; // >= 0 for frames
+    int32_t call; // >= 0 for runtime calls
+};
+
+bool sweepOrder(const ThreadEvent& a, const ThreadEvent& b)
+{
+    // By thread and start; an enclosing frame before what it encloses (longer first), frames before
+    // calls that start at the same time.
+    return std::tie(a.pid, a.tid, a.ts) < std::tie(b.pid, b.tid, b.ts)
+        || (std::tie(a.pid, a.tid, a.ts) == std::tie(b.pid, b.tid, b.ts)
+            && std::make_tuple(a.frame < 0, -(a.end - a.ts)) < std::make_tuple(b.frame < 0, -(b.end - b.ts)));
+}
+
+// Sorts `events` in sweep order: each category's range ([0, ends[0]), [ends[0], ends[1]), ...) is
+// sorted (files mostly list a category in time order already: a check, not a sort) and the ranges
+// merged, which is much cheaper than sorting everything at once (a with_stack trace holds a
+// million Python frames).
+void sortByCategory(std::vector<ThreadEvent>& events, const std::vector<size_t>& ends)
+{
+    size_t begin = 0;
+    for (const size_t end : ends) {
+        const auto first = events.begin() + std::ptrdiff_t(begin);
+        const auto last = events.begin() + std::ptrdiff_t(end);
+        if (!std::is_sorted(first, last, sweepOrder))
+            std::sort(first, last, sweepOrder);
+        if (begin > 0)
+            std::inplace_merge(events.begin(), first, last, sweepOrder);
+        begin = end;
+    }
+}
+
+} // namespace
+
+std::vector<int32_t> KernelAttribution::stackOf(int32_t frame) const
+{
+    std::vector<int32_t> stack;
+    for (int32_t f = frame; f >= 0; f = frames[size_t(f)].parent)
+        stack.push_back(f);
+    std::reverse(stack.begin(), stack.end());
+    return stack;
+}
+
+std::vector<int32_t> KernelAttribution::operationStackOf(int32_t frame) const
+{
+    std::vector<int32_t> stack = stackOf(frame);
+    std::erase_if(stack, [this, frame](int32_t f) { return frames[size_t(f)].isPython && f != frame; });
+    return stack;
+}
+
+KernelAttribution attributeKernels(const TraceStore& store)
+{
+    KernelAttribution result;
+    std::vector<ThreadEvent> events;
+    events.reserve(store.cpuOps.size() + store.modules.size() + store.pythonFrames.size() + store.runtimeCalls.size());
+    result.frames.reserve(store.cpuOps.size() + store.modules.size() + store.pythonFrames.size());
+    for (const CpuOpEvent& op : store.cpuOps) {
+        events.push_back({ op.pid, op.tid, op.ts, op.ts + op.dur, int32_t(result.frames.size()), -1 });
+        result.frames.push_back({ op.name, op.ts, op.ts + op.dur, -1, 0, false, false });
+    }
+    std::vector<size_t> categoryEnds { events.size() };
+    for (const ModuleEvent& module : store.modules) {
+        events.push_back(
+            { module.pid, module.tid, module.ts, module.ts + module.dur, int32_t(result.frames.size()), -1 });
+        result.frames.push_back({ module.name, module.ts, module.ts + module.dur, -1, 0, true, false });
+    }
+    categoryEnds.push_back(events.size());
+    // The loader kept only the Python frames that hold an operator, a module or a launch.
+    for (const PythonFrameEvent& python : store.pythonFrames) {
+        const ThreadId& thread = store.pythonThreads[python.thread];
+        events.push_back(
+            { thread.pid, thread.tid, python.ts, python.ts + python.dur, int32_t(result.frames.size()), -1 });
+        result.frames.push_back({ python.name, python.ts, python.ts + python.dur, -1, 0, false, true });
+    }
+    categoryEnds.push_back(events.size());
+    for (size_t i = 0; i < store.runtimeCalls.size(); ++i) {
+        const RuntimeEvent& call = store.runtimeCalls[i];
+        events.push_back({ call.pid, call.tid, call.ts, call.ts + call.dur, -1, int32_t(i) });
+    }
+    categoryEnds.push_back(events.size());
+    sortByCategory(events, categoryEnds);
+
+    // The enclosing frame of each call; parents and depths of frames.
+    std::vector<int32_t> frameOfCall(store.runtimeCalls.size(), -1);
+    std::vector<int32_t> open; // frames enclosing the current position, innermost last
+    for (size_t i = 0; i < events.size(); ++i) {
+        const ThreadEvent& event = events[i];
+        if (i > 0 && (events[i - 1].pid != event.pid || events[i - 1].tid != event.tid))
+            open.clear();
+        while (!open.empty() && result.frames[size_t(open.back())].end < event.ts)
+            open.pop_back();
+        if (event.frame >= 0) {
+            // A frame that starts inside another but outlives it is not nested in it (clock jitter,
+            // or overlapping events from another source): it is a sibling.
+            while (!open.empty() && result.frames[size_t(open.back())].end < event.end)
+                open.pop_back();
+            OpFrame& frame = result.frames[size_t(event.frame)];
+            frame.parent = open.empty() ? -1 : open.back();
+            frame.depth = open.empty() ? 0 : result.frames[size_t(open.back())].depth + 1;
+            open.push_back(event.frame);
+        } else if (!open.empty()) {
+            // The innermost operator or module; a Python frame only where there is neither.
+            auto launcher = std::find_if(
+                open.rbegin(), open.rend(), [&](int32_t f) { return !result.frames[size_t(f)].isPython; });
+            frameOfCall[size_t(event.call)] = launcher != open.rend() ? *launcher : open.back();
+        }
+    }
+
+    // The operator with the call's External id, when the trace has one, is the exact launcher.
+    IdMap frameOfExternalId(store.cpuOps.size());
+    for (size_t i = 0; i < store.cpuOps.size(); ++i) {
+        if (store.cpuOps[i].externalId != kNoId)
+            frameOfExternalId.findOrInsert(store.cpuOps[i].externalId, uint32_t(i)); // cpu ops are frames 0..n-1
+    }
+    for (size_t i = 0; i < store.runtimeCalls.size(); ++i) {
+        const int64_t externalId = store.runtimeCalls[i].externalId;
+        if (externalId == kNoId || externalId == 0)
+            continue;
+        const uint32_t frame = frameOfExternalId.find(externalId);
+        if (frame != IdMap::kMissing)
+            frameOfCall[i] = int32_t(frame);
+    }
+
+    IdMap callOfCorrelation(store.runtimeCalls.size());
+    for (size_t i = 0; i < store.runtimeCalls.size(); ++i) {
+        if (store.runtimeCalls[i].correlation != kNoId)
+            callOfCorrelation.findOrInsert(store.runtimeCalls[i].correlation, uint32_t(i));
+    }
+    result.launchingFrame.assign(store.kernels.size(), -1);
+    result.launchCall.assign(store.kernels.size(), -1);
+    for (size_t k = 0; k < store.kernels.size(); ++k) {
+        const KernelEvent& kernel = store.kernels[k];
+        int32_t frame = -1;
+        if (kernel.correlation != kNoId) {
+            const uint32_t call = callOfCorrelation.find(kernel.correlation);
+            if (call != IdMap::kMissing) {
+                result.launchCall[k] = int32_t(call);
+                frame = frameOfCall[call];
+            }
+        }
+        if (frame < 0 && kernel.externalId != kNoId && kernel.externalId != 0) {
+            const uint32_t op = frameOfExternalId.find(kernel.externalId);
+            if (op != IdMap::kMissing)
+                frame = int32_t(op);
+        }
+        result.launchingFrame[k] = frame;
+        result.attributed += frame >= 0;
+    }
+    return result;
+}
+
+bool isModuleDispatch(std::string_view pythonFunction)
+{
+    return pythonFunction.ends_with(": _call_impl") || pythonFunction.ends_with(": _wrapped_call_impl");
+}
+
+std::string moduleClassName(std::string_view moduleName)
+{
+    const auto underscore = moduleName.find_last_of('_');
+    if (underscore == std::string_view::npos || underscore + 1 == moduleName.size())
+        return std::string(moduleName);
+    const std::string_view suffix = moduleName.substr(underscore + 1);
+    if (!std::all_of(suffix.begin(), suffix.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        return std::string(moduleName);
+    return std::string(moduleName.substr(0, underscore));
+}
+
+} // namespace fusiondiff

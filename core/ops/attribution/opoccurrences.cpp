@@ -1,0 +1,97 @@
+#include "ops/attribution/opoccurrences.h"
+
+#include "model/tracestore.h"
+
+#include <algorithm>
+
+namespace fusiondiff {
+
+uint32_t SymbolTable::intern(const std::string& name)
+{
+    const auto [it, inserted] = m_ids.try_emplace(name, uint32_t(m_names.size()));
+    if (inserted)
+        m_names.push_back(name);
+    return it->second;
+}
+
+std::string frameName(const TraceStore& store, const OpFrame& frame)
+{
+    const std::string_view name = store.name(frame.name);
+    return frame.isModule ? "nn.Module: " + std::string(name) : std::string(name);
+}
+
+namespace {
+
+// The frame that stands for the occurrence of `launching` at `level`.
+int32_t groupingFrame(const KernelAttribution& attribution, int32_t launching, OpLevel level)
+{
+    const std::vector<OpFrame>& frames = attribution.frames;
+    auto isOperator = [&](int32_t f) { return !frames[size_t(f)].isModule && !frames[size_t(f)].isPython; };
+    switch (level) {
+    case OpLevel::LaunchingOperator:
+        for (int32_t f = launching; f >= 0; f = frames[size_t(f)].parent) {
+            if (isOperator(f))
+                return f;
+        }
+        return launching;
+    case OpLevel::Module:
+        for (int32_t f = launching; f >= 0; f = frames[size_t(f)].parent) {
+            if (frames[size_t(f)].isModule)
+                return f;
+        }
+        [[fallthrough]];
+    case OpLevel::Operator:
+    case OpLevel::Auto: {
+        int32_t outermost = -1;
+        for (int32_t f = launching; f >= 0; f = frames[size_t(f)].parent) {
+            if (frames[size_t(f)].isModule && level != OpLevel::Module && outermost >= 0)
+                break; // the operator stops at the innermost module around it
+            if (isOperator(f))
+                outermost = f;
+        }
+        return outermost >= 0 ? outermost : launching;
+    }
+    }
+    return launching;
+}
+
+std::string symbolName(const TraceStore& store, const OpFrame& frame)
+{
+    if (frame.isModule)
+        return "nn.Module: " + moduleClassName(store.name(frame.name));
+    return std::string(store.name(frame.name));
+}
+
+} // namespace
+
+std::vector<OpOccurrence> groupByOperation(
+    const TraceStore& store, const KernelAttribution& attribution, OpLevel level, SymbolTable& symbols)
+{
+    std::vector<int32_t> groupOfFrame(attribution.frames.size(), -2); // -2: not computed yet
+    std::vector<int32_t> occurrenceOfFrame(attribution.frames.size(), -1);
+    std::vector<OpOccurrence> occurrences;
+    for (size_t k = 0; k < store.kernels.size(); ++k) {
+        const int32_t launching = attribution.launchingFrame[k];
+        if (launching < 0)
+            continue;
+        int32_t& group = groupOfFrame[size_t(launching)];
+        if (group == -2)
+            group = groupingFrame(attribution, launching, level);
+        int32_t& occurrence = occurrenceOfFrame[size_t(group)];
+        if (occurrence < 0) {
+            occurrence = int32_t(occurrences.size());
+            const OpFrame& frame = attribution.frames[size_t(group)];
+            occurrences.push_back({ group, symbols.intern(symbolName(store, frame)), frame.ts, {}, -1 });
+        }
+        occurrences[size_t(occurrence)].kernels.push_back(uint32_t(k));
+    }
+    for (OpOccurrence& occurrence : occurrences) {
+        std::stable_sort(occurrence.kernels.begin(), occurrence.kernels.end(),
+            [&](uint32_t a, uint32_t b) { return store.kernels[a].ts < store.kernels[b].ts; });
+    }
+    std::stable_sort(occurrences.begin(), occurrences.end(),
+        [](const OpOccurrence& a, const OpOccurrence& b) { return a.ts < b.ts; });
+    return occurrences;
+}
+
+} // namespace fusiondiff

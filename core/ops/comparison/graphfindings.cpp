@@ -1,0 +1,97 @@
+#include "ops/comparison/graphfindings.h"
+
+#include "classify/kerneltypes.h"
+#include "model/tracestore.h"
+#include "ops/alignment/sequencealignment.h"
+#include "ops/comparison/findingparts.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace fusiondiff {
+
+namespace {
+
+bool isPlumbingFrame(const std::string& frame)
+{
+    return frame.starts_with("<") || frame.starts_with("torch/") || frame.starts_with("triton/")
+        || frame.find("/site-packages/torch/") != std::string::npos;
+}
+
+} // namespace
+
+std::vector<AlignedPair> alignGraphKernels(std::span<const uint16_t> first, std::span<const uint16_t> second)
+{
+    return alignScoredWithin(first, second, kScoredCells).pairs;
+}
+
+std::string capturedOperation(const CapturedLaunch& launch)
+{
+    std::string frame;
+    for (size_t k = launch.stack.size(); k-- > 0;) {
+        // Python frames read "file.py(line): function"; operators have no "(line): ".
+        const std::string& entry = launch.stack[k];
+        if (entry.find(".py(") != std::string::npos && !isPlumbingFrame(entry)) {
+            frame = entry;
+            break;
+        }
+    }
+    if (launch.op.empty())
+        return frame;
+    return frame.empty() || frame == launch.op ? launch.op : launch.op + " (" + frame + ")";
+}
+
+OpFinding graphFinding(const GraphPattern& pattern, const std::array<GraphSide, 2>& sides, const NamingContext& naming,
+    std::vector<ExtraKernels>& extras)
+{
+    OpFinding finding;
+    finding.op = pattern.op;
+    finding.isGraph = true;
+    finding.occurrences = pattern.occurrences[0].size();
+    std::array<std::vector<double>, 2> times;
+    for (size_t side = 0; side < 2; ++side) {
+        const GraphSide& graph = sides[side];
+        const auto& occurrences = pattern.occurrences[side];
+        const std::vector<uint32_t>& first = occurrences.front();
+        finding.firstTs[side] = first.empty() ? 0 : graph.store.kernels[first.front()].ts;
+        finding.kernels[side] = findingKernels(graph.store, graph.types, occurrences);
+        times[side] = occurrenceTimes(graph.store, occurrences);
+        finding.timeUs[side] = spreadOf(times[side]);
+    }
+    setFusedSideAndSaving(finding, times);
+
+    std::array<std::vector<uint16_t>, 2> types;
+    for (size_t side = 0; side < 2; ++side) {
+        for (const FindingKernel& kernel : finding.kernels[side])
+            types[side].push_back(kernel.type);
+    }
+    KernelListComparison comparison
+        = compareKernelLists(finding.kernels, alignGraphKernels(types[0], types[1]), naming);
+    finding.alignment = std::move(comparison.alignment);
+    finding.typeAgreement = typeAgreement(finding.kernels, finding.alignment);
+    finding.extraRuns = std::move(comparison.runs);
+    for (ExtraRun& run : finding.extraRuns) {
+        const size_t side = sideIndex(run.side);
+        const auto& captured = pattern.captured[side];
+        const uint32_t position = run.kernels.front();
+        if (position < captured.size() && captured[position]) {
+            const std::string operation = capturedOperation(*captured[position]);
+            if (!operation.empty())
+                run.explanation += " (issued by " + operation + ")";
+            if (finding.stack.empty())
+                finding.stack = captured[position]->stack;
+            if (finding.sideStacks[side].empty())
+                finding.sideStacks[side] = captured[position]->stack;
+        }
+    }
+    // A graph pair has one name (its kinds); each side's stack is known only from a capture trace.
+    finding.sideOps = { finding.op, finding.op };
+    finding.alignedOn = "graph";
+    const std::array<double, 2> extraTime
+        = addExtraKernels(finding, { &sides[0].store, &sides[1].store }, pattern.occurrences, extras);
+    splitSaving(finding, times, extraTime);
+    finding.summary = findingSummary(finding, naming, kLaunchNoun, !pattern.isPart);
+    return finding;
+}
+
+} // namespace fusiondiff

@@ -1,0 +1,158 @@
+#include "ops/timegap/hosttimeline.h"
+
+#include "model/tracestore.h"
+
+#include <algorithm>
+#include <string>
+#include <type_traits>
+
+namespace fusiondiff {
+
+int32_t HostCodes::of(StringId name, HostCodeKind kind, const TraceStore& store)
+{
+    const auto [it, inserted] = m_byId.try_emplace(uint64_t(name) << 3 | uint64_t(kind), int32_t(m_codes.size()));
+    if (inserted)
+        m_codes.push_back({ std::string(store.name(name)), kind });
+    return it->second;
+}
+
+int32_t HostCodes::named(const std::string& name, HostCodeKind kind)
+{
+    const auto [it, inserted] = m_byName.try_emplace({ name, int(kind) }, int32_t(m_codes.size()));
+    if (inserted)
+        m_codes.push_back({ name, kind });
+    return it->second;
+}
+
+bool isBlockingCall(std::string_view name)
+{
+    if (name.find("Synchronize") != std::string_view::npos)
+        return true;
+    return name.find("Memcpy") != std::string_view::npos && name.find("Async") == std::string_view::npos
+        && name.find("Peer") == std::string_view::npos;
+}
+
+std::string_view withoutApiPrefix(std::string_view name)
+{
+    // Kernel and graph launches pair whatever entry point launched them (cudaLaunchKernel,
+    // hipExtModuleLaunchKernel, cuLaunchKernelEx, ...).
+    if (name.find("GraphLaunch") != std::string_view::npos)
+        return "GraphLaunch";
+    if (name.find("LaunchKernel") != std::string_view::npos)
+        return "LaunchKernel";
+    for (const std::string_view prefix : { "cuda", "hip", "cu" }) {
+        if (name.starts_with(prefix) && name.size() > prefix.size() && name[prefix.size()] >= 'A'
+            && name[prefix.size()] <= 'Z')
+            return name.substr(prefix.size());
+    }
+    return name;
+}
+
+namespace {
+
+struct HostEvent
+{
+    double ts;
+    double end;
+    int32_t code;
+    bool blocking;
+};
+
+} // namespace
+
+std::vector<HostSegment> innermostTimeline(const TraceStore& store, const ThreadId& thread, HostCodes& codes)
+{
+    // Each kind's events come mostly in time order: each sorted (where it is not), then merged;
+    // outer before inner: by start, the longer first. A code per name and kind, looked up once.
+    const auto outerFirst
+        = [](const HostEvent& a, const HostEvent& b) { return a.ts != b.ts ? a.ts < b.ts : a.end > b.end; };
+    std::vector<int32_t> codeOf(store.strings.size() * 3, -2);
+    const auto codeFor = [&](StringId name, HostCodeKind kind) {
+        int32_t& known = codeOf[size_t(name) * 3 + size_t(kind)];
+        if (known == -2)
+            known = codes.of(name, kind, store);
+        return known;
+    };
+    std::vector<HostEvent> events;
+    size_t kindStart = 0;
+    std::vector<size_t> kindEnds;
+    const auto endKind = [&] {
+        if (!std::is_sorted(events.begin() + std::ptrdiff_t(kindStart), events.end(), outerFirst))
+            std::sort(events.begin() + std::ptrdiff_t(kindStart), events.end(), outerFirst);
+        kindEnds.push_back(events.size());
+        kindStart = events.size();
+    };
+    const auto pythonThread = std::find(store.pythonThreads.begin(), store.pythonThreads.end(), thread);
+    if (pythonThread != store.pythonThreads.end()) {
+        // The frames are stored thread by thread.
+        const auto index = uint32_t(pythonThread - store.pythonThreads.begin());
+        const auto [first, last] = std::equal_range(
+            store.pythonFrames.begin(), store.pythonFrames.end(), index, [](const auto& x, const auto& y) {
+                if constexpr (std::is_same_v<std::decay_t<decltype(x)>, uint32_t>)
+                    return x < y.thread;
+                else
+                    return x.thread < y;
+            });
+        for (auto frame = first; frame != last; ++frame)
+            events.push_back({ frame->ts, frame->ts + frame->dur, codeFor(frame->name, HostCodeKind::Python), false });
+    }
+    endKind();
+    for (const CpuOpEvent& op : store.cpuOps) {
+        if (op.pid == thread.pid && op.tid == thread.tid)
+            events.push_back({ op.ts, op.ts + op.dur, codeFor(op.name, HostCodeKind::Operator), false });
+    }
+    endKind();
+    std::vector<bool> blockingName(store.strings.size(), false);
+    std::vector<bool> blockingKnown(store.strings.size(), false);
+    for (const RuntimeEvent& call : store.runtimeCalls) {
+        if (call.pid != thread.pid || call.tid != thread.tid)
+            continue;
+        if (!blockingKnown[call.name]) {
+            blockingKnown[call.name] = true;
+            blockingName[call.name] = isBlockingCall(store.name(call.name));
+        }
+        events.push_back(
+            { call.ts, call.ts + call.dur, codeFor(call.name, HostCodeKind::Runtime), bool(blockingName[call.name]) });
+    }
+    endKind();
+    std::inplace_merge(events.begin(), events.begin() + std::ptrdiff_t(kindEnds[0]),
+        events.begin() + std::ptrdiff_t(kindEnds[1]), outerFirst);
+    std::inplace_merge(events.begin(), events.begin() + std::ptrdiff_t(kindEnds[1]), events.end(), outerFirst);
+
+    std::vector<HostSegment> segments;
+    segments.reserve(events.size() * 2);
+    const auto emit = [&segments](double from, double to, int32_t code, bool blocking) {
+        if (to <= from)
+            return;
+        if (!segments.empty() && segments.back().code == code && segments.back().end == from)
+            segments.back().end = to;
+        else
+            segments.push_back({ from, to, code, blocking });
+    };
+    std::vector<HostEvent> open;
+    double now = events.empty() ? 0 : events.front().ts;
+    for (const HostEvent& event : events) {
+        while (!open.empty() && open.back().end <= event.ts) {
+            emit(now, open.back().end, open.back().code, open.back().blocking);
+            now = std::max(now, open.back().end);
+            open.pop_back();
+        }
+        if (open.empty())
+            emit(now, event.ts, -1, false);
+        else
+            emit(now, event.ts, open.back().code, open.back().blocking);
+        now = std::max(now, event.ts);
+        HostEvent inner = event;
+        if (!open.empty())
+            inner.end = std::min(inner.end, open.back().end);
+        open.push_back(inner);
+    }
+    while (!open.empty()) {
+        emit(now, open.back().end, open.back().code, open.back().blocking);
+        now = std::max(now, open.back().end);
+        open.pop_back();
+    }
+    return segments;
+}
+
+} // namespace fusiondiff

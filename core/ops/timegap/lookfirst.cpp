@@ -1,0 +1,367 @@
+#include "ops/timegap/lookfirst.h"
+
+#include "model/fusionreport.h"
+#include "ops/comparison/kernelcomparison.h"
+#include "ops/timegap/timegap.h"
+#include "util/textformat.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace fusiondiff {
+
+namespace {
+
+std::string spreadText(const Spread& spread)
+{
+    return formatDuration(spread.median) + " (IQR " + formatDuration(spread.q1) + " to " + formatDuration(spread.q3)
+        + ")";
+}
+
+std::string callsText(uint64_t calls)
+{
+    return withThousands(int64_t(calls)) + (calls == 1 ? " call" : " calls");
+}
+
+void addType(std::vector<CategoryId>& types, CategoryId type)
+{
+    if (std::find(types.begin(), types.end(), type) == types.end())
+        types.push_back(type);
+}
+
+void addKernel(std::vector<std::string>& kernels, const std::string& name)
+{
+    if (std::find(kernels.begin(), kernels.end(), name) == kernels.end())
+        kernels.push_back(name);
+}
+
+void setStake(LookFirstEntry& entry)
+{
+    const double delta = entry.timeUs[0] - entry.timeUs[1];
+    entry.stakeUs = std::fabs(delta);
+    entry.slowerSide = delta >= 0 ? Side::Trace1 : Side::Trace2;
+}
+
+LookFirstEntry fusionEntry(const FusionReport& report, const OpFinding& finding)
+{
+    LookFirstEntry entry;
+    entry.kind = LookFirstKind::Fusion;
+    entry.op = finding.op;
+    entry.title = finding.summary;
+    entry.calls = finding.occurrences;
+    entry.timeUs = { finding.timeUs[0].total, finding.timeUs[1].total };
+    setStake(entry);
+    entry.savingUs = finding.savingUs;
+    entry.savingExtraKernelsUs = finding.savingExtraKernelsUs;
+    entry.savingSpeedUs = finding.savingSpeedUs;
+    for (const ExtraRun& run : finding.extraRuns) {
+        if (entry.details.size() == 3) {
+            entry.details.emplace_back("(more differences in the JSON, CSV and app)");
+            break;
+        }
+        entry.details.push_back(run.explanation + (run.repeats > 1 ? " (x" + std::to_string(run.repeats) + ")" : ""));
+    }
+    for (const AlignedPair& pair : finding.alignment) {
+        if (pair.isMatch())
+            continue;
+        const FindingKernel& kernel
+            = pair.first >= 0 ? finding.kernels[0][size_t(pair.first)] : finding.kernels[1][size_t(pair.second)];
+        addType(entry.types, kernel.type);
+        addKernel(entry.kernels, kernel.name);
+    }
+    const Side slow = finding.slowerSide;
+    const std::string noun = finding.isGraph ? "launch" : "call";
+    entry.details.push_back(savingText(report.sideNames, slow, finding.savingUs, finding.savingExtraKernelsUs,
+                                finding.savingSpeedUs, "in all")
+        + "; " + report.sideName(slow) + " " + spreadText(finding.timeUs[sideIndex(slow)]) + " vs "
+        + report.sideName(otherSide(slow)) + " " + spreadText(finding.timeUs[sideIndex(otherSide(slow))]) + " per "
+        + noun);
+    return entry;
+}
+
+void addTopKernels(LookFirstEntry& entry, const OpKernelTimes& times)
+{
+    entry.types = times.types;
+    for (size_t side = 0; side < 2; ++side) {
+        for (const auto& [name, time] : times.topKernels[side])
+            addKernel(entry.kernels, name);
+    }
+}
+
+// The time at stake is that of the kernels of the operation's calls that launch as many kernels on each
+// side (the others are its fusion finding), communication kernels left out
+// (they are the collectives' entries).
+LookFirstEntry speedEntry(const FusionReport& report, const OpSummary& summary, const OpKernelTimes& paired)
+{
+    LookFirstEntry entry;
+    entry.kind = LookFirstKind::Speed;
+    entry.op = summary.op;
+    entry.calls = summary.occurrences;
+    entry.timeUs = paired.timeUs;
+    setStake(entry);
+    entry.savingUs = entry.stakeUs;
+    entry.savingSpeedUs = entry.stakeUs;
+    const Side slow = entry.slowerSide;
+    const Spread& s = summary.timeUs[sideIndex(slow)];
+    const Spread& f = summary.timeUs[sideIndex(otherSide(slow))];
+    const double slowTime = entry.timeUs[sideIndex(slow)];
+    const double fastTime = entry.timeUs[sideIndex(otherSide(slow))];
+    const std::string ratio = fastTime > 0 ? fixed(slowTime / fastTime, 2) + "x as long" : "longer";
+    const uint64_t calls = summary.occurrences - summary.differing;
+    entry.calls = calls;
+    entry.title = summary.op + ": the same kernels on both sides ("
+        + (summary.differing > 0 ? withThousands(int64_t(calls)) + " of its " : "") + callsText(summary.occurrences)
+        + "), but " + report.sideName(slow) + " takes " + ratio + " (" + formatDuration(slowTime) + " vs "
+        + formatDuration(fastTime) + ")";
+    if (summary.differing == 0)
+        entry.details.push_back("per call: " + report.sideName(slow) + " " + spreadText(s) + " vs "
+            + report.sideName(otherSide(slow)) + " " + spreadText(f)
+            + ": not a fusion difference, a difference in the kernels' speed");
+    else
+        entry.details.push_back("not a fusion difference, a difference in the kernels' speed; the "
+            + callsText(summary.differing)
+            + " that launch a different number of kernels are the operation's fusion finding");
+    addTopKernels(entry, paired);
+    std::string kernels;
+    for (size_t side = 0; side < 2; ++side) {
+        if (paired.topKernels[side].empty())
+            continue;
+        const auto& [name, time] = paired.topKernels[side].front();
+        kernels += (kernels.empty() ? "" : "; ") + report.sideNames[side]
+            + "'s largest kernel: " + shortKernelName(name) + " (" + formatDuration(time) + ")";
+    }
+    if (!kernels.empty())
+        entry.details.push_back(kernels);
+    return entry;
+}
+
+std::string implementationText(const CollectiveCallGroup& group, size_t side)
+{
+    std::string text = group.implementation[side];
+    if (!group.operation[side].empty())
+        text += ", launched by " + group.operation[side];
+    if (group.messageBytes[side] >= 0)
+        text += ", " + withThousands(group.messageBytes[side]) + " bytes a call";
+    return text;
+}
+
+LookFirstEntry collectiveEntry(
+    const FusionReport& report, const CollectiveComparison& collective, std::optional<CategoryId> communication)
+{
+    LookFirstEntry entry;
+    entry.kind = LookFirstKind::Collective;
+    entry.op = collective.collective;
+    entry.timeUs = collective.timeUs;
+    setStake(entry);
+    entry.savingUs = entry.stakeUs;
+    entry.savingSpeedUs = entry.stakeUs;
+    if (communication)
+        entry.types.push_back(*communication);
+    std::array<uint64_t, 2> calls {};
+    for (const CollectiveCallGroup& group : report.collectiveCalls) {
+        if (group.collective != collective.collective)
+            continue;
+        calls[0] += group.calls[0];
+        calls[1] += group.calls[1];
+        std::string line;
+        if (group.calls[0] > 0 && group.calls[1] > 0) {
+            line = withThousands(int64_t(std::min(group.calls[0], group.calls[1])))
+                + " paired calls: " + report.sideNames[0] + " " + implementationText(group, 0) + " ("
+                + formatDuration(group.timeUs[0]) + ") vs " + report.sideNames[1] + " " + implementationText(group, 1)
+                + " (" + formatDuration(group.timeUs[1]) + ")";
+        } else {
+            const size_t side = group.calls[0] > 0 ? 0 : 1;
+            line = callsText(group.calls[side]) + " on " + report.sideNames[side]
+                + " only: " + implementationText(group, side) + " (" + formatDuration(group.timeUs[side]) + ")";
+        }
+        if (entry.details.size() < 4)
+            entry.details.push_back(line);
+    }
+    entry.calls = std::max(calls[0], calls[1]);
+    std::string sides;
+    for (size_t side = 0; side < 2; ++side) {
+        sides += (side == 0 ? "" : ", ") + report.sideNames[side] + " " + callsText(calls[side]) + " in "
+            + formatDuration(collective.timeUs[side])
+            + (collective.implementation[side].empty() ? "" : " (" + collective.implementation[side] + ")");
+    }
+    entry.title = collective.collective + ": " + sides;
+    return entry;
+}
+
+LookFirstEntry oneSideEntry(const FusionReport& report, const std::string& op, const OpKernelTimes& times)
+{
+    LookFirstEntry entry;
+    entry.kind = LookFirstKind::OneSide;
+    entry.op = op;
+    entry.timeUs = times.timeUs;
+    setStake(entry);
+    entry.savingUs = entry.stakeUs;
+    entry.savingExtraKernelsUs = entry.stakeUs;
+    addTopKernels(entry, times);
+    std::string sides;
+    for (size_t side = 0; side < 2; ++side) {
+        if (times.kernels[side] == 0)
+            continue;
+        sides += (sides.empty() ? "" : "; ") + report.sideNames[side] + " "
+            + withThousands(int64_t(times.kernels[side])) + (times.kernels[side] == 1 ? " kernel, " : " kernels, ")
+            + formatDuration(times.timeUs[side]);
+    }
+    entry.title = op + ": work without a partner on the other side (" + sides + ")";
+    entry.details.push_back("calls of " + op
+        + " that the alignment of the two operation sequences could not pair: work one side does and the other "
+          "does not (or does under another operation)");
+    return entry;
+}
+
+LookFirstEntry kernelTypeEntry(const FusionReport& report, CategoryId type, const OpKernelTimes& times)
+{
+    LookFirstEntry entry;
+    entry.kind = LookFirstKind::KernelType;
+    entry.op = report.typeName(type);
+    addTopKernels(entry, times);
+    entry.timeUs = times.timeUs;
+    entry.calls = std::max(times.kernels[0], times.kernels[1]);
+    setStake(entry);
+    entry.savingUs = entry.stakeUs;
+    entry.title = report.typeName(type) + " kernels outside the compared operations and graphs: " + report.sideNames[0]
+        + " " + withThousands(int64_t(times.kernels[0])) + " in " + formatDuration(times.timeUs[0]) + ", "
+        + report.sideNames[1] + " " + withThousands(int64_t(times.kernels[1])) + " in "
+        + formatDuration(times.timeUs[1]);
+    entry.details.emplace_back(report.opAlignment.comparable
+            ? "kernels outside what was compared (a warm-up step, launches or steps the other trace does not hold, "
+              "or unattributed kernels, which have no launch in the trace), so compared by type only, not split into "
+              "fusion and speed"
+            : "the operations cannot be compared, so these kernels are compared by type only, not split into fusion "
+              "and speed");
+    return entry;
+}
+
+// An entry whose slower side is the faster side overall works against the headline's gap: it says
+// so first, so that a reader does not add it to the gap.
+void markEntriesAgainstTheGap(const FusionReport& report, std::vector<LookFirstEntry>& entries)
+{
+    const TimeGapBreakdown& gap = report.timeGap.headline();
+    if (gap.deltaUs == 0)
+        return;
+    const Side slowerOverall = gap.slowerSide();
+    for (LookFirstEntry& entry : entries) {
+        if (entry.stakeUs <= 0 || entry.slowerSide == slowerOverall)
+            continue;
+        entry.againstGap = true;
+        entry.details.insert(entry.details.begin(),
+            "works the other way: " + report.sideName(entry.slowerSide) + " is slower here by "
+                + formatDuration(entry.stakeUs) + ", while " + report.sideName(slowerOverall) + " is slower overall");
+    }
+}
+
+LookFirstKind kindOf(IdleCause cause)
+{
+    return cause == IdleCause::Sync  ? LookFirstKind::Sync
+        : cause == IdleCause::Launch ? LookFirstKind::Launch
+                                     : LookFirstKind::Host;
+}
+
+// A host code, blocking call or launch call that keeps the GPU idle, with the idle it causes on
+// each side in the compared steps: "the host runs X for 25 ms a step on A, 0.3 ms on B".
+LookFirstEntry idleEntry(const FusionReport& report, const IdleCauseEntry& cause)
+{
+    const StepTimeReport& steps = report.stepTime;
+    LookFirstEntry entry;
+    entry.kind = kindOf(cause.cause);
+    entry.op = cause.key;
+    entry.timeUs = cause.idleUs;
+    setStake(entry);
+    entry.savingUs = entry.stakeUs;
+    entry.calls = std::max(cause.intervals[0], cause.intervals[1]);
+    const StepTimeRow& all = steps.rows.back();
+    const auto perStep
+        = [&](size_t side) { return all.steps[side] > 0 ? cause.idleUs[side] / double(all.steps[side]) : 0.0; };
+    const auto named = [&](size_t side) { return cause.name[side].empty() ? cause.key : cause.name[side]; };
+    const Side slow = entry.slowerSide;
+    const size_t s = sideIndex(slow);
+    const size_t f = sideIndex(otherSide(slow));
+    const std::string sameName
+        = cause.name[0] == cause.name[1] || cause.name[f].empty() ? named(s) : named(s) + " / " + named(f);
+    switch (cause.cause) {
+    case IdleCause::Host:
+        entry.title = "the GPU waits while the host runs " + sameName + ": " + formatDuration(perStep(s))
+            + " a step on " + report.sideName(slow) + ", " + formatDuration(perStep(f)) + " on "
+            + report.sideName(otherSide(slow));
+        break;
+    case IdleCause::Sync:
+        entry.title = "the host waits for the GPU in " + sameName + ": " + formatDuration(perStep(s)) + " a step on "
+            + report.sideName(slow) + ", " + formatDuration(perStep(f)) + " on " + report.sideName(otherSide(slow));
+        break;
+    default: {
+        const auto perCall
+            = [&](size_t side) { return cause.calls[side] > 0 ? cause.idleUs[side] / double(cause.calls[side]) : 0.0; };
+        entry.title = "work starts late after " + sameName + ": " + report.sideName(slow) + " "
+            + formatDuration(perCall(s)) + " a launch (" + withThousands(int64_t(cause.calls[s])) + " launches), "
+            + report.sideName(otherSide(slow)) + " " + formatDuration(perCall(f)) + " ("
+            + withThousands(int64_t(cause.calls[f])) + ")";
+        break;
+    }
+    }
+    entry.details.push_back("GPU idle charged to it in the compared steps: " + report.sideNames[0] + " "
+        + formatDuration(cause.idleUs[0]) + " in " + withThousands(int64_t(cause.intervals[0])) + " gaps, "
+        + report.sideNames[1] + " " + formatDuration(cause.idleUs[1]) + " in "
+        + withThousands(int64_t(cause.intervals[1])) + " gaps"
+        + (cause.phase.empty() ? "" : "; most in " + cause.phase));
+    if (cause.cause == IdleCause::Host) {
+        for (const HostTimeRow& row : steps.hostTime) {
+            if (row.code == cause.key && row.kind == cause.kind) {
+                entry.details.push_back("its own time on the launching threads: " + report.sideNames[0] + " "
+                    + formatDuration(row.ownUsPerStep[0]) + " a step, " + report.sideNames[1] + " "
+                    + formatDuration(row.ownUsPerStep[1]));
+                break;
+            }
+        }
+    }
+    return entry;
+}
+
+} // namespace
+
+std::vector<LookFirstEntry> rankWhereToLookFirst(
+    const FusionReport& report, const TimeGapAccounting& accounting, size_t limit)
+{
+    std::vector<LookFirstEntry> entries;
+    for (const OpFinding& finding : report.opFindings)
+        entries.push_back(fusionEntry(report, finding));
+    for (const OpSummary& summary : report.opSummary) {
+        const auto paired = accounting.paired.find(summary.op);
+        if (paired != accounting.paired.end() && paired->second.timeUs[0] != paired->second.timeUs[1])
+            entries.push_back(speedEntry(report, summary, paired->second));
+    }
+    std::optional<CategoryId> communication;
+    for (size_t type = 0; type < report.classifier.categories.size(); ++type) {
+        if (report.classifier.categories[type] == "Communication")
+            communication = static_cast<CategoryId>(type);
+    }
+    for (const CollectiveComparison& collective : report.collectives)
+        entries.push_back(collectiveEntry(report, collective, communication));
+    for (const auto& [op, times] : accounting.oneSide)
+        entries.push_back(oneSideEntry(report, op, times));
+    // What was not compared ranks with the rest: where one trace holds more steps or graph launches,
+    // it can be most of the gap.
+    for (const auto& [type, times] : accounting.uncomparedByType) {
+        if (times.timeUs[0] != times.timeUs[1])
+            entries.push_back(kernelTypeEntry(report, type, times));
+    }
+    // The host code, blocking calls and launches that keep the GPU idle in the compared steps,
+    // when the step time is the headline.
+    if (report.stepTime.headline && !report.stepTime.rows.empty()) {
+        for (const IdleCauseEntry& cause : report.stepTime.causes) {
+            if (cause.cause != IdleCause::Other && cause.idleUs[0] != cause.idleUs[1])
+                entries.push_back(idleEntry(report, cause));
+        }
+    }
+    std::stable_sort(entries.begin(), entries.end(),
+        [](const LookFirstEntry& a, const LookFirstEntry& b) { return a.stakeUs > b.stakeUs; });
+    if (entries.size() > limit)
+        entries.resize(limit);
+    markEntriesAgainstTheGap(report, entries);
+    return entries;
+}
+
+} // namespace fusiondiff

@@ -1,0 +1,722 @@
+#include "ops/timegap/steptime.h"
+
+#include "model/tracestore.h"
+#include "ops/timegap/hosttimeline.h"
+#include "util/idmap.h"
+#include "util/textformat.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <string>
+#include <unordered_map>
+
+namespace fusiondiff {
+
+namespace {
+
+// A launch recorded this much after its work started says the host and device clocks disagree
+// (a launch call and its kernel's start are on two clocks; a microsecond is the traces' rounding).
+constexpr double kClockToleranceUs = 1.0;
+constexpr const char* kNoHostCode = "(no recorded host code on the launching thread)";
+constexpr const char* kReasonNoHostEvents
+    = "no runtime call in the trace launches its GPU work (a GPU-only trace, or launches without correlation ids)";
+constexpr const char* kReasonNoLaunch = "the launch of the GPU work after the gap is not in the trace";
+constexpr const char* kReasonClocks
+    = "the launch is recorded after its work started: the host and device clocks disagree";
+constexpr const char* kReasonNothingFollows = "no GPU work follows in the trace";
+// Without steps, the step time leads when the GPU waits on the host at least this share of a trace's time.
+constexpr double kIdleMattersShare = 0.10;
+constexpr const char* kQueuedSuffix = " (already launched when the GPU went idle)";
+
+// A kernel, copy or memset on the device.
+struct GpuItem
+{
+    double start;
+    double end;
+    uint32_t launch; // into TraceStore::runtimeCalls; IdMap::kMissing when the launch is not in the trace
+    int32_t kernel; // into TraceStore::kernels; -1 for a copy or memset
+};
+
+// Consecutive GPU work without a gap: the union of the items' intervals.
+struct BusyBlock
+{
+    double start;
+    double end;
+    uint32_t first; // the item that starts it (into the sorted items)
+};
+
+// A compared step's stretch of time: StepRecord begin to end.
+struct Window
+{
+    double begin;
+    double end;
+    uint32_t step; // into StepTimeSide::steps
+};
+
+// The idle one code, call or reason causes on one side.
+struct CauseSums
+{
+    std::string name;
+    HostCodeKind kind = HostCodeKind::None;
+    double idleUs = 0;
+    uint64_t intervals = 0;
+    uint64_t calls = 0;
+    int64_t lastGap = -1;
+    int64_t lastCall = -1;
+    std::vector<double> byPhase;
+};
+
+using CauseKey = std::pair<int, std::string>; // (IdleCause, pairing key)
+
+class SideAnalysis
+{
+public:
+    SideAnalysis(const TraceStore& store, StepTimeSide& out, size_t phases)
+        : m_store(store)
+        , m_out(out)
+        , m_phases(phases)
+        , m_launchOf(store.runtimeCalls.size())
+    { }
+
+    // Steps with StepRecord::phase set (-1: not compared); empty: the whole trace is one step.
+    void run(std::vector<HostStep> steps, std::vector<bool>& kernelInStep, StepTimeTotals& totals, size_t side);
+
+    std::map<CauseKey, CauseSums> causes;
+    std::map<std::pair<std::string, int>, double> ownTime; // (code, kind) -> own time in the compared steps
+    uint64_t clockSkewed = 0;
+    double largestSkewUs = 0;
+    uint64_t graphLaunches = 0;
+    uint64_t intervalsLeftOut = 0;
+
+private:
+    const RuntimeEvent* launchOf(const GpuItem& item) const;
+    void collectItems();
+    void buildWindows(std::vector<HostStep> steps);
+    void measureBusy(StepTimeTotals& totals, size_t side);
+    void walkGaps(StepTimeTotals& totals, size_t side);
+    void splitGap(double from, double to, const GpuItem* next, StepTimeTotals& totals, size_t side);
+    void classify(double from, double to, double gapStart, const GpuItem* next, uint32_t step, StepTimeTotals& totals,
+        size_t side);
+    void hostPart(double from, double to, const ThreadId& thread, uint32_t step, StepTimeTotals& totals, size_t side);
+    void add(double from, double to, IdleCause cause, int32_t code, int32_t step, int64_t call, StepTimeTotals* totals,
+        size_t side);
+    void flushInterval();
+    void pairingKeys();
+    int32_t namedCode(const char* reason); // the code of a fixed text
+    const std::vector<HostSegment>& timelineOf(const ThreadId& thread);
+    void sumOwnTime();
+
+    const TraceStore& m_store;
+    StepTimeSide& m_out;
+    size_t m_phases;
+    IdMap m_launchOf;
+    HostCodes m_codes;
+    std::vector<GpuItem> m_items;
+    std::vector<BusyBlock> m_blocks;
+    std::vector<Window> m_windows;
+    size_t m_window = 0; // the first window that can still hold a gap
+    int64_t m_gap = 0;
+    std::map<ThreadId, std::vector<HostSegment>> m_timelines;
+    IdleInterval m_pending { 0, 0, IdleCause::Other, -2, -1 };
+    std::unordered_map<uint64_t, CauseSums> m_sums; // by cause << 32 | code
+    std::vector<ThreadId> m_launchingThreads;
+    std::unordered_map<uint64_t, int32_t> m_launchCodes; // by call name * 2 + queued
+    std::unordered_map<const char*, int32_t> m_reasonCodes;
+};
+
+const RuntimeEvent* SideAnalysis::launchOf(const GpuItem& item) const
+{
+    return item.launch == IdMap::kMissing ? nullptr : &m_store.runtimeCalls[item.launch];
+}
+
+void SideAnalysis::collectItems()
+{
+    for (uint32_t i = 0; i < m_store.runtimeCalls.size(); ++i) {
+        const RuntimeEvent& call = m_store.runtimeCalls[i];
+        if (call.correlation != kNoId)
+            m_launchOf.findOrInsert(call.correlation, i);
+        graphLaunches += call.graphLaunch;
+    }
+    const auto launchCall
+        = [this](int64_t correlation) { return correlation == kNoId ? IdMap::kMissing : m_launchOf.find(correlation); };
+    // Kernels and copies each come mostly in time order: sorted apart (where they are not) and merged.
+    const auto earlier
+        = [](const GpuItem& a, const GpuItem& b) { return a.start != b.start ? a.start < b.start : a.end > b.end; };
+    std::vector<GpuItem> kernels, copies;
+    kernels.reserve(m_store.kernels.size());
+    for (size_t k = 0; k < m_store.kernels.size(); ++k) {
+        const KernelEvent& kernel = m_store.kernels[k];
+        kernels.push_back(
+            { kernel.ts, kernel.ts + std::max(0.0, kernel.dur), launchCall(kernel.correlation), int32_t(k) });
+    }
+    copies.reserve(m_store.gpuCopies.size());
+    for (const GpuCopyEvent& copy : m_store.gpuCopies)
+        copies.push_back({ copy.ts, copy.ts + std::max(0.0, copy.dur), launchCall(copy.correlation), -1 });
+    for (std::vector<GpuItem>* items : { &kernels, &copies }) {
+        if (!std::is_sorted(items->begin(), items->end(), earlier))
+            std::sort(items->begin(), items->end(), earlier);
+    }
+    m_items.resize(kernels.size() + copies.size());
+    std::merge(kernels.begin(), kernels.end(), copies.begin(), copies.end(), m_items.begin(), earlier);
+    std::vector<ThreadId> threads;
+    for (const GpuItem& item : m_items) {
+        if (const RuntimeEvent* call = launchOf(item)) {
+            m_out.hostEvents = true;
+            const ThreadId thread { call->pid, call->tid };
+            if ((threads.empty() || !(threads.back() == thread))
+                && std::find(threads.begin(), threads.end(), thread) == threads.end())
+                threads.push_back(thread);
+        }
+    }
+    m_out.launchingThreads = threads.size();
+    m_launchingThreads = std::move(threads);
+}
+
+void SideAnalysis::buildWindows(std::vector<HostStep> steps)
+{
+    if (steps.empty() && !m_items.empty()) {
+        // The whole trace is one step: from the first launch (or GPU work) to the last GPU work's end.
+        double begin = m_items.front().start;
+        double end = 0;
+        for (const GpuItem& item : m_items) {
+            end = std::max(end, item.end);
+            if (const RuntimeEvent* call = launchOf(item))
+                begin = std::min(begin, call->ts);
+        }
+        steps.push_back({ begin, end, 0 });
+    }
+    std::sort(steps.begin(), steps.end(), [](const HostStep& a, const HostStep& b) { return a.begin < b.begin; });
+    std::vector<double> gpuEnd(steps.size(), -std::numeric_limits<double>::infinity());
+    for (const GpuItem& item : m_items) {
+        const RuntimeEvent* call = launchOf(item);
+        const double launched = call ? call->ts : item.start;
+        const auto after = std::upper_bound(
+            steps.begin(), steps.end(), launched, [](double ts, const HostStep& step) { return ts < step.begin; });
+        if (after == steps.begin())
+            continue;
+        const size_t step = size_t(after - steps.begin()) - 1;
+        if (launched <= steps[step].end || steps.size() == 1)
+            gpuEnd[step] = std::max(gpuEnd[step], item.end);
+    }
+    double previousEnd = -std::numeric_limits<double>::infinity();
+    for (size_t s = 0; s < steps.size(); ++s) {
+        StepRecord record;
+        record.phase = steps[s].phase;
+        record.begin = std::max(steps[s].begin, previousEnd);
+        record.end = std::max(record.begin, std::isfinite(gpuEnd[s]) ? gpuEnd[s] : steps[s].end);
+        previousEnd = record.end;
+        if (record.phase >= 0)
+            m_windows.push_back({ record.begin, record.end, uint32_t(m_out.steps.size()) });
+        m_out.steps.push_back(record);
+    }
+}
+
+void SideAnalysis::measureBusy(StepTimeTotals& totals, size_t side)
+{
+    for (uint32_t i = 0; i < m_items.size(); ++i) {
+        const GpuItem& item = m_items[i];
+        if (m_blocks.empty() || item.start > m_blocks.back().end)
+            m_blocks.push_back({ item.start, item.end, i });
+        else
+            m_blocks.back().end = std::max(m_blocks.back().end, item.end);
+        // The step it starts in.
+        const auto after = std::upper_bound(m_windows.begin(), m_windows.end(), item.start,
+            [](double ts, const Window& window) { return ts < window.begin; });
+        if (after == m_windows.begin() || item.start >= std::prev(after)->end)
+            continue;
+        StepRecord& step = m_out.steps[std::prev(after)->step];
+        if (item.kernel >= 0) {
+            totals.kernelInStep[side][size_t(item.kernel)] = true;
+            ++step.kernels;
+        } else {
+            totals.copiesUs[side] += item.end - item.start;
+            ++totals.copies[side];
+        }
+    }
+    if (!m_blocks.empty()) {
+        double last = m_blocks.front().end;
+        for (const BusyBlock& block : m_blocks)
+            last = std::max(last, block.end);
+        m_out.gpuSpanUs = last - m_blocks.front().start;
+    }
+    // The busy time inside each compared step: blocks and windows are both in time order.
+    size_t b = 0;
+    for (const Window& window : m_windows) {
+        while (b < m_blocks.size() && m_blocks[b].end <= window.begin)
+            ++b;
+        for (size_t i = b; i < m_blocks.size() && m_blocks[i].start < window.end; ++i) {
+            const double overlap = std::min(window.end, m_blocks[i].end) - std::max(window.begin, m_blocks[i].start);
+            if (overlap > 0) {
+                m_out.steps[window.step].busyUs += overlap;
+                totals.busyUs[side] += overlap;
+            }
+        }
+        totals.timeUs[side] += window.end - window.begin;
+    }
+}
+
+void SideAnalysis::walkGaps(StepTimeTotals& totals, size_t side)
+{
+    if (m_blocks.empty()) {
+        for (const Window& window : m_windows)
+            splitGap(window.begin, window.end, nullptr, totals, side);
+        return;
+    }
+    if (!m_out.steps.empty() && m_out.steps.front().begin < m_blocks.front().start)
+        splitGap(m_out.steps.front().begin, m_blocks.front().start, &m_items[m_blocks.front().first], totals, side);
+    for (size_t b = 0; b + 1 < m_blocks.size(); ++b)
+        splitGap(m_blocks[b].end, m_blocks[b + 1].start, &m_items[m_blocks[b + 1].first], totals, side);
+    if (!m_windows.empty() && m_windows.back().end > m_blocks.back().end)
+        splitGap(m_blocks.back().end, m_windows.back().end, nullptr, totals, side);
+    flushInterval();
+}
+
+// Splits one gap in the GPU's work at the compared steps' edges: outside them between_steps,
+// inside a step by cause.
+void SideAnalysis::splitGap(double from, double to, const GpuItem* next, StepTimeTotals& totals, size_t side)
+{
+    ++m_gap;
+    double cursor = from;
+    while (m_window < m_windows.size() && m_windows[m_window].begin < to) {
+        const Window& window = m_windows[m_window];
+        if (window.end <= cursor) {
+            ++m_window;
+            continue;
+        }
+        const double begin = std::max(cursor, window.begin);
+        if (begin > cursor)
+            add(cursor, begin, IdleCause::BetweenSteps, -1, -1, -1, nullptr, side);
+        const double end = std::min(to, window.end);
+        classify(begin, end, from, next, window.step, totals, side);
+        cursor = end;
+        if (window.end > to)
+            break;
+        ++m_window;
+    }
+    if (cursor < to)
+        add(cursor, to, IdleCause::BetweenSteps, -1, -1, -1, nullptr, side);
+}
+
+void SideAnalysis::classify(
+    double from, double to, double gapStart, const GpuItem* next, uint32_t step, StepTimeTotals& totals, size_t side)
+{
+    const auto other = [&](const char* reason) {
+        add(from, to, IdleCause::Other, namedCode(reason), int32_t(step), -1, &totals, side);
+    };
+    if (!next)
+        return other(kReasonNothingFollows);
+    if (!m_out.hostEvents)
+        return other(kReasonNoHostEvents);
+    const RuntimeEvent* call = launchOf(*next);
+    if (!call)
+        return other(kReasonNoLaunch);
+    const double gapEnd = next->start;
+    if (call->ts > gapEnd + kClockToleranceUs) {
+        ++clockSkewed;
+        largestSkewUs = std::max(largestSkewUs, call->ts - gapEnd);
+        return other(kReasonClocks);
+    }
+    const double hostEnd = std::clamp(call->ts, from, to);
+    if (hostEnd > from)
+        hostPart(from, hostEnd, { call->pid, call->tid }, step, totals, side);
+    if (to > hostEnd) {
+        const bool queued = call->ts + call->dur < gapStart;
+        const auto [known, inserted] = m_launchCodes.try_emplace(uint64_t(call->name) * 2 + queued, 0);
+        if (inserted)
+            known->second = m_codes.named(
+                std::string(m_store.name(call->name)) + (queued ? kQueuedSuffix : ""), HostCodeKind::Runtime);
+        add(hostEnd, to, IdleCause::Launch, known->second, int32_t(step), int64_t(call - m_store.runtimeCalls.data()),
+            &totals, side);
+    }
+}
+
+// The host had not launched the next work yet: what its launching thread ran, piece by piece.
+void SideAnalysis::hostPart(
+    double from, double to, const ThreadId& thread, uint32_t step, StepTimeTotals& totals, size_t side)
+{
+    const std::vector<HostSegment>& timeline = timelineOf(thread);
+    auto segment = std::upper_bound(
+        timeline.begin(), timeline.end(), from, [](double ts, const HostSegment& s) { return ts < s.end; });
+    double cursor = from;
+    const int32_t none = namedCode(kNoHostCode);
+    for (; segment != timeline.end() && segment->begin < to; ++segment) {
+        const double begin = std::max(cursor, segment->begin);
+        if (begin > cursor)
+            add(cursor, begin, IdleCause::Host, none, int32_t(step), -1, &totals, side);
+        const double end = std::min(to, segment->end);
+        if (end > begin)
+            add(begin, end, segment->blocking ? IdleCause::Sync : IdleCause::Host,
+                segment->code >= 0 ? segment->code : none, int32_t(step),
+                segment->blocking ? int64_t(segment - timeline.begin()) : -1, &totals, side);
+        cursor = std::max(cursor, end);
+    }
+    if (cursor < to)
+        add(cursor, to, IdleCause::Host, none, int32_t(step), -1, &totals, side);
+}
+
+const std::vector<HostSegment>& SideAnalysis::timelineOf(const ThreadId& thread)
+{
+    auto found = m_timelines.find(thread);
+    if (found == m_timelines.end())
+        found = m_timelines.emplace(thread, innermostTimeline(m_store, thread, m_codes)).first;
+    return found->second;
+}
+
+void SideAnalysis::add(double from, double to, IdleCause cause, int32_t code, int32_t step, int64_t call,
+    StepTimeTotals* totals, size_t side)
+{
+    const double us = to - from;
+    if (us <= 0)
+        return;
+    m_out.idleUs[size_t(cause)] += us;
+    if (step >= 0) {
+        StepRecord& record = m_out.steps[size_t(step)];
+        record.idleUs[size_t(cause)] += us;
+        if (totals)
+            totals->idleUs[side][size_t(cause)] += us;
+        CauseSums& sums = m_sums[uint64_t(cause) << 32 | uint32_t(code)];
+        if (sums.byPhase.empty()) {
+            const HostCode& named = m_codes.codes()[size_t(code)];
+            sums.name = named.name;
+            sums.kind = named.kind;
+            sums.byPhase.assign(m_phases, 0.0);
+        }
+        sums.idleUs += us;
+        if (record.phase >= 0 && size_t(record.phase) < sums.byPhase.size())
+            sums.byPhase[size_t(record.phase)] += us;
+        if (sums.lastGap != m_gap) {
+            sums.lastGap = m_gap;
+            ++sums.intervals;
+        }
+        if (call >= 0 && sums.lastCall != call) {
+            sums.lastCall = call;
+            ++sums.calls;
+        }
+    }
+    if (m_pending.step == step && m_pending.cause == cause && m_pending.code == code && m_pending.end == from) {
+        m_pending.end = to;
+        return;
+    }
+    flushInterval();
+    m_pending = { from, to, cause, step, code };
+}
+
+void SideAnalysis::flushInterval()
+{
+    if (m_pending.step == -2 || m_pending.end - m_pending.begin < StepTimeReport::kShownIdleUs)
+        return;
+    if (m_out.idle.size() < StepTimeReport::kMaxIdleIntervals)
+        m_out.idle.push_back(m_pending);
+    else
+        ++intervalsLeftOut;
+    m_pending.step = -2;
+}
+
+// The sums by cause and code, by cause and pairing key: the code's name; for runtime calls
+// without the API prefix (withoutApiPrefix), so that codes of one key add up.
+void SideAnalysis::pairingKeys()
+{
+    for (auto& [causeAndCode, sums] : m_sums) {
+        const HostCode& code = m_codes.codes()[size_t(uint32_t(causeAndCode))];
+        std::string key = code.name;
+        if (code.kind == HostCodeKind::Runtime) {
+            const bool queued = key.ends_with(kQueuedSuffix);
+            if (queued)
+                key.resize(key.size() - std::string_view(kQueuedSuffix).size());
+            key = std::string(withoutApiPrefix(key)) + (queued ? kQueuedSuffix : "");
+        }
+        const auto [it, inserted] = causes.try_emplace({ int(causeAndCode >> 32), std::move(key) }, sums);
+        if (!inserted) {
+            CauseSums& into = it->second;
+            into.idleUs += sums.idleUs;
+            into.intervals += sums.intervals;
+            into.calls += sums.calls;
+            for (size_t phase = 0; phase < into.byPhase.size(); ++phase)
+                into.byPhase[phase] += sums.byPhase[phase];
+        }
+    }
+}
+
+int32_t SideAnalysis::namedCode(const char* reason)
+{
+    const auto [it, inserted] = m_reasonCodes.try_emplace(reason, 0);
+    if (inserted)
+        it->second = m_codes.named(reason, HostCodeKind::None);
+    return it->second;
+}
+
+// Each code's own time on the launching threads inside the compared steps.
+void SideAnalysis::sumOwnTime()
+{
+    std::vector<double> ownOfCode; // by code
+    for (const auto& [thread, timeline] : m_timelines) {
+        size_t w = 0;
+        for (const HostSegment& segment : timeline) {
+            if (segment.code < 0)
+                continue;
+            while (w < m_windows.size() && m_windows[w].end <= segment.begin)
+                ++w;
+            double own = 0;
+            for (size_t i = w; i < m_windows.size() && m_windows[i].begin < segment.end; ++i)
+                own += std::max(
+                    0.0, std::min(segment.end, m_windows[i].end) - std::max(segment.begin, m_windows[i].begin));
+            if (own > 0) {
+                if (size_t(segment.code) >= ownOfCode.size())
+                    ownOfCode.resize(m_codes.codes().size(), 0.0);
+                ownOfCode[size_t(segment.code)] += own;
+            }
+        }
+    }
+    for (size_t code = 0; code < ownOfCode.size(); ++code) {
+        if (ownOfCode[code] > 0) {
+            const HostCode& named = m_codes.codes()[code];
+            ownTime[{ named.name, int(named.kind) }] += ownOfCode[code];
+        }
+    }
+}
+
+void SideAnalysis::run(
+    std::vector<HostStep> steps, std::vector<bool>& kernelInStep, StepTimeTotals& totals, size_t side)
+{
+    collectItems();
+    kernelInStep.assign(m_store.kernels.size(), false);
+    buildWindows(std::move(steps));
+    measureBusy(totals, side);
+    // Every launching thread's timeline, so that own times cover them even where no gap asked.
+    for (const ThreadId& thread : m_launchingThreads)
+        timelineOf(thread);
+    walkGaps(totals, side);
+    sumOwnTime();
+    pairingKeys();
+    m_out.codes = m_codes.take();
+}
+
+double median(std::vector<double> values)
+{
+    return spreadOf(std::move(values)).median;
+}
+
+StepTimeRow rowOf(const std::string& phase, const std::array<std::vector<const StepRecord*>, 2>& steps)
+{
+    StepTimeRow row;
+    row.phase = phase;
+    for (size_t side = 0; side < 2; ++side) {
+        std::vector<double> times, busy, idle;
+        for (const StepRecord* step : steps[side]) {
+            times.push_back(step->timeUs());
+            busy.push_back(step->busyUs);
+            idle.push_back(step->idleTotalUs());
+            row.totalUs[side] += step->timeUs();
+            for (size_t cause = 0; cause < kIdleCauses; ++cause)
+                row.idleByCauseUs[side][cause] += step->idleUs[cause];
+        }
+        row.steps[side] = steps[side].size();
+        row.timeUs[side] = spreadOf(times);
+        row.busyUs[side] = median(busy);
+        row.idleUs[side] = median(idle);
+        for (double& cause : row.idleByCauseUs[side])
+            cause = steps[side].empty() ? 0.0 : cause / double(steps[side].size());
+    }
+    return row;
+}
+
+std::string sideLetterOf(size_t side)
+{
+    return side == 0 ? "A" : "B";
+}
+
+} // namespace
+
+StepTimeAnalysis analyzeStepTime(const std::array<StepTimeTrace, 2>& traces, const std::vector<int64_t>& phasePartners)
+{
+    StepTimeAnalysis result;
+    StepTimeReport& report = result.report;
+    const bool wholeTrace = traces[0].steps.empty() || traces[1].steps.empty();
+
+    // The report's phases: trace 1's phases that have a partner, in order.
+    std::array<std::vector<int32_t>, 2> phaseOf; // per side: the trace's phase -> the report's
+    if (wholeTrace) {
+        report.phases.emplace_back("whole trace");
+        for (size_t side = 0; side < 2; ++side) {
+            if (traces[side].steps.empty())
+                report.notes.push_back(sideLetterOf(side)
+                    + " has no steps (no ProfilerStep annotations, no repeated Python call that holds the "
+                      "operations): each trace's whole run is compared as one step.");
+        }
+    } else {
+        size_t phases2 = 0;
+        for (const HostStep& step : traces[1].steps)
+            phases2 = std::max(phases2, size_t(step.phase + 1));
+        phaseOf[0].assign(phasePartners.size(), -1);
+        phaseOf[1].assign(phases2, -1);
+        for (size_t phase = 0; phase < phasePartners.size(); ++phase) {
+            const int64_t partner = phasePartners[phase];
+            if (partner < 0 || size_t(partner) >= phases2)
+                continue;
+            phaseOf[0][phase] = int32_t(report.phases.size());
+            phaseOf[1][size_t(partner)] = int32_t(report.phases.size());
+            report.phases.push_back("phase " + std::to_string(phase + 1));
+        }
+    }
+
+    // Which steps are compared: in each pair of phases, the first min(n1, n2) of each side.
+    std::array<std::vector<HostStep>, 2> steps;
+    if (!wholeTrace) {
+        std::array<std::vector<size_t>, 2> counts { std::vector<size_t>(report.phases.size(), 0),
+            std::vector<size_t>(report.phases.size(), 0) };
+        for (size_t side = 0; side < 2; ++side) {
+            steps[side] = traces[side].steps;
+            std::sort(steps[side].begin(), steps[side].end(),
+                [](const HostStep& a, const HostStep& b) { return a.begin < b.begin; });
+            for (HostStep& step : steps[side]) {
+                step.phase = step.phase >= 0 && size_t(step.phase) < phaseOf[side].size()
+                    ? phaseOf[side][size_t(step.phase)]
+                    : -1;
+                if (step.phase >= 0)
+                    ++counts[side][size_t(step.phase)];
+            }
+        }
+        std::vector<size_t> compared(report.phases.size());
+        for (size_t phase = 0; phase < compared.size(); ++phase) {
+            compared[phase] = std::min(counts[0][phase], counts[1][phase]);
+            if (counts[0][phase] != counts[1][phase])
+                report.notes.push_back(report.phases[phase] + ": A has " + std::to_string(counts[0][phase])
+                    + " steps, B " + std::to_string(counts[1][phase]) + "; the first " + std::to_string(compared[phase])
+                    + " of each are compared.");
+        }
+        for (size_t side = 0; side < 2; ++side) {
+            std::vector<size_t> taken(compared.size(), 0);
+            for (HostStep& step : steps[side]) {
+                if (step.phase >= 0 && taken[size_t(step.phase)]++ >= compared[size_t(step.phase)])
+                    step.phase = -1;
+            }
+        }
+    }
+
+    std::array<std::map<CauseKey, CauseSums>, 2> causes;
+    std::array<std::map<std::pair<std::string, int>, double>, 2> ownTime;
+    for (size_t side = 0; side < 2; ++side) {
+        SideAnalysis analysis(traces[side].store, report.sides[side], report.phases.size());
+        analysis.run(steps[side], result.totals.kernelInStep[side], result.totals, side);
+        causes[side] = std::move(analysis.causes);
+        ownTime[side] = std::move(analysis.ownTime);
+        const StepTimeSide& out = report.sides[side];
+        const std::string letter = sideLetterOf(side);
+        if (!out.hostEvents && !traces[side].store.kernels.empty())
+            report.notes.push_back(letter + ": " + kReasonNoHostEvents + "; its idle time is other_idle.");
+        if (out.launchingThreads > 1)
+            report.notes.push_back(letter + ": " + std::to_string(out.launchingThreads)
+                + " host threads launch GPU work; each gap is charged to the thread that launched the work that ends "
+                  "it.");
+        if (analysis.graphLaunches > 0)
+            report.notes.push_back(letter + " launches " + withThousands(int64_t(analysis.graphLaunches))
+                + " graphs: a gap between kernels of a launched graph is launch idle (the work was already launched).");
+        if (analysis.clockSkewed > 0)
+            report.notes.push_back(letter + ": " + withThousands(int64_t(analysis.clockSkewed))
+                + " gaps end with work that started before its launch was recorded (by up to "
+                + formatDuration(analysis.largestSkewUs)
+                + "): the host and device clocks disagree; those gaps are other_idle.");
+        if (analysis.intervalsLeftOut > 0)
+            report.notes.push_back(letter + ": " + withThousands(int64_t(analysis.intervalsLeftOut))
+                + " idle intervals beyond the first " + withThousands(int64_t(StepTimeReport::kMaxIdleIntervals))
+                + " are counted but not listed.");
+    }
+
+    // The step_times rows.
+    std::array<std::vector<const StepRecord*>, 2> all;
+    for (size_t phase = 0; phase < report.phases.size(); ++phase) {
+        std::array<std::vector<const StepRecord*>, 2> inPhase;
+        for (size_t side = 0; side < 2; ++side) {
+            for (const StepRecord& step : report.sides[side].steps) {
+                if (step.phase == int32_t(phase)) {
+                    inPhase[side].push_back(&step);
+                    all[side].push_back(&step);
+                }
+            }
+        }
+        report.rows.push_back(rowOf(report.phases[phase], inPhase));
+    }
+    if (report.phases.size() > 1)
+        report.rows.push_back(rowOf("all steps", all));
+
+    // Idle by cause, paired by name.
+    std::map<CauseKey, IdleCauseEntry> entries;
+    for (size_t side = 0; side < 2; ++side) {
+        for (const auto& [key, sums] : causes[side]) {
+            if (key.first == int(IdleCause::BetweenSteps))
+                continue;
+            IdleCauseEntry& entry = entries[key];
+            entry.cause = IdleCause(key.first);
+            entry.key = key.second;
+            entry.kind = sums.kind;
+            entry.name[side] = sums.name;
+            entry.idleUs[side] = sums.idleUs;
+            entry.intervals[side] = sums.intervals;
+            entry.calls[side] = sums.calls;
+        }
+    }
+    for (auto& [key, entry] : entries) {
+        const size_t slow = entry.idleUs[0] >= entry.idleUs[1] ? 0 : 1;
+        const auto found = causes[slow].find(key);
+        if (found != causes[slow].end() && !found->second.byPhase.empty()) {
+            const auto most = std::max_element(found->second.byPhase.begin(), found->second.byPhase.end());
+            entry.phase = report.phases[size_t(most - found->second.byPhase.begin())];
+        }
+        report.causes.push_back(std::move(entry));
+    }
+    std::stable_sort(report.causes.begin(), report.causes.end(), [](const IdleCauseEntry& a, const IdleCauseEntry& b) {
+        return std::fabs(a.idleUs[0] - a.idleUs[1]) > std::fabs(b.idleUs[0] - b.idleUs[1]);
+    });
+
+    // The host_time table: own time per step, paired by name and kind.
+    std::array<double, 2> comparedSteps {};
+    for (size_t side = 0; side < 2; ++side)
+        comparedSteps[side] = double(std::max<size_t>(1, all[side].size()));
+    if (report.phases.size() == 1)
+        for (size_t side = 0; side < 2; ++side)
+            comparedSteps[side] = double(std::max<uint64_t>(1, report.rows.front().steps[side]));
+    std::map<std::pair<std::string, int>, HostTimeRow> hostRows;
+    for (size_t side = 0; side < 2; ++side) {
+        for (const auto& [key, own] : ownTime[side]) {
+            HostTimeRow& row = hostRows[key];
+            row.code = key.first;
+            row.kind = HostCodeKind(key.second);
+            row.ownUsPerStep[side] = own / comparedSteps[side];
+        }
+    }
+    for (const IdleCauseEntry& entry : report.causes) {
+        if (entry.cause != IdleCause::Host)
+            continue;
+        const auto found = hostRows.find({ entry.key, int(entry.kind) });
+        if (found == hostRows.end())
+            continue;
+        for (size_t side = 0; side < 2; ++side) {
+            found->second.idleUs[side] = entry.idleUs[side];
+            found->second.idleUsPerStep[side] = entry.idleUs[side] / comparedSteps[side];
+        }
+    }
+    for (auto& [key, row] : hostRows)
+        report.hostTime.push_back(std::move(row));
+    std::stable_sort(report.hostTime.begin(), report.hostTime.end(), [](const HostTimeRow& a, const HostTimeRow& b) {
+        return std::max(a.ownUsPerStep[0], a.ownUsPerStep[1]) > std::max(b.ownUsPerStep[0], b.ownUsPerStep[1]);
+    });
+    if (report.hostTime.size() > StepTimeReport::kMaxHostRows)
+        report.hostTime.resize(StepTimeReport::kMaxHostRows);
+
+    // The step time leads when both traces have steps, or when the GPU waits on the host (its code
+    // or its blocking calls) for a share of it. Launch idle alone does not make it lead: a trace
+    // whose launches all come long before the GPU starts them says nothing about the host.
+    const StepTimeTotals& totals = result.totals;
+    bool idleMatters = false;
+    for (size_t side = 0; side < 2; ++side) {
+        const double waiting
+            = totals.idleUs[side][size_t(IdleCause::Host)] + totals.idleUs[side][size_t(IdleCause::Sync)];
+        idleMatters |= waiting >= kIdleMattersShare * totals.timeUs[side];
+    }
+    report.headline = totals.timeUs[0] > 0 && totals.timeUs[1] > 0 && (!wholeTrace || idleMatters);
+    return result;
+}
+
+} // namespace fusiondiff

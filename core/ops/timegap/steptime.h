@@ -1,0 +1,44 @@
+#pragma once
+
+#include "model/steptime.h"
+#include "ops/attribution/iterations.h"
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+namespace fusiondiff {
+
+struct TraceStore;
+
+struct StepTimeTrace
+{
+    const TraceStore& store;
+    const std::vector<HostStep>& steps; // the iteration finder's (empty: the whole trace is one step)
+};
+
+// What the step-time basis of the time gap needs besides the report (ops/timegap/timegap.h).
+struct StepTimeTotals
+{
+    std::array<double, 2> timeUs {}; // the compared steps' time
+    std::array<double, 2> busyUs {}; // the union of GPU work inside them
+    std::array<double, 2> copiesUs {}; // copy and memset durations that start inside them
+    std::array<uint64_t, 2> copies {};
+    std::array<std::array<double, kIdleCauses>, 2> idleUs {};
+    std::array<std::vector<bool>, 2> kernelInStep; // per kernel: it starts inside a compared step
+};
+
+struct StepTimeAnalysis
+{
+    StepTimeReport report;
+    StepTimeTotals totals;
+};
+
+// The steps of both traces with their GPU busy and idle time, every idle interval given one
+// cause (model/steptime.h), the host code behind it named from the launching thread's innermost
+// Python frame, operator or runtime call, and the host code of the two traces paired by name.
+// Phases pair as the operation alignment pairs them (`phasePartners`); in a pair of phases the
+// first min(n1, n2) steps of each side are compared.
+StepTimeAnalysis analyzeStepTime(const std::array<StepTimeTrace, 2>& traces, const std::vector<int64_t>& phasePartners);
+
+} // namespace fusiondiff
