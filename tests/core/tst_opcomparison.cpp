@@ -532,6 +532,21 @@ private Q_SLOTS:
         QCOMPARE(compareKernelLists(sameWork, naming).alignment, (std::vector<AlignedPair> { { 0, 0 }, { 1, 1 } }));
     }
 
+    void aSideThatRunsNothingIsSaidToRunNone()
+    {
+        const std::vector<std::string> typeNames { "GEMM" };
+        const std::vector<std::string> tagNames;
+        const NamingContext naming { typeNames, tagNames, { "AMD", "NVIDIA" } };
+        OpFinding finding;
+        finding.op = "aten::mm";
+        finding.fusedSide = Side::Trace2;
+        finding.occurrences = 1;
+        finding.kernels[0] = { { "gemm", 0, 0, 1.0 } };
+        const std::string summary = findingSummary(finding, naming, kCallNoun, false);
+        QVERIFY2(summary.starts_with("aten::mm: AMD runs 1 kernel (GEMM) where NVIDIA runs none, in 1 call;"),
+            summary.c_str());
+    }
+
     void fusionTagsFromKernelNames()
     {
         const Classifier classifier = Classifier::builtin("default");

@@ -138,9 +138,12 @@ std::string findingSummary(const OpFinding& finding, const NamingContext& naming
         allF[i] = i;
     const std::string& uName = naming.sideNames[sideIndex(unfused)];
     const std::string& fName = naming.sideNames[sideIndex(fused)];
-    return finding.op + ": " + uName + " runs " + withThousands(int64_t(u.size())) + " kernels ("
-        + describeTypes(u, allU, naming.typeNames) + ") where " + fName + " runs " + withThousands(int64_t(f.size()))
-        + " (" + describeTypes(f, allF, naming.typeNames) + "), in " + withThousands(int64_t(finding.occurrences)) + " "
+    // "where NVIDIA runs none", not "runs 0 ()".
+    const std::string fusedKernels
+        = f.empty() ? "none" : withThousands(int64_t(f.size())) + " (" + describeTypes(f, allF, naming.typeNames) + ")";
+    return finding.op + ": " + uName + " runs " + withThousands(int64_t(u.size()))
+        + (u.size() == 1 ? " kernel (" : " kernels (") + describeTypes(u, allU, naming.typeNames) + ") where " + fName
+        + " runs " + fusedKernels + ", in " + withThousands(int64_t(finding.occurrences)) + " "
         + std::string(finding.occurrences == 1 ? noun.one : noun.many) + "; " + uName + " takes "
         + formatDuration(finding.timeUs[sideIndex(unfused)].median) + " and " + fName + " "
         + formatDuration(finding.timeUs[sideIndex(fused)].median) + " per " + std::string(noun.one) + " (median)"
