@@ -20,6 +20,7 @@ public:
 
 protected:
     // Esc clears the filter (and shows every row at once).
+    bool event(QEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
 
 signals:

@@ -36,6 +36,7 @@
 #include "widgets/tracedropzone.h"
 
 #include <QAbstractAxis>
+#include <QAction>
 #include <QBarSet>
 #include <QChart>
 #include <QComboBox>
@@ -450,6 +451,30 @@ private Q_SLOTS:
 
     // Esc clears a filter; Ctrl+F goes to the search box, which finds a kernel, a type or an
     // operation and shows its row.
+    void escapeClearsAFilterEvenWhileCancelHasEscape()
+    {
+        // While an analysis runs, the window's Cancel action has Escape as its shortcut: a filter with
+        // text still takes the key (it claims the shortcut override) and clears itself.
+        QWidget window;
+        auto* filter = new FilterLineEdit(&window);
+        QAction cancel(&window);
+        cancel.setShortcut(QKeySequence(Qt::Key_Escape));
+        cancel.setShortcutContext(Qt::WindowShortcut);
+        window.addAction(&cancel);
+        bool cancelled = false;
+        connect(&cancel, &QAction::triggered, &window, [&cancelled] { cancelled = true; });
+        window.show();
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        filter->setFocus();
+        QTest::keyClicks(filter, QStringLiteral("gemm"));
+        QTest::keyClick(filter, Qt::Key_Escape);
+        QVERIFY(filter->text().isEmpty());
+        QVERIFY(!cancelled);
+        QTest::keyClick(filter, Qt::Key_Escape); // empty: Escape is Cancel's again
+        QVERIFY(cancelled);
+    }
+
     void escapeClearsAFilterAndCtrlFSearches()
     {
         MainWindow window;
