@@ -71,16 +71,7 @@ std::string launchNumbers(const std::vector<uint32_t>& numbers)
     if (ranges > 3)
         return withThousands(int64_t(numbers.size())) + " launches from " + std::to_string(numbers.front()) + " to "
             + std::to_string(numbers.back());
-    std::string text = numbers.size() == 1 ? "launch " : "launches ";
-    for (size_t i = 0; i < numbers.size();) {
-        size_t end = i + 1;
-        while (end < numbers.size() && numbers[end] == numbers[end - 1] + 1)
-            ++end;
-        text += (i == 0 ? "" : ", ") + std::to_string(numbers[i])
-            + (end - i > 1 ? "\xE2\x80\x93" + std::to_string(numbers[end - 1]) : "");
-        i = end;
-    }
-    return text;
+    return (numbers.size() == 1 ? "launch " : "launches ") + numberRanges(numbers);
 }
 
 class GraphComparer
