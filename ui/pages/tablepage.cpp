@@ -358,9 +358,11 @@ void TablePage::restoreState(const QJsonObject& state)
     if (!state.contains(kSelectedKey))
         return;
     QHash<QString, QList<int>> wanted; // key -> the nth rows of that key wanted
-    for (const QJsonValue& entry : state.value(kSelectedKey).toArray())
-        wanted[entry.toObject().value(QStringLiteral("key")).toString()].append(
-            entry.toObject().value(QStringLiteral("nth")).toInt(-1));
+    const QJsonArray entries = state.value(kSelectedKey).toArray();
+    for (const auto& entry : entries) {
+        const QJsonObject row = entry.toObject();
+        wanted[row.value(QStringLiteral("key")).toString()].append(row.value(QStringLiteral("nth")).toInt(-1));
+    }
     QList<int> rows;
     QHash<QString, int> seen;
     for (int row = 0; row < m_model->rowCount() && !wanted.isEmpty(); ++row) {

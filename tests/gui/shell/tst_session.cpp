@@ -12,6 +12,7 @@
 #include "model/fusionreport.h"
 #include "models/reportcolumnsmodel.h"
 #include "models/tablefilterproxy.h"
+#include "pages/groupspage.h"
 #include "pages/kernelspage.h"
 #include "pages/layerspage.h"
 #include "pages/operationsummarypage.h"
@@ -305,6 +306,33 @@ private Q_SLOTS:
         QCOMPARE(three->timelinePage()->timeline()->view()->visibleStart(), 2000.0);
         QCOMPARE(three->timelinePage()->timeline()->view()->selectedKernel(), 150);
         QVERIFY(three->recentSessions().contains(QFileInfo(again).absoluteFilePath()));
+    }
+
+    void theCaptureTraceComesBackWithItsTrace()
+    {
+        // Graph launches on both sides, B with the capture trace that names its graphs' operations.
+        const QString a = test::realTrace(QStringLiteral("vllm_decode_full_graph.mi300x.json.gz"));
+        const QString b = test::realTrace(QStringLiteral("sglang_qwen3-8b_decode.mi300x.json.gz"));
+        const QString capture = test::realTrace(QStringLiteral("sglang_qwen3-8b_decode_capture.mi300x.json.gz"));
+        const QString path = m_folder.filePath(QStringLiteral("graphs.fdsession"));
+        {
+            std::unique_ptr<MainWindow> one = shownWindow();
+            QVERIFY(one);
+            QSignalSpy shown(one.get(), &MainWindow::resultsShown);
+            one->openTraces(a, b, {}, capture);
+            QVERIFY(shown.wait(kTimeoutMs));
+            QVERIFY(one->tabs()->results().captures[1]);
+            one->tabs()->setCurrentWidget(one->groupsPage());
+            QVERIFY(one->session()->save(path));
+        }
+        QSettings().clear(); // nor remembered with the trace
+        std::unique_ptr<MainWindow> two = shownWindow();
+        QVERIFY(two);
+        QVERIFY(restore(*two, path));
+        QCOMPARE(two->controller()->side(1).capturePath, QFileInfo(capture).absoluteFilePath());
+        QVERIFY(two->tabs()->results().captures[1]);
+        QVERIFY(!two->tabs()->results().captures[0]);
+        QCOMPARE(two->tabs()->currentWidget(), two->groupsPage());
     }
 
     void aDroppedSessionOpensAsASession()
