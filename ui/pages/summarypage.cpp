@@ -272,6 +272,21 @@ QString SummaryPage::csvName() const
     return m_table->csvName();
 }
 
+QJsonObject SummaryPage::saveState() const
+{
+    return { { QStringLiteral("basis"), m_basis->currentData().toString() } };
+}
+
+void SummaryPage::restoreState(const QJsonObject& state)
+{
+    const int basis = m_basis->findData(state.value(QStringLiteral("basis")).toString());
+    if (basis < 0 || basis == m_basis->currentIndex())
+        return;
+    m_basis->setCurrentIndex(basis);
+    m_partDetails->hide();
+    showGap();
+}
+
 void SummaryPage::setResults(const AnalysisResults& results)
 {
     const std::shared_ptr<const FusionReport>& report = results.report;
