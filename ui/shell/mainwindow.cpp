@@ -90,6 +90,9 @@ MainWindow::MainWindow(QWidget* parent)
     createSettingsDock();
     m_resultsLabel = new QLabel(this);
     statusBar()->addPermanentWidget(m_resultsLabel);
+    // A passing message ("Saved … to …") gets the whole bar: beside the pair's label it was cut.
+    connect(statusBar(), &QStatusBar::messageChanged, m_resultsLabel,
+        [this](const QString& message) { m_resultsLabel->setVisible(message.isEmpty()); });
 
     createMenus();
     addTabShortcuts();
