@@ -44,19 +44,14 @@ TimelineLinks::TimelineLinks(ResultsTabs* tabs)
     connect(timeline, &TraceTimelinePage::backRequested, this, &TimelineLinks::back);
 
     SummaryPage* summary = tabs->summaryPage();
-    connect(summary, &SummaryPage::idleGapsRequested, this, [this, summary](int entry) {
-        remember(nullptr, summary->findChild<QTextBrowser*>());
-        showLookFirstEntry(entry);
-    });
+    connect(summary, &SummaryPage::idleGapsRequested, this, &TimelineLinks::showLookFirstEntry);
     TablePage* hostTime = tabs->stepsPage()->hostTime();
     addShowAction(hostTime, [this](int row) { return showHostTimeRow(row); });
     // Choosing a row (Enter, a double click) shows its gaps too: the table has no other use for it.
     connect(hostTime->view(), &QAbstractItemView::activated, this, [this, hostTime](const QModelIndex&) {
         const QList<int> rows = hostTime->selectedSourceRows();
-        if (rows.isEmpty())
-            return;
-        remember(hostTime, hostTime->view());
-        showHostTimeRow(rows.front());
+        if (!rows.isEmpty())
+            showHostTimeRow(rows.front());
     });
     addShowAction(tabs->operationsPage()->findingsTable(), [this](int row) { return showFinding(row); });
     addShowAction(tabs->groupsPage()->pairsTable(), [this](int row) { return showGroupPair(row); });
@@ -73,10 +68,8 @@ void TimelineLinks::addShowAction(TablePage* table, std::function<size_t(int row
     table->view()->addAction(action);
     connect(action, &QAction::triggered, this, [this, table, show = std::move(show)] {
         const QList<int> rows = table->selectedSourceRows();
-        if (rows.isEmpty())
-            return;
-        remember(table, table->view());
-        show(rows.front());
+        if (!rows.isEmpty())
+            show(rows.front());
     });
 }
 
@@ -99,8 +92,9 @@ void TimelineLinks::remember(TablePage* table, QAbstractScrollArea* scrolled)
     updateBack();
 }
 
-void TimelineLinks::switchToTimeline()
+void TimelineLinks::switchToTimeline(TablePage* from, QAbstractScrollArea* scrolled)
 {
+    remember(from, scrolled);
     m_tabs->setCurrentWidget(m_tabs->timelinePage());
 }
 
@@ -152,7 +146,7 @@ size_t TimelineLinks::showLookFirstEntry(int entry)
     if (chosen.kind != LookFirstKind::Host && chosen.kind != LookFirstKind::Sync
         && chosen.kind != LookFirstKind::Launch)
         return 0;
-    switchToTimeline();
+    switchToTimeline(nullptr, m_tabs->summaryPage()->findChild<QTextBrowser*>());
     return m_tabs->timelinePage()->showIdleGaps(causeOf(chosen.kind), chosen.op, HostCodeKind::None,
         tr("%1 (entry %2 of where to look first)").arg(toQString(chosen.title)).arg(entry + 1));
 }
@@ -163,7 +157,8 @@ size_t TimelineLinks::showHostTimeRow(int row)
     if (!report || row < 0 || static_cast<size_t>(row) >= report->stepTime.hostTime.size())
         return 0;
     const HostTimeRow& code = report->stepTime.hostTime[static_cast<size_t>(row)];
-    switchToTimeline();
+    TablePage* table = m_tabs->stepsPage()->hostTime();
+    switchToTimeline(table, table->view());
     return m_tabs->timelinePage()->showIdleGaps(
         IdleCause::Host, code.code, code.kind, tr("the GPU idle while the host runs %1").arg(toQString(code.code)));
 }
@@ -174,7 +169,8 @@ size_t TimelineLinks::showFinding(int row)
     if (!report || row < 0 || static_cast<size_t>(row) >= report->opFindings.size())
         return 0;
     const OpFinding& finding = report->opFindings[static_cast<size_t>(row)];
-    switchToTimeline();
+    TablePage* table = m_tabs->operationsPage()->findingsTable();
+    switchToTimeline(table, table->view());
     return m_tabs->timelinePage()->showKernels(
         finding.firstKernels, tr("the first call of %1 (finding %2)").arg(toQString(finding.op)).arg(row + 1));
 }
@@ -187,7 +183,8 @@ size_t TimelineLinks::showGroupPair(int row)
     const GroupPair& pair = report->groupPairs[static_cast<size_t>(row)];
     const std::array<const LargeGroup*, 2> groups { &report->largeGroups[0][pair.group1],
         &report->largeGroups[1][pair.group2] };
-    switchToTimeline();
+    TablePage* table = m_tabs->groupsPage()->pairsTable();
+    switchToTimeline(table, table->view());
     return m_tabs->timelinePage()->showKernels({ groups[0]->kernels, groups[1]->kernels },
         tr("correlation groups %1 (A) and %2 (B)").arg(groups[0]->correlation).arg(groups[1]->correlation));
 }
@@ -198,7 +195,7 @@ size_t TimelineLinks::showKernelName(int row)
     if (!report || row < 0 || static_cast<size_t>(row) >= report->kernels.size())
         return 0;
     const QString name = toQString(report->kernels[static_cast<size_t>(row)].name);
-    switchToTimeline();
+    switchToTimeline(m_tabs->kernelsPage(), m_tabs->kernelsPage()->view());
     return m_tabs->timelinePage()->showKernelsNamed({ name, name }, tr("every kernel named %1").arg(name));
 }
 
@@ -208,7 +205,8 @@ size_t TimelineLinks::showMatchedKernels(int row)
     if (!report || row < 0 || static_cast<size_t>(row) >= report->matchedKernels.size())
         return 0;
     const MatchedKernels& matched = report->matchedKernels[static_cast<size_t>(row)];
-    switchToTimeline();
+    TablePage* table = m_tabs->kernelsTab()->matchedTable();
+    switchToTimeline(table, table->view());
     return m_tabs->timelinePage()->showKernelsNamed({ toQString(matched.names[0]), toQString(matched.names[1]) },
         tr("every kernel named %1 (A) or %2 (B)").arg(toQString(matched.names[0]), toQString(matched.names[1])));
 }

@@ -27,7 +27,8 @@ class TimelineLinks : public QObject
 public:
     explicit TimelineLinks(ResultsTabs* tabs);
 
-    // The jumps the pages ask for; each returns what the timeline selected or marked.
+    // The jumps the pages ask for, each from its page's table (the Summary's text for an entry),
+    // remembered for Back; each returns what the timeline selected or marked.
     size_t showLookFirstEntry(int entry); // an index into report.whereToLookFirst
     size_t showHostTimeRow(int row); // into report.stepTime.hostTime
     size_t showFinding(int row); // into report.opFindings
@@ -57,7 +58,8 @@ private:
     // row's source row.
     void addShowAction(TablePage* table, std::function<size_t(int row)> show);
     void remember(TablePage* table, QAbstractScrollArea* scrolled);
-    void switchToTimeline();
+    // Remembers where the user is (`from`'s selected rows, `scrolled`'s position) and shows the Timeline.
+    void switchToTimeline(TablePage* from, QAbstractScrollArea* scrolled);
     void updateBack();
 
     ResultsTabs* m_tabs;
