@@ -66,7 +66,7 @@ void TimelineLinks::addShowAction(TablePage* table, std::function<size_t(int row
     action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     action->setToolTip(tr("Show this row's kernels or idle gaps on the Timeline tab (Alt+Left comes back)"));
     table->view()->addAction(action);
-    connect(action, &QAction::triggered, this, [this, table, show = std::move(show)] {
+    connect(action, &QAction::triggered, this, [table, show = std::move(show)] {
         const QList<int> rows = table->selectedSourceRows();
         if (!rows.isEmpty())
             show(rows.front());

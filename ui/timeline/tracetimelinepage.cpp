@@ -85,9 +85,10 @@ size_t TraceTimelinePage::showIdleGaps(IdleCause cause, const std::string& key, 
         m_timeline->setNote(tr("No idle gap on the timeline is charged to %1 (the report lists gaps of at least %2).")
                                 .arg(what, formatDuration(StepTimeReport::kShownIdleUs)));
     } else {
-        m_timeline->setNote(tr("%1 selected (A %2, B %3): %4; the first is in view.")
-                                .arg(formatCountOf(count, tr("idle gap"), tr("idle gaps")),
-                                    formatCount(selected[0].size()), formatCount(selected[1].size()), what));
+        m_timeline->setNote(
+            tr("%1 selected (A %2, B %3; the report lists gaps of %5 or more): %4; the first is in view.")
+                .arg(formatCountOf(count, tr("idle gap"), tr("idle gaps")), formatCount(selected[0].size()),
+                    formatCount(selected[1].size()), what, formatDuration(StepTimeReport::kShownIdleUs)));
     }
     return count;
 }
