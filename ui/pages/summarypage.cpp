@@ -34,11 +34,14 @@ namespace {
 constexpr size_t kTopItems = 5;
 
 // Where an entry of whereToLookFirst comes from, as a link ("finding:2", "operation:5",
-// "opportunity:0", "kerneltype:3"); empty if it matches none. The entries are the findings in order, then
+// "opportunity:0", "kerneltype:3"; "idle:4" for the 5th entry, host code or a call that keeps the
+// GPU idle: its gaps on the Timeline); empty if it matches none. The entries are the findings in order, then
 // operations that only differ in speed, then (without findings) the opportunities: each is
 // recognised by its text, so a link never points at another row.
-QString lookFirstLink(const FusionReport& report, const LookFirst& item, const LookFirstEntry& entry)
+QString lookFirstLink(const FusionReport& report, const LookFirst& item, const LookFirstEntry& entry, size_t index)
 {
+    if (entry.kind == LookFirstKind::Host || entry.kind == LookFirstKind::Sync || entry.kind == LookFirstKind::Launch)
+        return QStringLiteral("idle:%1").arg(index);
     // Kernels compared by type only (outside the compared operations): their row in Kernel types.
     if (entry.kind == LookFirstKind::KernelType) {
         for (size_t i = 0; i < report.globalCounts.size(); ++i) {
@@ -143,6 +146,8 @@ SummaryPage::SummaryPage(QWidget* parent)
             emit kernelTypeRequested(row);
         else if (url.scheme() == QLatin1String("layers"))
             emit layersRequested();
+        else if (url.scheme() == QLatin1String("idle"))
+            emit idleGapsRequested(row);
     });
     m_findings->setFrameShape(QFrame::NoFrame);
 
@@ -311,7 +316,7 @@ void SummaryPage::setResults(const AnalysisResults& results)
         // Numbered by hand: Qt's rich text spaces a list nested in the last item of another oddly.
         for (size_t i = 0; i < first.size(); ++i) {
             const QString headline = toQString(first[i].headline).toHtmlEscaped();
-            const QString link = lookFirstLink(*report, first[i], report->whereToLookFirst[i]);
+            const QString link = lookFirstLink(*report, first[i], report->whereToLookFirst[i], i);
             html += QStringLiteral("<p style=\"margin-bottom:0px\"><b>%1. ").arg(i + 1)
                 + (link.isEmpty() ? headline : QStringLiteral("<a href=\"%1\">%2</a>").arg(link, headline))
                 + QStringLiteral("</b></p><ul style=\"margin-top:0px\">");
