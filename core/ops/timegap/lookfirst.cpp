@@ -273,10 +273,11 @@ LookFirstEntry idleEntry(const FusionReport& report, const IdleCauseEntry& cause
     setStake(entry);
     entry.calls = std::max(cause.intervals[0], cause.intervals[1]);
     const StepTimeRow& all = steps.rows.back();
-    // What one cause costs the slower side beyond the other cannot exceed all the idle the slower
-    // side has beyond the other: where the GPU idles as long on both, a cause that grew took its
-    // time from another one (work that waited for something else anyway), and fixing it would
-    // not make the step shorter by more.
+    // What host code or a blocking call costs the slower side beyond the other cannot exceed all
+    // the idle the slower side has beyond the other: where the GPU idles as long on both, host
+    // idle that grew took its time from another cause (work that waited for something else
+    // anyway), and making the host faster would not make the step shorter by more. A launch
+    // entry is a cost per launch on the GPU's side, and keeps its stake.
     std::array<double, 2> idleInAll {};
     for (size_t side = 0; side < 2; ++side) {
         for (size_t c = 0; c < kIdleCauses; ++c) {
@@ -286,8 +287,9 @@ LookFirstEntry idleEntry(const FusionReport& report, const IdleCauseEntry& cause
     }
     const size_t slower = sideIndex(entry.slowerSide);
     const double beyond = std::max(0.0, idleInAll[slower] - idleInAll[1 - slower]);
-    const bool capped = entry.stakeUs > beyond;
-    entry.stakeUs = std::min(entry.stakeUs, beyond);
+    const bool capped = cause.cause != IdleCause::Launch && entry.stakeUs > beyond;
+    if (capped)
+        entry.stakeUs = beyond;
     entry.savingUs = entry.stakeUs;
     const auto perStep
         = [&](size_t side) { return all.steps[side] > 0 ? cause.idleUs[side] / double(all.steps[side]) : 0.0; };

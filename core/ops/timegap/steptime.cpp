@@ -66,6 +66,7 @@ struct CauseSums
     std::string name;
     HostCodeKind kind = HostCodeKind::None;
     double idleUs = 0;
+    double namedIdleUs = 0; // the idle of the code whose name `name` is (pairingKeys)
     uint64_t intervals = 0;
     uint64_t calls = 0;
     int64_t lastGap = -1;
@@ -496,8 +497,15 @@ void SideAnalysis::pairingKeys()
             key = std::string(withoutApiPrefix(key)) + (queued ? kQueuedSuffix : "");
         }
         const auto [it, inserted] = causes.try_emplace({ int(causeAndCode >> 32), std::move(key) }, sums);
+        if (inserted)
+            it->second.namedIdleUs = sums.idleUs;
         if (!inserted) {
             CauseSums& into = it->second;
+            // The key's name as the side calls it with the most idle, whatever the hash order.
+            if (sums.idleUs > into.namedIdleUs || (sums.idleUs == into.namedIdleUs && sums.name < into.name)) {
+                into.name = sums.name;
+                into.namedIdleUs = sums.idleUs;
+            }
             into.idleUs += sums.idleUs;
             into.intervals += sums.intervals;
             into.calls += sums.calls;
