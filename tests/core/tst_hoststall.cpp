@@ -1,8 +1,10 @@
 // The step time held to known answers: trace B is made from a real trace A by stalling the host
-// at the start of every call of one function (tests/support/hoststall.h). The comparison must
-// lead with the step gap, rank the stalled function first in "where to look first", and put its
-// stake within 20% of the GPU idle the stall caused. Inference and training traces, eager and
-// with graphs, at several seeds each.
+// at the start of every call of one function (tests/support/hoststall.h). Where the stall shows
+// (it caused GPU idle of at least half a call's stall), the comparison must lead with the step
+// gap, rank the stalled function first in "where to look first", and put its stake and the step
+// gap within 20% of the GPU idle the stall caused. Where the GPU absorbs it (work already queued,
+// or waiting for something outside the trace anyway), nothing beyond what it caused may be
+// charged to it. Inference and training traces, eager and with graphs, at several seeds each.
 #include "classify/classifier.h"
 #include "fusionanalysis.h"
 #include "hoststall.h"
@@ -11,7 +13,9 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
+#include <set>
 
 using namespace fusiondiff;
 using namespace fusiondiff::test;
@@ -20,6 +24,8 @@ namespace {
 
 constexpr double kShareOfStep = 0.15; // the stall, as a share of the median step
 constexpr double kStakeTolerance = 0.2;
+constexpr double kShows
+    = 0.25; // a stall shows where it caused idle of at least this share of all its stalls in the steps
 
 } // namespace
 
@@ -32,31 +38,36 @@ private slots:
     {
         QTest::addColumn<QString>("trace");
         QTest::addColumn<int>("seed");
+        QTest::addColumn<bool>("absorbed");
         QTest::addColumn<QString>("knownFailure");
         const struct
         {
             const char* trace;
             int seeds;
+            std::set<int> absorbed; // the seeds whose stall the GPU absorbs (the constructor's answer)
         } traces[] = {
-            { "real/bert-small-uncased.mi300x.json.gz", 4 }, // inference, eager
-            { "real/timesformer-base-finetuned-k400.h100.json.gz", 3 }, // inference, eager
-            { "real/minitoy_train_rocm6.2.mi250.json.gz", 3 }, // training, eager, two launching threads
-            { "real/sglang_qwen3-8b_decode.mi300x.json.gz", 4 }, // inference, HIP graphs
-            { "real/hta_trace_diff_test.v100.json.gz", 4 }, // training, CUDA graphs
+            { "real/bert-small-uncased.mi300x.json.gz", 4, {} }, // inference, eager
+            { "real/timesformer-base-finetuned-k400.h100.json.gz", 3, {} }, // inference, eager
+            { "real/minitoy_train_rocm6.2.mi250.json.gz", 4, {} }, // training, eager, two launching threads
+            { "real/dlrm_worker0.v100.pt.trace.json", 4, {} }, // training, eager (DLRM)
+            // Training, eager, the backward pass on the autograd thread, which is the thread stalled.
+            { "real/hta_trace_diff_control.a100.json.gz", 4, {} },
+            // Inference, HIP graphs: seeds 1, 3 and 4 stall code that runs while the GPU waits
+            // 463 ms for a kernel's dependency outside the trace, which absorbs the stall.
+            { "real/sglang_qwen3-8b_decode.mi300x.json.gz", 4, { 1, 3, 4 } },
+            // Training, CUDA graphs, pipelined steps: seeds 2 to 4 stall code whose GPU work is
+            // queued most of a step ahead, which absorbs most of the stall.
+            { "real/hta_trace_diff_test.v100.json.gz", 4, { 2, 3, 4 } },
         };
-        for (const auto& [trace, seeds] : traces) {
+        for (const auto& [trace, seeds, absorbed] : traces) {
             for (int seed = 1; seed <= seeds; ++seed) {
                 QString known;
-                const QString name = QString(trace);
-                if (name.contains("sglang") && (seed == 1 || seed == 4))
-                    known = "the stalled function runs before the trace's 463 ms blocking copy, whose DtoH transfer "
-                            "waited on an idle GPU; the constructor keeps that wait, so B's idle is the host "
-                            "waiting in hipMemcpyWithStream (sync), not the function";
-                if (name.contains("hta_trace_diff"))
-                    known = "pipelined training steps: kernels of a stalled step move out of its window, so the "
-                            "step gap is not the idle the stall caused, and part of the idle lands on the "
-                            "cudaMemcpyAsync the stalled operator issues";
-                QTest::addRow("%s seed %d", trace, seed) << name << seed << known;
+                if (QString(trace).contains("hta_trace_diff_control") && seed == 4)
+                    known = "aten::new_empty stalls the autograd thread while the main thread waits in a "
+                            "cudaMemcpyAsync (to pageable memory) for the GPU; the constructor absorbs only the "
+                            "stalled thread's waits, so in B that call keeps its 5 ms and the GPU idles in it "
+                            "(charged to aten::copy_, which issues it), not in the stalled function";
+                QTest::addRow("%s seed %d", trace, seed) << QString(trace) << seed << absorbed.contains(seed) << known;
             }
         }
     }
@@ -65,6 +76,7 @@ private slots:
     {
         QFETCH(QString, trace);
         QFETCH(int, seed);
+        QFETCH(bool, absorbed);
         QFETCH(QString, knownFailure);
         const Classifier classifier = Classifier::builtin("default");
         const std::string path = dataPath(trace).toStdString();
@@ -76,7 +88,7 @@ private slots:
         const FusionReport report = analyzeFusion(a, b, classifier, {});
         const StallScore score = scoreStall(report, stall);
         const QByteArray what = QString("stalled %1 by %2 us in %3 calls: idle caused %4 us, step gap %5 us, first "
-                                        "%6 %7 (%8 us)")
+                                        "%6 %7 (%8 us), the stalled function's stake %9 us")
                                     .arg(QString::fromStdString(stall.function))
                                     .arg(stall.stallUs)
                                     .arg(stall.calls)
@@ -84,11 +96,20 @@ private slots:
                                     .arg(score.stepGapUs)
                                     .arg(QString::fromStdString(score.firstKind), QString::fromStdString(score.firstOp))
                                     .arg(score.firstStakeUs)
+                                    .arg(score.stallStakeUs)
                                     .toUtf8();
+        QCOMPARE(score.headlineDeltaUs, score.stepGapUs);
+        const double stalled = stall.stallUs * double(stall.calls);
+        QVERIFY2((score.idleCausedUs < kShows * stalled) == absorbed, what.constData());
+        if (absorbed) {
+            // Nothing beyond the idle it caused is charged to it, and the steps take about as long.
+            const double caused = std::max(0.0, score.idleCausedUs);
+            QVERIFY2(score.stallStakeUs <= caused + kStakeTolerance * stall.stallUs, what.constData());
+            QVERIFY2(std::fabs(score.stepGapUs) <= caused + kStakeTolerance * stalled, what.constData());
+            return;
+        }
         // The stall makes B slower, and the headline is the step gap.
         QVERIFY2(score.onStepTime, what.constData());
-        QCOMPARE(score.headlineDeltaUs, score.stepGapUs);
-        QVERIFY2(score.idleCausedUs > 0.5 * stall.stallUs, what.constData());
         if (!knownFailure.isEmpty())
             QEXPECT_FAIL("", qPrintable(knownFailure), Continue);
         QVERIFY2(score.firstIsStall

@@ -1,7 +1,7 @@
 // The step time on hand-made traces whose every idle microsecond is known: steps from their host
 // start to their last GPU work, GPU busy as the union of kernels and copies, and each idle
 // interval's cause and host code (core/ops/timegap/steptime.cpp). Thin input (no host events, clocks that
-// disagree, no steps) degrades to other_idle with a note.
+// disagree or are offset, no steps, several launching threads, graph launches) degrades with a note.
 #include "classify/classifier.h"
 #include "comparedpair.h"
 #include "fusionanalysis.h"
@@ -20,11 +20,12 @@ using namespace fusiondiff::test;
 
 namespace {
 
-std::string hostEvent(const char* cat, const std::string& name, double ts, double dur, const std::string& args = {})
+std::string hostEvent(
+    const char* cat, const std::string& name, double ts, double dur, const std::string& args = {}, int tid = 1)
 {
     return "{\"ph\": \"X\", \"cat\": \"" + std::string(cat) + "\", \"name\": \"" + name
-        + "\", \"pid\": 100, \"tid\": 1, \"ts\": " + std::to_string(ts) + ", \"dur\": " + std::to_string(dur)
-        + ", \"args\": {" + args + "}}";
+        + "\", \"pid\": 100, \"tid\": " + std::to_string(tid) + ", \"ts\": " + std::to_string(ts)
+        + ", \"dur\": " + std::to_string(dur) + ", \"args\": {" + args + "}}";
 }
 
 std::string gpuEvent(const char* cat, const std::string& name, double ts, double dur, int64_t correlation)
@@ -35,14 +36,39 @@ std::string gpuEvent(const char* cat, const std::string& name, double ts, double
         + ", \"External id\": " + std::to_string(correlation) + "}}";
 }
 
-// aten::mm at `ts` (10 us) launching one kernel with cudaLaunchKernel at ts + 2 (`launchDur` us).
-void mm(TraceWriter& trace, double ts, int64_t id, double kernelTs, double kernelDur, double launchDur = 5)
+// aten::mm at `ts` (10 us) on host thread `tid` launching one kernel with cudaLaunchKernel at
+// ts + 2 (`launchDur` us).
+void mm(TraceWriter& trace, double ts, int64_t id, double kernelTs, double kernelDur, double launchDur = 5, int tid = 1)
 {
     const std::string ids = "\"External id\": " + std::to_string(id);
-    trace.rawEvent(hostEvent("cpu_op", "aten::mm", ts, 10, ids));
+    trace.rawEvent(hostEvent("cpu_op", "aten::mm", ts, 10, ids, tid));
     trace.rawEvent(hostEvent(
-        "cuda_runtime", "cudaLaunchKernel", ts + 2, launchDur, ids + ", \"correlation\": " + std::to_string(id)));
+        "cuda_runtime", "cudaLaunchKernel", ts + 2, launchDur, ids + ", \"correlation\": " + std::to_string(id), tid));
     trace.rawEvent(gpuEvent("kernel", "ampere_sgemm_128x64_nn", kernelTs, kernelDur, id));
+}
+
+bool hasNote(const FusionReport& report, const std::string& text)
+{
+    for (const std::string& note : report.stepTime.notes) {
+        if (note.find(text) != std::string::npos)
+            return true;
+    }
+    return false;
+}
+
+// One step whose four kernels each wait for the host (50 us of Python before each launch), with
+// the device clock `offset` us ahead of the host's.
+TraceWriter hostBound(double offset)
+{
+    TraceWriter trace;
+    trace.nvidia();
+    trace.rawEvent(hostEvent("user_annotation", "ProfilerStep#1", 100, 300));
+    for (int i = 0; i < 4; ++i) {
+        const double ts = 100 + 70.0 * i;
+        trace.rawEvent(hostEvent("python_function", "model.py(30): prepare", ts, 50));
+        mm(trace, ts + 50, i + 1, ts + 60 + offset, 10);
+    }
+    return trace;
 }
 
 // Two profiler steps whose idle is worked out in the comments.
@@ -124,8 +150,9 @@ private slots:
         for (const HostTimeRow& host : report.stepTime.hostTime) {
             if (host.code == "model.py: forward") {
                 forward = true;
-                QCOMPARE(host.ownUsPerStep[0],
-                    (140.0 - 20.0 - 3.0) / 2); // inside step 1's window, less mm and the copy's launch
+                // Inside step 1's window, less its aten::mm calls; the cudaMemcpyAsync it issues
+                // (a call that does not wait for the GPU) is its own time.
+                QCOMPARE(host.ownUsPerStep[0], (140.0 - 20.0) / 2);
                 QCOMPARE(host.idleUsPerStep[0], 30.0);
             }
         }
@@ -213,6 +240,83 @@ private slots:
                 && entry.kind != LookFirstKind::Launch);
     }
 
+    void severalLaunchingThreadsChargeTheThreadTheyWaitFor()
+    {
+        // Thread 1 launches a kernel (120..150), then runs an operator for 60 us; thread 2, which records
+        // nothing until then (it waits for thread 1), launches the next kernel at 212 (start 220).
+        TraceWriter trace;
+        trace.nvidia();
+        trace.rawEvent(hostEvent("user_annotation", "ProfilerStep#1", 100, 140));
+        mm(trace, 110, 1, 120, 30);
+        trace.rawEvent(hostEvent("cpu_op", "aten::item", 150, 60));
+        mm(trace, 210, 2, 220, 10, 5, 2);
+        const FusionReport report = compareWritten(trace, trace);
+        const StepTimeSide& side = report.stepTime.sides[0];
+        QCOMPARE(side.launchingThreads, uint64_t(2));
+        QVERIFY(hasNote(report, "2 host threads launch GPU work"));
+        QCOMPARE(side.steps.front().idleUs[size_t(IdleCause::Host)], 12.0 + 62.0); // 100..112 and 150..212
+        QCOMPARE(idleOf(report, IdleCause::Host, "aten::item"), 60.0);
+        QCOMPARE(idleOf(report, IdleCause::Host, "aten::mm"), 2.0 + 2.0); // 110..112 on thread 1, 210..212 on 2
+    }
+
+    void workThatWaitedAfterItsLaunchIsLaunchIdle()
+    {
+        // The second kernel is launched at 202 (its call returns at 207) and starts at 500: it waited
+        // for something else, so the host's Python before the launch did not keep the GPU idle.
+        TraceWriter trace;
+        trace.nvidia();
+        trace.rawEvent(hostEvent("user_annotation", "ProfilerStep#1", 100, 200));
+        trace.rawEvent(hostEvent("python_function", "model.py(10): forward", 100, 150));
+        mm(trace, 110, 1, 120, 30);
+        mm(trace, 200, 2, 500, 20);
+        const FusionReport report = compareWritten(trace, trace);
+        const StepRecord& step = report.stepTime.sides[0].steps.front();
+        QCOMPARE(step.idleUs[size_t(IdleCause::Host)], 12.0); // 100..112: before the first launch
+        QCOMPARE(step.idleUs[size_t(IdleCause::Launch)], 8.0 + 350.0); // 112..120 and 150..500
+        QCOMPARE(idleOf(report, IdleCause::Host, "model.py: forward"), 10.0); // 100..110, then aten::mm
+    }
+
+    void aDeviceClockAheadOfTheHostsIsLaunchIdleWithANote()
+    {
+        // The same host-bound step, its device clock once in step with the host's and once 300 us ahead.
+        const FusionReport inStep = compareWritten(hostBound(0), hostBound(0));
+        QCOMPARE(idleOf(inStep, IdleCause::Host, "model.py: prepare"), 200.0); // 4 gaps of 50 us
+        QVERIFY(!hasNote(inStep, "device clock may be ahead"));
+        const FusionReport ahead = compareWritten(hostBound(300), hostBound(300));
+        QCOMPARE(idleOf(ahead, IdleCause::Host, "model.py: prepare"), 0.0);
+        std::string notes;
+        for (const std::string& note : ahead.stepTime.notes)
+            notes += note + "\n";
+        QVERIFY2(hasNote(ahead, "the device clock may be ahead of the host's"), notes.c_str());
+        const StepRecord& step = ahead.stepTime.sides[0].steps.front();
+        QCOMPARE(step.idleTotalUs(), step.idleUs[size_t(IdleCause::Launch)]);
+        // Behind it, the work starts before its launch is recorded: other_idle with a note.
+        const FusionReport behind = compareWritten(hostBound(-30), hostBound(-30));
+        QCOMPARE(idleOf(behind, IdleCause::Host, "model.py: prepare"), 0.0);
+        notes.clear();
+        for (const std::string& note : behind.stepTime.notes)
+            notes += note + "\n";
+        QVERIFY2(hasNote(behind, "clocks disagree"), notes.c_str());
+    }
+
+    void oldSchemaGpuOnlyTracesAreOtherIdleWithANote()
+    {
+        // 2021-schema kernels (category "Kernel") without any runtime event: other_idle, and why.
+        TraceWriter gpuOnly;
+        for (int i = 0; i < 3; ++i)
+            gpuOnly.rawEvent("{\"ph\": \"X\", \"cat\": \"Kernel\", \"name\": \"volta_sgemm_128x64_nn\", "
+                             "\"pid\": 0, \"tid\": 7, \"ts\": "
+                + std::to_string(1000 + 30 * i) + ", \"dur\": 10, \"args\": {\"device\": 0, \"stream\": 7}}");
+        const FusionReport report = compareWritten(gpuOnly, gpuOnly);
+        const StepTimeSide& side = report.stepTime.sides[0];
+        QVERIFY(!side.hostEvents);
+        QCOMPARE(side.steps.size(), size_t(1));
+        QCOMPARE(side.steps[0].idleTotalUs(), 40.0);
+        QCOMPARE(side.steps[0].idleUs[size_t(IdleCause::Other)], 40.0);
+        QVERIFY(hasNote(report, "no runtime call in the trace launches its GPU work"));
+        QVERIFY(!report.timeGap.onStepTime);
+    }
+
     void graphLaunchesAndTheOldSchemaAddUp()
     {
         // Real traces with graph launches and the 2021 schema: the step-time parts add up.
@@ -223,6 +327,8 @@ private slots:
             const TraceStore b = loadTrace(path);
             const FusionReport report = analyzeFusion(a, b, Classifier::builtin("default"), {});
             QVERIFY2(report.timeGap.stepTime, name);
+            if (std::string(name).find("sglang") != std::string::npos)
+                QVERIFY(hasNote(report, "launches 1 graphs: a gap between kernels of a launched graph is launch idle"));
             const TimeGapBreakdown& steps = *report.timeGap.stepTime;
             for (size_t side = 0; side < 2; ++side) {
                 double parts = 0;

@@ -1,6 +1,7 @@
 #include "hoststall.h"
 
 #include "model/tracestore.h"
+#include "ops/timegap/hosttimeline.h"
 #include "util/idmap.h"
 
 #include <algorithm>
@@ -20,6 +21,9 @@ namespace {
 
 constexpr std::string_view kStepPrefix = "ProfilerStep#";
 constexpr double kLatencyCapUs = 10.0;
+// An enqueueing call this much longer than its name's median (and at least this long) waited for the GPU.
+constexpr double kQueueWaitFactor = 4.0;
+constexpr double kQueueWaitUs = 50.0;
 
 struct StallPoint
 {
@@ -153,6 +157,15 @@ uint64_t stallHost(TraceStore& store, const HostStall& stall)
     }
     std::sort(points.begin(), points.end(), [](const StallPoint& a, const StallPoint& b) { return a.at < b.at; });
     const double d = stall.stallUs;
+
+    // How much later the host runs at a moment: d per stall before it, less what the blocking
+    // calls that ended by then absorbed (`absorbed`, filled in time order below).
+    std::vector<std::pair<double, double>> absorbed; // (a call's end, all the shift taken away by then), by end
+    const auto absorbedBy = [&](double t) {
+        const auto after = std::upper_bound(absorbed.begin(), absorbed.end(), t,
+            [](double ts, const std::pair<double, double>& call) { return ts < call.first; });
+        return after == absorbed.begin() ? 0.0 : std::prev(after)->second;
+    };
     // The stalls before a moment; at a call's own start, only what runs inside the call comes after.
     const auto shiftOfStart = [&](double ts, double end) {
         auto first = std::lower_bound(
@@ -162,21 +175,15 @@ uint64_t stallHost(TraceStore& store, const HostStall& stall)
             if (end < first->callEnd)
                 shift += d; // a callee that starts with the call
         }
-        return shift;
+        return shift - absorbedBy(ts);
     };
     const auto shiftOfEnd = [&](double end) {
         const auto first = std::lower_bound(
             points.begin(), points.end(), end, [](const StallPoint& p, double t) { return p.at < t; });
-        return d * double(first - points.begin());
-    };
-    const auto move = [&](double& ts, double& dur) {
-        const double end = ts + dur;
-        const double start = ts + shiftOfStart(ts, end);
-        ts = start;
-        dur = std::max(0.0, end + shiftOfEnd(end) - start);
+        return d * double(first - points.begin()) - absorbedBy(end);
     };
 
-    // The GPU work before the host moves: each piece's launch-to-start time.
+    // The GPU work: each piece's launch-to-start time.
     IdMap launchOf(store.runtimeCalls.size());
     for (uint32_t i = 0; i < store.runtimeCalls.size(); ++i) {
         if (store.runtimeCalls[i].correlation != kNoId)
@@ -185,17 +192,19 @@ uint64_t stallHost(TraceStore& store, const HostStall& stall)
     struct Work
     {
         double* ts;
+        double start; // in A
         double dur;
         int64_t stream;
         int64_t device;
         uint32_t launch;
         double launchToStart;
+        double movedEnd = 0;
     };
     std::vector<Work> work;
     const auto addWork = [&](double& ts, double dur, int64_t correlation, int64_t device, int64_t stream) {
         const uint32_t launch = correlation == kNoId ? IdMap::kMissing : launchOf.find(correlation);
         const double launchToStart = launch == IdMap::kMissing ? 0 : ts - store.runtimeCalls[launch].ts;
-        work.push_back({ &ts, dur, stream, device, launch, launchToStart });
+        work.push_back({ &ts, ts, dur, stream, device, launch, launchToStart });
     };
     for (KernelEvent& kernel : store.kernels)
         addWork(kernel.ts, kernel.dur, kernel.correlation, kernel.device, kernel.stream);
@@ -211,33 +220,67 @@ uint64_t stallHost(TraceStore& store, const HostStall& stall)
     // the host's and the device's clocks): the latency is their 10th percentile, at most 10 us.
     const double latency = std::min(kLatencyCapUs, latencies.empty() ? 0 : latencies[latencies.size() / 10]);
 
-    // The stalled thread moves.
-    for (RuntimeEvent& call : store.runtimeCalls) {
-        if (onThread(call.pid, call.tid))
-            move(call.ts, call.dur);
+    // The stalled thread's blocking calls, by their end: synchronizations and blocking copies, and
+    // the copies whose transfer ended before the call returned (a cudaMemcpyAsync to pageable
+    // memory waits for it). Each waited for the GPU work that ended last while it ran, and in B
+    // returns as long after that work's new end as it did in A (but not before its new start plus
+    // that tail). Where the GPU absorbed the stall, the host so gets its time back.
+    struct Blocking
+    {
+        double begin;
+        double end;
+    };
+    IdMap copyOf(store.gpuCopies.size());
+    for (uint32_t i = 0; i < store.gpuCopies.size(); ++i) {
+        if (store.gpuCopies[i].correlation != kNoId)
+            copyOf.findOrInsert(store.gpuCopies[i].correlation, i);
     }
-    for (CpuOpEvent& op : store.cpuOps) {
-        if (onThread(op.pid, op.tid))
-            move(op.ts, op.dur);
+    // A call that enqueues GPU work (a launch, an async copy) and takes far longer than its name
+    // takes as a rule waited for room in the GPU's queue: it too waited for the GPU.
+    IdMap enqueued(store.kernels.size() + store.gpuCopies.size());
+    for (const KernelEvent& kernel : store.kernels) {
+        if (kernel.correlation != kNoId)
+            enqueued.findOrInsert(kernel.correlation, 0);
     }
-    for (ModuleEvent& module : store.modules) {
-        if (onThread(module.pid, module.tid))
-            move(module.ts, module.dur);
+    for (const GpuCopyEvent& copy : store.gpuCopies) {
+        if (copy.correlation != kNoId)
+            enqueued.findOrInsert(copy.correlation, 0);
     }
-    for (PythonFrameEvent& frame : store.pythonFrames) {
-        if (frame.thread == pythonThread)
-            move(frame.ts, frame.dur);
+    const auto enqueues = [&](const RuntimeEvent& call) {
+        return call.correlation != kNoId && enqueued.find(call.correlation) != IdMap::kMissing;
+    };
+    std::map<StringId, std::vector<double>> enqueueTimes;
+    for (const RuntimeEvent& call : store.runtimeCalls) {
+        if (onThread(call.pid, call.tid) && enqueues(call))
+            enqueueTimes[call.name].push_back(call.dur);
     }
-    for (AnnotationEvent& annotation : store.annotations) {
-        if (!annotation.onGpu && onThread(annotation.pid, annotation.tid))
-            move(annotation.ts, annotation.dur);
+    std::map<StringId, double> usualEnqueue;
+    for (auto& [name, times] : enqueueTimes) {
+        std::nth_element(times.begin(), times.begin() + std::ptrdiff_t(times.size() / 2), times.end());
+        usualEnqueue[name] = times[times.size() / 2];
     }
+    std::vector<Blocking> blocking;
+    for (const RuntimeEvent& call : store.runtimeCalls) {
+        if (!onThread(call.pid, call.tid))
+            continue;
+        const uint32_t copy = call.correlation == kNoId ? IdMap::kMissing : copyOf.find(call.correlation);
+        const bool waitedForItsCopy
+            = copy != IdMap::kMissing && store.gpuCopies[copy].ts + store.gpuCopies[copy].dur <= call.ts + call.dur;
+        const auto usual = usualEnqueue.find(call.name);
+        const bool waitedForRoom = enqueues(call) && usual != usualEnqueue.end()
+            && call.dur > std::max(kQueueWaitUs, kQueueWaitFactor * usual->second);
+        if (waitedForItsCopy || waitedForRoom || isBlockingCall(store.name(call.name)))
+            blocking.push_back({ call.ts, call.ts + call.dur });
+    }
+    std::sort(blocking.begin(), blocking.end(), [](const Blocking& a, const Blocking& b) { return a.end < b.end; });
 
-    // Then the GPU, in time order. A piece of work was ready at the latest of: the end of the work
-    // before it on its stream, the last end of any work on its device before it started (what it
-    // may have waited for on another stream), and its launch plus the launch latency. In B it is
-    // ready when those are, moved, and waits beyond that what it waited in A (the GPU's own gaps).
-    std::sort(work.begin(), work.end(), [](const Work& a, const Work& b) { return *a.ts < *b.ts; });
+    // The GPU in time order, with the blocking calls' ends in between. A piece of work was ready at
+    // the latest of the end of the work before it on its stream and its launch plus the launch
+    // latency; in B it is ready when those are, moved. Where it started later than that in A it
+    // waited for something else: for the work on its device that ended just before it started
+    // (another stream's, through an event), and in B it waits for that work's new end; else for
+    // something outside the trace, which does not move.
+    std::sort(work.begin(), work.end(), [](const Work& a, const Work& b) { return a.start < b.start; });
     struct End
     {
         double original;
@@ -251,8 +294,28 @@ uint64_t stallHost(TraceStore& store, const HostStall& stall)
         std::optional<End> lastFinished;
     };
     std::map<int64_t, Device> devices;
+    // The work that ended last so far, by its end in A: what a blocking call ending later waited for.
+    std::vector<End> ends; // kept sorted by original end
+    size_t nextBlocking = 0;
+    const auto endBlockingCallsBefore = [&](double t) {
+        for (; nextBlocking < blocking.size() && blocking[nextBlocking].end <= t; ++nextBlocking) {
+            const Blocking& call = blocking[nextBlocking];
+            const auto after = std::upper_bound(
+                ends.begin(), ends.end(), call.end, [](double ts, const End& end) { return ts < end.original; });
+            if (after == ends.begin() || std::prev(after)->original <= call.begin)
+                continue; // nothing on the GPU to wait for: the call keeps its duration
+            const End& awaited = *std::prev(after);
+            const double tail = call.end - awaited.original;
+            const double shiftBefore = shiftOfEnd(call.begin);
+            const double newEnd = std::max(call.begin + shiftBefore + tail, awaited.moved + tail);
+            const double take = shiftBefore - (newEnd - call.end);
+            if (take > 0)
+                absorbed.emplace_back(call.end, take + (absorbed.empty() ? 0.0 : absorbed.back().second));
+        }
+    };
     for (Work& w : work) {
-        const double start = *w.ts;
+        const double start = w.start;
+        endBlockingCallsBefore(start);
         Device& device = devices[w.device];
         while (!device.running.empty() && device.running.top().original <= start) {
             if (!device.lastFinished || device.running.top().original >= device.lastFinished->original)
@@ -265,21 +328,61 @@ uint64_t stallHost(TraceStore& store, const HostStall& stall)
             ready = std::max(ready, end.original);
             readyMoved = std::max(readyMoved, end.moved);
         };
-        if (device.lastFinished)
-            after(*device.lastFinished);
         const auto previous = streamEnd.find({ w.device, w.stream });
         if (previous != streamEnd.end())
             after(previous->second);
         if (w.launch != IdMap::kMissing) {
-            const double launchLatency = std::max(0.0, std::min(w.launchToStart, latency));
-            after({ start - w.launchToStart + launchLatency, store.runtimeCalls[w.launch].ts + launchLatency });
+            // Ready once launched; where the work started only after its launch call returned (a
+            // first launch that loads the kernel's code), once the call returned.
+            const RuntimeEvent& call = store.runtimeCalls[w.launch];
+            const double callEnd = call.ts + call.dur;
+            if (start >= callEnd) {
+                const double launchLatency = std::min(start - callEnd, latency);
+                after({ callEnd + launchLatency, callEnd + shiftOfEnd(callEnd) + launchLatency });
+            } else {
+                const double launchLatency = std::max(0.0, std::min(w.launchToStart, latency));
+                after({ call.ts + launchLatency, call.ts + shiftOfStart(call.ts, callEnd) + launchLatency });
+            }
         }
-        const double moved = std::isfinite(ready) ? readyMoved + std::max(0.0, start - ready) : start;
+        const double readyInB = std::isfinite(readyMoved) ? readyMoved : start;
+        double moved = start;
+        if (std::isfinite(ready) && start - ready <= kLatencyCapUs)
+            moved = readyMoved + std::max(0.0, start - ready);
+        else if (device.lastFinished && start - device.lastFinished->original <= kLatencyCapUs)
+            moved = std::max(readyInB, device.lastFinished->moved + (start - device.lastFinished->original));
+        else
+            moved = std::max(readyInB, start);
         const End end { start + w.dur, moved + w.dur };
         if (previous == streamEnd.end() || end.original >= previous->second.original)
             streamEnd[{ w.device, w.stream }] = end;
         device.running.push(end);
+        ends.insert(std::upper_bound(ends.begin(), ends.end(), end.original,
+                        [](double ts, const End& e) { return ts < e.original; }),
+            end);
         *w.ts = moved;
+    }
+    endBlockingCallsBefore(std::numeric_limits<double>::infinity());
+
+    // Then the host: everything it does after a stall happens later, on every thread (what the
+    // other threads do waits for the stalled one: the autograd thread runs the backward pass the
+    // main thread's step asks for).
+    const auto move = [&](double& ts, double& dur) {
+        const double end = ts + dur;
+        const double start = ts + shiftOfStart(ts, end);
+        ts = start;
+        dur = std::max(0.0, end + shiftOfEnd(end) - start);
+    };
+    for (RuntimeEvent& call : store.runtimeCalls)
+        move(call.ts, call.dur);
+    for (CpuOpEvent& op : store.cpuOps)
+        move(op.ts, op.dur);
+    for (ModuleEvent& module : store.modules)
+        move(module.ts, module.dur);
+    for (PythonFrameEvent& frame : store.pythonFrames)
+        move(frame.ts, frame.dur);
+    for (AnnotationEvent& annotation : store.annotations) {
+        if (!annotation.onGpu)
+            move(annotation.ts, annotation.dur);
     }
     return points.size();
 }
@@ -304,6 +407,10 @@ StallScore scoreStall(const FusionReport& report, const HostStall& stall)
         for (size_t cause = 0; cause < kIdleCauses; ++cause)
             score.idleCausedUs += row.idleByCauseUs[1][cause] * double(row.steps[1])
                 - row.idleByCauseUs[0][cause] * double(row.steps[0]);
+    }
+    for (const LookFirstEntry& entry : report.whereToLookFirst) {
+        if (entry.kind == LookFirstKind::Host && entry.op == stall.function && entry.slowerSide == Side::Trace2)
+            score.stallStakeUs = std::max(score.stallStakeUs, entry.stakeUs);
     }
     if (!report.whereToLookFirst.empty()) {
         const LookFirstEntry& first = report.whereToLookFirst.front();

@@ -27,14 +27,19 @@ HostStall chooseStall(const TraceStore& store, uint64_t seed, size_t rank, doubl
 
 // Makes trace B from a real trace A (loaded into `store`, which becomes B): the main launching
 // thread stalls `stall.stallUs` at the start of every call of `stall.function` there. Everything
-// that thread does afterwards happens that much later (per stall so far); other host threads run
-// as recorded (what they wait for on the stalled thread is not modelled). GPU work (kernels, copies, memsets)
-// launched after a stall starts later, except where work already queued on the GPU absorbs it:
-// a piece of work starts at the latest of its original start, its launch's new time plus the
-// launch latency (the smaller of its own launch-to-start time and the trace's 10th percentile, at most 10 us),
-// and the new end of the work before it on its stream. Returns the calls stalled. A blocking
-// call keeps its duration: where the GPU absorbs a stall, the host in B waits longer in the
-// synchronization after it than it would (so the answer is exact where the GPU cannot absorb).
+// the host does afterwards, on every thread, happens that much later (per stall so far), until a
+// call that waits for the GPU returns: a synchronization, a blocking copy, a copy whose transfer
+// ended before the call returned, a launch that waited for room in the queue (far longer than
+// its name's median). Such a call returns as long after the work it waited for as in A, so where
+// the GPU absorbed the stall the host gets its time back. GPU work (kernels, copies, memsets) is
+// ready at the latest of the end of the work before it on its stream and its launch (its launch
+// call's end where it started after that in A) plus the launch latency (the smaller of its own
+// launch-to-start time and the trace's 10th percentile, at most 10 us); in B it is ready when
+// those are, moved. Work that started later than ready in A waited for the work on its device
+// that ended just before (10 us) it started, and follows that work's new end, or for something
+// outside the trace (another process, a peer), which does not move: so work already queued, or
+// waiting anyway, absorbs a stall. Returns the calls stalled. The other threads' own
+// synchronizations keep their durations.
 uint64_t stallHost(TraceStore& store, const HostStall& stall);
 
 } // namespace fusiondiff::test
@@ -56,6 +61,7 @@ struct StallScore
     std::string firstOp;
     double firstStakeUs = 0;
     bool firstIsStall = false; // a host entry naming the stalled function
+    double stallStakeUs = 0; // the stake of the host entry naming the stalled function, wherever it ranks
 };
 
 StallScore scoreStall(const FusionReport& report, const HostStall& stall);

@@ -56,6 +56,7 @@ struct HostEvent
     double end;
     int32_t code;
     bool blocking;
+    bool callOfItsCaller = false; // a runtime call that does not wait for the GPU: its time is its caller's
 };
 
 } // namespace
@@ -111,8 +112,9 @@ std::vector<HostSegment> innermostTimeline(const TraceStore& store, const Thread
             blockingKnown[call.name] = true;
             blockingName[call.name] = isBlockingCall(store.name(call.name));
         }
+        const bool blocking = blockingName[call.name];
         events.push_back(
-            { call.ts, call.ts + call.dur, codeFor(call.name, HostCodeKind::Runtime), bool(blockingName[call.name]) });
+            { call.ts, call.ts + call.dur, codeFor(call.name, HostCodeKind::Runtime), blocking, !blocking });
     }
     endKind();
     std::inplace_merge(events.begin(), events.begin() + std::ptrdiff_t(kindEnds[0]),
@@ -130,17 +132,27 @@ std::vector<HostSegment> innermostTimeline(const TraceStore& store, const Thread
             segments.push_back({ from, to, code, blocking });
     };
     std::vector<HostEvent> open;
+    // What runs: the innermost open event, except that a runtime call which does not wait for the
+    // GPU (a launch, an async copy) is the code that issued it (the operator or Python function
+    // a user can change), where one is open around it.
+    const auto running = [&open]() -> const HostEvent& {
+        for (size_t i = open.size(); i-- > 1;) {
+            if (!open[i].callOfItsCaller)
+                return open[i];
+        }
+        return open.front(); // the outermost: a caller, or the call itself where nothing is open around it
+    };
     double now = events.empty() ? 0 : events.front().ts;
     for (const HostEvent& event : events) {
         while (!open.empty() && open.back().end <= event.ts) {
-            emit(now, open.back().end, open.back().code, open.back().blocking);
+            emit(now, open.back().end, running().code, running().blocking);
             now = std::max(now, open.back().end);
             open.pop_back();
         }
         if (open.empty())
             emit(now, event.ts, -1, false);
         else
-            emit(now, event.ts, open.back().code, open.back().blocking);
+            emit(now, event.ts, running().code, running().blocking);
         now = std::max(now, event.ts);
         HostEvent inner = event;
         if (!open.empty())
@@ -148,7 +160,7 @@ std::vector<HostSegment> innermostTimeline(const TraceStore& store, const Thread
         open.push_back(inner);
     }
     while (!open.empty()) {
-        emit(now, open.back().end, open.back().code, open.back().blocking);
+        emit(now, open.back().end, running().code, running().blocking);
         now = std::max(now, open.back().end);
         open.pop_back();
     }

@@ -271,9 +271,26 @@ LookFirstEntry idleEntry(const FusionReport& report, const IdleCauseEntry& cause
     entry.op = cause.key;
     entry.timeUs = cause.idleUs;
     setStake(entry);
-    entry.savingUs = entry.stakeUs;
     entry.calls = std::max(cause.intervals[0], cause.intervals[1]);
     const StepTimeRow& all = steps.rows.back();
+    // What host code or a blocking call costs the slower side beyond the other cannot exceed all
+    // the idle the slower side has beyond the other: where the GPU idles as long on both, host
+    // idle that grew took its time from another cause (work that waited for something else
+    // anyway), and making the host faster would not make the step shorter by more. A launch
+    // entry is a cost per launch on the GPU's side, and keeps its stake.
+    std::array<double, 2> idleInAll {};
+    for (size_t side = 0; side < 2; ++side) {
+        for (size_t c = 0; c < kIdleCauses; ++c) {
+            if (c != size_t(IdleCause::BetweenSteps))
+                idleInAll[side] += all.idleByCauseUs[side][c] * double(all.steps[side]);
+        }
+    }
+    const size_t slower = sideIndex(entry.slowerSide);
+    const double beyond = std::max(0.0, idleInAll[slower] - idleInAll[1 - slower]);
+    const bool capped = cause.cause != IdleCause::Launch && entry.stakeUs > beyond;
+    if (capped)
+        entry.stakeUs = beyond;
+    entry.savingUs = entry.stakeUs;
     const auto perStep
         = [&](size_t side) { return all.steps[side] > 0 ? cause.idleUs[side] / double(all.steps[side]) : 0.0; };
     const auto named = [&](size_t side) { return cause.name[side].empty() ? cause.key : cause.name[side]; };
@@ -307,6 +324,10 @@ LookFirstEntry idleEntry(const FusionReport& report, const IdleCauseEntry& cause
         + report.sideNames[1] + " " + formatDuration(cause.idleUs[1]) + " in "
         + withThousands(int64_t(cause.intervals[1])) + " gaps"
         + (cause.phase.empty() ? "" : "; most in " + cause.phase));
+    if (capped)
+        entry.details.push_back("at stake at most " + formatDuration(entry.stakeUs) + ", all the GPU idle "
+            + report.sideName(entry.slowerSide) + " has beyond " + report.sideName(otherSide(entry.slowerSide))
+            + " in the compared steps: the rest of the difference is idle the other side has under other causes");
     if (cause.cause == IdleCause::Host) {
         for (const HostTimeRow& row : steps.hostTime) {
             if (row.code == cause.key && row.kind == cause.kind) {

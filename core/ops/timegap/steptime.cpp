@@ -29,6 +29,10 @@ constexpr const char* kReasonClocks
 constexpr const char* kReasonNothingFollows = "no GPU work follows in the trace";
 // Without steps, the step time leads when the GPU waits on the host at least this share of a trace's time.
 constexpr double kIdleMattersShare = 0.10;
+// Work that starts this long after its launch call returned, on an idle GPU, waited for something else.
+constexpr double kWaitedAfterLaunchUs = 100.0;
+// With at least this many gaps, all of them so ended say more about the clocks than about the work.
+constexpr uint64_t kClockOffsetGaps = 3;
 
 // A kernel, copy or memset on the device.
 struct GpuItem
@@ -45,6 +49,7 @@ struct BusyBlock
     double start;
     double end;
     uint32_t first; // the item that starts it (into the sorted items)
+    uint32_t last; // the item that ends it
 };
 
 // A compared step's stretch of time: StepRecord begin to end.
@@ -61,6 +66,7 @@ struct CauseSums
     std::string name;
     HostCodeKind kind = HostCodeKind::None;
     double idleUs = 0;
+    double namedIdleUs = 0; // the idle of the code whose name `name` is (pairingKeys)
     uint64_t intervals = 0;
     uint64_t calls = 0;
     int64_t lastGap = -1;
@@ -87,6 +93,9 @@ public:
     std::map<std::pair<std::string, int>, double> ownTime; // (code, kind) -> own time in the compared steps
     uint64_t clockSkewed = 0;
     double largestSkewUs = 0;
+    uint64_t launchedGaps = 0; // gaps in a step ended by work whose launch is in the trace and comes before it
+    uint64_t waitedGaps = 0; // those whose work started long after its launch returned
+    double leastWaitUs = std::numeric_limits<double>::infinity(); // the shortest such wait
     uint64_t graphLaunches = 0;
     uint64_t intervalsLeftOut = 0;
 
@@ -96,10 +105,14 @@ private:
     void buildWindows(std::vector<HostStep> steps);
     void measureBusy(StepTimeTotals& totals, size_t side);
     void walkGaps(StepTimeTotals& totals, size_t side);
-    void splitGap(double from, double to, const GpuItem* next, StepTimeTotals& totals, size_t side);
-    void classify(double from, double to, double gapStart, const GpuItem* next, uint32_t step, StepTimeTotals& totals,
-        size_t side);
-    void hostPart(double from, double to, const ThreadId& thread, uint32_t step, StepTimeTotals& totals, size_t side);
+    void splitGap(
+        double from, double to, const GpuItem* previous, const GpuItem* next, StepTimeTotals& totals, size_t side);
+    void classify(double from, double to, double gapStart, const GpuItem* previous, const GpuItem* next, uint32_t step,
+        StepTimeTotals& totals, size_t side);
+    void hostPart(double from, double to, const ThreadId& thread, const RuntimeEvent* previousLaunch, uint32_t step,
+        StepTimeTotals& totals, size_t side);
+    void chargeHost(double from, double to, const HostSegment* segment, size_t segmentIndex, uint32_t step,
+        StepTimeTotals& totals, size_t side);
     void add(double from, double to, IdleCause cause, int32_t code, int32_t step, int64_t call, StepTimeTotals* totals,
         size_t side);
     void flushInterval();
@@ -218,9 +231,11 @@ void SideAnalysis::measureBusy(StepTimeTotals& totals, size_t side)
     for (uint32_t i = 0; i < m_items.size(); ++i) {
         const GpuItem& item = m_items[i];
         if (m_blocks.empty() || item.start > m_blocks.back().end)
-            m_blocks.push_back({ item.start, item.end, i });
-        else
-            m_blocks.back().end = std::max(m_blocks.back().end, item.end);
+            m_blocks.push_back({ item.start, item.end, i, i });
+        else if (item.end > m_blocks.back().end) {
+            m_blocks.back().end = item.end;
+            m_blocks.back().last = i;
+        }
         // The step it starts in.
         const auto after = std::upper_bound(m_windows.begin(), m_windows.end(), item.start,
             [](double ts, const Window& window) { return ts < window.begin; });
@@ -261,21 +276,24 @@ void SideAnalysis::walkGaps(StepTimeTotals& totals, size_t side)
 {
     if (m_blocks.empty()) {
         for (const Window& window : m_windows)
-            splitGap(window.begin, window.end, nullptr, totals, side);
+            splitGap(window.begin, window.end, nullptr, nullptr, totals, side);
         return;
     }
     if (!m_out.steps.empty() && m_out.steps.front().begin < m_blocks.front().start)
-        splitGap(m_out.steps.front().begin, m_blocks.front().start, &m_items[m_blocks.front().first], totals, side);
+        splitGap(
+            m_out.steps.front().begin, m_blocks.front().start, nullptr, &m_items[m_blocks.front().first], totals, side);
     for (size_t b = 0; b + 1 < m_blocks.size(); ++b)
-        splitGap(m_blocks[b].end, m_blocks[b + 1].start, &m_items[m_blocks[b + 1].first], totals, side);
+        splitGap(m_blocks[b].end, m_blocks[b + 1].start, &m_items[m_blocks[b].last], &m_items[m_blocks[b + 1].first],
+            totals, side);
     if (!m_windows.empty() && m_windows.back().end > m_blocks.back().end)
-        splitGap(m_blocks.back().end, m_windows.back().end, nullptr, totals, side);
+        splitGap(m_blocks.back().end, m_windows.back().end, &m_items[m_blocks.back().last], nullptr, totals, side);
     flushInterval();
 }
 
 // Splits one gap in the GPU's work at the compared steps' edges: outside them between_steps,
 // inside a step by cause.
-void SideAnalysis::splitGap(double from, double to, const GpuItem* next, StepTimeTotals& totals, size_t side)
+void SideAnalysis::splitGap(
+    double from, double to, const GpuItem* previous, const GpuItem* next, StepTimeTotals& totals, size_t side)
 {
     ++m_gap;
     double cursor = from;
@@ -289,7 +307,7 @@ void SideAnalysis::splitGap(double from, double to, const GpuItem* next, StepTim
         if (begin > cursor)
             add(cursor, begin, IdleCause::BetweenSteps, -1, -1, -1, nullptr, side);
         const double end = std::min(to, window.end);
-        classify(begin, end, from, next, window.step, totals, side);
+        classify(begin, end, from, previous, next, window.step, totals, side);
         cursor = end;
         if (window.end > to)
             break;
@@ -299,8 +317,8 @@ void SideAnalysis::splitGap(double from, double to, const GpuItem* next, StepTim
         add(cursor, to, IdleCause::BetweenSteps, -1, -1, -1, nullptr, side);
 }
 
-void SideAnalysis::classify(
-    double from, double to, double gapStart, const GpuItem* next, uint32_t step, StepTimeTotals& totals, size_t side)
+void SideAnalysis::classify(double from, double to, double gapStart, const GpuItem* previous, const GpuItem* next,
+    uint32_t step, StepTimeTotals& totals, size_t side)
 {
     const auto other = [&](const char* reason) {
         add(from, to, IdleCause::Other, namedCode(reason), int32_t(step), -1, &totals, side);
@@ -318,9 +336,19 @@ void SideAnalysis::classify(
         largestSkewUs = std::max(largestSkewUs, call->ts - gapEnd);
         return other(kReasonClocks);
     }
-    const double hostEnd = std::clamp(call->ts, from, to);
+    // Work that started long after its launch returned, on an idle GPU, waited for something
+    // else (an event, another process): launched earlier it would not have started earlier, so
+    // the host before the launch did not keep the GPU waiting, and the whole gap is launch idle.
+    const double afterLaunch = gapEnd - (call->ts + call->dur);
+    const bool waitedAfterLaunch = afterLaunch > kWaitedAfterLaunchUs;
+    if (from == gapStart) {
+        ++launchedGaps;
+        waitedGaps += waitedAfterLaunch;
+        leastWaitUs = std::min(leastWaitUs, afterLaunch);
+    }
+    const double hostEnd = waitedAfterLaunch ? from : std::clamp(call->ts, from, to);
     if (hostEnd > from)
-        hostPart(from, hostEnd, { call->pid, call->tid }, step, totals, side);
+        hostPart(from, hostEnd, { call->pid, call->tid }, previous ? launchOf(*previous) : nullptr, step, totals, side);
     if (to > hostEnd) {
         const bool queued = call->ts + call->dur < gapStart;
         const auto [known, inserted] = m_launchCodes.try_emplace(uint64_t(call->name) * 2 + queued, 0);
@@ -334,27 +362,68 @@ void SideAnalysis::classify(
 }
 
 // The host had not launched the next work yet: what its launching thread ran, piece by piece.
-void SideAnalysis::hostPart(
-    double from, double to, const ThreadId& thread, uint32_t step, StepTimeTotals& totals, size_t side)
+// Where that thread ran no recorded code it was waiting, most likely for the thread that launched
+// the work before the gap (the autograd thread hands the main thread its results): those pieces
+// are charged to what that thread ran, where it ran recorded code.
+void SideAnalysis::hostPart(double from, double to, const ThreadId& thread, const RuntimeEvent* previousLaunch,
+    uint32_t step, StepTimeTotals& totals, size_t side)
 {
     const std::vector<HostSegment>& timeline = timelineOf(thread);
-    auto segment = std::upper_bound(
-        timeline.begin(), timeline.end(), from, [](double ts, const HostSegment& s) { return ts < s.end; });
+    const std::vector<HostSegment>* other = nullptr;
+    if (previousLaunch && !(ThreadId { previousLaunch->pid, previousLaunch->tid } == thread))
+        other = &timelineOf({ previousLaunch->pid, previousLaunch->tid });
+    const auto firstAfter = [](const std::vector<HostSegment>& segments, double ts) {
+        return std::upper_bound(
+            segments.begin(), segments.end(), ts, [](double t, const HostSegment& s) { return t < s.end; });
+    };
+    // An idle piece of the launching thread, [begin, end): the other thread's code, else none.
+    const auto unrecorded = [&](double begin, double end) {
+        if (!other) {
+            chargeHost(begin, end, nullptr, 0, step, totals, side);
+            return;
+        }
+        double cursor = begin;
+        for (auto segment = firstAfter(*other, begin); segment != other->end() && segment->begin < end; ++segment) {
+            const double pieceBegin = std::max(cursor, segment->begin);
+            const double pieceEnd = std::min(end, segment->end);
+            if (pieceEnd <= pieceBegin || segment->code < 0)
+                continue;
+            chargeHost(cursor, pieceBegin, nullptr, 0, step, totals, side);
+            chargeHost(pieceBegin, pieceEnd, &*segment, size_t(segment - other->begin()), step, totals, side);
+            cursor = pieceEnd;
+        }
+        chargeHost(cursor, end, nullptr, 0, step, totals, side);
+    };
     double cursor = from;
-    const int32_t none = namedCode(kNoHostCode);
-    for (; segment != timeline.end() && segment->begin < to; ++segment) {
+    for (auto segment = firstAfter(timeline, from); segment != timeline.end() && segment->begin < to; ++segment) {
         const double begin = std::max(cursor, segment->begin);
         if (begin > cursor)
-            add(cursor, begin, IdleCause::Host, none, int32_t(step), -1, &totals, side);
+            unrecorded(cursor, begin);
         const double end = std::min(to, segment->end);
-        if (end > begin)
-            add(begin, end, segment->blocking ? IdleCause::Sync : IdleCause::Host,
-                segment->code >= 0 ? segment->code : none, int32_t(step),
-                segment->blocking ? int64_t(segment - timeline.begin()) : -1, &totals, side);
+        if (end > begin) {
+            if (segment->code >= 0)
+                chargeHost(begin, end, &*segment, size_t(segment - timeline.begin()), step, totals, side);
+            else
+                unrecorded(begin, end);
+        }
         cursor = std::max(cursor, end);
     }
     if (cursor < to)
-        add(cursor, to, IdleCause::Host, none, int32_t(step), -1, &totals, side);
+        unrecorded(cursor, to);
+}
+
+// One piece of host idle: the segment's code (sync where it is a blocking call), or no recorded code.
+void SideAnalysis::chargeHost(double from, double to, const HostSegment* segment, size_t segmentIndex, uint32_t step,
+    StepTimeTotals& totals, size_t side)
+{
+    if (to <= from)
+        return;
+    if (!segment) {
+        add(from, to, IdleCause::Host, namedCode(kNoHostCode), int32_t(step), -1, &totals, side);
+        return;
+    }
+    add(from, to, segment->blocking ? IdleCause::Sync : IdleCause::Host, segment->code, int32_t(step),
+        segment->blocking ? int64_t(segmentIndex) : -1, &totals, side);
 }
 
 const std::vector<HostSegment>& SideAnalysis::timelineOf(const ThreadId& thread)
@@ -421,8 +490,15 @@ void SideAnalysis::pairingKeys()
     for (auto& [causeAndCode, sums] : m_sums) {
         std::string key = idlePairingKey(m_codes.codes()[size_t(uint32_t(causeAndCode))]);
         const auto [it, inserted] = causes.try_emplace({ int(causeAndCode >> 32), std::move(key) }, sums);
+        if (inserted)
+            it->second.namedIdleUs = sums.idleUs;
         if (!inserted) {
             CauseSums& into = it->second;
+            // The key's name as the side calls it with the most idle, whatever the hash order.
+            if (sums.idleUs > into.namedIdleUs || (sums.idleUs == into.namedIdleUs && sums.name < into.name)) {
+                into.name = sums.name;
+                into.namedIdleUs = sums.idleUs;
+            }
             into.idleUs += sums.idleUs;
             into.intervals += sums.intervals;
             into.calls += sums.calls;
@@ -611,6 +687,14 @@ StepTimeAnalysis analyzeStepTime(const std::array<StepTimeTrace, 2>& traces, con
                 + " gaps end with work that started before its launch was recorded (by up to "
                 + formatDuration(analysis.largestSkewUs)
                 + "): the host and device clocks disagree; those gaps are other_idle.");
+        // A device clock ahead of the host's by a constant makes every piece of work start long
+        // after its launch: the gaps are launch idle then, and the note says the clocks may be why.
+        if (analysis.launchedGaps >= kClockOffsetGaps && analysis.waitedGaps == analysis.launchedGaps)
+            report.notes.push_back(letter + ": the work after every one of its "
+                + withThousands(int64_t(analysis.launchedGaps)) + " gaps starts at least "
+                + formatDuration(analysis.leastWaitUs)
+                + " after its launch returned, on an idle GPU: the device clock may be ahead of the host's; the "
+                  "gaps are launch idle, charged to no host code.");
         if (analysis.intervalsLeftOut > 0)
             report.notes.push_back(letter + ": " + withThousands(int64_t(analysis.intervalsLeftOut))
                 + " idle intervals beyond the first " + withThousands(int64_t(StepTimeReport::kMaxIdleIntervals))
