@@ -147,7 +147,7 @@ double numberOf(const QJsonObject& event, const char* key)
 // loader reads both) given as today's, so that such traces are read like any other.
 std::string categoryOf(const QJsonObject& event)
 {
-    const std::string category = event.value(QStringLiteral("cat")).toString().toStdString();
+    std::string category = event.value(QStringLiteral("cat")).toString().toStdString();
     if (category == "Operator")
         return "cpu_op";
     if (category == "Runtime")
