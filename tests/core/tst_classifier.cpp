@@ -1,4 +1,6 @@
 #include "classify/classifier.h"
+#include "model/tracestore.h"
+#include "ops/comparison/collectives.h"
 #include "testdata.h"
 #include "util/inputerror.h"
 
@@ -121,6 +123,47 @@ private Q_SLOTS:
         QCOMPARE(classifier.categoryName(classifier.classify(
                      "void cutlass::Kernel2<cutlass_80_tensorop_bf16_s16816gemm_relu_bf16_64x64_64x6_tn_align8>")),
             std::string("GEMM"));
+    }
+
+    void expertParallelRolesHoldInNamespacesOfNoLibrary_data()
+    {
+        // Names made up for this test in namespaces no rule names: dispatch, combine and notify
+        // kernels on the intranode, internode and low-latency paths, in snake and camel case.
+        QTest::addColumn<QString>("name");
+        for (const char* name : { "void acme_ep::intranode::dispatch<8, 768, 4096>(int4*, float*, int*, long*)",
+                 "void acme_ep::internode::combine<false, 8, 512>(void*, float*)",
+                 "void acme_ep::internode_ll::dispatch<true>(void*, int*)",
+                 "void acme_ep::intranode::notify_dispatch<8>(int const*, int*)",
+                 "void acme_ep::internode::cached_notify_combine<4>(void**, int*)",
+                 "zeta::moe_comm::LowLatencyDispatchKernel<bf16>(zeta::Args)",
+                 "zeta::moe_comm::low_latency_combine_kernel<bf16, 7168>(zeta::Args)",
+                 "void hpc::expert_parallel::InterNodeDispatchKernel<__hip_bfloat16>(hpc::EpArgs)",
+                 "void hpc::expert_parallel::IntraNodeCombineKernel<__hip_bfloat16>(hpc::EpArgs)",
+                 "void hpc::expert_parallel::IntraNodeNotifyKernel(hpc::EpArgs)",
+                 "kernels::ep::internode_notify_dispatch(int*, int*)", "mylib_intranode_dispatch_fp8_kernel" })
+            QTest::newRow(name) << QString::fromLatin1(name);
+    }
+
+    void expertParallelRolesHoldInNamespacesOfNoLibrary()
+    {
+        QFETCH(QString, name);
+        const Classifier classifier = Classifier::load("default");
+        QCOMPARE(classifier.categoryName(classifier.classify(name.toStdString())), std::string("Communication"));
+        QCOMPARE(collectiveOf(name.toStdString(), Platform::AMD).collective, std::string("AllToAll"));
+    }
+
+    void dispatchWithoutAPathIsNoCommunication()
+    {
+        // A role word alone is not enough: local dispatchers and generated Triton kernels that
+        // fused such ops stay what they are.
+        const Classifier classifier = Classifier::load("default");
+        for (const char* name : { "void cub::DeviceReduceByKeyKernel<cub::DispatchReduceByKey<int*>>(int*)",
+                 "void cub::DispatchRadixSort<false, int>::sort_kernel(int*)", "groupnorm_kernel_dispatch_up",
+                 "triton_poi_fused_internode_dispatch_3", "triton_red_fused_combine_intranode_0",
+                 "void at::native::combine_kernel<float>(float*)", "void vllm::moe::topk_dispatch_kernel(float*)" }) {
+            QVERIFY2(classifier.categoryName(classifier.classify(name)) != "Communication", name);
+            QVERIFY2(collectiveOf(name, Platform::NVIDIA).collective.empty(), name);
+        }
     }
 
     void userRuleFile()

@@ -174,6 +174,96 @@ private slots:
         }
     }
 
+    void shortTracesFindEveryChange_data()
+    {
+        QTest::addColumn<QString>("trace");
+        QTest::addColumn<quint64>("seed");
+        QTest::addColumn<int>("stacks");
+        // Few operations a step (10 and 7 launch kernels), one step or none, no stack: each
+        // operation runs once, so no other call teaches its renamed name, and a changed call's
+        // kernels can look exactly like its neighbour's. Below the bar before short stretches
+        // were aligned on the kernels they share (minitoy seed 3; SGLang decode modules/none, seeds
+        // 1 and 3).
+        for (const char* trace :
+            { "real/minitoy_train_rocm6.2.mi250.json.gz", "real/sglang_qwen3-8b_decode.mi300x.json.gz" }) {
+            for (const auto stacks : { PairRecipe::Stacks::ModulesOnly, PairRecipe::Stacks::None }) {
+                for (const quint64 seed : { 1, 2, 3 }) {
+                    QTest::addRow("%s stacks %s seed %llu", trace, stacksName(stacks), seed)
+                        << QString::fromLatin1(trace) << seed << int(stacks);
+                }
+            }
+        }
+    }
+
+    void shortTracesFindEveryChange()
+    {
+        QFETCH(QString, trace);
+        QFETCH(quint64, seed);
+        QFETCH(int, stacks);
+        const Classifier classifier = Classifier::builtin("default");
+        const PairScore score
+            = scoreConstructedPair(dataPath(trace), classifier, { seed, 0.8, 3, 3, PairRecipe::Stacks(stacks), 0 });
+        for (const std::string& missed : score.missed)
+            qWarning("missed: %s", missed.c_str());
+        QVERIFY(score.comparable); // too few operations for a verdict, never "not the same work"
+        QVERIFY(score.injected >= 4);
+        QCOMPARE(score.found, score.injected);
+        QCOMPARE(score.spurious, uint64_t(0));
+    }
+
+    void traces2021SchemaAreBuiltFrom()
+    {
+        // The 2021 schema: `Operator`/`Runtime`/`Kernel` events, string thread ids, `external id`
+        // on runtime calls, autograd nodes recorded alone (`CudnnConvolutionBackward`), and the
+        // profiler's steps and the optimizer's spans recorded as operators.
+        const Classifier classifier = Classifier::builtin("default");
+        const QByteArray bytes = readTraceBytes(dataPath("real/resnet50_2021_schema.worker0.pt.trace.json.gz"));
+        const ConstructedPair pair = constructPair(bytes, classifier, { 2, 0.8, 3, 3, PairRecipe::Stacks::None });
+        QCOMPARE(pair.changes.size(), size_t(6));
+        std::set<std::string> regions;
+        for (const InjectedChange& change : pair.changes) {
+            regions.insert(change.region);
+            QVERIFY2(!change.trace1Op.starts_with("ProfilerStep#") && !change.trace1Op.starts_with("Optimizer."),
+                change.trace1Op.c_str()); // a step is not an operation
+        }
+        QVERIFY(regions.contains("backward"));
+        QVERIFY(regions.contains("optimizer"));
+        QVERIFY(pair.renamedOperators.at("Optimizer.step#SGD.step") == "Optimizer.step#SGD.step");
+        const TraceStore a = loadTraceFromMemory(std::string_view(bytes.constData(), size_t(bytes.size())), "A.json");
+        const TraceStore b
+            = loadTraceFromMemory(std::string_view(pair.traceB.constData(), size_t(pair.traceB.size())), "B.json");
+        int64_t delta = 0;
+        for (const InjectedChange& change : pair.changes)
+            delta += change.kernelDelta * int64_t(change.calls);
+        QCOMPARE(int64_t(b.kernels.size()) - int64_t(a.kernels.size()), delta);
+        // The comparison reads the steps from the operators and compares the operations in them.
+        const FusionReport report = analyzeFusion(a, b, classifier, AnalysisOptions {});
+        QCOMPARE(report.iterations[0].method, std::string("ProfilerStep annotations"));
+        QCOMPARE(report.iterations[0].count, uint64_t(6));
+        QVERIFY(report.opAlignment.comparable);
+        for (const OpFinding& finding : report.opFindings)
+            QVERIFY2(!finding.sideOps[0].starts_with("ProfilerStep#"), finding.summary.c_str());
+        // At this seed the pair meets the bar (seeds 1 and 3 do not yet: docs/operations.md).
+        const PairScore score = scorePair(report, pair.changes);
+        QCOMPARE(score.found, score.injected);
+        QCOMPARE(score.spurious, uint64_t(0));
+    }
+
+    void tracesWithoutOperatorsOrKernelsSayWhy()
+    {
+        const Classifier classifier = Classifier::builtin("default");
+        auto reason = [&](const char* trace) {
+            try {
+                constructPair(readTraceBytes(dataPath(trace)), classifier, {});
+            } catch (const std::runtime_error& error) {
+                return std::string(error.what());
+            }
+            return std::string();
+        };
+        QVERIFY(reason("real/gpu_only.mi210.json.gz").starts_with("trace A has no CPU operators"));
+        QVERIFY(reason("real/no_kernels.a100.json.gz").starts_with("trace A has no kernels"));
+    }
+
     void differentModelsStayDifferentAfterRenaming()
     {
         // B built from another model: even with every name changed, not the same work.

@@ -5,6 +5,7 @@
 #include "comparedpair.h"
 #include "fusionanalysis.h"
 #include "load/pythonframes.h"
+#include "ops/alignment/alignmentkeys.h"
 #include "ops/alignment/cascadealignment.h"
 #include "ops/attribution/stepparts.h"
 #include "report/reportnotes.h"
@@ -71,7 +72,8 @@ private Q_SLOTS:
         // ends of the gap, never across the level-0 pairs.
         const std::vector<uint32_t> first0 { 1, 2, 3, 4 }, second0 { 1, 7, 8, 4 };
         const std::vector<uint32_t> first1 { 5, 9, 6, 5 }, second1 { 5, 6, 9, 5 };
-        const std::vector<CascadeLevel> levels { { { first0, second0 }, SIZE_MAX }, { { first1, second1 }, SIZE_MAX } };
+        const std::vector<CascadeLevel> levels { { { first0, second0 }, SIZE_MAX, false, {}, 0 },
+            { { first1, second1 }, SIZE_MAX, false, {}, 0 } };
         const std::vector<CascadeMatch> matches = alignByLevels(levels, 4, 4);
         QCOMPARE(matches.size(), size_t(3));
         QCOMPARE(matches[0].first, 0u);
@@ -81,12 +83,63 @@ private Q_SLOTS:
         QCOMPARE(matches[2].first, 3u);
         QCOMPARE(matches[2].second, 3u);
         // A level limited to short stretches is skipped on longer ones.
-        const std::vector<CascadeLevel> limited { { { first1, second1 }, 3 } };
+        const std::vector<CascadeLevel> limited { { { first1, second1 }, 3, false, {}, 0 } };
         QVERIFY(alignByLevels(limited, 4, 4).empty());
         // No key: never paired.
         const std::vector<uint32_t> none { kNoKey, kNoKey };
-        const std::vector<CascadeLevel> unkeyed { { { none, none }, SIZE_MAX } };
+        const std::vector<CascadeLevel> unkeyed { { { none, none }, SIZE_MAX, false, {}, 0 } };
         QVERIFY(alignByLevels(unkeyed, 2, 2).empty());
+    }
+
+    void aShortStretchPairsTheMostKernelsInOrder()
+    {
+        // A's calls run kernels [c, s] and [c]; B's [c] and [c, c] (A's first call merged in B,
+        // its second split): B's first call equals A's second exactly, but pairing them leaves
+        // A's first and B's second unpaired across each other. On a short stretch the level pairs
+        // the most kernels in order instead: first with first, second with second.
+        constexpr uint32_t c = 1, s = 2;
+        const std::vector<std::vector<uint32_t>> firstKernels { { c, s }, { c } }, secondKernels { { c }, { c, c } };
+        const std::vector<uint32_t> firstKeys { 10, 11 }, secondKeys { 11, 12 }; // equal signatures, equal keys
+        auto similarity = [&](size_t a, size_t b) { return sharedKernels(firstKernels[a], secondKernels[b]); };
+        const std::vector<CascadeLevel> scored { { { firstKeys, secondKeys }, SIZE_MAX, false, similarity, 16 } };
+        const std::vector<CascadeMatch> matches = alignByLevels(scored, 2, 2);
+        QCOMPARE(matches.size(), size_t(2));
+        QCOMPARE(matches[0].first, 0u);
+        QCOMPARE(matches[0].second, 0u);
+        QCOMPARE(matches[1].first, 1u);
+        QCOMPARE(matches[1].second, 1u);
+        // Equal keys alone (no score, or a stretch longer than the scored one) pair the look-alike.
+        const std::vector<CascadeLevel> exact { { { firstKeys, secondKeys }, SIZE_MAX, false, similarity, 1 } };
+        const std::vector<CascadeMatch> byKeys = alignByLevels(exact, 2, 2);
+        QCOMPARE(byKeys.size(), size_t(1));
+        QCOMPARE(byKeys[0].first, 1u);
+        QCOMPARE(byKeys[0].second, 0u);
+        // Where sharing the kernels ties, equal keys win: A's [c] pairs with B's [c], not [c, x].
+        constexpr uint32_t x = 3;
+        const std::vector<std::vector<uint32_t>> one { { c } }, two { { c, x }, { c } };
+        const std::vector<uint32_t> oneKeys { 20 }, twoKeys { 21, 20 };
+        auto tie = [&](size_t a, size_t b) { return sharedKernels(one[a], two[b]); };
+        const std::vector<CascadeLevel> tied { { { oneKeys, twoKeys }, SIZE_MAX, false, tie, 16 } };
+        const std::vector<CascadeMatch> tieMatches = alignByLevels(tied, 1, 2);
+        QCOMPARE(tieMatches.size(), size_t(1));
+        QCOMPARE(tieMatches[0].second, 1u);
+    }
+
+    void sharedKernelsCountsOnlyCallsThatMostlyAgree()
+    {
+        const std::vector<uint32_t> gemm { 1 }, split { 1, 1 }, merged { 1, 2, 3 }, three { 1, 2, 3, 4 }, other { 5 };
+        QCOMPARE(sharedKernels(gemm, gemm), 1u);
+        QCOMPARE(sharedKernels(gemm, split), 1u); // one kernel split in two
+        QCOMPARE(sharedKernels(merged, three), 3u);
+        QCOMPARE(sharedKernels(gemm, other), 0u);
+        QCOMPARE(sharedKernels(gemm, three), 0u); // 1 of 4: not the same call
+        QCOMPARE(sharedKernels(std::vector<uint32_t> {}, gemm), 0u);
+        // Long signatures count only when equal.
+        const std::vector<uint32_t> longOne(100, 7);
+        std::vector<uint32_t> longOther = longOne;
+        QCOMPARE(sharedKernels(longOne, longOther), 100u);
+        longOther.back() = 8;
+        QCOMPARE(sharedKernels(longOne, longOther), 0u);
     }
 
     void renamedOperatorsAreLinedUpAndNamedOnBothSides()

@@ -5,6 +5,7 @@
 #include "load/traceloader.h"
 #include "model/fusionreport.h"
 #include "ops/alignment/alignmentkeys.h"
+#include "ops/attribution/opattribution.h"
 #include "util/textformat.h"
 #include "util/textmatch.h"
 
@@ -142,9 +143,37 @@ double numberOf(const QJsonObject& event, const char* key)
     return event.value(QLatin1String(key)).toDouble();
 }
 
+// The event's category, with the 2021 schema's names (`Operator`, `Runtime`, `Kernel`: the
+// loader reads both) given as today's, so that such traces are read like any other.
 std::string categoryOf(const QJsonObject& event)
 {
-    return event.value(QStringLiteral("cat")).toString().toStdString();
+    std::string category = event.value(QStringLiteral("cat")).toString().toStdString();
+    if (category == "Operator")
+        return "cpu_op";
+    if (category == "Runtime")
+        return "cuda_runtime";
+    if (category == "Kernel")
+        return "kernel";
+    return category;
+}
+
+// A process or thread id: a number, or a string (the 2021 schema writes "1890023232" and
+// "stream 7"), numeric strings read as their number, others hashed.
+int64_t idOf(const QJsonObject& event, const char* key)
+{
+    const QJsonValue value = event.value(QLatin1String(key));
+    if (!value.isString())
+        return value.toInteger();
+    bool numeric = false;
+    const qint64 number = value.toString().toLongLong(&numeric);
+    return numeric ? number : int64_t(qHash(value.toString()));
+}
+
+// The operator's id on a runtime call: `External id`, or in the 2021 schema `external id`.
+int64_t externalIdOf(const QJsonObject& event)
+{
+    const int64_t id = argOf(event, "External id");
+    return id != INT64_MIN ? id : argOf(event, "external id");
 }
 
 // The trace's events and how kernels relate to operators.
@@ -193,8 +222,7 @@ TraceIndex indexTrace(const std::vector<Event>& events)
     frames.insert(frames.end(), index.runtimes.begin(), index.runtimes.end());
     auto key = [&](size_t i) {
         const QJsonObject& e = events[i].json;
-        return std::make_tuple(e.value(QStringLiteral("pid")).toInteger(), e.value(QStringLiteral("tid")).toInteger(),
-            numberOf(e, "ts"), -numberOf(e, "dur"));
+        return std::make_tuple(idOf(e, "pid"), idOf(e, "tid"), numberOf(e, "ts"), -numberOf(e, "dur"));
     };
     std::sort(frames.begin(), frames.end(), [&](size_t a, size_t b) { return key(a) < key(b); });
     std::vector<size_t> open;
@@ -236,13 +264,15 @@ TraceIndex indexTrace(const std::vector<Event>& events)
                     break;
                 }
             }
+            if (isProfilerSpan(nameOf(e)))
+                continue; // a step's or an optimizer's span, recorded as an operator: it nests nothing
         }
         open.push_back(i);
     }
     std::unordered_map<int64_t, size_t> opOfExternalId;
     for (const size_t i : index.cpuOps) {
         const int64_t external = argOf(events[i].json, "External id");
-        if (external != INT64_MIN)
+        if (external != INT64_MIN && !isProfilerSpan(nameOf(events[i].json)))
             opOfExternalId.emplace(external, i);
     }
     for (const size_t i : index.runtimes) {
@@ -261,7 +291,7 @@ TraceIndex indexTrace(const std::vector<Event>& events)
         const auto runtime = index.runtimeOfCorrelation.find(correlation);
         if (runtime == index.runtimeOfCorrelation.end())
             continue;
-        const auto op = opOfExternalId.find(argOf(events[runtime->second].json, "External id"));
+        const auto op = opOfExternalId.find(externalIdOf(events[runtime->second].json));
         if (op != opOfExternalId.end())
             index.launcherOf[k] = int64_t(op->second);
         else
@@ -348,6 +378,19 @@ bool isOptimizerStep(const std::string& name)
     return name.starts_with("Optimizer.step");
 }
 
+// "AddmmBackward0" -> { "Addmm", "Backward0" }; empty if the name is not an autograd node's.
+std::pair<std::string, std::string> splitNodeName(const std::string& name)
+{
+    const size_t at = name.rfind("Backward");
+    if (at == std::string::npos || at == 0 || name.find("::") != std::string::npos)
+        return {};
+    for (size_t i = at + 8; i < name.size(); ++i) {
+        if (name[i] < '0' || name[i] > '9')
+            return {};
+    }
+    return { name.substr(0, at), name.substr(at) };
+}
+
 // Where in a training step a candidate's operation runs: its outermost operator is an autograd
 // node (backward), inside an `Optimizer.step#...` span on its thread (optimizer), or launches
 // communication kernels (data-parallel communication); else the forward pass.
@@ -373,8 +416,8 @@ const char* regionOf(const std::vector<Event>& events, const std::vector<size_t>
         }
     }
     const QJsonObject& outer = events[candidate.firstOuterCall].json;
-    if (nameOf(outer).starts_with(kBackwardWrapper))
-        return kRegionBackward;
+    if (nameOf(outer).starts_with(kBackwardWrapper) || !splitNodeName(nameOf(outer)).first.empty())
+        return kRegionBackward; // inside the engine's wrapper, or a node recorded alone (the 2021 schema)
     const double ts = numberOf(outer, "ts");
     auto contains = [&](size_t span) {
         const QJsonObject& e = events[span].json;
@@ -385,19 +428,6 @@ const char* regionOf(const std::vector<Event>& events, const std::vector<size_t>
     if (isOptimizerStep(nameOf(outer)) || std::any_of(optimizerSpans.begin(), optimizerSpans.end(), contains))
         return kRegionOptimizer;
     return kRegionForward;
-}
-
-// "AddmmBackward0" -> { "Addmm", "Backward0" }; empty if the name is not an autograd node's.
-std::pair<std::string, std::string> splitNodeName(const std::string& name)
-{
-    const size_t at = name.rfind("Backward");
-    if (at == std::string::npos || at == 0 || name.find("::") != std::string::npos)
-        return {};
-    for (size_t i = at + 8; i < name.size(); ++i) {
-        if (name[i] < '0' || name[i] > '9')
-            return {};
-    }
-    return { name.substr(0, at), name.substr(at) };
 }
 
 // The operator name without namespace and underscores, lower case: "aten::native_layer_norm" ->
@@ -483,8 +513,7 @@ std::vector<OperatorFusion> operatorFusionsOf(const std::vector<Event>& events, 
     }
     auto key = [&](size_t i) {
         const QJsonObject& e = events[i].json;
-        return std::make_tuple(
-            e.value(QStringLiteral("pid")).toInteger(), e.value(QStringLiteral("tid")).toInteger(), numberOf(e, "ts"));
+        return std::make_tuple(idOf(e, "pid"), idOf(e, "tid"), numberOf(e, "ts"));
     };
     std::sort(outermost.begin(), outermost.end(), [&](size_t a, size_t b) { return key(a) < key(b); });
     auto oneKernel = [&](size_t op) {
@@ -585,8 +614,12 @@ ConstructedPair constructPair(const QByteArray& traceA, const Classifier& classi
         pair.traceA = QJsonDocument(strippedRoot).toJson(QJsonDocument::Compact);
     }
     const TraceIndex index = indexTrace(events);
-    if (index.cpuOps.empty() || index.kernels.empty())
-        throw std::runtime_error("trace A has no CPU operators or no kernels");
+    // Such traces yield no pair: the operation comparison needs operators that launch kernels.
+    if (index.kernels.empty())
+        throw std::runtime_error("trace A has no kernels: nothing runs on the GPU to split or merge");
+    if (index.cpuOps.empty())
+        throw std::runtime_error("trace A has no CPU operators (a GPU-only trace): no operation to inject into, and "
+                                 "the operation comparison has none to compare");
 
     // Operator names: a share renamed, consistently. Autograd nodes follow their forward operator
     // (AddmmBackward0 -> Op7Backward0 where aten::addmm -> vendor_ops::op_7), as another
@@ -607,7 +640,7 @@ ConstructedPair constructPair(const QByteArray& traceA, const Classifier& classi
             nodeNames.insert(name);
             continue;
         }
-        const bool rename = !name.starts_with("ProfilerStep") && uniform(rng, 0, 1) < recipe.renamedOperatorShare;
+        const bool rename = !isProfilerSpan(name) && uniform(rng, 0, 1) < recipe.renamedOperatorShare;
         pair.renamedOperators[name] = rename ? "vendor_ops::op_" + std::to_string(next++) : name;
     }
     std::unordered_map<std::string, std::string> forwardOfStem;

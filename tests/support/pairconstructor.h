@@ -68,8 +68,10 @@ struct ConstructedPair
     uint64_t keptKernelNames = 0; // no other name of the same category and role was found
 };
 
-// A's JSON (plain; gzip is read by readTraceBytes). Throws std::runtime_error on a trace without
-// CPU operators or kernels to inject into.
+// A's JSON (plain; gzip is read by readTraceBytes), of today's schema or of 2021's (`Operator`,
+// `Runtime`, `Kernel` events, string thread ids, nodes recorded without the engine's wrapper).
+// Throws std::runtime_error, naming what is missing, on a trace without kernels or without CPU
+// operators: there is nothing to inject into.
 ConstructedPair constructPair(const QByteArray& traceA, const Classifier& classifier, const PairRecipe& recipe);
 
 // The bytes of a trace file, decompressed if it is gzip.

@@ -25,18 +25,18 @@ enum Level : size_t
 };
 
 constexpr AlignmentLevelSpec kLevels[] = {
-    { "stack", "the whole call stack: Python frames (without line numbers), modules and operator", SIZE_MAX, false },
-    { "python", "Python frames and modules, whatever the operator is called", SIZE_MAX, false },
-    { "module_operator", "operator names inside the same module path", SIZE_MAX, false },
+    { "stack", "the whole call stack: Python frames (without line numbers), modules and operator", SIZE_MAX, false, 0 },
+    { "python", "Python frames and modules, whatever the operator is called", SIZE_MAX, false, 0 },
+    { "module_operator", "operator names inside the same module path", SIZE_MAX, false, 0 },
     { "module", "module paths, whatever the operators are called (only where both sides run as many calls in them)",
-        SIZE_MAX, true },
-    { "operator", "operator names, whatever the modules are called", SIZE_MAX, false },
+        SIZE_MAX, true, 0 },
+    { "operator", "operator names, whatever the modules are called", SIZE_MAX, false, 0 },
     { "renamed_operator",
         "operator names as the other trace calls them, learned from the pairs the other levels made (a vendor's "
         "custom operator for a standard one)",
-        SIZE_MAX, false },
-    { "kernels", "kernel signatures: the category and role of each kernel", SIZE_MAX, false },
-    { "first_kernel", "the category of the first kernel, between neighbours already paired", 16, false },
+        SIZE_MAX, false, 0 },
+    { "kernels", "kernel signatures: the category and role of each kernel", SIZE_MAX, false, 16 },
+    { "first_kernel", "the category of the first kernel, between neighbours already paired", 16, false, 0 },
 };
 static_assert(std::size(kLevels) == LevelCount);
 
@@ -101,6 +101,33 @@ private:
     std::vector<int32_t> m_pending;
 };
 
+// A kernel as the kernel levels see it: its category and its role.
+class KernelTokens
+{
+public:
+    KernelTokens(const TraceStore& store, const KernelTypes& types)
+        : m_store(store)
+        , m_types(types)
+        , m_roleOfName(store.strings.size(), -1)
+    { }
+
+    uint32_t operator()(uint32_t kernel)
+    {
+        const StringId name = m_store.kernels[kernel].name;
+        if (m_roleOfName[name] < 0)
+            m_roleOfName[name] = int16_t(kernelNameRole(m_store.name(name)));
+        return uint32_t(m_types.ofKernel[kernel]) << 8 | uint32_t(m_roleOfName[name]);
+    }
+
+private:
+    const TraceStore& m_store;
+    const KernelTypes& m_types;
+    std::vector<int16_t> m_roleOfName;
+};
+
+// Longer signatures are compared for equality only (the table below grows with their product).
+constexpr size_t kLongestComparedSignature = 64;
+
 } // namespace
 
 KernelNameRole kernelNameRole(std::string_view kernelName)
@@ -140,12 +167,7 @@ std::vector<std::vector<uint32_t>> alignmentKeys(const TraceStore& store, const 
 {
     std::vector<std::vector<uint32_t>> keys(LevelCount, std::vector<uint32_t>(which.size(), kNoKey));
     FramePaths paths(store, attribution);
-    std::vector<int16_t> roleOfName(store.strings.size(), -1);
-    auto roleOf = [&](StringId name) {
-        if (roleOfName[name] < 0)
-            roleOfName[name] = int16_t(kernelNameRole(store.name(name)));
-        return uint64_t(roleOfName[name]);
-    };
+    KernelTokens tokenOf(store, types);
     for (size_t i = 0; i < which.size(); ++i) {
         const OpOccurrence& occurrence = occurrences[which[i]];
         const uint64_t python = paths.python(occurrence.frame);
@@ -161,12 +183,42 @@ std::vector<std::vector<uint32_t>> alignmentKeys(const TraceStore& store, const 
         key(Operator, op);
         uint64_t signature = 0;
         for (const uint32_t k : occurrence.kernels)
-            signature = mix(signature, uint64_t(types.ofKernel[k]) << 8 | roleOf(store.kernels[k].name));
+            signature = mix(signature, tokenOf(k));
         key(Kernels, signature);
         if (!occurrence.kernels.empty())
             key(FirstKernel, types.ofKernel[occurrence.kernels.front()]);
     }
     return keys;
+}
+
+std::vector<KernelSignature> kernelSignatures(
+    const TraceStore& store, const KernelTypes& types, const std::vector<OpOccurrence>& occurrences)
+{
+    KernelTokens tokenOf(store, types);
+    std::vector<KernelSignature> signatures(occurrences.size());
+    for (size_t i = 0; i < occurrences.size(); ++i) {
+        signatures[i].reserve(occurrences[i].kernels.size());
+        for (const uint32_t k : occurrences[i].kernels)
+            signatures[i].push_back(tokenOf(k));
+    }
+    return signatures;
+}
+
+uint32_t sharedKernels(std::span<const uint32_t> first, std::span<const uint32_t> second)
+{
+    if (first.empty() || second.empty())
+        return 0;
+    if (first.size() > kLongestComparedSignature || second.size() > kLongestComparedSignature)
+        return std::equal(first.begin(), first.end(), second.begin(), second.end()) ? uint32_t(first.size()) : 0;
+    // A longest common subsequence, one row at a time.
+    std::vector<uint32_t> previous(second.size() + 1, 0), row(second.size() + 1, 0);
+    for (const uint32_t token : first) {
+        for (size_t j = 1; j <= second.size(); ++j)
+            row[j] = token == second[j - 1] ? previous[j - 1] + 1 : std::max(previous[j], row[j - 1]);
+        std::swap(previous, row);
+    }
+    const uint32_t shared = previous[second.size()];
+    return 2 * size_t(shared) >= std::max(first.size(), second.size()) ? shared : 0;
 }
 
 } // namespace fusiondiff

@@ -32,6 +32,9 @@ struct AlignmentLevelSpec
     const char* description;
     size_t maxStretch; // tried only between paired neighbours at most this far apart (CascadeLevel)
     bool equalCountsOnly; // CascadeLevel::equalCountsOnly
+    // Stretches of at most this many calls a side are aligned on sharedKernels rather than on
+    // equal keys (CascadeLevel::similarity); 0: never.
+    size_t scoredStretch;
 };
 std::span<const AlignmentLevelSpec> autoAlignmentLevels();
 // The level whose keys alignmentKeys leaves empty: trace 1's operator names translated into trace
@@ -56,5 +59,15 @@ private:
 std::vector<std::vector<uint32_t>> alignmentKeys(const TraceStore& store, const KernelTypes& types,
     const KernelAttribution& attribution, const std::vector<OpOccurrence>& occurrences, std::span<const uint32_t> which,
     AlignmentKeyTable& table);
+
+// Each occurrence's kernels as the kernel levels see them (category and role), in time order.
+using KernelSignature = std::vector<uint32_t>;
+std::vector<KernelSignature> kernelSignatures(
+    const TraceStore& store, const KernelTypes& types, const std::vector<OpOccurrence>& occurrences);
+
+// How many kernels two calls share in order (category and role, a longest common subsequence), if
+// that is at least half of the longer call's kernels: one kernel split in two or two merged into
+// one still agree; else 0. Signatures of more than 64 kernels count only when equal.
+uint32_t sharedKernels(std::span<const uint32_t> first, std::span<const uint32_t> second);
 
 } // namespace fusiondiff

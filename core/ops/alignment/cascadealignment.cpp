@@ -24,6 +24,8 @@ public:
         const CascadeLevel& keys = m_levels[level];
         if (firstEnd - firstBegin > keys.maxStretch || secondEnd - secondBegin > keys.maxStretch)
             return align(level + 1, firstBegin, firstEnd, secondBegin, secondEnd);
+        if (isScored(keys, firstBegin, firstEnd, secondBegin, secondEnd))
+            return alignScored(level, firstBegin, firstEnd, secondBegin, secondEnd);
         // Only elements whose key the other side has can pair (a level whose names differ
         // everywhere costs one pass, not a full alignment). The others keep their place as keys
         // that match nothing: where one side runs an operation the other runs differently (a
@@ -45,6 +47,82 @@ public:
                 continue;
             const size_t a = firstIndex[size_t(pair.first)];
             const size_t b = secondIndex[size_t(pair.second)];
+            alignBetween(level, nextFirst, a, nextSecond, b);
+            m_matches.push_back({ uint32_t(a), uint32_t(b), uint32_t(level) });
+            nextFirst = a + 1;
+            nextSecond = b + 1;
+        }
+        alignBetween(level, nextFirst, firstEnd, nextSecond, secondEnd);
+    }
+
+    std::vector<CascadeMatch> take() { return std::move(m_matches); }
+
+private:
+    static bool isScored(
+        const CascadeLevel& keys, size_t firstBegin, size_t firstEnd, size_t secondBegin, size_t secondEnd)
+    {
+        return keys.similarity && firstEnd - firstBegin <= keys.scoredStretch
+            && secondEnd - secondBegin <= keys.scoredStretch;
+    }
+
+    // What a level left between two of its pairs on a long stretch: the same level's score where
+    // the gap is short enough for it, else the next level.
+    void alignBetween(size_t level, size_t firstBegin, size_t firstEnd, size_t secondBegin, size_t secondEnd)
+    {
+        if (firstBegin == firstEnd || secondBegin == secondEnd)
+            return;
+        if (isScored(m_levels[level], firstBegin, firstEnd, secondBegin, secondEnd))
+            return alignScored(level, firstBegin, firstEnd, secondBegin, secondEnd);
+        align(level + 1, firstBegin, firstEnd, secondBegin, secondEnd);
+    }
+
+    // The pairs in order of the largest total CascadeLevel::similarity, then of the most equal
+    // keys (a short stretch: a table of at most scoredStretch x scoredStretch cells).
+    void alignScored(size_t level, size_t firstBegin, size_t firstEnd, size_t secondBegin, size_t secondEnd)
+    {
+        const CascadeLevel& keys = m_levels[level];
+        const size_t n = firstEnd - firstBegin;
+        const size_t m = secondEnd - secondBegin;
+        using Score = std::pair<uint64_t, uint64_t>; // (similarity, pairs of equal keys)
+        std::vector<Score> best((n + 1) * (m + 1), Score {});
+        std::vector<uint32_t> pairScore(n * m, 0);
+        auto at = [&](size_t i, size_t j) -> Score& { return best[i * (m + 1) + j]; };
+        for (size_t i = 1; i <= n; ++i) {
+            for (size_t j = 1; j <= m; ++j) {
+                const size_t a = firstBegin + i - 1;
+                const size_t b = secondBegin + j - 1;
+                Score score = std::max(at(i - 1, j), at(i, j - 1));
+                const uint32_t similarity = keys.similarity(a, b);
+                pairScore[(i - 1) * m + (j - 1)] = similarity;
+                if (similarity > 0) {
+                    const bool equal = keys.keys[0][a] != kNoKey && keys.keys[0][a] == keys.keys[1][b];
+                    const Score paired { at(i - 1, j - 1).first + similarity, at(i - 1, j - 1).second + equal };
+                    score = std::max(score, paired);
+                }
+                at(i, j) = score;
+            }
+        }
+        std::vector<std::pair<size_t, size_t>> pairs;
+        for (size_t i = n, j = m; i > 0 && j > 0;) {
+            const uint32_t similarity = pairScore[(i - 1) * m + (j - 1)];
+            const size_t a = firstBegin + i - 1;
+            const size_t b = secondBegin + j - 1;
+            const bool equal = keys.keys[0][a] != kNoKey && keys.keys[0][a] == keys.keys[1][b];
+            if (similarity > 0
+                && at(i, j) == Score { at(i - 1, j - 1).first + similarity, at(i - 1, j - 1).second + equal }) {
+                pairs.emplace_back(a, b);
+                --i;
+                --j;
+            } else if (at(i, j) == at(i - 1, j)) {
+                --i;
+            } else {
+                --j;
+            }
+        }
+        size_t nextFirst = firstBegin;
+        size_t nextSecond = secondBegin;
+        for (size_t p = pairs.size(); p-- > 0;) {
+            const auto [a, b] = pairs[p];
             align(level + 1, nextFirst, a, nextSecond, b);
             m_matches.push_back({ uint32_t(a), uint32_t(b), uint32_t(level) });
             nextFirst = a + 1;
@@ -53,9 +131,6 @@ public:
         align(level + 1, nextFirst, firstEnd, nextSecond, secondEnd);
     }
 
-    std::vector<CascadeMatch> take() { return std::move(m_matches); }
-
-private:
     // Keys no element has, one per side, so that they match nothing on the other side.
     static constexpr uint32_t kUnsharedFirst = kNoKey - 1;
     static constexpr uint32_t kUnsharedSecond = kNoKey - 2;

@@ -3,6 +3,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <vector>
 
@@ -21,6 +22,14 @@ struct CascadeLevel
     // Only keys that occur as often on both sides of a stretch pair there: a key that many calls
     // share (a module path) pairs its calls by position, which is a guess when the counts differ.
     bool equalCountsOnly = false;
+    // Where set, a stretch of at most `scoredStretch` elements a side is aligned on this score
+    // instead of on equal keys: how well first element i and second element j (indices into the
+    // whole sequences) agree, 0 where they may not pair. The pairs in order with the largest total
+    // win; among those, the one with the most pairs of equal keys. (On a short stretch, equal keys
+    // alone pair a look-alike out of place: A runs [x, y] and B [x', y'], changed, where x' looks
+    // exactly like y; pairing y with x' leaves x and y' unpaired across each other.)
+    std::function<uint32_t(size_t, size_t)> similarity;
+    size_t scoredStretch = 0;
 };
 
 struct CascadeMatch

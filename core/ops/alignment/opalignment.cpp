@@ -92,17 +92,31 @@ std::vector<uint32_t> gather(const std::vector<uint32_t>& keys, const std::vecto
     return result;
 }
 
-// The occurrences `first` and `second` paired level by level (alignByLevels) on `keys[side][level]`.
-void cascade(const std::vector<uint32_t>& first, const std::vector<uint32_t>& second,
-    const std::array<std::vector<std::vector<uint32_t>>, 2>& keys, std::vector<PhaseMatch>& matches)
+// What the levels align on: each occurrence's key at each level, and its kernels.
+struct LevelKeys
 {
-    const size_t levelCount = keys[0].size();
+    std::array<std::vector<std::vector<uint32_t>>, 2> keys; // [side][level][occurrence]
+    std::array<std::vector<KernelSignature>, 2> kernels; // [side][occurrence]
+};
+
+// The occurrences `first` and `second` paired level by level (alignByLevels) on
+// `keys.keys[side][level]`, and on how many kernels they share where a level is scored.
+void cascade(const std::vector<uint32_t>& first, const std::vector<uint32_t>& second, const LevelKeys& keys,
+    std::vector<PhaseMatch>& matches)
+{
+    const size_t levelCount = keys.keys[0].size();
     std::vector<std::array<std::vector<uint32_t>, 2>> phaseKeys(levelCount);
     std::vector<CascadeLevel> levels(levelCount);
     for (size_t l = 0; l < levelCount; ++l) {
-        phaseKeys[l] = { gather(keys[0][l], first), gather(keys[1][l], second) };
-        levels[l] = { { phaseKeys[l][0], phaseKeys[l][1] }, autoAlignmentLevels()[l].maxStretch,
-            autoAlignmentLevels()[l].equalCountsOnly };
+        const AlignmentLevelSpec& spec = autoAlignmentLevels()[l];
+        phaseKeys[l] = { gather(keys.keys[0][l], first), gather(keys.keys[1][l], second) };
+        levels[l] = { { phaseKeys[l][0], phaseKeys[l][1] }, spec.maxStretch, spec.equalCountsOnly, {}, 0 };
+        if (spec.scoredStretch > 0) {
+            levels[l].similarity = [&](size_t a, size_t b) {
+                return sharedKernels(keys.kernels[0][first[a]], keys.kernels[1][second[b]]);
+            };
+            levels[l].scoredStretch = spec.scoredStretch;
+        }
     }
     for (const CascadeMatch& match : alignByLevels(levels, first.size(), second.size()))
         matches.push_back({ first[match.first], second[match.second], match.level, {} });
@@ -168,8 +182,8 @@ std::vector<AlignedSegment> alignedSegments(const std::array<PreparedSide, 2>& s
 // stay unpaired. So the phases aligned by layers are aligned once more, level by level, in each
 // stretch between two consecutive pairs that spans more than one segment, with what is left there.
 void alignAcrossLayerEnds(const std::array<PreparedSide, 2>& sides, const std::vector<int64_t>& partners,
-    const std::vector<LayerPairing>& layers, const StepParts& parts,
-    const std::array<std::vector<std::vector<uint32_t>>, 2>& keys, std::vector<PhaseMatch>& matches)
+    const std::vector<LayerPairing>& layers, const StepParts& parts, const LevelKeys& keys,
+    std::vector<PhaseMatch>& matches)
 {
     std::array<std::vector<int64_t>, 2> partnerOf;
     std::vector<uint32_t> positionInPhase(sides[1].occurrences.size(), 0);
@@ -229,8 +243,7 @@ void alignAcrossLayerEnds(const std::array<PreparedSide, 2>& sides, const std::v
     }
 }
 
-std::vector<PhaseMatch> cascadeBySegment(
-    const std::vector<AlignedSegment>& segments, const std::array<std::vector<std::vector<uint32_t>>, 2>& keys)
+std::vector<PhaseMatch> cascadeBySegment(const std::vector<AlignedSegment>& segments, const LevelKeys& keys)
 {
     std::vector<PhaseMatch> matches;
     for (const AlignedSegment& segment : segments)
@@ -297,16 +310,19 @@ std::vector<LayerPairing> findLayers(std::array<PreparedSide, 2>& sides, const s
 // (kRenamingShare) go to one name of trace 2 that mostly pairs with it. A name that splits over
 // several (one operator replaced by different ones at different call sites) is left out: aligning
 // on it would pair calls across layers. Pairs made on the first kernel alone (the last level, a
-// guess between neighbours) are no evidence.
+// guess between neighbours) and pairs of kernel signatures that are alike but not equal (a
+// scored level) are no evidence.
 std::unordered_map<uint32_t, uint32_t> operatorRenaming(
-    const std::array<PreparedSide, 2>& sides, const std::vector<PhaseMatch>& matches)
+    const std::array<PreparedSide, 2>& sides, const std::vector<PhaseMatch>& matches, const LevelKeys& keys)
 {
     constexpr double kRenamingShare = 0.6;
     const size_t guessLevel = autoAlignmentLevels().size() - 1;
     std::map<std::pair<uint32_t, uint32_t>, uint64_t> counts;
     std::unordered_map<uint32_t, uint64_t> totalOfFirst, totalOfSecond;
     for (const PhaseMatch& match : matches) {
-        if (match.level == guessLevel)
+        if (match.level == guessLevel
+            || (autoAlignmentLevels()[match.level].scoredStretch > 0
+                && keys.keys[0][match.level][match.first] != keys.keys[1][match.level][match.second]))
             continue;
         const uint32_t first = sides[0].occurrences[match.first].symbol;
         const uint32_t second = sides[1].occurrences[match.second].symbol;
@@ -423,13 +439,14 @@ std::vector<PhaseMatch> alignPhases(std::array<PreparedSide, 2>& sides, OpLevel 
     for (const AlignmentLevelSpec& spec : specs)
         alignment.levels.push_back({ spec.key, spec.description, 0, 0 });
     AlignmentKeyTable table;
-    std::array<std::vector<std::vector<uint32_t>>, 2> keys;
+    LevelKeys keys;
     for (size_t side = 0; side < 2; ++side) {
         std::vector<uint32_t> all(sides[side].occurrences.size());
         for (uint32_t i = 0; i < all.size(); ++i)
             all[i] = i;
-        keys[side] = alignmentKeys(
+        keys.keys[side] = alignmentKeys(
             sides[side].store, sides[side].types, sides[side].attribution, sides[side].occurrences, all, table);
+        keys.kernels[side] = kernelSignatures(sides[side].store, sides[side].types, sides[side].occurrences);
     }
     const std::vector<LayerPairing> layers = findLayers(sides, partners, sideNames, alignment);
     const StepParts parts { stepPartsOf(sides[0].store, sides[0].attribution, sides[0].occurrences),
@@ -440,7 +457,7 @@ std::vector<PhaseMatch> alignPhases(std::array<PreparedSide, 2>& sides, OpLevel 
     const size_t renamed = renamedOperatorLevel();
     const bool byKernels
         = std::any_of(matches.begin(), matches.end(), [&](const PhaseMatch& match) { return match.level > renamed; });
-    std::unordered_map<uint32_t, uint32_t> renaming = operatorRenaming(sides, matches);
+    std::unordered_map<uint32_t, uint32_t> renaming = operatorRenaming(sides, matches, keys);
     const size_t nodesRenamed
         = renameNodesAfterTheirOperators({ symbolNames(sides[0]), symbolNames(sides[1]) }, renaming);
     if (byKernels || nodesRenamed > 0) {
@@ -449,10 +466,10 @@ std::vector<PhaseMatch> alignPhases(std::array<PreparedSide, 2>& sides, OpLevel 
         // elementwise operators apart.
         for (size_t i = 0; i < sides[0].occurrences.size(); ++i) {
             const auto it = renaming.find(sides[0].occurrences[i].symbol);
-            keys[0][renamed][i] = it != renaming.end() ? it->second : kNoKey;
+            keys.keys[0][renamed][i] = it != renaming.end() ? it->second : kNoKey;
         }
         for (size_t i = 0; i < sides[1].occurrences.size(); ++i)
-            keys[1][renamed][i] = sides[1].occurrences[i].symbol;
+            keys.keys[1][renamed][i] = sides[1].occurrences[i].symbol;
         matches = cascadeBySegment(segments, keys);
         alignAcrossLayerEnds(sides, partners, layers, parts, keys, matches);
     }

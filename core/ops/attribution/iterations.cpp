@@ -28,6 +28,10 @@ std::vector<Step> profilerSteps(const TraceStore& store)
         if (!annotation.onGpu && store.name(annotation.name).starts_with(kStepPrefix))
             steps.push_back({ annotation.ts, annotation.ts + annotation.dur });
     }
+    for (const CpuOpEvent& op : store.cpuOps) { // the 2021 schema records them as operators
+        if (store.name(op.name).starts_with(kStepPrefix))
+            steps.push_back({ op.ts, op.ts + op.dur });
+    }
     std::sort(steps.begin(), steps.end(), [](const Step& a, const Step& b) { return a.begin < b.begin; });
     return steps;
 }

@@ -99,6 +99,10 @@ KernelAttribution attributeKernels(const TraceStore& store)
     categoryEnds.push_back(events.size());
     sortByCategory(events, categoryEnds);
 
+    std::vector<bool> isProfilerSpanFrame(result.frames.size(), false);
+    for (size_t i = 0; i < store.cpuOps.size(); ++i) // cpu ops are frames 0..n-1
+        isProfilerSpanFrame[i] = isProfilerSpan(store.name(store.cpuOps[i].name));
+
     // The enclosing frame of each call; parents and depths of frames.
     std::vector<int32_t> frameOfCall(store.runtimeCalls.size(), -1);
     std::vector<int32_t> open; // frames enclosing the current position, innermost last
@@ -116,7 +120,8 @@ KernelAttribution attributeKernels(const TraceStore& store)
             OpFrame& frame = result.frames[size_t(event.frame)];
             frame.parent = open.empty() ? -1 : open.back();
             frame.depth = open.empty() ? 0 : result.frames[size_t(open.back())].depth + 1;
-            open.push_back(event.frame);
+            if (!isProfilerSpanFrame[size_t(event.frame)])
+                open.push_back(event.frame);
         } else if (!open.empty()) {
             // The innermost operator or module; a Python frame only where there is neither.
             auto launcher = std::find_if(
@@ -128,7 +133,7 @@ KernelAttribution attributeKernels(const TraceStore& store)
     // The operator with the call's External id, when the trace has one, is the exact launcher.
     IdMap frameOfExternalId(store.cpuOps.size());
     for (size_t i = 0; i < store.cpuOps.size(); ++i) {
-        if (store.cpuOps[i].externalId != kNoId)
+        if (store.cpuOps[i].externalId != kNoId && !isProfilerSpanFrame[i])
             frameOfExternalId.findOrInsert(store.cpuOps[i].externalId, uint32_t(i)); // cpu ops are frames 0..n-1
     }
     for (size_t i = 0; i < store.runtimeCalls.size(); ++i) {
@@ -166,6 +171,12 @@ KernelAttribution attributeKernels(const TraceStore& store)
         result.attributed += frame >= 0;
     }
     return result;
+}
+
+bool isProfilerSpan(std::string_view operatorName)
+{
+    return operatorName.starts_with("ProfilerStep#")
+        || (operatorName.starts_with("Optimizer.") && operatorName.find('#') != std::string_view::npos);
 }
 
 bool isModuleDispatch(std::string_view pythonFunction)

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace fusiondiff {
@@ -43,6 +44,12 @@ struct KernelAttribution
 };
 
 KernelAttribution attributeKernels(const TraceStore& store);
+
+// The spans PyTorch's profiler and optimizers record around whole steps (`ProfilerStep#3`,
+// `Optimizer.step#SGD.step`, `Optimizer.zero_grad#SGD.zero_grad`): user annotations today, CPU
+// operators in the 2021 schema. They are no operator: nothing nests in them, nothing is launched by
+// them (else a whole step would be one operation).
+bool isProfilerSpan(std::string_view operatorName);
 
 // "Qwen2RMSNorm_3" -> "Qwen2RMSNorm": module instances share their class's name.
 std::string moduleClassName(std::string_view moduleName);

@@ -31,7 +31,7 @@ CollectiveKind collectiveOf(std::string_view kernelName, Platform platform)
         return { "AllToAll", "pplx-kernels" };
     // Another library's expert-parallel kernels, by role: dispatch, combine or notify on the
     // intranode, internode or low-latency path, whatever the namespace.
-    if (containsAny(name, { "intranode", "internode", "low_latency" })
+    if (containsAny(name, { "intranode", "internode", "low_latency", "lowlatency" })
         && containsAny(name, { "dispatch", "combine", "notify" }))
         return { "AllToAll", "expert-parallel" };
     if (containsAny(name, { "nccl", "rccl" })) {
