@@ -237,20 +237,24 @@ void SummaryPage::showPartDetails(GapCause cause)
         = std::find_if(gap.parts.begin(), gap.parts.end(), [cause](const TimeGapPart& p) { return p.cause == cause; });
     if (part == gap.parts.end())
         return;
-    // The part's own numbers, B - A as the waterfall steps.
+    // The part's own numbers, signed as the waterfall's bar and the verdict: what it adds to the
+    // slower side's time (deltaUs is A - B).
+    const bool aSlower = gap.deltaUs > 0;
+    const double sign = aSlower ? 1.0 : -1.0;
     QString text = QStringLiteral("<b>%1</b>").arg(toQString(part->title).toHtmlEscaped()) + QStringLiteral(": ")
-        + tr("A %1 in %2, B %3 in %4; B \u2212 A %5")
+        + tr("A %1 in %2, B %3 in %4; %5 to %6's time")
               .arg(formatDuration(part->timeUs[0]), formatCountOf(part->kernels[0], tr("kernel"), tr("kernels")),
                   formatDuration(part->timeUs[1]), formatCountOf(part->kernels[1], tr("kernel"), tr("kernels")),
-                  formatSignedDuration(-part->deltaUs));
+                  formatSignedDuration(sign * part->deltaUs), aSlower ? QStringLiteral("A") : QStringLiteral("B"));
     QStringList contributors;
     for (const GapContributor& contributor : part->top) {
-        contributors.append(tr("%1 %2 (A %3 in %4, B %5 in %6)")
-                                .arg(toQString(contributor.name).toHtmlEscaped(),
-                                    formatSignedDuration(-contributor.deltaUs), formatDuration(contributor.timeUs[0]),
-                                    formatCountOf(contributor.kernels[0], tr("kernel"), tr("kernels")),
-                                    formatDuration(contributor.timeUs[1]),
-                                    formatCountOf(contributor.kernels[1], tr("kernel"), tr("kernels"))));
+        contributors.append(
+            tr("%1 %2 (A %3 in %4, B %5 in %6)")
+                .arg(toQString(contributor.name).toHtmlEscaped(), formatSignedDuration(sign * contributor.deltaUs),
+                    formatDuration(contributor.timeUs[0]),
+                    formatCountOf(contributor.kernels[0], tr("kernel"), tr("kernels")),
+                    formatDuration(contributor.timeUs[1]),
+                    formatCountOf(contributor.kernels[1], tr("kernel"), tr("kernels"))));
     }
     if (!contributors.isEmpty())
         text += QStringLiteral(". ") + tr("Largest: %1").arg(contributors.join(QStringLiteral("; ")));
@@ -266,6 +270,21 @@ QString SummaryPage::partDetailsText() const
 QString SummaryPage::csvName() const
 {
     return m_table->csvName();
+}
+
+QJsonObject SummaryPage::saveState() const
+{
+    return { { QStringLiteral("basis"), m_basis->currentData().toString() } };
+}
+
+void SummaryPage::restoreState(const QJsonObject& state)
+{
+    const int basis = m_basis->findData(state.value(QStringLiteral("basis")).toString());
+    if (basis < 0 || basis == m_basis->currentIndex())
+        return;
+    m_basis->setCurrentIndex(basis);
+    m_partDetails->hide();
+    showGap();
 }
 
 void SummaryPage::setResults(const AnalysisResults& results)

@@ -42,6 +42,8 @@ public:
     // What hovering a kernel shows.
     QString kernelToolTip(int side, int kernel) const;
     void setSelectedKernel(int side, int kernel);
+    int selectedSide() const { return m_selectedSide; } // -1: none
+    int selectedKernel() const { return m_selectedKernel; }
     // Selects the kernel of `side` shown in side-by-side row `row`, and brings it into view.
     void selectRow(int row);
 

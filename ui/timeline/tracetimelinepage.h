@@ -2,6 +2,7 @@
 
 #include "analysis/analysisresults.h"
 
+#include <QJsonObject>
 #include <QWidget>
 
 namespace fusiondiff::ui {
@@ -21,16 +22,23 @@ public:
 
     void setResults(const AnalysisResults& results);
     TimelinePanel* timeline() const { return m_timeline; }
+    // What a saved session keeps (as ResultsPage::saveState): the visible range ("start_us",
+    // "end_us", from the lanes' starts) and the selected kernel by its side, start and name. Until
+    // the timeline is built for the results, a restored state waits for it (and is what is saved).
+    QJsonObject saveState() const;
+    void restoreState(const QJsonObject& state);
 
 protected:
     void showEvent(QShowEvent* event) override;
 
 private:
     void build();
+    void applyState(const QJsonObject& state);
 
     AnalysisResults m_results;
     TimelinePanel* m_timeline;
     bool m_pending = false;
+    QJsonObject m_pendingState; // restored before the build
 };
 
 } // namespace fusiondiff::ui
