@@ -13,6 +13,7 @@
 #include "ops/comparison/collectivecalls.h"
 #include "ops/comparison/collectives.h"
 #include "ops/comparison/graphcomparison.h"
+#include "ops/comparison/graphtail.h"
 #include "ops/comparison/opcomparison.h"
 #include "ops/timegap/lookfirst.h"
 #include "ops/timegap/steptime.h"
@@ -381,6 +382,9 @@ FusionReport analyzeFusion(const TraceStore& trace1, const TraceStore& trace2,
             { &collectiveCalls[0], &collectiveCalls[1] }, classifier.categories(), report.sideNames, &stepTime });
     report.stepTime = std::move(stepTime.report);
     report.timeGap = std::move(accounting.gap);
+    // Said before the gap it changes: a trace that stopped recording a graph's kernels looks faster.
+    report.timeGap.verdict
+        = unrecordedWorkLead(report.graphComparison, report.timeGap, { "A", "B" }) + report.timeGap.verdict;
     if (report.opAlignment.differentWork) {
         // Said first: a bold "A is slower by 479 ms" reads as a finding about one workload.
         report.timeGap.differentWork = true;

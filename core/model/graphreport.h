@@ -63,6 +63,7 @@ struct GraphKindPair
 struct GraphCoveragePart
 {
     uint32_t otherLaunch = 0; // 1-based position of the covered launch among the other trace's graph launches
+    int64_t otherCorrelation = 0; // the covered launch's correlation id
     uint32_t otherKind = 0; // its kind, 1-based
     std::array<uint64_t, 2> kernels {}; // kernels of the covering part and of the covered launch, by side
     std::array<double, 2> timeUs {};
@@ -80,11 +81,22 @@ struct GraphCoverage
 {
     Side coveringSide = Side::Trace1;
     uint32_t launch = 0; // 1-based position among its trace's graph launches
+    int64_t correlation = 0; // its correlation id
     uint32_t kind = 0; // 1-based
     uint64_t kernels = 0;
     double timeUs = 0;
     std::vector<GraphCoveragePart> parts; // in order
     std::vector<uint32_t> uncovered; // the other trace's launches (1-based) with no counterpart in the window
+    // The covering launch ran on after its last recorded kernel: the blocking call that waited for
+    // it (waitCall) returned unrecordedUs later, with no GPU work of the trace in between, so the
+    // trace holds only the first part of its kernels. The other trace's launches that follow the
+    // last part (unrecordedParts, 1-based) do their work in that time: they have a counterpart,
+    // whose kernels the trace does not hold. 0 and empty when the launch is recorded whole.
+    double unrecordedUs = 0;
+    std::string waitCall;
+    std::vector<uint32_t> unrecordedParts;
+    double unrecordedOtherUs = 0; // the other trace's time for that work (with the rest of a partial last part)
+    double unrecordedEstimateUs = 0; // that work at the covering launch's speed in its whole parts
     std::string statement; // "MI350's graph 1 covers H200's graphs 1-6: ..."
 };
 
@@ -97,6 +109,7 @@ struct GraphComparison
     std::array<std::vector<GraphKind>, 2> kinds;
     std::vector<GraphKindPair> pairs; // by the time at stake, largest first
     std::vector<GraphCoverage> coverage;
+    std::array<double, 2> unrecordedUs {}; // per side: GPU time of graph launches past their recorded kernels
     std::array<uint64_t, 2> alignedLaunches {}; // launches in the window whose kernel sequences were aligned
     std::array<std::string, 2> captureFiles; // the capture traces given, empty if none
     std::array<uint64_t, 2> capturedKinds {}; // kinds mapped to a captured graph

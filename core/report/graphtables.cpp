@@ -48,10 +48,12 @@ void writeCoverageFields(JsonWriter& json, const GraphCoverage& coverage)
     json.field("kind", coverage.kind);
     json.field("kernels", coverage.kernels);
     json.field("time_us", coverage.timeUs);
+    json.field("correlation", coverage.correlation);
     json.key("parts");
     writeObjectArray(json, coverage.parts, [own, other](JsonWriter& out, const GraphCoveragePart& part) {
         out.field("covered_launch", part.otherLaunch);
         out.field("covered_kind", part.otherKind);
+        out.field("covered_correlation", part.otherCorrelation);
         out.field("covered_kernels", part.kernels[other]);
         out.field("covered_time_us", part.timeUs[other]);
         out.field("first_kernel", part.firstKernel);
@@ -64,6 +66,12 @@ void writeCoverageFields(JsonWriter& json, const GraphCoverage& coverage)
     });
     json.key("uncovered_launches");
     writeValueArray(json, coverage.uncovered);
+    json.field("unrecorded_us", coverage.unrecordedUs);
+    json.field("wait_call", coverage.waitCall);
+    json.key("unrecorded_launches");
+    writeValueArray(json, coverage.unrecordedParts);
+    json.field("unrecorded_covered_time_us", coverage.unrecordedOtherUs);
+    json.field("unrecorded_estimate_us", coverage.unrecordedEstimateUs);
     json.field("statement", coverage.statement);
 }
 
@@ -173,6 +181,7 @@ void writeGraphComparisonJson(JsonWriter& json, const FusionReport& report)
         json.field(prefix + "aligned_launches", graphs.alignedLaunches[side]);
         json.field(prefix + "capture", graphs.captureFiles[side]);
         json.field(prefix + "captured_kinds", graphs.capturedKinds[side]);
+        json.field(prefix + "unrecorded_us", graphs.unrecordedUs[side]);
     }
     for (size_t side = 0; side < 2; ++side) {
         json.key(side == 0 ? "trace1_kinds" : "trace2_kinds");

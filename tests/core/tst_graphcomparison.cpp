@@ -15,6 +15,7 @@
 #include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QTest>
+#include <cmath>
 #include <set>
 
 using namespace fusiondiff;
@@ -115,6 +116,50 @@ QByteArray captureTrace(const std::vector<std::vector<std::string>>& graphs, boo
     return writer.json();
 }
 
+// One graph on A (AMD) that runs a prefix and `replays` blocks, against B (NVIDIA) launching the
+// prefix as one graph and each block as a replay of another: CUDA graph trees against one HIP
+// graph. A's trace records its graph's kernels only up to `recordedBlocks` whole blocks and
+// `partKernels` kernels of the next; its hipStreamSynchronize returns `tailUs` after the last
+// recorded kernel (-1: no such call), and `kernelInTail` puts another kernel of A in that time.
+struct TreePair
+{
+    TraceWriter a;
+    TraceWriter b;
+};
+
+constexpr double kTreeKernelUs = 10; // each kernel; they run 1 us apart
+
+TreePair graphTreeAgainstOneGraph(
+    int replays, int recordedBlocks, int partKernels, double tailUs, bool kernelInTail = false)
+{
+    TreePair pair;
+    pair.a.amd();
+    pair.b.nvidia();
+    GraphWriter graphsA(pair.a, true), graphsB(pair.b, false);
+    const std::vector<std::string> prefix { kNorm, kAttention, kAdd, kGemm, kNorm, kAttention, kAdd, kGemm };
+    graphsB.launch(prefix, kTreeKernelUs);
+    for (int r = 0; r < replays; ++r)
+        graphsB.launch(piece(false), kTreeKernelUs);
+    std::vector<std::string> recorded = prefix;
+    for (int r = 0; r < recordedBlocks; ++r) {
+        for (const std::string& k : piece(true))
+            recorded.push_back(k);
+    }
+    const std::vector<std::string> block = piece(true);
+    recorded.insert(recorded.end(), block.begin(), block.begin() + partKernels);
+    graphsA.launch(recorded, kTreeKernelUs);
+    const double lastEnd = pair.a.nextTs() - 1;
+    if (kernelInTail)
+        pair.a.kernel({ kAdd, lastEnd + tailUs / 2, 2, 9999, std::nullopt });
+    if (tailUs >= 0) {
+        const double start = 150; // on the host, after the launch call (at 100), before the GPU is done
+        pair.a.rawEvent(
+            R"({"ph": "X", "cat": "cuda_runtime", "name": "hipStreamSynchronize", "pid": 1, "tid": 1, "ts": )"
+            + std::to_string(start) + R"(, "dur": )" + std::to_string(lastEnd + tailUs - start)
+            + R"(, "args": {"correlation": 4000}})");
+    }
+    return pair;
+}
 } // namespace
 
 class TestGraphComparison : public QObject
@@ -479,6 +524,129 @@ private slots:
                     && run.explanation.find("issued by sglang_profiler::attention_paged_attention_ragged_100")
                         != std::string::npos);
         QVERIFY(namesAttention);
+    }
+
+    void oneGraphAgainstAPrefixAndReplaysPairsWithTheWholeSequence()
+    {
+        // A's graph runs the prefix and 6 blocks; its trace records the prefix, 2 blocks and 3
+        // kernels of the third, and its wait returns as long after as the other 21 kernels take.
+        const double tail = 21 * (kTreeKernelUs + 1);
+        TreePair pair = graphTreeAgainstOneGraph(6, 2, 3, tail);
+        const FusionReport report = compareWritten(pair.a, pair.b);
+        const GraphComparison& graphs = report.graphComparison;
+        QCOMPARE(graphs.coverage.size(), size_t(1));
+        const GraphCoverage& coverage = graphs.coverage[0];
+        QCOMPARE(coverage.coveringSide, Side::Trace1);
+        QCOMPARE(coverage.parts.size(), size_t(4)); // the prefix, 2 blocks, the third in part
+        QVERIFY(coverage.parts.back().partial);
+        QCOMPARE(coverage.parts.back().otherLaunch, uint32_t(4));
+        // B's launches 5-7 run in the time A's trace does not record: not "without a counterpart".
+        QCOMPARE(coverage.unrecordedParts, (std::vector<uint32_t> { 5, 6, 7 }));
+        QVERIFY(coverage.uncovered.empty());
+        QVERIFY(std::fabs(coverage.unrecordedUs - tail) < 0.01);
+        QCOMPARE(coverage.waitCall, std::string("hipStreamSynchronize"));
+        QVERIFY(std::fabs(graphs.unrecordedUs[0] - tail) < 0.01);
+        QCOMPARE(graphs.unrecordedUs[1], 0.0);
+        // At A's speed in its whole parts (6 kernels where B runs 7): the rest of the third block
+        // (30 us) and three blocks of 60 us.
+        QVERIFY(std::fabs(coverage.unrecordedEstimateUs - (30 + 3 * 60)) < 0.01);
+        QVERIFY2(coverage.statement.find("covers NVIDIA's graph launches 1\xE2\x80\x93"
+                                         "7:")
+                != std::string::npos,
+            coverage.statement.c_str());
+        QVERIFY2(coverage.statement.find("no counterpart") == std::string::npos, coverage.statement.c_str());
+        QVERIFY2(coverage.statement.find("the rest of NVIDIA's launch 4 and its launches 5\xE2\x80\x93"
+                                         "7")
+                != std::string::npos,
+            coverage.statement.c_str());
+        // The verdict says it first, and counts the unrecorded time.
+        QVERIFY2(
+            report.timeGap.verdict.starts_with("A's trace holds only part of its GPU work: its graph launch 1 ran "),
+            report.timeGap.verdict.c_str());
+        // The time gap shows B's launches 4-7 and A's partial block as not compared, by name, not
+        // as kernels without a counterpart or without a launch.
+        const auto notCompared
+            = std::find_if(report.timeGap.kernelTime.parts.begin(), report.timeGap.kernelTime.parts.end(),
+                [](const TimeGapPart& part) { return part.cause == GapCause::NotCompared; });
+        QVERIFY(notCompared != report.timeGap.kernelTime.parts.end());
+        QCOMPARE(notCompared->top.size(), size_t(1));
+        QCOMPARE(notCompared->top[0].name,
+            std::string("graph launches 4\xE2\x80\x93"
+                        "7 of B, run in A's graph launch 1 after the last kernel its trace records"));
+        QCOMPARE(notCompared->top[0].kernels, (std::array<uint64_t, 2> { 3, 4 * 7 }));
+        for (const TimeGapPart& part : report.timeGap.kernelTime.parts)
+            QVERIFY2(part.cause != GapCause::Unattributed || part.kernels[0] == 0, part.label.c_str());
+        const std::string json = reportToJson(report);
+        QVERIFY(json.find("\"unrecorded_launches\": [") != std::string::npos);
+        QVERIFY(json.find("\"wait_call\": \"hipStreamSynchronize\"") != std::string::npos);
+    }
+
+    void aGraphRecordedWholeKeepsItsUncoveredLaunches()
+    {
+        // The same pair where A's wait returns right after its last kernel, or where another
+        // kernel runs before it returns: nothing says that A's graph ran on, so B's last three
+        // launches have no counterpart in A's trace.
+        for (const bool kernelInTail : { false, true }) {
+            TreePair pair = graphTreeAgainstOneGraph(6, 2, 3, kernelInTail ? 231 : 3, kernelInTail);
+            const FusionReport report = compareWritten(pair.a, pair.b);
+            QCOMPARE(report.graphComparison.coverage.size(), size_t(1));
+            const GraphCoverage& coverage = report.graphComparison.coverage[0];
+            QCOMPARE(coverage.unrecordedUs, 0.0);
+            QVERIFY(coverage.unrecordedParts.empty());
+            QCOMPARE(coverage.uncovered, (std::vector<uint32_t> { 5, 6, 7 }));
+            QVERIFY(coverage.statement.find("launches 5\xE2\x80\x93"
+                                            "7 have no counterpart")
+                != std::string::npos);
+            QVERIFY(!report.timeGap.verdict.starts_with("A's trace holds only part"));
+        }
+    }
+
+    void pi0sOneGraphDoesThePrefixAndAllTenDenoisingSteps()
+    {
+        // The MI350 launches one HIP graph; its trace records its first 1,520 kernels (the noise,
+        // the prefix, three denoising steps and 91 kernels of a fourth), and hipStreamSynchronize
+        // returns 9.3 ms after the last of them: the time of the other six and a half steps at the
+        // MI350's 1.4 ms a step (tests/golden/graph_launches.py, docs/findings-examples.md).
+        const TraceStore mi350
+            = loadTrace(test::dataPath("real/pi0_torchcompile_hipgraph.mi350.json.gz").toStdString());
+        const TraceStore h200 = loadTrace(test::dataPath("real/pi0_torchcompile_cudagraph.h200.json.gz").toStdString());
+        const FusionReport report = analyzeFusion(mi350, h200, {}, Classifier::builtin("default"), {});
+        const GraphComparison& graphs = report.graphComparison;
+        QCOMPARE(graphs.coverage.size(), size_t(1));
+        const GraphCoverage& coverage = graphs.coverage[0];
+        QCOMPARE(coverage.kernels, uint64_t(1520));
+        QCOMPARE(coverage.correlation, int64_t(5));
+        QCOMPARE(coverage.parts.size(), size_t(6));
+        QCOMPARE(coverage.parts[1].otherCorrelation, int64_t(78)); // the 1,510-kernel prefix graph
+        QCOMPARE(coverage.parts[1].kernels[0], uint64_t(674));
+        QVERIFY(coverage.parts.back().partial);
+        QCOMPARE(coverage.unrecordedParts, (std::vector<uint32_t> { 7, 8, 9, 10, 11, 12 }));
+        QVERIFY(coverage.uncovered.empty());
+        QVERIFY(std::fabs(coverage.unrecordedUs - 9301.0) < 1.0);
+        QVERIFY(std::fabs(coverage.unrecordedEstimateUs - coverage.unrecordedUs) < 0.05 * coverage.unrecordedUs);
+        QVERIFY(coverage.statement.find("no counterpart") == std::string::npos);
+        QVERIFY(coverage.statement.find("covers NVIDIA's graph launches 1\xE2\x80\x93"
+                                        "12:")
+            != std::string::npos);
+        // 6.9 ms of H200 launches were "without a counterpart": now not compared under their name.
+        const auto notCompared
+            = std::find_if(report.timeGap.kernelTime.parts.begin(), report.timeGap.kernelTime.parts.end(),
+                [](const TimeGapPart& part) { return part.cause == GapCause::NotCompared; });
+        QVERIFY(notCompared != report.timeGap.kernelTime.parts.end());
+        QCOMPARE(notCompared->top[0].name,
+            std::string("graph launches 6\xE2\x80\x93"
+                        "12 of B, run in A's graph launch 1 after the last kernel its trace records"));
+        QCOMPARE(notCompared->top[0].kernels, (std::array<uint64_t, 2> { 91, 7 * 327 }));
+        // Counting the unrecorded time, the H200 is slower in step time and the MI350 in kernel time.
+        const std::string& verdict = report.timeGap.verdict;
+        QVERIFY2(verdict.starts_with("A's trace holds only part of its GPU work: its graph launch 1 ran 9.3 ms past "),
+            verdict.c_str());
+        QVERIFY2(verdict.find("the step time is about 24.3 ms (A) against 36.7 ms (B), B slower by 12.4 ms")
+                != std::string::npos,
+            verdict.c_str());
+        QVERIFY2(verdict.find("the GPU kernel time is at most 24.3 ms (A) against 21.8 ms (B), A slower by 2.4 ms")
+                != std::string::npos,
+            verdict.c_str());
     }
 
     void graphFindingsAreNamedByWhatTheyRunAndTheirLaunches()

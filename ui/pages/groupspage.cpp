@@ -5,6 +5,7 @@
 #include "display/colors.h"
 #include "display/formatting.h"
 #include "model/fusionreport.h"
+#include "model/graphreport.h"
 #include "models/groupdiffmodel.h"
 #include "models/reportcolumnsmodel.h"
 #include "models/tablefilterproxy.h"
@@ -12,6 +13,7 @@
 #include "pages/tablepage.h"
 #include "timeline/timelinepanel.h"
 #include "timeline/timelineview.h"
+#include "util/textformat.h"
 #include "widgets/adaptivesplitter.h"
 #include "widgets/wraplabel.h"
 
@@ -169,6 +171,11 @@ void GroupsPage::setResults(const AnalysisResults& results)
         selectPair(0);
 }
 
+QString GroupsPage::detailText() const
+{
+    return m_detailTitle->text();
+}
+
 QJsonObject GroupsPage::saveState() const
 {
     return { { QStringLiteral("pairs"), m_pairs->saveState() },
@@ -241,11 +248,43 @@ void GroupsPage::drillInto(const std::array<int, 2>& groupIndices)
     m_detailTitle->setText(
         parts.join(QStringLiteral(" &nbsp;|&nbsp; ")) + QStringLiteral("<br>") + tr("Loading kernels..."));
 
+    // The seed pairs graph launches whole; where one of them covers the other among other launches
+    // of its trace (the graph comparison), only the covered launch's part of it does the same work.
+    std::array<GroupKernelRange, 2> ranges {};
+    m_coverageNote.clear();
+    if (groups[0] && groups[1]) {
+        if (const auto covering
+            = coverageOfGroupPair(report.graphComparison, { groups[0]->correlation, groups[1]->correlation })) {
+            const size_t s = covering->coveringSide;
+            const GraphCoverage& coverage = *covering->coverage;
+            const GraphCoveragePart& part = *covering->part;
+            ranges[s] = { part.firstKernel - 1, part.lastKernel };
+            std::vector<uint32_t> covered;
+            for (const GraphCoveragePart& each : coverage.parts)
+                covered.push_back(each.otherLaunch);
+            covered.insert(covered.end(), coverage.unrecordedParts.begin(), coverage.unrecordedParts.end());
+            const QString own = s == 0 ? QStringLiteral("A") : QStringLiteral("B");
+            const QString other = s == 0 ? QStringLiteral("B") : QStringLiteral("A");
+            m_coverageNote
+                = tr("%1's group is its graph launch %2, which does the work of %3's graph launches %4 "
+                     "(see the graph findings on Operations). %3's group is its launch %5: its work is "
+                     "%1's kernels %6\xE2\x80\x93%7 (%8, %9), and only those are aligned here.")
+                      .arg(own)
+                      .arg(coverage.launch)
+                      .arg(other, toQString(numberRanges(covered)))
+                      .arg(part.otherLaunch)
+                      .arg(part.firstKernel)
+                      .arg(part.lastKernel)
+                      .arg(formatCountOf(part.kernels[s], tr("kernel"), tr("kernels")), formatDuration(part.timeUs[s]));
+        }
+    }
+
     const uint64_t generation = ++m_drillGeneration;
     m_watchedGeneration = generation;
     // The results (and the groups in their report) stay alive while the drill-down runs.
-    m_watcher.setFuture(QtConcurrent::run([results = m_results, groups] {
-        return computeGroupDiff({ results.stores[0].get(), results.stores[1].get() }, groups, *results.classifier);
+    m_watcher.setFuture(QtConcurrent::run([results = m_results, groups, ranges] {
+        return computeGroupDiff(
+            { results.stores[0].get(), results.stores[1].get() }, groups, *results.classifier, ranges);
     }));
 }
 
@@ -284,6 +323,8 @@ void GroupsPage::diffReady()
                 colorChip(sideBackground(0), tr("%1 only in A").arg(m_diffModel->rowsWithStatus(OnlyA))),
                 colorChip(sideBackground(1), tr("%1 only in B").arg(m_diffModel->rowsWithStatus(OnlyB))));
     }
+    if (!m_coverageNote.isEmpty())
+        text += QStringLiteral("<br>") + m_coverageNote.toHtmlEscaped();
     m_detailTitle->setText(text);
     m_sequence->adjustColumns();
     emit drillDownReady();

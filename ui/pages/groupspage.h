@@ -43,6 +43,7 @@ public:
     ChartPanel* compositionPanel() const { return m_composition; }
     TimelinePanel* timeline() const { return m_timeline; }
     GroupDiffModel* diffModel() const { return m_diffModel; }
+    QString detailText() const; // the drill-down's title: the groups, the rows, which kernels are aligned
     // Selects the matched pair at `row` of the pairs model (source order) and drills into it.
     void selectPair(int row);
 
@@ -74,6 +75,7 @@ private:
     TimelinePanel* m_timeline;
     QTabWidget* m_groupTables = nullptr;
     std::array<int, 2> m_groupIndices { -1, -1 }; // into report.largeGroups[side], -1: none
+    QString m_coverageNote; // the pair is a covering graph launch and one it covers: which part is drilled into
     QFutureWatcher<GroupDiff> m_watcher;
     uint64_t m_drillGeneration = 0;
     uint64_t m_watchedGeneration = 0;

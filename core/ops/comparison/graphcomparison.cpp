@@ -6,6 +6,7 @@
 #include "ops/alignment/sequencealignment.h"
 #include "ops/comparison/findingparts.h"
 #include "ops/comparison/graphfindings.h"
+#include "ops/comparison/graphtail.h"
 #include "util/textformat.h"
 
 #include <algorithm>
@@ -632,6 +633,7 @@ private:
             GraphCoverage coverage;
             coverage.coveringSide = s == 0 ? Side::Trace1 : Side::Trace2;
             coverage.launch = covering.launch + 1;
+            coverage.correlation = launch.correlation;
             coverage.kind = launch.kind + 1;
             coverage.kernels = launch.kernels.size();
             coverage.timeUs = launch.timeUs;
@@ -646,6 +648,7 @@ private:
                 const GraphLaunch& covered = m_sides[o].graphs.launches[other];
                 GraphCoveragePart part;
                 part.otherLaunch = other + 1;
+                part.otherCorrelation = covered.correlation;
                 part.otherKind = covered.kind + 1;
                 part.firstKernel = ranges[p] + 1;
                 part.lastKernel = ranges[p + 1];
@@ -707,8 +710,11 @@ private:
                     numbers.covering.push_back(covering.launch + 1);
                 numbers.covered.push_back(other + 1);
             }
+            addUnrecordedTail(covering, coverage);
             for (uint32_t other = 0; other < m_sides[o].window; ++other) {
-                if (!m_involved[o][other] && m_sides[o].pairedKind[m_sides[o].graphs.launches[other].kind] < 0)
+                if (!m_involved[o][other] && m_sides[o].pairedKind[m_sides[o].graphs.launches[other].kind] < 0
+                    && std::find(coverage.unrecordedParts.begin(), coverage.unrecordedParts.end(), other + 1)
+                        == coverage.unrecordedParts.end())
                     coverage.uncovered.push_back(other + 1);
             }
             coverage.statement = statementOf(coverage);
@@ -722,6 +728,85 @@ private:
                 + " within " + kindLabel(numbers.side, numbers.coveringKind, launchNumbers(numbers.covering));
             addPattern(pattern, nullptr);
         }
+    }
+
+    // A covering launch whose trace stops recording its kernels before the launch ends (graphtail.h):
+    // the other side's launches right after its last part, of kinds its whole parts do, whose work
+    // at the covering side's speed fits in the time the GPU ran on, are done in that time. They
+    // and a partial last part are not compared kernel by kernel (one side's kernels are missing),
+    // but they have a counterpart: the time gap shows them as not compared, under one name.
+    void addUnrecordedTail(const Covering& covering, GraphCoverage& coverage)
+    {
+        const size_t s = covering.side;
+        const size_t o = 1 - s;
+        const TraceGraphs& own = m_sides[s].graphs;
+        const TraceGraphs& other = m_sides[o].graphs;
+        const UnrecordedTail tail = unrecordedTail(m_sides[s].input.store, own.launches[covering.launch]);
+        if (tail.us <= 0 || coverage.parts.empty())
+            return;
+        coverage.unrecordedUs = tail.us;
+        coverage.waitCall = std::string(m_sides[s].input.store.name(tail.waitCall));
+        m_result.comparison.unrecordedUs[s] += tail.us;
+        // Per covered kind: the covering side's time and the other side's in the whole parts.
+        std::map<uint32_t, std::pair<double, double>> speed;
+        std::map<uint32_t, std::vector<double>> wholePart;
+        for (const GraphCoveragePart& part : coverage.parts) {
+            if (part.partial)
+                continue;
+            auto& [ownTime, otherTime] = speed[part.otherKind - 1];
+            ownTime += part.timeUs[s];
+            otherTime += part.timeUs[o];
+            wholePart[part.otherKind - 1].push_back(part.timeUs[s]);
+        }
+        const GraphCoveragePart& last = coverage.parts.back();
+        double estimate = 0;
+        if (last.partial && wholePart.count(last.otherKind - 1)) {
+            std::vector<double>& times = wholePart[last.otherKind - 1];
+            std::sort(times.begin(), times.end());
+            const double whole = times[times.size() / 2];
+            estimate = std::max(0.0, whole - last.timeUs[s]);
+            coverage.unrecordedOtherUs = last.timeUs[o] * estimate / std::max(whole, 1e-9);
+        }
+        std::vector<uint32_t> continued;
+        for (uint32_t l = last.otherLaunch; l < other.launches.size(); ++l) {
+            if (l < m_sides[o].window && (m_involved[o][l] || m_paired[o][l]))
+                break;
+            const GraphLaunch& next = other.launches[l];
+            const auto found = speed.find(next.kind);
+            if (found == speed.end() || found->second.second <= 0)
+                break; // work none of the whole parts does: nothing says it is in the unrecorded time
+            const double atOwnSpeed = next.timeUs * found->second.first / found->second.second;
+            if (estimate + atOwnSpeed / 2 > tail.us)
+                break;
+            estimate += atOwnSpeed;
+            coverage.unrecordedOtherUs += next.timeUs;
+            coverage.unrecordedParts.push_back(l + 1);
+            continued.push_back(l);
+        }
+        coverage.unrecordedEstimateUs = estimate;
+        if (continued.empty() && !last.partial)
+            return;
+        // One name for the work whose kernels are missing on one side, for the time gap.
+        std::vector<uint32_t> numbers;
+        if (last.partial)
+            numbers.push_back(last.otherLaunch);
+        for (const uint32_t l : continued)
+            numbers.push_back(l + 1);
+        const auto pattern = uint32_t(m_result.patternNames.size());
+        m_result.patternNames.push_back("graph " + launchNumbers(numbers) + " of " + (o == 0 ? "A" : "B") + ", run in "
+            + (s == 0 ? "A" : "B") + "'s graph launch " + std::to_string(covering.launch + 1)
+            + " after the last kernel its trace records");
+        const auto notCompared = [&](size_t side, const std::vector<uint32_t>& kernels) {
+            for (const uint32_t k : kernels)
+                m_result.comparedKernels[side].push_back({ k, ComparedGraphKernel::Role::NotCompared, pattern });
+        };
+        if (last.partial) {
+            const std::vector<uint32_t>& kernels = own.launches[covering.launch].kernels;
+            notCompared(s, std::vector<uint32_t>(kernels.begin() + last.firstKernel - 1, kernels.end()));
+            notCompared(o, other.launches[last.otherLaunch - 1].kernels);
+        }
+        for (const uint32_t l : continued)
+            notCompared(o, other.launches[l].kernels);
     }
 
     // Where each part of a covering launch begins (and, last, where the launch ends): a part runs
@@ -772,6 +857,7 @@ private:
         std::vector<uint32_t> covered;
         for (const GraphCoveragePart& part : coverage.parts)
             covered.push_back(part.otherLaunch);
+        covered.insert(covered.end(), coverage.unrecordedParts.begin(), coverage.unrecordedParts.end());
         std::string text = own + "'s graph launch " + std::to_string(coverage.launch) + " ("
             + withThousands(int64_t(coverage.kernels)) + " kernels, " + formatDuration(coverage.timeUs) + ") covers "
             + other + "'s graph launches " + numberRanges(covered) + ":";
@@ -786,6 +872,16 @@ private:
                 + formatDuration(part.timeUs[o]) + ") by kernels " + std::to_string(part.firstKernel) + "\xE2\x80\x93"
                 + std::to_string(part.lastKernel) + " (" + withThousands(int64_t(part.kernels[s])) + ", "
                 + formatDuration(part.timeUs[s]) + (part.partial ? ", only part of it" : "") + ")";
+        }
+        if (coverage.unrecordedUs > 0) {
+            text += "; " + own + "'s trace records no more of launch " + std::to_string(coverage.launch)
+                + ", but the GPU ran on for " + formatDuration(coverage.unrecordedUs) + " until " + coverage.waitCall
+                + " returned";
+            const std::string work = unrecordedWork(coverage, other);
+            if (!work.empty())
+                text += ": the time for " + work + " (" + formatDuration(coverage.unrecordedOtherUs) + " on " + other
+                    + ", " + formatDuration(coverage.unrecordedEstimateUs) + " at " + own
+                    + "'s speed in the whole parts above)";
         }
         if (!coverage.uncovered.empty())
             text += "; " + other + "'s graph launches " + numberRanges(coverage.uncovered) + " have no counterpart in "
@@ -809,6 +905,22 @@ private:
                 out.notes.push_back(std::string(s == 0 ? "A" : "B") + ": " + std::to_string(unmatched) + " of "
                     + std::to_string(m_sides[s].graphs.kinds.size())
                     + " graph kinds match no kind of the other trace (their kernels differ too much).");
+        }
+        for (const GraphCoverage& coverage : out.coverage) {
+            if (coverage.unrecordedUs <= 0)
+                continue;
+            const size_t s = sideIndex(coverage.coveringSide);
+            const std::string work = unrecordedWork(coverage, s == 0 ? "B" : "A");
+            out.notes.push_back(std::string(s == 0 ? "A" : "B")
+                + "'s trace does not hold all the kernels of its graph launch " + std::to_string(coverage.launch)
+                + ": the GPU ran on for " + formatDuration(coverage.unrecordedUs)
+                + " after the last recorded one, until " + coverage.waitCall
+                + " returned, with no other GPU work in "
+                  "between (the profiler stopped recording the graph's kernels). "
+                + (work.empty() ? std::string("Its kernel and step time here are short by that much.")
+                                : "That is the time for " + work
+                            + ", which so have a counterpart; they are not "
+                              "compared kernel by kernel."));
         }
         m_result.extraKernels = std::move(m_extras);
     }

@@ -31,6 +31,7 @@ struct ComparedGraphKernel
         Paired,
         Aligned,
         Extra,
+        NotCompared, // a counterpart exists, but the other side's trace does not record its kernels
     };
     uint32_t kernel = 0; // index into TraceStore::kernels
     Role role = Role::Paired;

@@ -143,6 +143,7 @@ TraceGraphs findGraphLaunches(
         GraphLaunch launch;
         launch.correlation = group.correlation;
         launch.cpuTs = store.runtimeCalls[calls[call]].ts;
+        launch.pid = store.runtimeCalls[calls[call]].pid;
         launch.kernels = timeOrdered(store, group.kernels);
         graphs.launches.push_back(std::move(launch));
     }
@@ -189,6 +190,7 @@ TraceGraphs findGraphLaunches(
         GraphLaunch launch;
         launch.correlation = store.runtimeCalls[calls[c]].correlation;
         launch.cpuTs = store.runtimeCalls[calls[c]].ts;
+        launch.pid = store.runtimeCalls[calls[c]].pid;
         launch.kernels = { singleKernel[c] };
         graphs.launches.push_back(std::move(launch));
     }

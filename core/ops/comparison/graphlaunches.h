@@ -25,6 +25,7 @@ struct GraphLaunch
 {
     int64_t correlation = 0;
     bool recorded = true; // the cudaGraphLaunch/hipGraphLaunch call is in the trace
+    int64_t pid = -1; // the launching process (the call's), -1 if the call is not recorded
     double cpuTs = 0; // when it was launched (the first kernel's start if the call is not recorded)
     std::vector<uint32_t> kernels; // in time order
     double timeUs = 0; // GPU kernel time

@@ -454,6 +454,9 @@ void addGraphRoles(KernelRoles& roles, const std::array<std::vector<ComparedGrap
             case ComparedGraphKernel::Role::Extra:
                 roles.role[side][kernel.kernel] = KernelRole::Extra;
                 break;
+            case ComparedGraphKernel::Role::NotCompared:
+                roles.role[side][kernel.kernel] = KernelRole::NotCompared;
+                break;
             }
             roles.op[side][kernel.kernel] = opOfPattern[kernel.pattern];
         }
