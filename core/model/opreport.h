@@ -182,6 +182,10 @@ struct OpAlignment
     std::array<uint64_t, 2> attributedKernels {};
     std::array<uint64_t, 2> unattributedKernels {}; // launched outside the CPU part of the trace
     std::array<double, 2> unattributedTimeUs {};
+    // Of those, the kernels whose launch call is in the trace but outside every operation (a graph
+    // launch issued from Python or C++ code with no operator around it).
+    std::array<uint64_t, 2> unattributedLaunchedKernels {};
+    std::array<double, 2> unattributedLaunchedTimeUs {};
     bool comparable = false; // the sequences align well enough to compare operations
     // Enough operations for a verdict and too few of them line up: the traces run different work.
     bool differentWork = false;

@@ -81,14 +81,28 @@ void addUnattributedNote(const FusionReport& report, Side side, Notes& notes)
     const size_t i = sideIndex(side);
     const OpAlignment& alignment = report.opAlignment;
     const TraceSummary& trace = report.traces[i];
-    if (alignment.unattributedKernels[i] > 0 && trace.kernels > 0) {
-        notes.push_back(withThousands(int64_t(alignment.unattributedKernels[i])) + " of "
-            + withThousands(int64_t(trace.kernels)) + " kernels of " + sideLetter(side) + " ("
-            + formatDuration(alignment.unattributedTimeUs[i])
-            + ") are unattributed: they have no launch in the trace (launched before the profiler's CPU window, "
-              "or no CPU events): "
-              "they count in the kernel types but not in the operation comparison.");
-    }
+    if (alignment.unattributedKernels[i] == 0 || trace.kernels == 0)
+        return;
+    const uint64_t launched = alignment.unattributedLaunchedKernels[i];
+    const uint64_t unlaunched = alignment.unattributedKernels[i] - launched;
+    const std::string noLaunch = "no launch in the trace (launched before the profiler's CPU window, or no CPU events)";
+    const std::string noOperation = "a launch in the trace outside every operation (such as a graph launch "
+                                    "issued with no operator around it)";
+    std::string why;
+    if (launched == 0)
+        why = "they have " + noLaunch;
+    else if (unlaunched == 0)
+        why = "they have " + noOperation;
+    else
+        why = withThousands(int64_t(unlaunched)) + " ("
+            + formatDuration(alignment.unattributedTimeUs[i] - alignment.unattributedLaunchedTimeUs[i]) + ") have "
+            + noLaunch + ", " + withThousands(int64_t(launched)) + " ("
+            + formatDuration(alignment.unattributedLaunchedTimeUs[i]) + ") " + noOperation;
+    notes.push_back(withThousands(int64_t(alignment.unattributedKernels[i])) + " of "
+        + withThousands(int64_t(trace.kernels)) + " kernels of " + sideLetter(side) + " ("
+        + formatDuration(alignment.unattributedTimeUs[i]) + ") are unattributed: " + why
+        + ": they count in the kernel types but not in the operation comparison"
+        + (report.graphComparison.kernels[i] > 0 ? " (graph launches are compared as graphs)." : "."));
 }
 
 // ", which fall into 2 phases ...": `lead` before the count of phases, when there are several.

@@ -278,8 +278,13 @@ OpComparison compareOperations(const std::array<OpComparisonTrace, 2>& traces, s
         alignment.attributedKernels[side] = prepared.attribution.attributed;
         alignment.unattributedKernels[side] = prepared.store.kernels.size() - prepared.attribution.attributed;
         for (size_t k = 0; k < prepared.store.kernels.size(); ++k) {
-            if (prepared.attribution.launchingFrame[k] < 0)
-                alignment.unattributedTimeUs[side] += prepared.store.kernels[k].dur;
+            if (prepared.attribution.launchingFrame[k] >= 0)
+                continue;
+            alignment.unattributedTimeUs[side] += prepared.store.kernels[k].dur;
+            if (prepared.attribution.launchCall[k] >= 0) {
+                ++alignment.unattributedLaunchedKernels[side];
+                alignment.unattributedLaunchedTimeUs[side] += prepared.store.kernels[k].dur;
+            }
         }
     }
 
