@@ -203,6 +203,7 @@ void TablePage::adjustColumns()
     m_userResized = false;
     shareFreeWidth();
     layOutView();
+    emit columnsAdjusted();
 }
 
 void TablePage::shareFreeWidth()

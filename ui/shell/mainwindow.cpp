@@ -20,6 +20,7 @@
 #include "widgets/minimumsizescrollarea.h"
 #include "widgets/tooltipwrapping.h"
 #include "widgets/tracedropzone.h"
+#include "widgets/wraplabel.h"
 
 #include <QAction>
 #include <QApplication>
@@ -57,8 +58,10 @@ MainWindow::MainWindow(QWidget* parent)
 
     QLayout* zones = createZones();
     m_progressRow = createProgressRow();
-    m_message = new QLabel(this);
-    m_message->setWordWrap(true);
+    // An error shown whole, however many lines it wraps to: the window scrolls rather than cut it.
+    auto* message = new WrapLabel(this);
+    message->setMinimumHeightFollowsText(true);
+    m_message = message;
     m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_message->setStyleSheet(QStringLiteral("QLabel { color: %1; }").arg(errorTextColor().name()));
     m_message->hide();
