@@ -308,6 +308,10 @@ private Q_SLOTS:
                                     .arg(bar->sizeHint().width())
                                     .arg(bar->width()));
         }
+        // Nothing shares the tabs' row (the search is in the menu bar's): their titles have all of it.
+        if (bar->width() < window.tabs()->width() - 4)
+            problems.append(
+                QStringLiteral("the tabs have %1 of the row's %2 px").arg(bar->width()).arg(window.tabs()->width()));
         const int lastRight = bar->tabRect(bar->count() - 1).right();
         if (lastRight > bar->width())
             problems.append(QStringLiteral("the last tab ends at %1 of %2 px").arg(lastRight).arg(bar->width()));
@@ -317,11 +321,16 @@ private Q_SLOTS:
             if (bar->tabRect(tab).width() < word)
                 problems.append(QStringLiteral("'%1' in %2 px").arg(bar->tabText(tab)).arg(bar->tabRect(tab).width()));
         }
-        // With the default font no title is cut with "…" (at 1024 wide the shorter titles fit).
-        if (fontScale == 1.0 && bar->sizeHint().width() > bar->width())
+        // With the default font no title is cut with "…" (at 1024 wide the shorter titles fit), nor
+        // with the larger one at 1440 wide: the search is not beside the tabs, taking their room.
+        if ((fontScale == 1.0 || size.width() >= 1440) && bar->sizeHint().width() > bar->width())
             problems.append(
                 QStringLiteral("titles shortened: %1 px of %2").arg(bar->sizeHint().width()).arg(bar->width()));
         QLineEdit* search = window.tabs()->search();
+        const QRect searchRect(search->mapTo(&window, QPoint()), search->size());
+        const QRect barRect(bar->mapTo(&window, QPoint()), bar->size());
+        if (!search->isVisible() || searchRect.intersects(barRect))
+            problems.append(QStringLiteral("the search is hidden or over the tabs"));
         const QMargins margins = search->textMargins();
         const int needed
             = search->fontMetrics().horizontalAdvance(search->placeholderText()) + margins.left() + margins.right();
