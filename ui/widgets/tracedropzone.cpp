@@ -20,7 +20,7 @@ namespace fusiondiff::ui {
 TraceDropZone::TraceDropZone(int side, QWidget* parent)
     : QFrame(parent)
     , m_side(side)
-    , m_file(new QLabel(this))
+    , m_file(new WrapLabel(this))
     , m_details(new WrapLabel(this))
     , m_error(new WrapLabel(this))
     , m_open(new QPushButton(this))
@@ -55,7 +55,9 @@ TraceDropZone::TraceDropZone(int side, QWidget* parent)
         label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     // Their wrapped lines count in the zone's minimum height, so that the window (its scroll area)
     // makes room for them rather than taking it from the pages below.
-    for (WrapLabel* label : { m_details, m_error, m_capture })
+    // The file label wraps only "Drop a trace here (...)" in a narrow zone (at twice the scale): a
+    // file name is one word, elided to the zone's width.
+    for (WrapLabel* label : { m_file, m_details, m_error, m_capture })
         label->setMinimumHeightFollowsText(true);
     m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_error->setStyleSheet(QStringLiteral("QLabel { color: %1; }").arg(errorTextColor().name()));

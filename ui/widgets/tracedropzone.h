@@ -58,7 +58,7 @@ private:
 
     int m_side;
     QString m_fileName; // the trace's file name, whole; empty while no trace is chosen
-    QLabel* m_file;
+    WrapLabel* m_file;
     WrapLabel* m_details;
     WrapLabel* m_error;
     QPushButton* m_open;

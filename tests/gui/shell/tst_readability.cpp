@@ -23,6 +23,7 @@
 #include "widgets/adaptivesplitter.h"
 #include "widgets/minimumsizescrollarea.h"
 #include "widgets/tooltipwrapping.h"
+#include "widgets/tracedropzone.h"
 #include "widgets/wraplabel.h"
 
 #include <QAction>
@@ -243,6 +244,28 @@ private Q_SLOTS:
         splitter.setWantedWidth(0, 300);
         QCOMPARE(splitter.orientation(), Qt::Horizontal);
         QCOMPARE(turned.count(), 2);
+    }
+
+    // Item 15 in the trace zones above the start page: in a zone as narrow as at twice the scale
+    // (720 logical pixels wide), every text is whole, wrapped where it must be.
+    void emptyTraceZoneTextIsNotClipped()
+    {
+        TraceDropZone zone(0);
+        zone.resize(330, 100);
+        zone.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&zone));
+        QTest::qWait(20);
+        QStringList clipped;
+        for (QLabel* label : zone.findChildren<QLabel*>()) {
+            if (!label->isVisible() || label->text().isEmpty())
+                continue;
+            const bool whole = label->wordWrap() ? label->height() >= label->heightForWidth(label->width())
+                                                 : label->sizeHint().width() <= label->width();
+            if (!whole)
+                clipped.append(
+                    QStringLiteral("'%1' in %2x%3").arg(label->text()).arg(label->width()).arg(label->height()));
+        }
+        QVERIFY2(clipped.isEmpty(), qPrintable(clipped.join(QStringLiteral("; "))));
     }
 
     // Item 12: the finding's two lanes and its table stay usable: each lane at least a line of
