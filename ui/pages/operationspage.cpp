@@ -65,6 +65,9 @@ OperationsPage::OperationsPage(QWidget* parent)
     });
 
     m_alignmentTitle->setTextFormat(Qt::RichText);
+    // Its lines count in the drill-down's minimum: the splitters above it know nothing of wrapping,
+    // and would otherwise take the lines' room from the lanes and the table below it.
+    m_alignmentTitle->setMinimumHeightFollowsText(true);
 
     // The call's kernels in time above them in a table, both following a selected kernel.
     auto* kernels = new QSplitter(Qt::Vertical, this);

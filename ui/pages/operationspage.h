@@ -21,6 +21,7 @@ class FindingAlignmentModel;
 class ReportColumnsModel;
 class TablePage;
 class TimelinePanel;
+class WrapLabel;
 
 // The operation findings: the table of report.opFindings above; below it the selected finding in
 // words (call stack, extra runs, time spreads) beside its kernels side by side, aligned as the
@@ -72,7 +73,7 @@ private:
     TablePage* m_findings;
     TablePage* m_alignment;
     DeferredTextBrowser* m_details;
-    QLabel* m_alignmentTitle;
+    WrapLabel* m_alignmentTitle;
     QLabel* m_emptyText;
     QStackedWidget* m_stack;
     TimelinePanel* m_timeline;

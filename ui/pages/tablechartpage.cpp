@@ -8,8 +8,15 @@
 #include "pages/tablepage.h"
 #include "widgets/adaptivesplitter.h"
 
+#include <QChart>
+#include <QGraphicsLayout>
+#include <QHeaderView>
 #include <QSplitter>
+#include <QStyle>
+#include <QTableView>
 #include <QVBoxLayout>
+
+#include <cmath>
 
 namespace fusiondiff::ui {
 
@@ -23,8 +30,19 @@ TableChartPage::TableChartPage(
 {
     model->setParent(this);
     // Side by side pages stack their table and chart in a narrow window.
-    auto* splitter = orientation == Qt::Horizontal ? new AdaptiveSplitter(kSideBySideWidth, this)
-                                                   : new QSplitter(orientation, this);
+    QSplitter* splitter = nullptr;
+    if (orientation == Qt::Horizontal) {
+        auto* adaptive = new AdaptiveSplitter(kSideBySideWidth, this);
+        // Beside the chart the table shows all its columns (in a larger font they are wider than
+        // a fixed share of the window): the chart gives way, or goes below the table.
+        connect(m_table, &TablePage::columnsAdjusted, adaptive, [this, adaptive] {
+            adaptive->setWantedWidth(1, chartWidthForItsTitle());
+            adaptive->setWantedWidth(0, tableWidthForAllColumns());
+        });
+        splitter = adaptive;
+    } else {
+        splitter = new QSplitter(orientation, this);
+    }
     splitter->setObjectName(model->csvName() + QStringLiteral("_splitter"));
     splitter->addWidget(m_table);
     splitter->addWidget(m_chartPanel);
@@ -43,6 +61,28 @@ TableChartPage::TableChartPage(
         m_chartPanel->chart()->setSelectedCategories({ category });
     });
     connect(m_chartPanel, &ChartPanel::metricChanged, this, &TableChartPage::updateChart);
+}
+
+int TableChartPage::tableWidthForAllColumns() const
+{
+    const QTableView* view = m_table->view();
+    const QHeaderView* rows = view->verticalHeader();
+    // The columns, the row header, the frame, a vertical scroll bar and the page's margins.
+    return view->horizontalHeader()->length() + (rows->isVisible() ? rows->width() : 0) + 2 * view->frameWidth()
+        + view->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, view) + m_table->width() - view->width();
+}
+
+int TableChartPage::chartWidthForItsTitle() const
+{
+    // Giving way to the table, the chart keeps its title whole (Qt Charts elides it to its width).
+    const BarChart* view = m_chartPanel->chart();
+    const QChart* chart = view->chart();
+    qreal left = 0;
+    qreal right = 0;
+    chart->layout()->getContentsMargins(&left, nullptr, &right, nullptr);
+    const int title = QFontMetrics(chart->titleFont()).horizontalAdvance(chart->title());
+    return title + chart->margins().left() + chart->margins().right() + static_cast<int>(std::ceil(left + right))
+        + 2 * view->frameWidth() + m_chartPanel->width() - view->width() + 8;
 }
 
 QString TableChartPage::csvName() const

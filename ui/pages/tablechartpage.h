@@ -52,6 +52,8 @@ signals:
 
 private:
     void updateChart();
+    int tableWidthForAllColumns() const;
+    int chartWidthForItsTitle() const;
 
     ReportTableModel* m_model;
     TablePage* m_table;

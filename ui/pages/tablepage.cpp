@@ -219,6 +219,7 @@ void TablePage::adjustColumns()
     m_userResized = false;
     shareFreeWidth();
     layOutView();
+    emit columnsAdjusted();
 }
 
 void TablePage::shareFreeWidth()

@@ -69,6 +69,8 @@ protected:
 signals:
     void exportCsvRequested(const QString& csvName);
     void selectedSourceRowsChanged(const QList<int>& rows);
+    // adjustColumns() gave the columns their widths (the header's own signals are blocked then).
+    void columnsAdjusted();
 
 private:
     void updateCount();

@@ -21,6 +21,7 @@
 #include "widgets/minimumsizescrollarea.h"
 #include "widgets/tooltipwrapping.h"
 #include "widgets/tracedropzone.h"
+#include "widgets/wraplabel.h"
 
 #include <QAction>
 #include <QApplication>
@@ -58,8 +59,10 @@ MainWindow::MainWindow(QWidget* parent)
 
     QLayout* zones = createZones();
     m_progressRow = createProgressRow();
-    m_message = new QLabel(this);
-    m_message->setWordWrap(true);
+    // An error shown whole, however many lines it wraps to: the window scrolls rather than cut it.
+    auto* message = new WrapLabel(this);
+    message->setMinimumHeightFollowsText(true);
+    m_message = message;
     m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_message->setStyleSheet(QStringLiteral("QLabel { color: %1; }").arg(errorTextColor().name()));
     m_message->hide();
@@ -86,6 +89,17 @@ MainWindow::MainWindow(QWidget* parent)
     scroll->setWidget(central);
     scroll->setFrameShape(QFrame::NoFrame);
     setCentralWidget(scroll);
+
+    // The search in the menu bar's row: beside the tabs it took the room their titles need (with
+    // a larger font at 1024 pixels they were cut to a letter, the last one under the search). In
+    // a box of its own: the menu bar gives its corner the widget's size hint, the box gives the
+    // search its minimum width, which shows its whole placeholder. Shown with the results.
+    m_searchBox = new QWidget(this);
+    auto* searchLayout = new QHBoxLayout(m_searchBox);
+    searchLayout->setContentsMargins(0, 2, 4, 2);
+    searchLayout->addWidget(m_tabs->search());
+    menuBar()->setCornerWidget(m_searchBox, Qt::TopRightCorner);
+    m_searchBox->hide();
 
     createSettingsDock();
     m_resultsLabel = new QLabel(this);
@@ -331,6 +345,7 @@ void MainWindow::showResults(const AnalysisResults& results)
     // The pages first, then their contents: the page on screen is then laid out and its table
     // sized once, at their final size (the first time, the pages replace the welcome page).
     m_stack->setCurrentWidget(m_tabs);
+    m_searchBox->show();
     m_tabs->setResults(results);
 
     const QString a = toQString(report.traces[0].label);

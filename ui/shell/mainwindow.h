@@ -127,6 +127,7 @@ private:
     QProgressBar* m_progress = nullptr;
     QPushButton* m_cancel = nullptr;
     QLabel* m_message = nullptr;
+    QWidget* m_searchBox = nullptr; // the search's box in the menu bar's corner
     QString m_exportError; // the last export's error, while m_message may show it
     QStackedWidget* m_stack = nullptr;
     WelcomePage* m_welcome = nullptr;

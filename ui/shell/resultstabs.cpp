@@ -21,7 +21,6 @@
 #include "widgets/filterlineedit.h"
 
 #include <QCoreApplication>
-#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QRegularExpression>
 #include <QStyle>
@@ -79,14 +78,9 @@ ResultsTabs::ResultsTabs(QWidget* parent)
     setUsesScrollButtons(false);
     setElideMode(Qt::ElideRight);
     createPages();
+    // Not beside the tabs: the window puts it in the menu bar's row (MainWindow), where it takes
+    // no room from the titles.
     m_search = new GlobalSearch(this);
-    // In a box of its own: the tab widget gives its corner the widget's size hint, the box gives
-    // the search its minimum width, which shows its whole placeholder.
-    auto* searchBox = new QWidget(this);
-    auto* searchLayout = new QHBoxLayout(searchBox);
-    searchLayout->setContentsMargins(0, 0, 0, 0);
-    searchLayout->addWidget(m_search);
-    setCornerWidget(searchBox, Qt::TopRightCorner);
     connect(m_search, &GlobalSearch::hitActivated, this,
         [this](const GlobalSearch::Hit& hit) { showSearchHit(hit.kind, hit.row); });
     // Not a table: the timeline has no CSV of its own and is given the results on its own.

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QList>
 #include <QSplitter>
 
 namespace fusiondiff::ui {
@@ -20,6 +21,12 @@ public:
     int sideBySideWidth() const { return m_sideBySideWidth; }
     QSize minimumSizeHint() const override;
 
+    // The width panel `index` needs beside the others, more than its minimum (a table: all its
+    // columns, in whatever font). Side by side it is given that much, the others giving way down
+    // to their minimum; where they cannot, the panels are stacked. 0: only its minimum.
+    void setWantedWidth(int index, int width);
+    int wantedWidth(int index) const { return m_wanted.value(index); }
+
 signals:
     // The panels went side by side (Qt::Horizontal) or were stacked (Qt::Vertical).
     void orientationChanged(Qt::Orientation orientation);
@@ -28,7 +35,11 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
+    Qt::Orientation orientationFor(int width) const;
+    void giveWantedWidths();
+
     int m_sideBySideWidth;
+    QList<int> m_wanted; // by panel index
 };
 
 } // namespace fusiondiff::ui

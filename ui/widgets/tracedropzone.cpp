@@ -1,6 +1,7 @@
 #include "widgets/tracedropzone.h"
 
 #include "display/colors.h"
+#include "widgets/wraplabel.h"
 
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -19,18 +20,17 @@ namespace fusiondiff::ui {
 TraceDropZone::TraceDropZone(int side, QWidget* parent)
     : QFrame(parent)
     , m_side(side)
-    , m_file(new QLabel(this))
-    , m_details(new QLabel(this))
-    , m_error(new QLabel(this))
+    , m_file(new WrapLabel(this))
+    , m_details(new WrapLabel(this))
+    , m_error(new WrapLabel(this))
     , m_open(new QPushButton(this))
-    , m_capture(new QLabel(this))
+    , m_capture(new WrapLabel(this))
     , m_chooseCapture(new QPushButton(this))
     , m_removeCapture(new QPushButton(this))
 {
     setObjectName(side == 0 ? QStringLiteral("dropZoneA") : QStringLiteral("dropZoneB"));
     setAcceptDrops(true);
     setFrameShape(QFrame::StyledPanel);
-    setMinimumHeight(92);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
 
     const QString letter = side == 0 ? QStringLiteral("A") : QStringLiteral("B");
@@ -51,10 +51,14 @@ TraceDropZone::TraceDropZone(int side, QWidget* parent)
     m_file->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // elided to the zone's width
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
     // Long file names and messages wrap or are cut inside the zone; they never widen the window.
-    for (QLabel* label : { m_file, m_details, m_error })
+    for (QLabel* label : std::initializer_list<QLabel*> { m_file, m_details, m_error })
         label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    m_details->setWordWrap(true);
-    m_error->setWordWrap(true);
+    // Their wrapped lines count in the zone's minimum height, so that the window (its scroll area)
+    // makes room for them rather than taking it from the pages below.
+    // The file label wraps only "Drop a trace here (...)" in a narrow zone (at twice the scale): a
+    // file name is one word, elided to the zone's width.
+    for (WrapLabel* label : { m_file, m_details, m_error, m_capture })
+        label->setMinimumHeightFollowsText(true);
     m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_error->setStyleSheet(QStringLiteral("QLabel { color: %1; }").arg(errorTextColor().name()));
     m_error->setObjectName(QStringLiteral("errorLabel"));
@@ -66,7 +70,6 @@ TraceDropZone::TraceDropZone(int side, QWidget* parent)
     // The capture trace, one row under the trace: graph findings then name the operations.
     m_capture->setObjectName(QStringLiteral("captureLabel"));
     m_capture->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    m_capture->setWordWrap(true);
     m_capture->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_chooseCapture->setObjectName(QStringLiteral("chooseCapture"));
     m_chooseCapture->setText(tr("Capture trace..."));

@@ -9,6 +9,8 @@ class QPushButton;
 
 namespace fusiondiff::ui {
 
+class WrapLabel;
+
 // One of the two trace slots, A or B: takes a dropped .json/.json.gz file (two dropped files
 // fill both slots), shows the loaded trace (file, platform, GPU, kernels, GPU time) or its
 // error inline (file, reason, byte offset), and the optional capture trace that goes with it.
@@ -56,11 +58,11 @@ private:
 
     int m_side;
     QString m_fileName; // the trace's file name, whole; empty while no trace is chosen
-    QLabel* m_file;
-    QLabel* m_details;
-    QLabel* m_error;
+    WrapLabel* m_file;
+    WrapLabel* m_details;
+    WrapLabel* m_error;
     QPushButton* m_open;
-    QLabel* m_capture;
+    WrapLabel* m_capture;
     QPushButton* m_chooseCapture;
     QPushButton* m_removeCapture;
 };

@@ -15,8 +15,19 @@ public:
 
     int heightForWidth(int width) const override;
 
+    // While shown, its minimum height is the height its text needs at its current width. What
+    // knows nothing of height-for-width (a splitter, a layout's minimum size, the window's scroll
+    // area) then never gives it less, nor the widgets below it less than their minimum because
+    // it took their room. Off by default: a label that may be cut (a tooltip has its text) does
+    // not need to push the page's minimum up.
+    void setMinimumHeightFollowsText(bool follows);
+    QSize minimumSizeHint() const override;
+
 protected:
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void showEvent(QShowEvent* event) override;
+    void hideEvent(QHideEvent* event) override;
 
 private:
     // What the height was measured for; a font or style change (changeEvent) forgets it.
@@ -34,6 +45,7 @@ private:
 
     mutable Measured m_measured;
     mutable int m_height = -1;
+    bool m_followsText = false;
 };
 
 } // namespace fusiondiff::ui
