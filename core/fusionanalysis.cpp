@@ -308,7 +308,7 @@ FusionReport analyzeFusion(const TraceStore& trace1, const TraceStore& trace2,
         checkCancel(cancel);
         return trace;
     };
-    const std::array<PreparedTrace, 2> traces { prepareTrace(trace1), prepareTrace(trace2) };
+    std::array<PreparedTrace, 2> traces { prepareTrace(trace1), prepareTrace(trace2) };
 
     FusionReport report;
     report.toolVersion = FUSIONDIFF_VERSION;
@@ -345,6 +345,14 @@ FusionReport analyzeFusion(const TraceStore& trace1, const TraceStore& trace2,
         = compareGraphs({ GraphComparisonTrace { trace1, traces[0].types, shared[0], captures[0] },
                             GraphComparisonTrace { trace2, traces[1].types, shared[1], captures[1] } },
             classifier, report.sideNames);
+    // What the seed's steps and the graphs read (a kernel index per kernel, and its type in time
+    // order) is not read after them: gone before the operations' and the step time's structures.
+    shared = {};
+    for (PreparedTrace& trace : traces) {
+        trace.groups = {};
+        trace.largeGroupIndices = {};
+        trace.sequence = {};
+    }
     checkCancel(cancel);
     // Graph kernels are compared graph against graph, not as part of the operation that launched them.
     GroupKernelsPair graphKernels;
@@ -364,6 +372,7 @@ FusionReport analyzeFusion(const TraceStore& trace1, const TraceStore& trace2,
         collectiveCalls
             = { findCollectiveCalls(trace1, attributions[0]), findCollectiveCalls(trace2, attributions[1]) };
     }
+    graphKernels = {};
     report.tagNames = classifier.tags();
     report.opAlignment = std::move(operations.alignment);
     report.iterations = std::move(operations.iterations);
