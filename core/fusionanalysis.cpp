@@ -309,7 +309,7 @@ FusionReport analyzeFusion(const TraceStore& trace1, const TraceStore& trace2,
         checkCancel(cancel);
         return trace;
     };
-    const std::array<PreparedTrace, 2> traces { prepareTrace(trace1), prepareTrace(trace2) };
+    std::array<PreparedTrace, 2> traces { prepareTrace(trace1), prepareTrace(trace2) };
 
     FusionReport report;
     report.toolVersion = FUSIONDIFF_VERSION;
@@ -346,16 +346,34 @@ FusionReport analyzeFusion(const TraceStore& trace1, const TraceStore& trace2,
         = compareGraphs({ GraphComparisonTrace { trace1, traces[0].types, shared[0], captures[0] },
                             GraphComparisonTrace { trace2, traces[1].types, shared[1], captures[1] } },
             classifier, report.sideNames);
+    // What the seed's steps and the graphs read (a kernel index per kernel, and its type in time
+    // order) is not read after them: gone before the operations' and the step time's structures.
+    shared = {};
+    for (PreparedTrace& trace : traces) {
+        trace.groups = {};
+        trace.largeGroupIndices = {};
+        trace.sequence = {};
+    }
     checkCancel(cancel);
     // Graph kernels are compared graph against graph, not as part of the operation that launched them.
     GroupKernelsPair graphKernels;
     graphKernels.kernels = std::move(graphs.graphKernels);
     graphKernels.compare = false;
-    const std::array<KernelAttribution, 2> attributions { attributeKernels(trace1), attributeKernels(trace2) };
-    checkCancel(cancel);
-    OpComparison operations = compareOperations({ OpComparisonTrace { trace1, traces[0].types, attributions[0] },
-                                                    OpComparisonTrace { trace2, traces[1].types, attributions[1] } },
-        std::span(&graphKernels, 1), classifier, options.opLevel, report.sideNames);
+    OpComparison operations;
+    std::array<std::vector<CollectiveCall>, 2> collectiveCalls;
+    {
+        // A frame for every operator, module and kept Python frame of both traces: with the
+        // stores, the largest structures of the analysis. The step time does not read them, so
+        // they are gone before it builds its host timelines.
+        const std::array<KernelAttribution, 2> attributions { attributeKernels(trace1), attributeKernels(trace2) };
+        checkCancel(cancel);
+        operations = compareOperations({ OpComparisonTrace { trace1, traces[0].types, attributions[0] },
+                                           OpComparisonTrace { trace2, traces[1].types, attributions[1] } },
+            std::span(&graphKernels, 1), classifier, options.opLevel, report.sideNames);
+        collectiveCalls
+            = { findCollectiveCalls(trace1, attributions[0]), findCollectiveCalls(trace2, attributions[1]) };
+    }
+    graphKernels = {};
     report.tagNames = classifier.tags();
     report.opAlignment = std::move(operations.alignment);
     report.iterations = std::move(operations.iterations);
@@ -367,8 +385,6 @@ FusionReport analyzeFusion(const TraceStore& trace1, const TraceStore& trace2,
     report.layerTimes = std::move(operations.layerTimes);
     report.matchedKernels = operations.kernelPairs.rows({ &trace1, &trace2 }, { &traces[0].types, &traces[1].types });
     mergeGraphResults(report, std::move(graphs));
-    const std::array<std::vector<CollectiveCall>, 2> collectiveCalls { findCollectiveCalls(trace1, attributions[0]),
-        findCollectiveCalls(trace2, attributions[1]) };
     report.collectives = compareCollectives({ &collectiveCalls[0], &collectiveCalls[1] });
     report.collectiveCalls = pairCollectiveCalls({ &collectiveCalls[0], &collectiveCalls[1] });
     checkCancel(cancel);

@@ -15,7 +15,7 @@ class LoadThreadPool;
 struct LoadOptions
 {
     // Bytes of the event array parsed as one simdjson document: bounds the parser's memory.
-    size_t chunkBytes = size_t(8) << 20;
+    size_t chunkBytes = size_t(2) << 20;
     // Polled between chunks; when set, loading stops by throwing Cancelled.
     const std::atomic<bool>* cancel = nullptr;
     // Called between chunks with the file bytes consumed so far and the file size (compressed

@@ -77,6 +77,9 @@ std::vector<LoadedTrace> loadTraces(const std::vector<std::string>& paths, const
     }
     for (std::thread& reader : readers)
         reader.join();
+    // The readers' and the pool's threads are gone, and with them the only users of their malloc
+    // arenas, which still hold the chunks, the parsers and the stores' outgrown columns.
+    returnFreedMemoryToSystem();
     for (size_t i = 0; i < paths.size(); ++i) {
         if (sameAs[i] != i) {
             results[i] = results[sameAs[i]];

@@ -11,25 +11,65 @@ namespace fusiondiff {
 
 namespace {
 
-// A frame or runtime call on one thread, for the sweep that finds what encloses what.
+// A frame or runtime call on one thread, for the sweep that finds what encloses what. 24 bytes: a
+// with_stack trace sweeps a million of them.
 struct ThreadEvent
 {
-    int64_t pid;
-    int64_t tid;
     double ts;
     double end;
-    int32_t frame; // >= 0 for frames
-    int32_t call; // >= 0 for runtime calls
+    uint32_t thread; // ThreadIndex: ordered as the threads' (pid, tid)
+    int32_t item; // >= 0: a frame; < 0: the runtime call -1 - item
+
+    bool isFrame() const { return item >= 0; }
+    int32_t call() const { return -1 - item; }
 };
 
 bool sweepOrder(const ThreadEvent& a, const ThreadEvent& b)
 {
     // By thread and start; an enclosing frame before what it encloses (longer first), frames before
     // calls that start at the same time.
-    return std::tie(a.pid, a.tid, a.ts) < std::tie(b.pid, b.tid, b.ts)
-        || (std::tie(a.pid, a.tid, a.ts) == std::tie(b.pid, b.tid, b.ts)
-            && std::make_tuple(a.frame < 0, -(a.end - a.ts)) < std::make_tuple(b.frame < 0, -(b.end - b.ts)));
+    return std::tie(a.thread, a.ts) < std::tie(b.thread, b.ts)
+        || (std::tie(a.thread, a.ts) == std::tie(b.thread, b.ts)
+            && std::make_tuple(!a.isFrame(), -(a.end - a.ts)) < std::make_tuple(!b.isFrame(), -(b.end - b.ts)));
 }
+
+// Numbers the threads of a store's operators, modules, Python frames and runtime calls in
+// (pid, tid) order, so that sorting by the number sorts by thread.
+class ThreadIndex
+{
+public:
+    explicit ThreadIndex(const TraceStore& store)
+    {
+        std::vector<ThreadId> threads(store.pythonThreads.begin(), store.pythonThreads.end());
+        const auto add = [&threads](int64_t pid, int64_t tid) {
+            if (threads.empty() || threads.back().pid != pid || threads.back().tid != tid)
+                threads.push_back({ pid, tid });
+        };
+        for (const CpuOpEvent& op : store.cpuOps)
+            add(op.pid, op.tid);
+        for (const ModuleEvent& module : store.modules)
+            add(module.pid, module.tid);
+        for (const RuntimeEvent& call : store.runtimeCalls)
+            add(call.pid, call.tid);
+        std::sort(threads.begin(), threads.end());
+        threads.erase(std::unique(threads.begin(), threads.end()), threads.end());
+        m_threads = std::move(threads);
+    }
+
+    // Events come thread by thread: the last one found is tried first.
+    uint32_t of(int64_t pid, int64_t tid)
+    {
+        if (m_last < m_threads.size() && m_threads[m_last].pid == pid && m_threads[m_last].tid == tid)
+            return m_last;
+        const ThreadId thread { pid, tid };
+        m_last = uint32_t(std::lower_bound(m_threads.begin(), m_threads.end(), thread) - m_threads.begin());
+        return m_last;
+    }
+
+private:
+    std::vector<ThreadId> m_threads;
+    uint32_t m_last = UINT32_MAX;
+};
 
 // Sorts `events` in sweep order: each category's range ([0, ends[0]), [ends[0], ends[1]), ...) is
 // sorted (files mostly list a category in time order already: a check, not a sort) and the ranges
@@ -70,65 +110,71 @@ std::vector<int32_t> KernelAttribution::operationStackOf(int32_t frame) const
 KernelAttribution attributeKernels(const TraceStore& store)
 {
     KernelAttribution result;
-    std::vector<ThreadEvent> events;
-    events.reserve(store.cpuOps.size() + store.modules.size() + store.pythonFrames.size() + store.runtimeCalls.size());
-    result.frames.reserve(store.cpuOps.size() + store.modules.size() + store.pythonFrames.size());
-    for (const CpuOpEvent& op : store.cpuOps) {
-        events.push_back({ op.pid, op.tid, op.ts, op.ts + op.dur, int32_t(result.frames.size()), -1 });
-        result.frames.push_back({ op.name, op.ts, op.ts + op.dur, -1, 0, false, false });
-    }
-    std::vector<size_t> categoryEnds { events.size() };
-    for (const ModuleEvent& module : store.modules) {
-        events.push_back(
-            { module.pid, module.tid, module.ts, module.ts + module.dur, int32_t(result.frames.size()), -1 });
-        result.frames.push_back({ module.name, module.ts, module.ts + module.dur, -1, 0, true, false });
-    }
-    categoryEnds.push_back(events.size());
-    // The loader kept only the Python frames that hold an operator, a module or a launch.
-    for (const PythonFrameEvent& python : store.pythonFrames) {
-        const ThreadId& thread = store.pythonThreads[python.thread];
-        events.push_back(
-            { thread.pid, thread.tid, python.ts, python.ts + python.dur, int32_t(result.frames.size()), -1 });
-        result.frames.push_back({ python.name, python.ts, python.ts + python.dur, -1, 0, false, true });
-    }
-    categoryEnds.push_back(events.size());
-    for (size_t i = 0; i < store.runtimeCalls.size(); ++i) {
-        const RuntimeEvent& call = store.runtimeCalls[i];
-        events.push_back({ call.pid, call.tid, call.ts, call.ts + call.dur, -1, int32_t(i) });
-    }
-    categoryEnds.push_back(events.size());
-    sortByCategory(events, categoryEnds);
-
-    std::vector<bool> isProfilerSpanFrame(result.frames.size(), false);
-    for (size_t i = 0; i < store.cpuOps.size(); ++i) // cpu ops are frames 0..n-1
+    // Profiler spans recorded as operators (ProfilerStep#N, Optimizer.*#...) enclose nothing and
+    // launch nothing: cpu ops are frames 0..n-1.
+    std::vector<bool> isProfilerSpanFrame(store.cpuOps.size(), false);
+    for (size_t i = 0; i < store.cpuOps.size(); ++i)
         isProfilerSpanFrame[i] = isProfilerSpan(store.name(store.cpuOps[i].name));
 
     // The enclosing frame of each call; parents and depths of frames.
     std::vector<int32_t> frameOfCall(store.runtimeCalls.size(), -1);
-    std::vector<int32_t> open; // frames enclosing the current position, innermost last
-    for (size_t i = 0; i < events.size(); ++i) {
-        const ThreadEvent& event = events[i];
-        if (i > 0 && (events[i - 1].pid != event.pid || events[i - 1].tid != event.tid))
-            open.clear();
-        while (!open.empty() && result.frames[size_t(open.back())].end < event.ts)
-            open.pop_back();
-        if (event.frame >= 0) {
-            // A frame that starts inside another but outlives it is not nested in it (clock jitter,
-            // or overlapping events from another source): it is a sibling.
-            while (!open.empty() && result.frames[size_t(open.back())].end < event.end)
-                open.pop_back();
-            OpFrame& frame = result.frames[size_t(event.frame)];
-            frame.parent = open.empty() ? -1 : open.back();
-            frame.depth = open.empty() ? 0 : result.frames[size_t(open.back())].depth + 1;
-            if (!isProfilerSpanFrame[size_t(event.frame)])
-                open.push_back(event.frame);
-        } else if (!open.empty()) {
-            // The innermost operator or module; a Python frame only where there is neither.
-            auto launcher = std::find_if(
-                open.rbegin(), open.rend(), [&](int32_t f) { return !result.frames[size_t(f)].isPython; });
-            frameOfCall[size_t(event.call)] = launcher != open.rend() ? *launcher : open.back();
+    {
+        ThreadIndex threads(store);
+        std::vector<ThreadEvent> events;
+        events.reserve(
+            store.cpuOps.size() + store.modules.size() + store.pythonFrames.size() + store.runtimeCalls.size());
+        result.frames.reserve(store.cpuOps.size() + store.modules.size() + store.pythonFrames.size());
+        for (const CpuOpEvent& op : store.cpuOps) {
+            events.push_back({ op.ts, op.ts + op.dur, threads.of(op.pid, op.tid), int32_t(result.frames.size()) });
+            result.frames.push_back({ op.name, op.ts, op.ts + op.dur, -1, 0, false, false });
         }
-    }
+        std::vector<size_t> categoryEnds { events.size() };
+        for (const ModuleEvent& module : store.modules) {
+            events.push_back({ module.ts, module.ts + module.dur, threads.of(module.pid, module.tid),
+                int32_t(result.frames.size()) });
+            result.frames.push_back({ module.name, module.ts, module.ts + module.dur, -1, 0, true, false });
+        }
+        categoryEnds.push_back(events.size());
+        // The loader kept only the Python frames that hold an operator, a module or a launch.
+        for (const PythonFrameEvent& python : store.pythonFrames) {
+            const ThreadId& thread = store.pythonThreads[python.thread];
+            events.push_back({ python.ts, python.ts + python.dur, threads.of(thread.pid, thread.tid),
+                int32_t(result.frames.size()) });
+            result.frames.push_back({ python.name, python.ts, python.ts + python.dur, -1, 0, false, true });
+        }
+        categoryEnds.push_back(events.size());
+        for (size_t i = 0; i < store.runtimeCalls.size(); ++i) {
+            const RuntimeEvent& call = store.runtimeCalls[i];
+            events.push_back({ call.ts, call.ts + call.dur, threads.of(call.pid, call.tid), -1 - int32_t(i) });
+        }
+        categoryEnds.push_back(events.size());
+        sortByCategory(events, categoryEnds);
+
+        std::vector<int32_t> open; // frames enclosing the current position, innermost last
+        for (size_t i = 0; i < events.size(); ++i) {
+            const ThreadEvent& event = events[i];
+            if (i > 0 && events[i - 1].thread != event.thread)
+                open.clear();
+            while (!open.empty() && result.frames[size_t(open.back())].end < event.ts)
+                open.pop_back();
+            if (event.isFrame()) {
+                // A frame that starts inside another but outlives it is not nested in it (clock jitter,
+                // or overlapping events from another source): it is a sibling.
+                while (!open.empty() && result.frames[size_t(open.back())].end < event.end)
+                    open.pop_back();
+                OpFrame& frame = result.frames[size_t(event.item)];
+                frame.parent = open.empty() ? -1 : open.back();
+                frame.depth = open.empty() ? 0 : result.frames[size_t(open.back())].depth + 1;
+                if (size_t(event.item) >= isProfilerSpanFrame.size() || !isProfilerSpanFrame[size_t(event.item)])
+                    open.push_back(event.item);
+            } else if (!open.empty()) {
+                // The innermost operator or module; a Python frame only where there is neither.
+                auto launcher = std::find_if(
+                    open.rbegin(), open.rend(), [&](int32_t f) { return !result.frames[size_t(f)].isPython; });
+                frameOfCall[size_t(event.call())] = launcher != open.rend() ? *launcher : open.back();
+            }
+        }
+    } // the sweep's events go before the id maps are built
 
     // The operator with the call's External id, when the trace has one, is the exact launcher.
     IdMap frameOfExternalId(store.cpuOps.size());
