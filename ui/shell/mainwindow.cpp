@@ -106,7 +106,7 @@ MainWindow::MainWindow(QWidget* parent)
     statusBar()->addPermanentWidget(m_resultsLabel);
     // A passing message ("Saved … to …") gets the whole bar: beside the pair's label it was cut.
     connect(statusBar(), &QStatusBar::messageChanged, m_resultsLabel,
-        [this](const QString& message) { m_resultsLabel->setVisible(message.isEmpty()); });
+        [this](const QString& passing) { m_resultsLabel->setVisible(passing.isEmpty()); });
 
     createMenus();
     addTabShortcuts();
