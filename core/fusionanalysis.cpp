@@ -15,6 +15,7 @@
 #include "ops/comparison/graphcomparison.h"
 #include "ops/comparison/opcomparison.h"
 #include "ops/timegap/lookfirst.h"
+#include "ops/timegap/significance.h"
 #include "ops/timegap/steptime.h"
 #include "ops/timegap/timegap.h"
 #include "util/inputerror.h"
@@ -381,6 +382,7 @@ FusionReport analyzeFusion(const TraceStore& trace1, const TraceStore& trace2,
             { &collectiveCalls[0], &collectiveCalls[1] }, classifier.categories(), report.sideNames, &stepTime });
     report.stepTime = std::move(stepTime.report);
     report.timeGap = std::move(accounting.gap);
+    judgeTimeGapNoise(report);
     if (report.opAlignment.differentWork) {
         // Said first: a bold "A is slower by 479 ms" reads as a finding about one workload.
         report.timeGap.differentWork = true;
@@ -390,6 +392,7 @@ FusionReport analyzeFusion(const TraceStore& trace1, const TraceStore& trace2,
             + report.timeGap.verdict;
     }
     report.whereToLookFirst = rankWhereToLookFirst(report, accounting);
+    judgeLookFirstNoise(report);
     return report;
 }
 
