@@ -14,6 +14,7 @@
 
 #include "analysis/analysiscontroller.h"
 #include "classify/classifier.h"
+#include "fusionanalysis.h"
 #include "load/traceloader.h"
 #include "model/tracestore.h"
 #include "shell/mainwindow.h"
@@ -42,14 +43,17 @@ int timelineBench(const QStringList& arguments)
     const TraceStore a = loadTrace(arguments.at(2).toStdString());
     const TraceStore b = loadTrace(arguments.at(3).toStdString());
     const Classifier classifier = Classifier::builtin("default");
+    // The report's step time: the lanes' idle gaps, shaded as the Timeline tab shades them.
+    const FusionReport report = analyzeFusion(a, b, classifier, AnalysisOptions {});
     ui::TimelineView view;
     view.resize(1440, 240);
-    view.setData(ui::timelineOfTraces({ &a, &b }, classifier, kernels));
+    view.setData(ui::timelineOfTraces({ &a, &b }, classifier, kernels, &report.stepTime));
     QImage image(view.size(), QImage::Format_ARGB32_Premultiplied);
 
     std::vector<double> frames;
     int drawnAtFit = 0;
     int mergedAtFit = 0;
+    int gapsAtFit = 0;
     const auto frame = [&] {
         QElapsedTimer timer;
         timer.start();
@@ -64,6 +68,7 @@ int timelineBench(const QStringList& arguments)
     frame();
     drawnAtFit = view.drawnKernels();
     mergedAtFit = view.mergedKernels();
+    gapsAtFit = view.drawnGaps();
     // Zoomed in around the middle, 1.25x a frame, until a few kernels fill the view, then panned
     // across at that zoom and at a middle one.
     const double end = view.timeline().end();
@@ -82,10 +87,12 @@ int timelineBench(const QStringList& arguments)
     std::sort(sorted.begin(), sorted.end());
     const double median = sorted[sorted.size() / 2];
     const double p95 = sorted[std::min(sorted.size() - 1, sorted.size() * 95 / 100)];
-    std::printf("guibench timeline: %zu + %zu kernels; all in view: %.2f ms (%d drawn, %d merged into their pixel "
-                "column); %zu frames zoomed and panned: median %.2f ms, 95th percentile %.2f ms, longest %.2f ms\n",
-        view.timeline().lanes[0].kernels.size(), view.timeline().lanes[1].kernels.size(), frames.front(), drawnAtFit,
-        mergedAtFit, frames.size(), median, p95, sorted.back());
+    std::printf("guibench timeline: %zu + %zu kernels, %zu + %zu idle gaps; all in view: %.2f ms (%d drawn, %d merged "
+                "into their pixel column, %d gaps drawn); %zu frames zoomed and panned: median %.2f ms, 95th "
+                "percentile %.2f ms, longest %.2f ms\n",
+        view.timeline().lanes[0].kernels.size(), view.timeline().lanes[1].kernels.size(),
+        view.timeline().lanes[0].gaps.size(), view.timeline().lanes[1].gaps.size(), frames.front(), drawnAtFit,
+        mergedAtFit, gapsAtFit, frames.size(), median, p95, sorted.back());
     return 0;
 }
 

@@ -1,11 +1,13 @@
 // fusiondiff: the desktop application.
-// `fusiondiff [A B] [--classifier C] [--param NAME=VALUE]... [--op-level auto|operator|module|launch]`
+// `fusiondiff [A B | SESSION.fdsession] [--classifier C] [--param NAME=VALUE]... [--op-level
+// auto|operator|module|launch]`
 
 #include "display/colors.h"
 #include "fusionversion.h"
 #include "model/analysisoptions.h"
 #include "shell/mainwindow.h"
 #include "shell/screenshotter.h"
+#include "shell/windowsession.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -57,7 +59,8 @@ int main(int argc, char** argv)
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("A"),
-        QApplication::translate("main", "Trace A (trace1), .json or .json.gz"), QStringLiteral("[A"));
+        QApplication::translate("main", "Trace A (trace1), .json or .json.gz; or a saved session, .fdsession"),
+        QStringLiteral("[A"));
     parser.addPositionalArgument(
         QStringLiteral("B"), QApplication::translate("main", "Trace B (trace2)"), QStringLiteral("B]"));
     const QCommandLineOption classifierOption(QStringLiteral("classifier"),
@@ -160,6 +163,8 @@ int main(int argc, char** argv)
     if (traces.size() == 2)
         window.openTraces(traces[0], traces[1], parser.value(captureAOption), parser.value(captureBOption));
     else if (traces.size() == 1)
-        window.openTrace(0, traces[0]);
+        window.openTrace(0, traces[0]); // a session file opens as a session
+    else
+        window.session()->openLastSession(); // if the setting asks for it
     return QApplication::exec();
 }

@@ -91,6 +91,9 @@ struct OpFinding
     double noiseUs = 0;
     std::string summary; // the finding in one sentence
     std::array<double, 2> firstTs {}; // start of the first occurrence on each side (CPU time)
+    // The first occurrence's kernels on each side: indices into the trace's kernels, in time order
+    // (the app's "Show on the timeline").
+    std::array<std::vector<uint32_t>, 2> firstKernels;
     // The operation and a representative stack as each trace names them (they differ where the
     // stacks do: a vendor's custom operator against another's); `op` is "A's / B's" then.
     std::array<std::string, 2> sideOps;

@@ -58,6 +58,12 @@ shoot --screenshot "$here" --screenshot-prefix sglang-vs-vllm- --param size_tole
     "$real/sglang_qwen3-8b_decode.mi300x.json.gz" "$real/vllm_decode_full_graph.mi300x.json.gz"
 shoot --screenshot "$here" --screenshot-prefix xdit-vs-hta-seed- --classifier seed --screenshot-only 13-timeline \
     "$real/xdit_flux_aiter.mi300x.json.gz" "$real/hta_trace_diff_test.v100.json.gz"
+# Pi0 (MI350 vs H200): the GPU's idle gaps shaded by cause, and the first launch entry of where to
+# look first selected on the Timeline, light and dark.
+shoot --screenshot "$here" --screenshot-prefix pi0- --screenshot-only 13-timeline,16-timeline-idle \
+    "$real/pi0_torchcompile_hipgraph.mi350.json.gz" "$real/pi0_torchcompile_cudagraph.h200.json.gz"
+shoot --screenshot "$here" --screenshot-prefix pi0-dark- --dark --screenshot-only 16-timeline-idle \
+    "$real/pi0_torchcompile_hipgraph.mi350.json.gz" "$real/pi0_torchcompile_cudagraph.h200.json.gz"
 # The dark theme (--dark), and a small window (1024x700).
 shoot --screenshot "$here" --screenshot-prefix dark- --dark \
     --screenshot-only 02-summary,06-kernels,11-operations,05-kernel-types \

@@ -27,12 +27,16 @@ GapWaterfallData gapByKernelType(const FusionReport& report, int maxParts, QList
     data.nameB = sideAlias(report, 1);
     for (size_t side = 0; side < 2; ++side)
         data.totalUs[side] = report.traces[side].kernelTimeUs;
+    // From the faster side to the slower, as the time gap's waterfall: a part's sign is what it
+    // adds to the slower side's time, the verdict's.
+    data.fromB = data.totalUs[0] > data.totalUs[1];
+    const double sign = data.fromB ? -1.0 : 1.0;
     std::vector<int> rows;
     for (size_t row = 0; row < report.globalCounts.size(); ++row)
         rows.push_back(static_cast<int>(row));
     const auto delta = [&](int row) {
         const TypeCount& counts = report.globalCounts[static_cast<size_t>(row)];
-        return counts.timeUs[1] - counts.timeUs[0];
+        return sign * (counts.timeUs[1] - counts.timeUs[0]);
     };
     std::sort(rows.begin(), rows.end(), [&](int a, int b) { return std::abs(delta(a)) > std::abs(delta(b)); });
     const size_t own = rows.size() <= static_cast<size_t>(maxParts) ? rows.size() : static_cast<size_t>(maxParts - 1);

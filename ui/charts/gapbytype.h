@@ -11,7 +11,8 @@ struct FusionReport;
 namespace fusiondiff::ui {
 
 // The time gap between A's and B's GPU time split by kernel type, from the report's global counts:
-// A's time plus, for each type, B's time in it minus A's is B's time, exactly. The `maxParts` - 1
+// the faster side's time plus, for each type, the slower side's time in it minus the faster's is
+// the slower side's time, exactly (from B to A, `fromB`, when A is slower). The `maxParts` - 1
 // types that move it most are parts of their own, the others one part; a type is marked as
 // fusion's where the reference analysis found a fusion opportunity for it. `typeRows` gets, per
 // part, the row of its type in report.globalCounts (-1 for the rest).

@@ -378,7 +378,7 @@ QString LayerChart::saveImage(const QString& path)
         rebuild();
     const QString title = savedImageTitle();
     chart()->setTitle(title);
-    const QString error
+    QString error
         = writeImage(path, { size(), devicePixelRatioF(), title, [this](QPainter& painter) { render(&painter); } });
     chart()->setTitle({});
     return error;

@@ -16,6 +16,7 @@
 #include "widgets/wraplabel.h"
 
 #include <QHeaderView>
+#include <QJsonArray>
 #include <QLabel>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -166,6 +167,32 @@ void GroupsPage::setResults(const AnalysisResults& results)
     m_groupTables->setCurrentIndex(report.groupPairs.empty() ? 1 : 0);
     if (!report.groupPairs.empty())
         selectPair(0);
+}
+
+QJsonObject GroupsPage::saveState() const
+{
+    return { { QStringLiteral("pairs"), m_pairs->saveState() },
+        { QStringLiteral("unmatched"), m_unmatched->saveState() },
+        { QStringLiteral("list"),
+            m_groupTables->currentIndex() == 1 ? QStringLiteral("unmatched") : QStringLiteral("pairs") } };
+}
+
+void GroupsPage::restoreState(const QJsonObject& state)
+{
+    // Selecting in one table clears the other's selection: the one that had it goes last.
+    const QJsonObject pairs = state.value(QStringLiteral("pairs")).toObject();
+    const QJsonObject unmatched = state.value(QStringLiteral("unmatched")).toObject();
+    const bool unmatchedSelected = !unmatched.value(QStringLiteral("selected")).toArray().isEmpty();
+    if (unmatchedSelected) {
+        m_pairs->restoreState(pairs);
+        m_unmatched->restoreState(unmatched);
+    } else {
+        m_unmatched->restoreState(unmatched);
+        m_pairs->restoreState(pairs);
+    }
+    if (state.contains(QStringLiteral("list")))
+        m_groupTables->setCurrentIndex(
+            state.value(QStringLiteral("list")).toString() == QLatin1String("unmatched") ? 1 : 0);
 }
 
 void GroupsPage::selectPair(int row)

@@ -32,6 +32,10 @@ public:
 
     void setResults(const AnalysisResults& results) override;
     QString csvName() const override;
+    // The matched pairs' and unmatched groups' tables' (the selected one drilled into), and which
+    // of the two is shown.
+    QJsonObject saveState() const override;
+    void restoreState(const QJsonObject& state) override;
 
     TablePage* pairsTable() const { return m_pairs; }
     TablePage* unmatchedTable() const { return m_unmatched; }

@@ -61,6 +61,17 @@ void KernelsPage::setResults(const AnalysisResults& results)
     m_matchedStack->setCurrentWidget(matched ? static_cast<QWidget*>(m_matched) : m_noMatches);
 }
 
+QJsonObject KernelsPage::saveState() const
+{
+    return { { QStringLiteral("matched"), m_matched->saveState() }, { QStringLiteral("all"), m_all->saveState() } };
+}
+
+void KernelsPage::restoreState(const QJsonObject& state)
+{
+    m_matched->restoreState(state.value(QStringLiteral("matched")).toObject());
+    m_all->restoreState(state.value(QStringLiteral("all")).toObject());
+}
+
 QString KernelsPage::csvName() const
 {
     return m_all->csvName();

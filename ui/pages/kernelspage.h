@@ -24,6 +24,9 @@ public:
 
     void setResults(const AnalysisResults& results) override;
     QString csvName() const override;
+    // The matched kernels' table's and every kernel's.
+    QJsonObject saveState() const override;
+    void restoreState(const QJsonObject& state) override;
 
     TablePage* matchedTable() const { return m_matched; }
     TablePage* allKernelsTable() const { return m_all; }

@@ -235,6 +235,19 @@ bool LayersPage::hasLayers() const
     return m_report && !m_report->layerTimes.empty();
 }
 
+QJsonObject LayersPage::saveState() const
+{
+    return { { QStringLiteral("layers"), m_layers->saveState() },
+        { QStringLiteral("findings"), m_findings->saveState() } };
+}
+
+void LayersPage::restoreState(const QJsonObject& state)
+{
+    // The layers first: their selection decides the findings listed.
+    m_layers->restoreState(state.value(QStringLiteral("layers")).toObject());
+    m_findings->restoreState(state.value(QStringLiteral("findings")).toObject());
+}
+
 void LayersPage::setResults(const AnalysisResults& results)
 {
     m_report = results.report;

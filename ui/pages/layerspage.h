@@ -36,6 +36,9 @@ public:
 
     void setResults(const AnalysisResults& results) override;
     QString csvName() const override;
+    // The layers table's and the findings table's beside it.
+    QJsonObject saveState() const override;
+    void restoreState(const QJsonObject& state) override;
 
     bool hasLayers() const;
     QLabel* header() const { return m_header; }

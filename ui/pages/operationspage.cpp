@@ -132,6 +132,19 @@ QString OperationsPage::csvName() const
     return m_findings->csvName();
 }
 
+QJsonObject OperationsPage::saveState() const
+{
+    return { { QStringLiteral("findings"), m_findings->saveState() } };
+}
+
+void OperationsPage::restoreState(const QJsonObject& state)
+{
+    m_findings->restoreState(state.value(QStringLiteral("findings")).toObject());
+    // Its selection shows its finding; the first is then not selected when the page is shown.
+    if (!m_findings->selectedSourceRows().isEmpty())
+        m_selectFirstOnShow = false;
+}
+
 void OperationsPage::setResults(const AnalysisResults& results)
 {
     m_report = results.report;

@@ -35,6 +35,9 @@ public:
 
     void setResults(const AnalysisResults& results) override;
     QString csvName() const override;
+    // The findings table's (its selected finding shown below it).
+    QJsonObject saveState() const override;
+    void restoreState(const QJsonObject& state) override;
 
     TablePage* findingsTable() const { return m_findings; }
     TablePage* alignmentTable() const { return m_alignment; }

@@ -100,6 +100,20 @@ QString OperationSummaryPage::csvName() const
     return m_summary->csvName();
 }
 
+QJsonObject OperationSummaryPage::saveState() const
+{
+    return { { QStringLiteral("summary"), m_summary->saveState() },
+        { QStringLiteral("extra_kernels"), m_extraKernels->saveState() },
+        { QStringLiteral("collectives"), m_collectives->saveState() } };
+}
+
+void OperationSummaryPage::restoreState(const QJsonObject& state)
+{
+    m_summary->restoreState(state.value(QStringLiteral("summary")).toObject());
+    m_extraKernels->restoreState(state.value(QStringLiteral("extra_kernels")).toObject());
+    m_collectives->restoreState(state.value(QStringLiteral("collectives")).toObject());
+}
+
 void OperationSummaryPage::setResults(const AnalysisResults& results)
 {
     const std::shared_ptr<const FusionReport>& report = results.report;

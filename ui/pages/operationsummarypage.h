@@ -31,6 +31,9 @@ public:
 
     void setResults(const AnalysisResults& results) override;
     QString csvName() const override;
+    // Its three tables'.
+    QJsonObject saveState() const override;
+    void restoreState(const QJsonObject& state) override;
 
     TablePage* summaryTable() const { return m_summary; }
     TableChartPage* extraKernelsPage() const { return m_extraKernels; }

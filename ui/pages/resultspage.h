@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QJsonObject>
 #include <QString>
 
 namespace fusiondiff::ui {
@@ -20,6 +21,12 @@ public:
     virtual void setResults(const AnalysisResults& results) = 0;
     // The CSV table of the page's main table ("op_findings").
     virtual QString csvName() const = 0;
+
+    // What the user made of the page (filters, sorting, selected rows by their names, a basis):
+    // what a saved session keeps (shell/sessionfile.h). restoreState() is given results first and
+    // leaves alone what `state` does not name; a page with nothing of its own keeps neither.
+    virtual QJsonObject saveState() const { return {}; }
+    virtual void restoreState(const QJsonObject& state) { Q_UNUSED(state); }
 };
 
 } // namespace fusiondiff::ui

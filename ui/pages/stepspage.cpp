@@ -61,6 +61,18 @@ QString StepsPage::notesText() const
     return m_notes->text();
 }
 
+QJsonObject StepsPage::saveState() const
+{
+    return { { QStringLiteral("step_times"), m_stepTimes->saveState() },
+        { QStringLiteral("host_time"), m_hostTime->saveState() } };
+}
+
+void StepsPage::restoreState(const QJsonObject& state)
+{
+    m_stepTimes->restoreState(state.value(QStringLiteral("step_times")).toObject());
+    m_hostTime->restoreState(state.value(QStringLiteral("host_time")).toObject());
+}
+
 void StepsPage::setResults(const AnalysisResults& results)
 {
     m_stepTimes->setResults(results);

@@ -27,6 +27,9 @@ public:
 
     void setResults(const AnalysisResults& results) override;
     QString csvName() const override;
+    // The step_times and host_time tables'.
+    QJsonObject saveState() const override;
+    void restoreState(const QJsonObject& state) override;
     StepChart* chart() const { return m_chart; }
     TablePage* stepTimes() const { return m_stepTimes; }
     TablePage* hostTime() const { return m_hostTime; }

@@ -34,11 +34,14 @@ namespace {
 constexpr size_t kTopItems = 5;
 
 // Where an entry of whereToLookFirst comes from, as a link ("finding:2", "operation:5",
-// "opportunity:0", "kerneltype:3"); empty if it matches none. The entries are the findings in order, then
+// "opportunity:0", "kerneltype:3"; "idle:4" for the 5th entry, host code or a call that keeps the
+// GPU idle: its gaps on the Timeline); empty if it matches none. The entries are the findings in order, then
 // operations that only differ in speed, then (without findings) the opportunities: each is
 // recognised by its text, so a link never points at another row.
-QString lookFirstLink(const FusionReport& report, const LookFirst& item, const LookFirstEntry& entry)
+QString lookFirstLink(const FusionReport& report, const LookFirst& item, const LookFirstEntry& entry, size_t index)
 {
+    if (entry.kind == LookFirstKind::Host || entry.kind == LookFirstKind::Sync || entry.kind == LookFirstKind::Launch)
+        return QStringLiteral("idle:%1").arg(index);
     // Kernels compared by type only (outside the compared operations): their row in Kernel types.
     if (entry.kind == LookFirstKind::KernelType) {
         for (size_t i = 0; i < report.globalCounts.size(); ++i) {
@@ -143,6 +146,8 @@ SummaryPage::SummaryPage(QWidget* parent)
             emit kernelTypeRequested(row);
         else if (url.scheme() == QLatin1String("layers"))
             emit layersRequested();
+        else if (url.scheme() == QLatin1String("idle"))
+            emit idleGapsRequested(row);
     });
     m_findings->setFrameShape(QFrame::NoFrame);
 
@@ -237,20 +242,24 @@ void SummaryPage::showPartDetails(GapCause cause)
         = std::find_if(gap.parts.begin(), gap.parts.end(), [cause](const TimeGapPart& p) { return p.cause == cause; });
     if (part == gap.parts.end())
         return;
-    // The part's own numbers, B - A as the waterfall steps.
+    // The part's own numbers, signed as the waterfall's bar and the verdict: what it adds to the
+    // slower side's time (deltaUs is A - B).
+    const bool aSlower = gap.deltaUs > 0;
+    const double sign = aSlower ? 1.0 : -1.0;
     QString text = QStringLiteral("<b>%1</b>").arg(toQString(part->title).toHtmlEscaped()) + QStringLiteral(": ")
-        + tr("A %1 in %2, B %3 in %4; B \u2212 A %5")
+        + tr("A %1 in %2, B %3 in %4; %5 to %6's time")
               .arg(formatDuration(part->timeUs[0]), formatCountOf(part->kernels[0], tr("kernel"), tr("kernels")),
                   formatDuration(part->timeUs[1]), formatCountOf(part->kernels[1], tr("kernel"), tr("kernels")),
-                  formatSignedDuration(-part->deltaUs));
+                  formatSignedDuration(sign * part->deltaUs), aSlower ? QStringLiteral("A") : QStringLiteral("B"));
     QStringList contributors;
     for (const GapContributor& contributor : part->top) {
-        contributors.append(tr("%1 %2 (A %3 in %4, B %5 in %6)")
-                                .arg(toQString(contributor.name).toHtmlEscaped(),
-                                    formatSignedDuration(-contributor.deltaUs), formatDuration(contributor.timeUs[0]),
-                                    formatCountOf(contributor.kernels[0], tr("kernel"), tr("kernels")),
-                                    formatDuration(contributor.timeUs[1]),
-                                    formatCountOf(contributor.kernels[1], tr("kernel"), tr("kernels"))));
+        contributors.append(
+            tr("%1 %2 (A %3 in %4, B %5 in %6)")
+                .arg(toQString(contributor.name).toHtmlEscaped(), formatSignedDuration(sign * contributor.deltaUs),
+                    formatDuration(contributor.timeUs[0]),
+                    formatCountOf(contributor.kernels[0], tr("kernel"), tr("kernels")),
+                    formatDuration(contributor.timeUs[1]),
+                    formatCountOf(contributor.kernels[1], tr("kernel"), tr("kernels"))));
     }
     if (!contributors.isEmpty())
         text += QStringLiteral(". ") + tr("Largest: %1").arg(contributors.join(QStringLiteral("; ")));
@@ -266,6 +275,21 @@ QString SummaryPage::partDetailsText() const
 QString SummaryPage::csvName() const
 {
     return m_table->csvName();
+}
+
+QJsonObject SummaryPage::saveState() const
+{
+    return { { QStringLiteral("basis"), m_basis->currentData().toString() } };
+}
+
+void SummaryPage::restoreState(const QJsonObject& state)
+{
+    const int basis = m_basis->findData(state.value(QStringLiteral("basis")).toString());
+    if (basis < 0 || basis == m_basis->currentIndex())
+        return;
+    m_basis->setCurrentIndex(basis);
+    m_partDetails->hide();
+    showGap();
 }
 
 void SummaryPage::setResults(const AnalysisResults& results)
@@ -292,7 +316,7 @@ void SummaryPage::setResults(const AnalysisResults& results)
         // Numbered by hand: Qt's rich text spaces a list nested in the last item of another oddly.
         for (size_t i = 0; i < first.size(); ++i) {
             const QString headline = toQString(first[i].headline).toHtmlEscaped();
-            const QString link = lookFirstLink(*report, first[i], report->whereToLookFirst[i]);
+            const QString link = lookFirstLink(*report, first[i], report->whereToLookFirst[i], i);
             html += QStringLiteral("<p style=\"margin-bottom:0px\"><b>%1. ").arg(i + 1)
                 + (link.isEmpty() ? headline : QStringLiteral("<a href=\"%1\">%2</a>").arg(link, headline))
                 + QStringLiteral("</b></p><ul style=\"margin-top:0px\">");

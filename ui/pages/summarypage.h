@@ -34,6 +34,9 @@ public:
     // The findings text follows a turn later (DeferredTextBrowser), after the paint of the table.
     void setResults(const AnalysisResults& results) override;
     QString csvName() const override;
+    // The waterfall's basis ("basis": "step_time" or "gpu_kernel_time").
+    QJsonObject saveState() const override;
+    void restoreState(const QJsonObject& state) override;
     TablePage* table() const { return m_table; }
     // The findings as plain text (those still waiting for their turn shown first).
     QString findingsText();
@@ -57,6 +60,9 @@ signals:
     void findingRequested(int row);
     void operationRequested(int row);
     void opportunityRequested(int row);
+    // A click on a host, sync or launch entry of Where to look first: its index in whereToLookFirst
+    // (its idle gaps are on the Timeline).
+    void idleGapsRequested(int entry);
     // A click on the link of the "By layer" note.
     void layersRequested();
 

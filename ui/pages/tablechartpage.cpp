@@ -50,6 +50,16 @@ QString TableChartPage::csvName() const
     return m_table->csvName();
 }
 
+QJsonObject TableChartPage::saveState() const
+{
+    return { { QStringLiteral("table"), m_table->saveState() } };
+}
+
+void TableChartPage::restoreState(const QJsonObject& state)
+{
+    m_table->restoreState(state.value(QStringLiteral("table")).toObject());
+}
+
 void TableChartPage::setResults(const AnalysisResults& results)
 {
     m_report = results.report;

@@ -40,6 +40,9 @@ public:
 
     void setResults(const AnalysisResults& results) override;
     QString csvName() const override;
+    // The table's (its selection highlights the chart's bars).
+    QJsonObject saveState() const override;
+    void restoreState(const QJsonObject& state) override;
     TablePage* table() const { return m_table; }
     ChartPanel* chartPanel() const { return m_chartPanel; }
     void setEmptyChartText(const QString& text) { m_emptyChartText = text; }

@@ -13,11 +13,14 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
+#include <QJsonArray>
 #include <QLabel>
 #include <QMenu>
 #include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <QHash>
 
 #include <algorithm>
 
@@ -32,6 +35,19 @@ QString csvNameOf(const QAbstractItemModel* model)
     const auto* table = qobject_cast<const ReportTableModel*>(model);
     return table ? table->csvName() : QString();
 }
+
+// What saveState() names a row by: its first column's whole text.
+QString rowKey(const QAbstractItemModel* model, int row)
+{
+    const QModelIndex index = model->index(row, 0);
+    const QVariant whole = index.data(ReportTableModel::FullTextRole);
+    return (whole.isValid() ? whole : index.data()).toString();
+}
+
+const QString kFilterKey = QStringLiteral("filter");
+const QString kSortColumnKey = QStringLiteral("sort_column");
+const QString kSortOrderKey = QStringLiteral("sort_order");
+const QString kSelectedKey = QStringLiteral("selected");
 
 } // namespace
 
@@ -292,6 +308,70 @@ void TablePage::setResults(const AnalysisResults& results)
 {
     if (auto* table = qobject_cast<ReportTableModel*>(m_model))
         table->setReport(results.report);
+}
+
+QJsonObject TablePage::saveState() const
+{
+    QJsonObject state;
+    state.insert(kFilterKey, m_filter->text());
+    if (m_view->isSortingEnabled()) {
+        const QHeaderView* header = m_view->horizontalHeader();
+        const int column = header->sortIndicatorSection();
+        const bool sorted = column >= 0 && column < header->count();
+        state.insert(kSortColumnKey, sorted ? m_model->headerData(column, Qt::Horizontal).toString() : QString());
+        state.insert(kSortOrderKey,
+            header->sortIndicatorOrder() == Qt::AscendingOrder ? QStringLiteral("ascending")
+                                                               : QStringLiteral("descending"));
+    }
+    const QList<int> selected = selectedSourceRows(); // in source order
+    QJsonArray rows;
+    QHash<QString, int> seen;
+    for (int row = 0, next = 0; next < selected.size() && row < m_model->rowCount(); ++row) {
+        const QString key = rowKey(m_model, row);
+        const int nth = seen[key]++;
+        if (row != selected[next])
+            continue;
+        rows.append(QJsonObject { { QStringLiteral("key"), key }, { QStringLiteral("nth"), nth } });
+        ++next;
+    }
+    state.insert(kSelectedKey, rows);
+    return state;
+}
+
+void TablePage::restoreState(const QJsonObject& state)
+{
+    if (state.contains(kFilterKey)) {
+        m_filter->setText(state.value(kFilterKey).toString());
+        m_filter->applyNow();
+    }
+    if (m_view->isSortingEnabled() && state.contains(kSortColumnKey)) {
+        // A column no longer there (or none): the report's order.
+        const QString title = state.value(kSortColumnKey).toString();
+        int column = -1;
+        for (int i = 0; i < m_model->columnCount() && !title.isEmpty(); ++i) {
+            if (m_model->headerData(i, Qt::Horizontal).toString() == title)
+                column = i;
+        }
+        const bool descending = state.value(kSortOrderKey).toString() == QLatin1String("descending");
+        m_view->sortByColumn(column, descending ? Qt::DescendingOrder : Qt::AscendingOrder);
+    }
+    if (!state.contains(kSelectedKey))
+        return;
+    QHash<QString, QList<int>> wanted; // key -> the nth rows of that key wanted
+    const QJsonArray entries = state.value(kSelectedKey).toArray();
+    for (const auto& entry : entries) {
+        const QJsonObject row = entry.toObject();
+        wanted[row.value(QStringLiteral("key")).toString()].append(row.value(QStringLiteral("nth")).toInt(-1));
+    }
+    QList<int> rows;
+    QHash<QString, int> seen;
+    for (int row = 0; row < m_model->rowCount() && !wanted.isEmpty(); ++row) {
+        const QString key = rowKey(m_model, row);
+        const auto it = wanted.constFind(key);
+        if (it != wanted.constEnd() && it->contains(seen[key]++))
+            rows.append(row);
+    }
+    selectSourceRows(rows);
 }
 
 QString TablePage::selectedRowsText() const

@@ -31,6 +31,11 @@ public:
     QString csvName() const override { return m_csvName; }
     // Gives the model the results' report, if it is a ReportTableModel.
     void setResults(const AnalysisResults& results) override;
+    // The filter, the sort column (by its header) and order, and the selected rows by their key:
+    // the whole text of their first column and, where rows share it, which of those they are in
+    // the model's order. Restoring selects the rows with those keys that the filter shows.
+    QJsonObject saveState() const override;
+    void restoreState(const QJsonObject& state) override;
 
     void setTitle(const QString& title);
     void setSortable(bool sortable);

@@ -14,6 +14,7 @@
 #include "shell/resultstabs.h"
 #include "shell/samplefiles.h"
 #include "shell/welcomepage.h"
+#include "shell/windowsession.h"
 #include "shell/windowsettings.h"
 #include "shell/zonestate.h"
 #include "widgets/filedialogs.h"
@@ -65,6 +66,7 @@ MainWindow::MainWindow(QWidget* parent)
 
     m_tabs = new ResultsTabs(this);
     m_exports = new ResultsExports(m_tabs, this);
+    m_session = new WindowSession(m_controller, m_settings, m_tabs, this);
     m_welcome = new WelcomePage(this);
     connect(m_welcome, &WelcomePage::openRequested, this, &MainWindow::showOpenDialog);
     connect(m_welcome, &WelcomePage::sampleTracesRequested, this, &MainWindow::openSampleTraces);
@@ -88,6 +90,9 @@ MainWindow::MainWindow(QWidget* parent)
     createSettingsDock();
     m_resultsLabel = new QLabel(this);
     statusBar()->addPermanentWidget(m_resultsLabel);
+    // A passing message ("Saved … to …") gets the whole bar: beside the pair's label it was cut.
+    connect(statusBar(), &QStatusBar::messageChanged, m_resultsLabel,
+        [this](const QString& message) { m_resultsLabel->setVisible(message.isEmpty()); });
 
     createMenus();
     addTabShortcuts();
@@ -105,6 +110,11 @@ MainWindow::MainWindow(QWidget* parent)
         m_exportError = error;
         showMessage(error);
     });
+    connect(this, &MainWindow::resultsShown, m_session, &WindowSession::resultsShown);
+    connect(m_session, &WindowSession::written, this,
+        [this](const QString& text) { statusBar()->showMessage(text, 8000); });
+    connect(m_session, &WindowSession::failed, this, &MainWindow::showMessage);
+    connect(m_session, &WindowSession::opened, m_recent, &RecentFiles::addSession);
 
     m_recent->load();
     WindowSettings(this, m_settings, m_controller, m_tabs).restore();
@@ -182,11 +192,14 @@ void MainWindow::createMenus()
     auto* recent = new RecentMenu(tr("Open &Recent"), m_recent, file);
     connect(recent, &RecentMenu::pairRequested, this, [this](const QString& a, const QString& b) { openTraces(a, b); });
     connect(recent, &RecentMenu::fileRequested, this, &MainWindow::openTrace);
+    connect(recent, &RecentMenu::sessionRequested, m_session, &WindowSession::open);
     file->addMenu(recent);
     QAction* samples = file->addAction(tr("Open the &Sample Traces"), this, &MainWindow::openSampleTraces);
     samples->setEnabled(!sampleTracePaths().isEmpty());
     QAction* swap = file->addAction(tr("S&wap A and B"), this, &MainWindow::swapTraces);
     swap->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X));
+    file->addSeparator();
+    m_session->addActions(file);
     file->addSeparator();
     m_exportAll = file->addAction(tr("&Export All Tables as CSV..."), m_exports, &ResultsExports::exportAllDialog);
     m_exportAll->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
@@ -343,6 +356,10 @@ void MainWindow::openTraces(
 
 void MainWindow::openTrace(int side, const QString& path)
 {
+    if (isSessionFile(path)) {
+        m_session->open(path);
+        return;
+    }
     m_controller->setTrace(side, path, rememberedCapture(path));
 }
 
@@ -421,6 +438,7 @@ void MainWindow::applyClassifierAndParameters(
 void MainWindow::closeEvent(QCloseEvent* event)
 {
     WindowSettings(this, m_settings, m_controller, m_tabs).save();
+    m_session->saveLastSession();
     m_recent->save();
     m_controller->cancel();
     QMainWindow::closeEvent(event);

@@ -22,12 +22,13 @@ class AnalysisController;
 class AnalysisSettingsWidget;
 class TraceDropZone;
 class WelcomePage;
+class WindowSession;
 
 // The FusionDiff window, which holds the rest together: drop zones A and B, progress with Cancel,
 // the welcome page until the first results and then the results' tabs, the analysis settings in
 // a dock, the menus and the status bar. The tabs (ResultsTabs), the exports (ResultsExports),
-// the recent files (RecentFiles) and the settings kept between runs (WindowSettings) are objects
-// of their own.
+// the recent files (RecentFiles), the settings kept between runs (WindowSettings) and the saved
+// sessions (WindowSession) are objects of their own.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -53,12 +54,14 @@ public:
     GroupsPage* groupsPage() const { return m_tabs->groupsPage(); }
     GlobalSearch* search() const { return m_tabs->search(); }
     TraceTimelinePage* timelinePage() const { return m_tabs->timelinePage(); }
+    WindowSession* session() const { return m_session; }
     QPushButton* cancelButton() const { return m_cancel; }
     QProgressBar* progressBar() const { return m_progress; }
     QLabel* messageLabel() const { return m_message; }
     QDockWidget* settingsDock() const { return m_settingsDock; }
     QStringList recentFiles() const { return m_recent->files(); }
     QStringList recentPairs() const { return m_recent->pairs(); } // "A\nB"
+    QStringList recentSessions() const { return m_recent->sessions(); }
     // The capture trace last used with a trace (absolute paths; empty if none): offered again
     // whenever that trace is opened.
     QString rememberedCapture(const QString& tracePath) const { return m_recent->captureOf(tracePath); }
@@ -77,6 +80,7 @@ public slots:
     // With the capture traces given, or else those remembered with the traces.
     void openTraces(
         const QString& pathA, const QString& pathB, const QString& captureA = {}, const QString& captureB = {});
+    // A session file (.fdsession) opens as a session (WindowSession::open).
     void openTrace(int side, const QString& path);
     bool openSampleTraces();
     void showOpenDialog(int side);
@@ -128,6 +132,7 @@ private:
     WelcomePage* m_welcome = nullptr;
     ResultsTabs* m_tabs = nullptr;
     ResultsExports* m_exports = nullptr;
+    WindowSession* m_session = nullptr;
     QLabel* m_resultsLabel = nullptr;
     QAction* m_exportAll = nullptr;
     QAction* m_exportTable = nullptr;

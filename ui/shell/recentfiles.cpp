@@ -9,6 +9,7 @@ namespace {
 
 const QString kFilesKey = QStringLiteral("recent/files");
 const QString kPairsKey = QStringLiteral("recent/pairs");
+const QString kSessionsKey = QStringLiteral("recent/sessions");
 const QString kCapturesKey = QStringLiteral("recent/captures");
 
 } // namespace
@@ -28,15 +29,32 @@ QString RecentFiles::captureOf(const QString& tracePath) const
     return m_captureOf.value(QFileInfo(tracePath).absoluteFilePath()).toString();
 }
 
+namespace {
+
+void putFirst(QStringList& list, const QString& path)
+{
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    list.removeAll(absolute);
+    list.prepend(absolute);
+    while (list.size() > RecentFiles::kMaxRecent)
+        list.removeLast();
+}
+
+} // namespace
+
 void RecentFiles::addFile(const QString& path)
 {
     if (path.isEmpty())
         return;
-    const QString absolute = QFileInfo(path).absoluteFilePath();
-    m_files.removeAll(absolute);
-    m_files.prepend(absolute);
-    while (m_files.size() > kMaxRecent)
-        m_files.removeLast();
+    putFirst(m_files, path);
+    m_saveTimer.start();
+}
+
+void RecentFiles::addSession(const QString& path)
+{
+    if (path.isEmpty())
+        return;
+    putFirst(m_sessions, path);
     m_saveTimer.start();
 }
 
@@ -70,6 +88,7 @@ void RecentFiles::load()
     const QSettings settings;
     m_files = settings.value(kFilesKey).toStringList();
     m_pairs = settings.value(kPairsKey).toStringList();
+    m_sessions = settings.value(kSessionsKey).toStringList();
     m_captureOf = settings.value(kCapturesKey).toMap();
 }
 
@@ -78,6 +97,7 @@ void RecentFiles::save() const
     QSettings settings;
     settings.setValue(kFilesKey, m_files);
     settings.setValue(kPairsKey, m_pairs);
+    settings.setValue(kSessionsKey, m_sessions);
     settings.setValue(kCapturesKey, m_captureOf);
 }
 

@@ -16,6 +16,13 @@ RecentMenu::RecentMenu(const QString& title, const RecentFiles* recent, QWidget*
 void RecentMenu::rebuild()
 {
     clear();
+    for (const QString& session : m_recent->sessions()) {
+        QAction* action = addAction(tr("Session: %1").arg(QFileInfo(session).fileName()), this,
+            [this, session] { emit sessionRequested(session); });
+        action->setToolTip(session);
+    }
+    if (!m_recent->sessions().isEmpty())
+        addSeparator();
     const QStringList pairs = m_recent->pairs();
     for (const QString& pair : pairs) {
         const QStringList paths = pair.split(QLatin1Char('\n'));

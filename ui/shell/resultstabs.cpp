@@ -16,6 +16,7 @@
 #include "pages/tablechartpage.h"
 #include "pages/tablepage.h"
 #include "shell/globalsearch.h"
+#include "shell/timelinelinks.h"
 #include "timeline/tracetimelinepage.h"
 #include "widgets/filterlineedit.h"
 
@@ -93,6 +94,7 @@ ResultsTabs::ResultsTabs(QWidget* parent)
     setTabToolTip(indexOf(m_timeline), tr("Every kernel of both traces on two lanes, to scale"));
     connect(this, &QTabWidget::currentChanged, this, [] { deliverShowUpdates(); });
     connectPageLinks();
+    m_timelineLinks = new TimelineLinks(this);
 }
 
 void ResultsTabs::createPages()

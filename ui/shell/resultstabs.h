@@ -24,6 +24,7 @@ class StepsPage;
 class SummaryPage;
 class TableChartPage;
 class TablePage;
+class TimelineLinks;
 class TraceTimelinePage;
 
 // The results: one tab per report table, each a page given every new set of results and titled
@@ -54,6 +55,8 @@ public:
     StepsPage* stepsPage() const { return m_steps; }
     TraceTimelinePage* timelinePage() const { return m_timeline; }
     GlobalSearch* search() const { return m_search; }
+    // "Show on the timeline" from the pages, and Back.
+    TimelineLinks* timelineLinks() const { return m_timelineLinks; }
 
     // Shows what the search found: its tab, its row selected (the table's filter cleared if it
     // hid the row).
@@ -103,6 +106,7 @@ private:
     StepsPage* m_steps = nullptr;
     TraceTimelinePage* m_timeline = nullptr;
     GlobalSearch* m_search = nullptr;
+    TimelineLinks* m_timelineLinks = nullptr;
     std::vector<ResultsTab> m_resultsTabs; // in tab order
     AnalysisResults m_results;
 };

@@ -1,6 +1,7 @@
 #include "shell/screenshotter.h"
 
 #include "analysis/analysiscontroller.h"
+#include "model/fusionreport.h"
 #include "models/groupdiffmodel.h"
 #include "pages/groupspage.h"
 #include "pages/kernelspage.h"
@@ -12,6 +13,7 @@
 #include "pages/tablechartpage.h"
 #include "pages/tablepage.h"
 #include "shell/mainwindow.h"
+#include "shell/timelinelinks.h"
 #include "timeline/tracetimelinepage.h"
 
 #include <QCoreApplication>
@@ -115,6 +117,20 @@ QStringList takeScreenshots(MainWindow& window, const QString& folder, const QSt
         }
         if (!save(QString::fromLatin1(tab.name)))
             return {};
+    }
+
+    // The largest host, sync or launch entry of where to look first, its idle gaps selected on the
+    // Timeline (as its link on the Summary does), then Back.
+    const FusionReport& report = *window.controller()->results().report;
+    for (size_t entry = 0; entry < report.whereToLookFirst.size(); ++entry) {
+        const LookFirstKind kind = report.whereToLookFirst[entry].kind;
+        if (kind != LookFirstKind::Host && kind != LookFirstKind::Sync && kind != LookFirstKind::Launch)
+            continue;
+        window.tabs()->timelineLinks()->showLookFirstEntry(static_cast<int>(entry));
+        if (!save(QStringLiteral("16-timeline-idle")))
+            return {};
+        window.tabs()->timelineLinks()->back();
+        break;
     }
 
     window.tabs()->setCurrentWidget(window.kernelTypesPage());

@@ -6,6 +6,7 @@
 #include "model/fusionreport.h"
 #include "model/tracestore.h"
 #include "ops/comparison/groupdiff.h"
+#include "ops/timegap/idlegaps.h"
 
 #include <QCoreApplication>
 #include <QHash>
@@ -125,8 +126,42 @@ TimelineData timelineOfGroups(const FusionReport& report, const GroupDiff& diff)
     return data;
 }
 
-TimelineData timelineOfTraces(
-    const std::array<const TraceStore*, 2>& stores, const Classifier& classifier, size_t maxKernels)
+namespace {
+
+// The side's idle intervals within the lane's span, from the lane's first kernel at `first`.
+void addGaps(TimelineLane& lane, const StepTimeSide& side, double first)
+{
+    const auto from = std::lower_bound(side.idle.begin(), side.idle.end(), first,
+        [](const IdleInterval& interval, double time) { return interval.end <= time; });
+    lane.firstIdle = static_cast<size_t>(from - side.idle.begin());
+    for (auto it = from; it != side.idle.end(); ++it) {
+        // In the lane's own time, as its kernels are.
+        const double begin = std::max(it->begin - first, 0.0);
+        if (begin >= lane.end) {
+            lane.idleLeftOut = static_cast<size_t>(side.idle.end() - it);
+            break;
+        }
+        lane.gaps.push_back({ begin, std::min(it->end - first, lane.end) - begin, it->cause, it->code, it->step });
+    }
+    lane.gapCodes = side.codes;
+}
+
+} // namespace
+
+std::vector<int> gapsCharged(const TimelineData& data, int side, IdleCause cause, const std::string& key,
+    HostCodeKind kind, const StepTimeSide& source)
+{
+    const TimelineLane& lane = data.lanes[static_cast<size_t>(side)];
+    std::vector<int> gaps;
+    for (const uint32_t interval : idleIntervalsOf(source, cause, key, kind)) {
+        if (interval >= lane.firstIdle && interval - lane.firstIdle < lane.gaps.size())
+            gaps.push_back(static_cast<int>(interval - lane.firstIdle));
+    }
+    return gaps;
+}
+
+TimelineData timelineOfTraces(const std::array<const TraceStore*, 2>& stores, const Classifier& classifier,
+    size_t maxKernels, const StepTimeReport* stepTime)
 {
     TimelineData data;
     data.typeNames = typeNamesOf(classifier.categories());
@@ -166,9 +201,12 @@ TimelineData timelineOfTraces(
             shown.duration = kernel->dur;
             shown.type = it->first;
             shown.name = it->second;
+            shown.traceKernel = kernel - store->kernels.data();
             lane.kernels.push_back(shown);
         }
         lane.finish();
+        if (stepTime)
+            addGaps(lane, stepTime->sides[side], first);
     }
     // Where a lane is capped, the placement says so: how many it draws of how many, and where
     // the rest are counted.

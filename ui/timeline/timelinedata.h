@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/categoryid.h"
+#include "model/steptime.h"
 
 #include <QString>
 #include <QStringList>
@@ -29,6 +30,18 @@ struct TimelineKernel
     bool extra = false; // an alignment gap on the other side: a kernel only this side runs
     int row = -1; // the row of the side-by-side table that shows the kernel; -1: none
     int name = 0; // index into TimelineLane::names
+    int64_t traceKernel = -1; // index into TraceStore::kernels (the whole-trace timeline); -1: none
+};
+
+// A stretch of time the GPU ran nothing, with its cause (the core's IdleInterval, from the lane's
+// start): the whole-trace timeline shades them.
+struct TimelineGap
+{
+    double start = 0; // microseconds from the lane's first kernel
+    double duration = 0;
+    IdleCause cause = IdleCause::Other;
+    int32_t code = -1; // into TimelineLane::gapCodes: the host code, call or reason; -1: none
+    int32_t step = -1; // into the side's StepTimeSide::steps; -1 between the steps
 };
 
 struct TimelineLane
@@ -40,6 +53,12 @@ struct TimelineLane
     double end = 0; // the last kernel's end: the lane's wall span from its first kernel's start
     double kernelTime = 0; // the sum of the kernels' durations (less than `end` where the GPU idles)
     size_t traceKernels = 0; // the kernels the trace has, where the lane shows only the first ones
+    // The GPU's idle intervals the report lists (StepTimeSide::idle, at least kShownIdleUs each)
+    // within the lane's span, in time order: gaps[i] is StepTimeSide::idle[firstIdle + i].
+    std::vector<TimelineGap> gaps;
+    size_t firstIdle = 0;
+    std::vector<HostCode> gapCodes; // StepTimeSide::codes
+    size_t idleLeftOut = 0; // intervals the report lists beyond the lane's span (a capped lane)
 
     // Sets maxDuration and end from the kernels (sorted by start).
     void finish();
@@ -71,8 +90,13 @@ TimelineData timelineOfFinding(const FusionReport& report, const OpFinding& find
 TimelineData timelineOfGroups(const FusionReport& report, const GroupDiff& diff);
 // Every kernel of each trace at its recorded time, from the trace's first kernel, at most
 // `maxKernels` per side (a whole iteration and more); no connectors: the report aligns operations,
-// not a whole trace's kernels.
-TimelineData timelineOfTraces(
-    const std::array<const TraceStore*, 2>& stores, const Classifier& classifier, size_t maxKernels);
+// not a whole trace's kernels. With the report's step time, each lane has its GPU idle gaps too.
+TimelineData timelineOfTraces(const std::array<const TraceStore*, 2>& stores, const Classifier& classifier,
+    size_t maxKernels, const StepTimeReport* stepTime = nullptr);
+
+// The idle gaps of lane `side` that the core charges to a "where to look first" entry or a
+// host_time row (idleIntervalsOf): indices into TimelineLane::gaps.
+std::vector<int> gapsCharged(const TimelineData& data, int side, IdleCause cause, const std::string& key,
+    HostCodeKind kind, const StepTimeSide& source);
 
 } // namespace fusiondiff::ui

@@ -1,6 +1,7 @@
 #include "timeline/timelinepanel.h"
 
 #include "display/colors.h"
+#include "display/idlecolors.h"
 #include "export/imageexport.h"
 #include "timeline/timelinedata.h"
 #include "timeline/timelineview.h"
@@ -19,14 +20,20 @@ TimelinePanel::TimelinePanel(const QString& saveName, QWidget* parent)
     , m_view(new TimelineView(this))
     , m_title(new QLabel(this))
     , m_legend(new QLabel(this))
+    , m_note(new QLabel(this))
     , m_saveName(saveName)
 {
     m_title->setTextFormat(Qt::RichText);
     m_legend->setTextFormat(Qt::RichText);
     m_legend->setWordWrap(true);
+    m_note->setWordWrap(true);
+    m_note->setTextFormat(Qt::PlainText);
+    m_note->hide();
     m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    m_title->setToolTip(tr("Wheel: zoom around the pointer · drag: pan · double-click or 0: fit · hover a kernel "
-                           "for its name, type and duration · click it to select its row"));
+    m_title->setToolTip(
+        tr("Wheel: zoom around the pointer · drag: pan · double-click or 0: fit · hover a kernel "
+           "for its name, type and duration, or a shaded idle gap for its cause and the host code running · "
+           "click a kernel to select its row"));
 
     auto* fit = new QToolButton(this);
     fit->setText(tr("Fit"));
@@ -47,6 +54,7 @@ TimelinePanel::TimelinePanel(const QString& saveName, QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
     layout->addLayout(controls);
+    layout->addWidget(m_note);
     layout->addWidget(m_view, 1);
     layout->addWidget(m_legend);
 }
@@ -66,11 +74,30 @@ void TimelinePanel::setData(TimelineData timeline, const QString& title)
     chips.append(colorChip(sideSelectedColor(0), QString()) + QStringLiteral(" ")
         + colorChip(sideSelectedColor(1), QString()) + QStringLiteral(" ")
         + tr("above a kernel: only that side runs it"));
+    std::set<IdleCause> causes;
+    for (const TimelineLane& lane : timeline.lanes) {
+        for (const TimelineGap& gap : lane.gaps)
+            causes.insert(gap.cause);
+    }
+    for (const IdleCause cause : causes)
+        chips.append(colorChip(idleCauseColor(cause), tr("idle: %1").arg(idleCauseName(cause))));
     m_legend->setText(chips.join(QStringLiteral(" ")));
     m_legend->setVisible(!types.empty());
+    setNote({});
     m_view->setData(std::move(timeline));
     m_title->setText(
         QStringLiteral("<b>%1</b> &nbsp;<span>%2</span>").arg(title.toHtmlEscaped(), placement.toHtmlEscaped()));
+}
+
+void TimelinePanel::setNote(const QString& note)
+{
+    m_note->setText(note);
+    m_note->setVisible(!note.isEmpty());
+}
+
+QString TimelinePanel::note() const
+{
+    return m_note->text();
 }
 
 void TimelinePanel::saveImage()

@@ -20,6 +20,9 @@ public:
 
     TimelineView* view() const { return m_view; }
     void setData(TimelineData timeline, const QString& title);
+    // A line under the controls saying what is selected ("12 gaps selected: ..."); empty hides it.
+    void setNote(const QString& note);
+    QString note() const;
 
 public slots:
     void saveImage();
@@ -27,7 +30,8 @@ public slots:
 private:
     TimelineView* m_view;
     QLabel* m_title;
-    QLabel* m_legend; // the kernel types' colours
+    QLabel* m_legend; // the kernel types' colours, and the idle causes' where the lanes have gaps
+    QLabel* m_note;
     QString m_saveName;
 };
 

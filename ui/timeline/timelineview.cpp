@@ -2,6 +2,7 @@
 
 #include "display/colors.h"
 #include "display/formatting.h"
+#include "display/idlecolors.h"
 #include "display/kernelnames.h"
 #include "export/imageexport.h"
 
@@ -19,6 +20,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace fusiondiff::ui {
 
@@ -29,6 +31,7 @@ constexpr double kMargin = 6;
 constexpr double kExtraMarkHeight = 4;
 constexpr double kMinUsPerPixel = 1e-4; // 0.1 ns a pixel
 constexpr double kHitTolerancePx = 2;
+constexpr double kGapFootHeight = 3;
 
 // 1, 2 or 5 times a power of ten, at least `value`.
 double niceStep(double value)
@@ -60,6 +63,8 @@ void TimelineView::setData(TimelineData timeline)
         m_shownNames[side].assign(static_cast<size_t>(m_data.lanes[side].names.size()), QString());
     m_selectedSide = -1;
     m_selectedKernel = -1;
+    m_selectedGaps = {};
+    m_markedKernels = {};
     fitAll();
 }
 
@@ -224,6 +229,118 @@ void TimelineView::setSelectedKernel(int side, int kernel)
     update();
 }
 
+int TimelineView::gapAt(int side, QPointF position) const
+{
+    if (side < 0 || side > 1)
+        return -1;
+    const std::vector<TimelineGap>& gaps = m_data.lanes[static_cast<size_t>(side)].gaps;
+    const double time = timeAt(position.x());
+    const double tolerance = kHitTolerancePx * m_usPerPixel;
+    // Gaps do not overlap: the first that ends after the time, if it starts before it.
+    const auto it = std::lower_bound(gaps.begin(), gaps.end(), time - tolerance,
+        [](const TimelineGap& gap, double value) { return gap.start + gap.duration < value; });
+    if (it == gaps.end() || it->start > time + tolerance)
+        return -1;
+    return static_cast<int>(it - gaps.begin());
+}
+
+QString TimelineView::gapToolTip(int side, int index) const
+{
+    const TimelineLane& lane = m_data.lanes[static_cast<size_t>(side)];
+    const TimelineGap& gap = lane.gaps[static_cast<size_t>(index)];
+    const HostCode* code = gap.code >= 0 && static_cast<size_t>(gap.code) < lane.gapCodes.size()
+        ? &lane.gapCodes[static_cast<size_t>(gap.code)]
+        : nullptr;
+    const QString name = code ? QString::fromStdString(code->name).toHtmlEscaped() : QString();
+    QString text = QStringLiteral("<p style=\"white-space:pre-wrap\"><b>%1</b></p>")
+                       .arg(tr("GPU idle %1: %2").arg(formatDuration(gap.duration), idleCauseName(gap.cause)));
+    QString kind;
+    if (code && code->kind == HostCodeKind::Python)
+        kind = tr("Python function");
+    else if (code && code->kind == HostCodeKind::Operator)
+        kind = tr("operator");
+    else if (code && code->kind == HostCodeKind::Runtime)
+        kind = tr("runtime call");
+    switch (gap.cause) {
+    case IdleCause::Host:
+        text += name.isEmpty() ? tr("The host runs code no event of the trace names")
+                               : tr("The host runs <b>%1</b> (%2)").arg(name, kind);
+        break;
+    case IdleCause::Sync:
+        text += tr("The host waits for the GPU in <b>%1</b>").arg(name);
+        break;
+    case IdleCause::Launch:
+        text += tr("The next work was launched by <b>%1</b> and started late").arg(name);
+        break;
+    case IdleCause::BetweenSteps:
+        text += tr("Outside the compared steps");
+        break;
+    case IdleCause::Other:
+        text += name.isEmpty() ? tr("Not explained") : tr("Not explained: %1").arg(name);
+        break;
+    }
+    text += QStringLiteral("<br>");
+    if (gap.step >= 0)
+        text += tr("step %1 &middot; ").arg(gap.step + 1);
+    text += tr("at %1 from the lane's start").arg(formatDuration(gap.start));
+    text += QStringLiteral("<br><i>%1</i>").arg(lane.title.toHtmlEscaped());
+    return text;
+}
+
+void TimelineView::setSelectedGaps(std::array<std::vector<int>, 2> gaps)
+{
+    double first = std::numeric_limits<double>::infinity();
+    double end = 0;
+    for (size_t side = 0; side < 2; ++side) {
+        std::vector<int>& selected = gaps[side];
+        const std::vector<TimelineGap>& lane = m_data.lanes[side].gaps;
+        selected.erase(std::remove_if(selected.begin(), selected.end(),
+                           [&](int gap) { return gap < 0 || static_cast<size_t>(gap) >= lane.size(); }),
+            selected.end());
+        std::sort(selected.begin(), selected.end());
+        if (!selected.empty() && lane[static_cast<size_t>(selected.front())].start < first) {
+            first = lane[static_cast<size_t>(selected.front())].start;
+            end = first + lane[static_cast<size_t>(selected.front())].duration;
+        }
+    }
+    m_selectedGaps = std::move(gaps);
+    if (std::isfinite(first))
+        bringIntoView(first, end);
+    update();
+}
+
+void TimelineView::setMarkedKernels(std::array<std::vector<int>, 2> kernels)
+{
+    double first = std::numeric_limits<double>::infinity();
+    double last = -std::numeric_limits<double>::infinity();
+    for (size_t side = 0; side < 2; ++side) {
+        std::vector<int>& marked = kernels[side];
+        const std::vector<TimelineKernel>& lane = m_data.lanes[side].kernels;
+        marked.erase(std::remove_if(marked.begin(), marked.end(),
+                         [&](int kernel) { return kernel < 0 || static_cast<size_t>(kernel) >= lane.size(); }),
+            marked.end());
+        std::sort(marked.begin(), marked.end());
+        marked.erase(std::unique(marked.begin(), marked.end()), marked.end());
+        for (const int index : marked) {
+            const TimelineKernel& kernel = lane[static_cast<size_t>(index)];
+            first = std::min(first, kernel.start);
+            last = std::max(last, kernel.start + kernel.duration);
+        }
+    }
+    m_markedKernels = std::move(kernels);
+    if (std::isfinite(first))
+        bringIntoView(first, last);
+    update();
+}
+
+void TimelineView::bringIntoView(double start, double end)
+{
+    // The marked time in the middle third, at least 20 us of view, never more than everything.
+    const double span = std::max({ (end - start) * 3, 20.0, 3 * kMinUsPerPixel * plotWidth() });
+    const double middle = (start + end) / 2;
+    setVisibleRange(middle - span / 2, middle + span / 2);
+}
+
 void TimelineView::selectRow(int row)
 {
     for (int side = 0; side < 2; ++side) {
@@ -263,8 +380,11 @@ bool TimelineView::event(QEvent* event)
         auto* help = static_cast<QHelpEvent*>(event);
         const int side = laneAt(help->pos());
         const int kernel = kernelAt(side, help->pos());
+        const int gap = kernel < 0 ? gapAt(side, help->pos()) : -1;
         if (kernel >= 0)
             QToolTip::showText(help->globalPos(), kernelToolTip(side, kernel), this);
+        else if (gap >= 0)
+            QToolTip::showText(help->globalPos(), gapToolTip(side, gap), this);
         else
             QToolTip::hideText();
         return true;
@@ -290,6 +410,7 @@ void TimelineView::paint(QPainter& painter, const QSize& size)
     painter.fillRect(QRect(QPoint(0, 0), size), palette.color(QPalette::Base));
     m_drawn = 0;
     m_merged = 0;
+    m_drawnGaps = 0;
     if (m_data.isEmpty()) {
         painter.setPen(palette.color(QPalette::PlaceholderText));
         painter.drawText(QRect(QPoint(0, 0), size), Qt::AlignCenter, tr("No kernels to show"));
@@ -326,6 +447,7 @@ void TimelineView::paintLane(QPainter& painter, int side, const QRectF& laneRect
     painter.fillRect(laneRect, blend(palette.color(QPalette::Base), palette.color(QPalette::Text), 0.05));
     painter.save();
     painter.setClipRect(laneRect);
+    paintGaps(painter, side, laneRect);
     const double visibleFrom = m_start;
     const double visibleTo = m_start + laneRect.width() * m_usPerPixel;
     const double body = laneRect.top() + kExtraMarkHeight + 1;
@@ -378,6 +500,7 @@ void TimelineView::paintLane(QPainter& painter, int side, const QRectF& laneRect
         painter.drawText(inner, Qt::AlignLeft | Qt::AlignVCenter,
             metrics.elidedText(shownName(side, kernel.name), Qt::ElideMiddle, static_cast<int>(inner.width())));
     }
+    paintMarks(painter, side, laneRect);
     if (m_selectedSide == side && m_selectedKernel >= 0
         && static_cast<size_t>(m_selectedKernel) < lane.kernels.size()) {
         const TimelineKernel& kernel = lane.kernels[static_cast<size_t>(m_selectedKernel)];
@@ -398,6 +521,84 @@ void TimelineView::paintLane(QPainter& painter, int side, const QRectF& laneRect
     painter.drawText(titleRect.adjusted(4, 0, -4, 0), Qt::AlignLeft | Qt::AlignVCenter,
         metrics.elidedText(title, Qt::ElideMiddle, static_cast<int>(titleRect.width() - 8)));
     painter.restore();
+}
+
+void TimelineView::paintGaps(QPainter& painter, int side, const QRectF& laneRect)
+{
+    const std::vector<TimelineGap>& gaps = m_data.lanes[static_cast<size_t>(side)].gaps;
+    if (gaps.empty())
+        return;
+    // A tint of the cause's colour over the lane's body (kernels are drawn over it, and never
+    // share time with a gap), and the full colour along the lane's foot, where it reads at a glance.
+    const QColor base = palette().color(QPalette::Base);
+    const double tint = isDarkPalette(palette()) ? 0.42 : 0.30;
+    std::array<QColor, kIdleCauses> shade;
+    for (size_t cause = 0; cause < kIdleCauses; ++cause)
+        shade[cause] = blend(base, idleCauseColor(static_cast<IdleCause>(cause)), tint);
+    const double body = laneRect.top() + kExtraMarkHeight + 1;
+    const double foot = laneRect.bottom() - kGapFootHeight;
+    const double visibleFrom = m_start;
+    const double visibleTo = m_start + laneRect.width() * m_usPerPixel;
+    auto it = std::lower_bound(gaps.begin(), gaps.end(), visibleFrom,
+        [](const TimelineGap& gap, double value) { return gap.start + gap.duration < value; });
+    long lastColumn = std::numeric_limits<long>::min();
+    for (; it != gaps.end() && it->start <= visibleTo; ++it) {
+        const double x0 = xOf(it->start, laneRect);
+        const double x1 = xOf(it->start + it->duration, laneRect);
+        const size_t cause = static_cast<size_t>(it->cause);
+        if (x1 - x0 < 1) {
+            // Sub-pixel gaps: one per pixel column, as for kernels.
+            const long column = std::lround(std::floor(x0));
+            if (column == lastColumn)
+                continue;
+            lastColumn = column;
+            painter.fillRect(QRectF(static_cast<double>(column), foot, 1, kGapFootHeight), idleCauseColor(it->cause));
+            ++m_drawnGaps;
+            continue;
+        }
+        painter.fillRect(QRectF(x0, body, x1 - x0, foot - body), shade[cause]);
+        painter.fillRect(QRectF(x0, foot, x1 - x0, kGapFootHeight), idleCauseColor(it->cause));
+        lastColumn = std::lround(std::floor(x1));
+        ++m_drawnGaps;
+    }
+}
+
+void TimelineView::paintMarks(QPainter& painter, int side, const QRectF& laneRect) const
+{
+    // Selected gaps and marked kernels: a frame in the highlight colour (at least 3 px wide, so
+    // that a short one shows zoomed out), over the kernels but not filling them.
+    const std::vector<int>& gaps = m_selectedGaps[static_cast<size_t>(side)];
+    const std::vector<int>& kernels = m_markedKernels[static_cast<size_t>(side)];
+    if (gaps.empty() && kernels.empty())
+        return;
+    const TimelineLane& lane = m_data.lanes[static_cast<size_t>(side)];
+    const double visibleFrom = m_start;
+    const double visibleTo = m_start + laneRect.width() * m_usPerPixel;
+    painter.setPen(QPen(palette().color(QPalette::Highlight), 2));
+    painter.setBrush(Qt::NoBrush);
+    double lastRight = -1e18;
+    const auto frame = [&](double start, double duration) {
+        if (start + duration < visibleFrom || start > visibleTo)
+            return;
+        const double x0 = xOf(start, laneRect);
+        const double x1 = std::max(x0 + 3, xOf(start + duration, laneRect));
+        if (x1 <= lastRight)
+            return; // one frame per few pixels, however many marks fall there
+        lastRight = x1;
+        painter.drawRect(QRectF(x0 - 1, laneRect.top() + 1, x1 - x0 + 2, laneRect.height() - 2));
+    };
+    // Both lists ascend in time: start at the first that can be in view.
+    auto gap = std::lower_bound(gaps.begin(), gaps.end(), visibleFrom, [&](int index, double value) {
+        const TimelineGap& g = lane.gaps[static_cast<size_t>(index)];
+        return g.start + g.duration < value;
+    });
+    for (; gap != gaps.end() && lane.gaps[static_cast<size_t>(*gap)].start <= visibleTo; ++gap)
+        frame(lane.gaps[static_cast<size_t>(*gap)].start, lane.gaps[static_cast<size_t>(*gap)].duration);
+    lastRight = -1e18;
+    const size_t from = firstKernelFrom(side, visibleFrom);
+    for (auto kernel = std::lower_bound(kernels.begin(), kernels.end(), static_cast<int>(from));
+         kernel != kernels.end() && lane.kernels[static_cast<size_t>(*kernel)].start <= visibleTo; ++kernel)
+        frame(lane.kernels[static_cast<size_t>(*kernel)].start, lane.kernels[static_cast<size_t>(*kernel)].duration);
 }
 
 QString TimelineView::laneHeading(int side) const

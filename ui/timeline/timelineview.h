@@ -10,7 +10,8 @@ namespace fusiondiff::ui {
 
 // Two lanes of kernels to scale, A above B, each from its own start, coloured by kernel type;
 // kernels only one side runs marked in that side's dark colour above them, the kernels the
-// alignment pairs joined by lines, the idle time between kernels left empty. The wheel zooms
+// alignment pairs joined by lines, the GPU's idle gaps (where the lane has them) shaded in their
+// cause's colour under the kernels, with a strip of the full colour along the lane's foot. The wheel zooms
 // around the pointer, dragging pans, hovering shows a kernel's full name, type and duration, and a
 // click selects it (kernelClicked). It takes the focus when shown and draws a focus frame, so
 // that its keys (+, -, 0, arrows: actions of its own) work without a click first. Painting visits only the kernels in
@@ -42,6 +43,21 @@ public:
     // What hovering a kernel shows.
     QString kernelToolTip(int side, int kernel) const;
     void setSelectedKernel(int side, int kernel);
+    int selectedSide() const { return m_selectedSide; } // -1: none
+    int selectedKernel() const { return m_selectedKernel; }
+
+    // The idle gap of `side` at `position` (where no kernel is), -1 if none.
+    int gapAt(int side, QPointF position) const;
+    // What hovering a gap shows: its cause, its duration and the host code the core names for it.
+    QString gapToolTip(int side, int gap) const;
+    // Marks gaps (indices into each lane's gaps) and brings the first of them into view; the
+    // previous marks go.
+    void setSelectedGaps(std::array<std::vector<int>, 2> gaps);
+    const std::array<std::vector<int>, 2>& selectedGaps() const { return m_selectedGaps; }
+    // Marks kernels (indices into each lane's kernels, any order) and brings them into view, from
+    // the earliest to the latest on either lane.
+    void setMarkedKernels(std::array<std::vector<int>, 2> kernels);
+    const std::array<std::vector<int>, 2>& markedKernels() const { return m_markedKernels; }
     // Selects the kernel of `side` shown in side-by-side row `row`, and brings it into view.
     void selectRow(int row);
 
@@ -52,6 +68,7 @@ public:
 
     // Of the last paint: kernels drawn as rectangles, and those merged into a drawn pixel column.
     int drawnKernels() const { return m_drawn; }
+    int drawnGaps() const { return m_drawnGaps; }
     int mergedKernels() const { return m_merged; }
 
     QColor typeColor(CategoryId type) const;
@@ -94,6 +111,10 @@ private:
     void panBy(double fraction);
     void paintRuler(QPainter& painter, const QRectF& ruler, const QRectF& plot) const;
     void paintLane(QPainter& painter, int side, const QRectF& lane);
+    void paintGaps(QPainter& painter, int side, const QRectF& laneRect);
+    void paintMarks(QPainter& painter, int side, const QRectF& laneRect) const;
+    // Shows [start, end) with some time either side, at least `minimumSpan` wide.
+    void bringIntoView(double start, double end);
     void paintConnectors(QPainter& painter, const Geometry& geometry) const;
     // The first kernel of `side` that can reach into time `time`.
     size_t firstKernelFrom(int side, double time) const;
@@ -113,6 +134,9 @@ private:
     bool m_fitted = true; // the view shows everything: a resize keeps it that way
     int m_drawn = 0;
     int m_merged = 0;
+    int m_drawnGaps = 0;
+    std::array<std::vector<int>, 2> m_selectedGaps; // ascending
+    std::array<std::vector<int>, 2> m_markedKernels; // ascending
 };
 
 } // namespace fusiondiff::ui

@@ -1,26 +1,46 @@
 #include "timeline/tracetimelinepage.h"
 
 #include "classify/classifier.h"
+#include "display/formatting.h"
+#include "model/fusionreport.h"
 #include "model/tracestore.h"
 #include "timeline/timelinedata.h"
 #include "timeline/timelinepanel.h"
+#include "timeline/timelineview.h"
 
+#include <QHBoxLayout>
+#include <QToolButton>
 #include <QVBoxLayout>
+
+#include <algorithm>
+#include <unordered_map>
+#include <utility>
 
 namespace fusiondiff::ui {
 
 TraceTimelinePage::TraceTimelinePage(QWidget* parent)
     : QWidget(parent)
     , m_timeline(new TimelinePanel(QStringLiteral("trace_timeline"), this))
+    , m_back(new QToolButton(this))
 {
+    m_back->setText(tr("\u2190 Back"));
+    m_back->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_back->hide();
+    connect(m_back, &QToolButton::clicked, this, &TraceTimelinePage::backRequested);
+    auto* top = new QHBoxLayout;
+    top->setContentsMargins(0, 0, 0, 0);
+    top->addWidget(m_back);
+    top->addStretch(1);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 4, 0, 0);
-    layout->addWidget(m_timeline);
+    layout->addLayout(top);
+    layout->addWidget(m_timeline, 1);
 }
 
 void TraceTimelinePage::setResults(const AnalysisResults& results)
 {
     m_results = results;
+    m_pendingState = {};
     m_timeline->setData({}, {});
     m_pending = true;
     if (isVisible())
@@ -30,6 +50,11 @@ void TraceTimelinePage::setResults(const AnalysisResults& results)
 void TraceTimelinePage::showEvent(QShowEvent* event)
 {
     QWidget::showEvent(event);
+    buildIfPending();
+}
+
+void TraceTimelinePage::buildIfPending()
+{
     if (m_pending)
         build();
 }
@@ -40,8 +65,152 @@ void TraceTimelinePage::build()
     if (!m_results.stores[0] || !m_results.stores[1] || !m_results.classifier)
         return;
     m_timeline->setData(
-        timelineOfTraces({ m_results.stores[0].get(), m_results.stores[1].get() }, *m_results.classifier, kMaxKernels),
+        timelineOfTraces({ m_results.stores[0].get(), m_results.stores[1].get() }, *m_results.classifier, kMaxKernels,
+            m_results.report ? &m_results.report->stepTime : nullptr),
         tr("Every kernel of each trace"));
+    applyState(std::exchange(m_pendingState, {}));
+}
+
+QJsonObject TraceTimelinePage::saveState() const
+{
+    if (m_pending)
+        return m_pendingState;
+    const TimelineView* view = m_timeline->view();
+    QJsonObject state { { QStringLiteral("start_us"), view->visibleStart() },
+        { QStringLiteral("end_us"), view->visibleEnd() } };
+    const int side = view->selectedSide();
+    const int kernel = view->selectedKernel();
+    if (side >= 0 && side < 2 && kernel >= 0) {
+        const TimelineLane& lane = view->timeline().lanes[static_cast<size_t>(side)];
+        const TimelineKernel& selected = lane.kernels.at(static_cast<size_t>(kernel));
+        state.insert(QStringLiteral("selected"),
+            QJsonObject { { QStringLiteral("side"), side }, { QStringLiteral("start_us"), selected.start },
+                { QStringLiteral("name"), lane.names.value(selected.name) } });
+    }
+    return state;
+}
+
+void TraceTimelinePage::restoreState(const QJsonObject& state)
+{
+    if (m_pending)
+        m_pendingState = state;
+    else
+        applyState(state);
+}
+
+void TraceTimelinePage::applyState(const QJsonObject& state)
+{
+    TimelineView* view = m_timeline->view();
+    const TimelineData& shown = view->timeline();
+    if (state.contains(QStringLiteral("start_us")) && state.contains(QStringLiteral("end_us"))) {
+        const double start = state.value(QStringLiteral("start_us")).toDouble();
+        const double end = state.value(QStringLiteral("end_us")).toDouble();
+        // Everything in view stays so at any width (a resize keeps a fitted view fitted).
+        if (start <= 0 && end >= shown.end() * (1 - 1e-9))
+            view->fitAll();
+        else
+            view->setVisibleRange(start, end);
+    }
+    // The kernel that starts at the same time with the same name: indices change with the cap.
+    const QJsonObject selected = state.value(QStringLiteral("selected")).toObject();
+    const int side = selected.value(QStringLiteral("side")).toInt(-1);
+    if (side != 0 && side != 1)
+        return;
+    const TimelineLane& lane = shown.lanes[static_cast<size_t>(side)];
+    const double start = selected.value(QStringLiteral("start_us")).toDouble();
+    const QString name = selected.value(QStringLiteral("name")).toString();
+    auto it = std::lower_bound(lane.kernels.begin(), lane.kernels.end(), start,
+        [](const TimelineKernel& kernel, double time) { return kernel.start < time; });
+    for (; it != lane.kernels.end() && it->start == start; ++it) {
+        if (lane.names.value(it->name) == name) {
+            view->setSelectedKernel(side, static_cast<int>(it - lane.kernels.begin()));
+            return;
+        }
+    }
+}
+
+size_t TraceTimelinePage::showIdleGaps(IdleCause cause, const std::string& key, HostCodeKind kind, const QString& what)
+{
+    buildIfPending();
+    TimelineView* view = m_timeline->view();
+    if (!m_results.report)
+        return 0;
+    std::array<std::vector<int>, 2> gaps;
+    for (int side = 0; side < 2; ++side)
+        gaps[static_cast<size_t>(side)] = gapsCharged(
+            view->timeline(), side, cause, key, kind, m_results.report->stepTime.sides[static_cast<size_t>(side)]);
+    const size_t count = gaps[0].size() + gaps[1].size();
+    view->setMarkedKernels({});
+    view->setSelectedGaps(std::move(gaps));
+    const std::array<std::vector<int>, 2>& selected = view->selectedGaps();
+    if (count == 0) {
+        m_timeline->setNote(tr("No idle gap on the timeline is charged to %1 (the report lists gaps of at least %2).")
+                                .arg(what, formatDuration(StepTimeReport::kShownIdleUs)));
+    } else {
+        m_timeline->setNote(
+            tr("%1 selected (A %2, B %3; the report lists gaps of %5 or more): %4; the first is in view.")
+                .arg(formatCountOf(count, tr("idle gap"), tr("idle gaps")), formatCount(selected[0].size()),
+                    formatCount(selected[1].size()), what, formatDuration(StepTimeReport::kShownIdleUs)));
+    }
+    return count;
+}
+
+size_t TraceTimelinePage::markLaneKernels(std::array<std::vector<int>, 2> kernels, const QString& what)
+{
+    TimelineView* view = m_timeline->view();
+    const size_t count = kernels[0].size() + kernels[1].size();
+    view->setSelectedGaps({});
+    view->setMarkedKernels(std::move(kernels));
+    const std::array<std::vector<int>, 2>& marked = view->markedKernels();
+    if (count == 0)
+        m_timeline->setNote(tr("None of the kernels of %1 is on the timeline.").arg(what));
+    else
+        m_timeline->setNote(tr("%1 marked (A %2, B %3): %4.")
+                                .arg(formatCountOf(count, tr("kernel"), tr("kernels")), formatCount(marked[0].size()),
+                                    formatCount(marked[1].size()), what));
+    return count;
+}
+
+size_t TraceTimelinePage::showKernels(const std::array<std::vector<uint32_t>, 2>& traceKernels, const QString& what)
+{
+    buildIfPending();
+    const TimelineData& shown = m_timeline->view()->timeline();
+    std::array<std::vector<int>, 2> kernels;
+    for (size_t side = 0; side < 2; ++side) {
+        std::unordered_map<int64_t, int> wanted;
+        for (const uint32_t kernel : traceKernels[side])
+            wanted.emplace(kernel, 0);
+        const std::vector<TimelineKernel>& lane = shown.lanes[side].kernels;
+        for (size_t i = 0; i < lane.size() && !wanted.empty(); ++i) {
+            if (wanted.erase(lane[i].traceKernel) > 0)
+                kernels[side].push_back(static_cast<int>(i));
+        }
+    }
+    return markLaneKernels(std::move(kernels), what);
+}
+
+size_t TraceTimelinePage::showKernelsNamed(const std::array<QString, 2>& names, const QString& what)
+{
+    buildIfPending();
+    const TimelineData& shown = m_timeline->view()->timeline();
+    std::array<std::vector<int>, 2> kernels;
+    for (size_t side = 0; side < 2; ++side) {
+        const TimelineLane& lane = shown.lanes[side];
+        const int name = names[side].isEmpty() ? -1 : static_cast<int>(lane.names.indexOf(names[side]));
+        if (name < 0)
+            continue;
+        for (size_t i = 0; i < lane.kernels.size(); ++i) {
+            if (lane.kernels[i].name == name)
+                kernels[side].push_back(static_cast<int>(i));
+        }
+    }
+    return markLaneKernels(std::move(kernels), what);
+}
+
+void TraceTimelinePage::setBackTarget(const QString& tip)
+{
+    m_back->setToolTip(tip.isEmpty() ? QString() : tr("%1 (Alt+Left)").arg(tip));
+    m_back->setVisible(!tip.isEmpty());
 }
 
 } // namespace fusiondiff::ui

@@ -60,7 +60,7 @@ void TableTextDelegate::paint(QPainter* painter, const QStyleOptionViewItem& opt
 QString TableTextDelegate::shownText(
     const QString& text, const QModelIndex& index, const QFont& font, int width, const QWidget* widget) const
 {
-    const QString shown = fitted(text, font, width);
+    QString shown = fitted(text, font, width);
     if (shown.size() == text.size() || !m_middleElided.contains(index.column()))
         return shown;
     return elideDistinguishing(text, shownNeighbours(index, widget), QFontMetricsF(font), width);

@@ -54,6 +54,7 @@ OpFinding graphFinding(const GraphPattern& pattern, const std::array<GraphSide, 
         const auto& occurrences = pattern.occurrences[side];
         const std::vector<uint32_t>& first = occurrences.front();
         finding.firstTs[side] = first.empty() ? 0 : graph.store.kernels[first.front()].ts;
+        finding.firstKernels[side] = first;
         finding.kernels[side] = findingKernels(graph.store, graph.types, occurrences);
         times[side] = occurrenceTimes(graph.store, occurrences);
         finding.timeUs[side] = spreadOf(times[side]);

@@ -202,6 +202,8 @@ private:
             const PreparedSide& prepared = m_sides[side];
             const auto& occurrences = pattern.occurrences[side];
             finding.kernels[side] = findingKernels(prepared.store, prepared.types, occurrences);
+            if (!occurrences.empty())
+                finding.firstKernels[side] = occurrences.front();
             times[side] = occurrenceTimes(prepared.store, occurrences);
             finding.timeUs[side] = spreadOf(times[side]);
         }

@@ -2,6 +2,7 @@
 
 #include "model/tracestore.h"
 #include "ops/timegap/hosttimeline.h"
+#include "ops/timegap/idlegaps.h"
 #include "util/idmap.h"
 #include "util/textformat.h"
 
@@ -28,7 +29,6 @@ constexpr const char* kReasonClocks
 constexpr const char* kReasonNothingFollows = "no GPU work follows in the trace";
 // Without steps, the step time leads when the GPU waits on the host at least this share of a trace's time.
 constexpr double kIdleMattersShare = 0.10;
-constexpr const char* kQueuedSuffix = " (already launched when the GPU went idle)";
 
 // A kernel, copy or memset on the device.
 struct GpuItem
@@ -326,7 +326,8 @@ void SideAnalysis::classify(
         const auto [known, inserted] = m_launchCodes.try_emplace(uint64_t(call->name) * 2 + queued, 0);
         if (inserted)
             known->second = m_codes.named(
-                std::string(m_store.name(call->name)) + (queued ? kQueuedSuffix : ""), HostCodeKind::Runtime);
+                std::string(m_store.name(call->name)) + (queued ? std::string(kQueuedCallSuffix) : std::string()),
+                HostCodeKind::Runtime);
         add(hostEnd, to, IdleCause::Launch, known->second, int32_t(step), int64_t(call - m_store.runtimeCalls.data()),
             &totals, side);
     }
@@ -414,19 +415,11 @@ void SideAnalysis::flushInterval()
     m_pending.step = -2;
 }
 
-// The sums by cause and code, by cause and pairing key: the code's name; for runtime calls
-// without the API prefix (withoutApiPrefix), so that codes of one key add up.
+// The sums by cause and code, by cause and pairing key (idlePairingKey), so that codes of one key add up.
 void SideAnalysis::pairingKeys()
 {
     for (auto& [causeAndCode, sums] : m_sums) {
-        const HostCode& code = m_codes.codes()[size_t(uint32_t(causeAndCode))];
-        std::string key = code.name;
-        if (code.kind == HostCodeKind::Runtime) {
-            const bool queued = key.ends_with(kQueuedSuffix);
-            if (queued)
-                key.resize(key.size() - std::string_view(kQueuedSuffix).size());
-            key = std::string(withoutApiPrefix(key)) + (queued ? kQueuedSuffix : "");
-        }
+        std::string key = idlePairingKey(m_codes.codes()[size_t(uint32_t(causeAndCode))]);
         const auto [it, inserted] = causes.try_emplace({ int(causeAndCode >> 32), std::move(key) }, sums);
         if (!inserted) {
             CauseSums& into = it->second;

@@ -2,6 +2,7 @@
 // remainder the parts do not explain is shown as such, and its bars are hit-tested and clickable.
 
 #include "charts/gapbycause.h"
+#include "charts/gapbytype.h"
 #include "charts/gapwaterfall.h"
 #include "model/fusionreport.h"
 
@@ -143,6 +144,44 @@ private Q_SLOTS:
         QVERIFY(!flipped.fromB);
         QCOMPARE(flipped.parts[0].deltaUs, 20000.0);
         QCOMPARE(flipped.parts[2].deltaUs, -1500.0);
+    }
+
+    // The waterfall by kernel type (where the time gap has no parts) follows the same convention:
+    // from the faster side to the slower, each type's bar what it adds to the slower side's time.
+    void theKernelTypeWaterfallClimbsToTheSlowerSide()
+    {
+        FusionReport report;
+        report.classifier.categories = { "GEMM", "Attention", "Norm" };
+        report.traces[0].kernelTimeUs = 9000;
+        report.traces[1].kernelTimeUs = 6000;
+        const auto counts = [](CategoryId type, double a, double b) {
+            TypeCount c;
+            c.type = type;
+            c.count = { 3, 3 };
+            c.timeUs = { a, b };
+            return c;
+        };
+        report.globalCounts = { counts(0, 5000, 2000), counts(1, 3000, 3500), counts(2, 1000, 500) };
+        QList<int> rows;
+        const GapWaterfallData aSlower = gapByKernelType(report, 8, &rows);
+        QVERIFY(aSlower.fromB);
+        QCOMPARE(rows, QList<int>({ 0, 1, 2 }));
+        QCOMPARE(aSlower.parts[0].deltaUs, 3000.0); // A's extra time in type 0
+        QCOMPARE(aSlower.parts[1].deltaUs, -500.0); // B's extra time works the other way
+        QCOMPARE(aSlower.parts[2].deltaUs, 500.0);
+        GapWaterfall chart;
+        chart.resize(800, 300);
+        chart.setData(aSlower);
+        QCOMPARE(chart.parts().size(), size_t(3)); // they add up from B's total to A's
+        QVERIFY(chart.barToolTip(0).startsWith(QStringLiteral("<b>B:")));
+
+        std::swap(report.traces[0].kernelTimeUs, report.traces[1].kernelTimeUs);
+        for (TypeCount& c : report.globalCounts)
+            std::swap(c.timeUs[0], c.timeUs[1]);
+        const GapWaterfallData bSlower = gapByKernelType(report, 8, nullptr);
+        QVERIFY(!bSlower.fromB);
+        QCOMPARE(bSlower.parts[0].deltaUs, 3000.0);
+        QCOMPARE(bSlower.parts[1].deltaUs, -500.0);
     }
 };
 

@@ -40,6 +40,7 @@
 #include <QHeaderView>
 #include <QHorizontalBarSeries>
 #include <QImage>
+#include <QLabel>
 #include <QProcess>
 #include <QProgressBar>
 #include <QPushButton>
@@ -47,6 +48,7 @@
 #include <QSignalSpy>
 #include <QStackedWidget>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
@@ -149,12 +151,8 @@ private:
     }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("FusionDiffTests"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_mainwindow"));
-    }
+    void initTestCase() { test::useOwnSettings(QStringLiteral("tst_mainwindow")); }
+    void cleanupTestCase() { test::removeOwnSettings(); }
 
     void init() { QSettings().clear(); }
 
@@ -299,6 +297,21 @@ private Q_SLOTS:
         QCOMPARE(report.traces[0].fileName, std::string("Qwen1.5-0.5B-Chat.mi300x.json.gz"));
         // Eager traces: no groups to drill into, and the page says why.
         QCOMPARE(window.groupsPage()->pairsTable()->proxy()->rowCount(), 0);
+
+        // The status bar names the pair; a passing message ("Saved … to …") takes the whole bar
+        // while it is shown, then the pair's label is back.
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QLabel* pair = nullptr;
+        for (QLabel* label : window.statusBar()->findChildren<QLabel*>()) {
+            if (label->text().startsWith(QStringLiteral("Showing A:")))
+                pair = label;
+        }
+        QVERIFY(pair && pair->isVisible());
+        window.statusBar()->showMessage(QStringLiteral("Saved the session to /a/long/path/of/a/session.fdsession"));
+        QVERIFY(!pair->isVisible());
+        window.statusBar()->clearMessage();
+        QVERIFY(pair->isVisible());
     }
 
     void selectingRowsHighlightsBarsAndBack()

@@ -1,5 +1,5 @@
-// The recent files and pairs (File > Open Recent): paths kept absolute and most recent first, at
-// most ten of each, a pair swapped the same pair, the capture trace remembered with its trace,
+// The recent files, pairs and sessions (File > Open Recent): paths kept absolute and most recent
+// first, at most ten of each, a pair swapped the same pair, the capture trace remembered with its trace,
 // all kept in the settings a little after a change; and the menu built from them.
 
 #include "guitestsupport.h"
@@ -161,6 +161,32 @@ private Q_SLOTS:
         recent.addFile(QStringLiteral("/t/c.json"));
         emit menu.aboutToShow();
         QCOMPARE(menu.actions().at(2)->text(), QStringLiteral("c.json"));
+    }
+
+    void theSessionsComeFirstAndAreKept()
+    {
+        {
+            RecentFiles recent;
+            recent.addSession(QStringLiteral("/t/one.fdsession"));
+            recent.addSession(QStringLiteral("/t/two.fdsession"));
+            recent.addSession(QStringLiteral("/t/one.fdsession"));
+            recent.addPair(QStringLiteral("/t/a.json"), QStringLiteral("/t/b.json"));
+            QCOMPARE(recent.sessions(),
+                QStringList({ QStringLiteral("/t/one.fdsession"), QStringLiteral("/t/two.fdsession") }));
+            recent.save();
+        }
+        RecentFiles recent;
+        recent.load();
+        QCOMPARE(recent.sessions().size(), 2);
+        RecentMenu menu(QStringLiteral("Open Recent"), &recent, nullptr);
+        menu.rebuild();
+        QCOMPARE(texts(menu.actions()),
+            QStringList({ QStringLiteral("Session: one.fdsession"), QStringLiteral("Session: two.fdsession"),
+                QStringLiteral("---"), QStringLiteral("a.json  vs  b.json"), QStringLiteral("---") }));
+        QSignalSpy sessions(&menu, &RecentMenu::sessionRequested);
+        menu.actions().at(1)->trigger();
+        QCOMPARE(sessions.size(), 1);
+        QCOMPARE(sessions.first().first().toString(), QStringLiteral("/t/two.fdsession"));
     }
 };
 

@@ -38,12 +38,8 @@ class TestResponsiveness : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("FusionDiffTests"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_responsiveness"));
-    }
+    void initTestCase() { test::useOwnSettings(QStringLiteral("tst_responsiveness")); }
+    void cleanupTestCase() { test::removeOwnSettings(); }
 
     void longestStallWhileAnalysing_data()
     {

@@ -294,6 +294,11 @@ private Q_SLOTS:
         QVERIFY(details.contains(formatCountOf(part->kernels[0], QStringLiteral("kernel"), QStringLiteral("kernels"))));
         // Not the whole trace's kernel time.
         QVERIFY(!details.contains(formatDuration(report.timeGap.kernelTime.timeUs[0])));
+        // Signed as its bar and the verdict: what it adds to the slower side's time.
+        const bool aSlower = shown.deltaUs > 0;
+        const QString added = formatSignedDuration((aSlower ? 1.0 : -1.0) * part->deltaUs);
+        QVERIFY2(details.contains(added + (aSlower ? QStringLiteral(" to A's time") : QStringLiteral(" to B's time"))),
+            qPrintable(details + QStringLiteral(" | ") + added));
         QStringList rows;
         for (int row = 0; row < summary->table()->proxy()->rowCount(); ++row)
             rows << summary->table()->proxy()->index(row, 0).data().toString();

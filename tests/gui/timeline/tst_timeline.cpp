@@ -104,12 +104,8 @@ class TestTimeline : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("FusionDiffTests"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_timeline"));
-    }
+    void initTestCase() { test::useOwnSettings(QStringLiteral("tst_timeline")); }
+    void cleanupTestCase() { test::removeOwnSettings(); }
 
     void init() { QSettings().clear(); }
 
