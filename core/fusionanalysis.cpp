@@ -16,6 +16,7 @@
 #include "ops/comparison/graphtail.h"
 #include "ops/comparison/opcomparison.h"
 #include "ops/timegap/lookfirst.h"
+#include "ops/timegap/significance.h"
 #include "ops/timegap/steptime.h"
 #include "ops/timegap/timegap.h"
 #include "util/inputerror.h"
@@ -398,6 +399,8 @@ FusionReport analyzeFusion(const TraceStore& trace1, const TraceStore& trace2,
             { &collectiveCalls[0], &collectiveCalls[1] }, classifier.categories(), report.sideNames, &stepTime });
     report.stepTime = std::move(stepTime.report);
     report.timeGap = std::move(accounting.gap);
+    // Rewrites the verdict with what run-to-run noise says of the gap.
+    judgeTimeGapNoise(report);
     // Said before the gap it changes: a trace that stopped recording a graph's kernels looks faster.
     report.timeGap.verdict
         = unrecordedWorkLead(report.graphComparison, report.timeGap, { "A", "B" }) + report.timeGap.verdict;
@@ -410,6 +413,7 @@ FusionReport analyzeFusion(const TraceStore& trace1, const TraceStore& trace2,
             + report.timeGap.verdict;
     }
     report.whereToLookFirst = rankWhereToLookFirst(report, accounting);
+    judgeLookFirstNoise(report);
     return report;
 }
 

@@ -82,4 +82,13 @@ Spread spreadOf(std::vector<double> values)
     return spread;
 }
 
+Spread pairedDifferenceSpread(const std::vector<double>& a, const std::vector<double>& b)
+{
+    std::vector<double> differences;
+    differences.reserve(std::min(a.size(), b.size()));
+    for (size_t i = 0; i < std::min(a.size(), b.size()); ++i)
+        differences.push_back(a[i] - b[i]);
+    return spreadOf(std::move(differences));
+}
+
 } // namespace fusiondiff

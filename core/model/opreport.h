@@ -41,6 +41,9 @@ struct Spread
     double q3 = 0; // third quartile
 };
 Spread spreadOf(std::vector<double> values);
+// The spread of a[i] - b[i] over the pairs (the shorter length): what pairing leaves of the
+// calls' spread, for run-to-run noise (calls of different sizes vary alike on both sides).
+Spread pairedDifferenceSpread(const std::vector<double>& a, const std::vector<double>& b);
 
 struct FindingKernel
 {
@@ -74,6 +77,7 @@ struct OpFinding
     uint64_t occurrences = 0;
     int64_t launchDifference = 0; // per occurrence: unfused side's kernels minus the fused side's
     std::array<Spread, 2> timeUs; // GPU time of the operation's kernels, per occurrence
+    Spread differenceUs; // A - B per pair of occurrences
     // The finding's own difference: the slower side's time minus the faster side's over all
     // occurrences (>= 0), in two signed parts that add up to it, from the slower side's point of
     // view: the kernels one side runs in addition (the slower side's extra kernels minus the faster
@@ -82,6 +86,9 @@ struct OpFinding
     double savingUs = 0;
     double savingExtraKernelsUs = 0;
     double savingSpeedUs = 0;
+    // Whether savingUs is beyond run-to-run noise, from the calls' spread (ops/timegap/significance.h).
+    bool significant = true;
+    double noiseUs = 0;
     std::string summary; // the finding in one sentence
     std::array<double, 2> firstTs {}; // start of the first occurrence on each side (CPU time)
     // The first occurrence's kernels on each side: indices into the trace's kernels, in time order
@@ -104,6 +111,7 @@ struct OpSummary
     uint64_t differing = 0; // pairs whose kernel counts differ
     std::array<uint64_t, 2> kernels {};
     std::array<Spread, 2> timeUs;
+    Spread differenceUs; // A - B per matched pair
     double savingUs = 0;
 };
 

@@ -53,6 +53,19 @@ const char* timeBasisKey(TimeBasis basis)
     return "";
 }
 
+const char* noiseVerdictKey(NoiseVerdict verdict)
+{
+    switch (verdict) {
+    case NoiseVerdict::Significant:
+        return "significant";
+    case NoiseVerdict::WithinNoise:
+        return "within_noise";
+    case NoiseVerdict::CannotTell:
+        return "cannot_tell";
+    }
+    return "";
+}
+
 const char* lookFirstKindKey(LookFirstKind kind)
 {
     switch (kind) {

@@ -60,6 +60,29 @@ enum class TimeBasis
 };
 const char* timeBasisKey(TimeBasis basis); // "gpu_kernel_time", "gpu_wall_time", "step_time"
 
+// Whether a difference is larger than two runs of the same build could make it
+// (ops/timegap/significance.h; the rule: docs/report-format.md, "Run-to-run noise").
+enum class NoiseVerdict
+{
+    Significant, // larger than the noise
+    WithinNoise, // no larger than the noise
+    CannotTell, // part of it is time whose run-to-run spread the traces do not show (one step a side)
+};
+const char* noiseVerdictKey(NoiseVerdict verdict); // "significant", "within_noise", "cannot_tell"
+
+struct GapNoise
+{
+    NoiseVerdict verdict = NoiseVerdict::Significant;
+    double noiseUs = 0; // the largest |delta| noise explains: max(spreadUs, floorUs)
+    double spreadUs = 0; // twice the standard error of the delta, from the steps' or the calls' spread
+    double floorUs = 0; // the run-to-run floor: a share of the faster side's time
+    double stepSpreadUs = 0; // step time: half the larger interquartile range of the steps (0: not measured)
+    std::string basis; // what the spread comes from: "steps", "calls", "floor"
+    std::string reason; // in words
+
+    bool significant() const { return verdict == NoiseVerdict::Significant; }
+};
+
 struct TimeGapBreakdown
 {
     TimeBasis basis = TimeBasis::GpuKernelTime;
@@ -67,6 +90,7 @@ struct TimeGapBreakdown
     std::array<double, 2> timeUs {};
     double deltaUs = 0; // trace1 - trace2 == the sum of the parts' deltaUs
     std::vector<TimeGapPart> parts; // by |delta|, largest first; the residual last
+    GapNoise noise; // whether deltaUs is beyond run-to-run noise
 
     // |delta| over the faster side's time (0 when that is 0).
     double share() const;
@@ -123,6 +147,10 @@ struct LookFirstEntry
     double savingExtraKernelsUs = 0;
     double savingSpeedUs = 0;
     std::string op; // the operation or collective it is about
+    // Whether its stake is beyond run-to-run noise (from its calls' spread); entries within noise
+    // rank after the others.
+    NoiseVerdict noise = NoiseVerdict::Significant;
+    double noiseUs = 0;
 };
 
 // Calls of one collective that the two traces run with one pair of implementations (and message

@@ -170,6 +170,8 @@ void writeOpFinding(JsonWriter& json, const FusionReport& report, const OpFindin
     json.field("saving_us", finding.savingUs);
     json.field("saving_extra_kernels_us", finding.savingExtraKernelsUs);
     json.field("saving_speed_us", finding.savingSpeedUs);
+    json.field("significant", finding.significant);
+    json.field("noise_us", finding.noiseUs);
     json.field("type_agreement", finding.typeAgreement);
     json.field("is_graph", finding.isGraph);
     json.field("summary", finding.summary);

@@ -475,6 +475,8 @@ ReportTable opFindingsTable(const FusionReport& r)
     table.columns.push_back(
         { .key = "saving_extra_kernels_us", .value = [=](size_t row) { return at(row).savingExtraKernelsUs; } });
     table.columns.push_back({ .key = "saving_speed_us", .value = [=](size_t row) { return at(row).savingSpeedUs; } });
+    table.columns.push_back({ .key = "significant",
+        .value = [=](size_t row) { return std::string(at(row).significant ? "true" : "false"); } });
     table.columns.push_back({ .key = "summary", .header = "Summary", .unit = Unit::SideText, .value = [=](size_t row) {
                                  return at(row).summary;
                              } });

@@ -44,6 +44,17 @@ void writeBreakdownFields(JsonWriter& json, const TimeGapBreakdown& breakdown)
     json.field("delta_us", breakdown.deltaUs);
     json.field("delta_share", breakdown.share());
     json.field("slower_trace", breakdown.deltaUs == 0 ? "" : sideKey(breakdown.slowerSide()));
+    json.field("significant", breakdown.noise.significant());
+    json.key("noise");
+    json.beginObject();
+    json.field("verdict", noiseVerdictKey(breakdown.noise.verdict));
+    json.field("noise_us", breakdown.noise.noiseUs);
+    json.field("spread_us", breakdown.noise.spreadUs);
+    json.field("floor_us", breakdown.noise.floorUs);
+    json.field("step_spread_us", breakdown.noise.stepSpreadUs);
+    json.field("basis", breakdown.noise.basis);
+    json.field("reason", breakdown.noise.reason);
+    json.endObject();
     json.key("parts");
     writeObjectArray(json, breakdown.parts, writePartFields);
 }
@@ -72,6 +83,9 @@ void writeLookFirstFields(JsonWriter& json, const FusionReport& report, const Lo
     json.field("saving_us", entry.savingUs);
     json.field("saving_extra_kernels_us", entry.savingExtraKernelsUs);
     json.field("saving_speed_us", entry.savingSpeedUs);
+    json.field("significant", entry.noise == NoiseVerdict::Significant);
+    json.field("noise", noiseVerdictKey(entry.noise));
+    json.field("noise_us", entry.noiseUs);
 }
 
 // "a | b | c"
@@ -190,6 +204,12 @@ ReportTable timeGapTable(const FusionReport& report)
             .header = "A \u2212 B total",
             .unit = Unit::SignedMicroseconds,
             .value = [breakdown](size_t row) { return breakdown(row).deltaUs; } },
+        { .key = "noise",
+            .header = "Noise",
+            .toolTip = "Whether the basis's A \u2212 B is beyond run-to-run noise: significant, within_noise, or "
+                       "cannot_tell (one step a side: the idle time's spread is not measured)",
+            .value = [breakdown](size_t row) { return std::string(noiseVerdictKey(breakdown(row).noise.verdict)); } },
+        { .key = "noise_us", .value = [breakdown](size_t row) { return breakdown(row).noise.noiseUs; } },
         { .key = "cause",
             .header = "Cause",
             .value = [part](size_t row) { return std::string(gapCauseKey(part(row).cause)); } },
@@ -286,6 +306,7 @@ ReportTable whereToLookFirstTable(const FusionReport& report)
             .value = [at](size_t row) { return at(row).savingUs; } },
         { .key = "saving_extra_kernels_us", .value = [at](size_t row) { return at(row).savingExtraKernelsUs; } },
         { .key = "saving_speed_us", .value = [at](size_t row) { return at(row).savingSpeedUs; } },
+        { .key = "noise", .value = [at](size_t row) { return std::string(noiseVerdictKey(at(row).noise)); } },
         { .key = "types",
             .header = "Kernel types",
             .value =
@@ -369,7 +390,7 @@ std::string timeGapMarkdown(const FusionReport& report, MarkdownCell cell)
             continue;
         out += "\n" + basisName(breakdown->basis) + " (" + breakdown->description + "): A "
             + formatDuration(breakdown->timeUs[0]) + ", B " + formatDuration(breakdown->timeUs[1]) + ", A - B "
-            + signedDuration(breakdown->deltaUs) + ".\n\n";
+            + signedDuration(breakdown->deltaUs) + "; " + cell(breakdown->noise.reason) + ".\n\n";
         out += "| Part | A - B | A | B | Largest contributors |\n| --- | ---: | ---: | ---: | --- |\n";
         for (const TimeGapPart& part : breakdown->parts) {
             std::string top;

@@ -6,6 +6,7 @@
 #include "comparedpair.h"
 #include "fusionanalysis.h"
 #include "load/traceloader.h"
+#include "ops/timegap/timegap.h"
 #include "report/reportwriters.h"
 #include "testdata.h"
 #include "tracewriter.h"
@@ -188,10 +189,21 @@ private slots:
         QCOMPARE(first.op, std::string("model.py: forward"));
         QCOMPARE(first.slowerSide, Side::Trace2);
         QCOMPARE(first.stakeUs, 40.0);
-        QVERIFY(report.timeGap.verdict.find("in step time") != std::string::npos);
-        QVERIFY(report.timeGap.verdict.find("the GPU waits while the host runs code +40") != std::string::npos);
-        QVERIFY(report.timeGap.verdict.find("(most: model.py: forward +40") != std::string::npos);
-        QVERIFY(report.timeGap.verdict.find("in GPU kernel time they are the same") != std::string::npos);
+        // Only one of the two steps is 40 us longer: that is inside the steps' spread, so the verdict
+        // does not name a slower side, and the entry says it is within noise (tst_significance).
+        const std::string& verdict = report.timeGap.verdict;
+        QCOMPARE(report.timeGap.stepTime->noise.verdict, NoiseVerdict::WithinNoise);
+        QVERIFY2(verdict.find("take the same step time within run-to-run noise (A -40.0 us") != std::string::npos,
+            verdict.c_str());
+        QVERIFY(verdict.find("in GPU kernel time they are the same") != std::string::npos);
+        QVERIFY(first.title.find("within run-to-run noise") != std::string::npos);
+        // Outside the noise it names the host code.
+        TimeGap significant = report.timeGap;
+        significant.stepTime->noise.verdict = NoiseVerdict::Significant;
+        const std::string named = timeGapVerdict(significant, report.sideNames);
+        QVERIFY(named.find("in step time") != std::string::npos);
+        QVERIFY(named.find("the GPU waits while the host runs code +40") != std::string::npos);
+        QVERIFY(named.find("(most: model.py: forward +40") != std::string::npos);
         const std::string json = reportToJson(report);
         QVERIFY(json.find("\"basis\": \"step_time\"") != std::string::npos);
         QVERIFY(json.find("\"kernel_time\": {") != std::string::npos);

@@ -271,7 +271,8 @@ private Q_SLOTS:
         for (const CsvTable& table : reportToCsv(report)) {
             if (table.name != "time_gap")
                 continue;
-            QVERIFY(table.text.starts_with("basis,trace1_total_us,trace2_total_us,total_delta_us,cause,label,title,"));
+            QVERIFY(table.text.starts_with(
+                "basis,trace1_total_us,trace2_total_us,total_delta_us,noise,noise_us,cause,label,title,"));
             QVERIFY(table.text.find("gpu_kernel_time,") != std::string::npos);
             QVERIFY(table.text.find(",residual,") != std::string::npos);
         }

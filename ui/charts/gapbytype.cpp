@@ -81,6 +81,11 @@ QString gapVerdict(const FusionReport& report)
     const bool bSlower = b > a;
     const double gap = std::abs(b - a);
     const double share = 100.0 * gap / std::min(a, b);
+    if (report.timeGap.kernelTime.noise.verdict == NoiseVerdict::WithinNoise && a != b)
+        return tr("<b>A and B take the same GPU time within run-to-run noise</b> (%1 %2 longer, %3%; noise ±%4): "
+                  "%5 against %6 of kernel time.")
+            .arg(bSlower ? QStringLiteral("B") : QStringLiteral("A"), formatDuration(gap), formatFixed(share, 1),
+                formatDuration(report.timeGap.kernelTime.noise.noiseUs), formatDuration(a), formatDuration(b));
     return tr("<b>%1 takes %2 (%3%) longer than %4 on the GPU</b>: %5 against %6 of kernel time.")
         .arg(bSlower ? QStringLiteral("B (%1)").arg(sideAlias(report, 1).toHtmlEscaped())
                      : QStringLiteral("A (%1)").arg(sideAlias(report, 0).toHtmlEscaped()),

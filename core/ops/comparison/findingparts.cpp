@@ -84,6 +84,7 @@ void setFusedSideAndSaving(OpFinding& finding, const std::array<std::vector<doub
     }
     finding.slowerSide = total[0] >= total[1] ? Side::Trace1 : Side::Trace2;
     finding.savingUs = std::fabs(total[0] - total[1]);
+    finding.differenceUs = pairedDifferenceSpread(times[0], times[1]);
 }
 
 std::array<double, 2> addExtraKernels(const OpFinding& finding, const std::array<const TraceStore*, 2>& stores,

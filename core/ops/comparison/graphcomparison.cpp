@@ -560,11 +560,14 @@ private:
         OpSummary summary;
         summary.op = pattern.op;
         summary.occurrences = occurrences;
+        std::array<std::vector<double>, 2> times;
         for (size_t s = 0; s < 2; ++s) {
             for (const auto& kernels : pattern.occurrences[s])
                 summary.kernels[s] += kernels.size();
-            summary.timeUs[s] = spreadOf(occurrenceTimes(m_sides[s].input.store, pattern.occurrences[s]));
+            times[s] = occurrenceTimes(m_sides[s].input.store, pattern.occurrences[s]);
+            summary.timeUs[s] = spreadOf(times[s]);
         }
+        summary.differenceUs = pairedDifferenceSpread(times[0], times[1]);
         const bool differ = pattern.occurrences[0].front().size() != pattern.occurrences[1].front().size();
         double agreement = 0;
         const auto patternIndex = uint32_t(m_result.patternNames.size());

@@ -153,6 +153,7 @@ public:
         for (auto& [op, summary] : m_summaries) {
             for (size_t side = 0; side < 2; ++side)
                 summary.timeUs[side] = spreadOf(m_summaryTimes[op][side]);
+            summary.differenceUs = pairedDifferenceSpread(m_summaryTimes[op][0], m_summaryTimes[op][1]);
             result.byOperation.push_back(summary);
         }
         std::sort(result.byOperation.begin(), result.byOperation.end(), summaryRanksBefore);

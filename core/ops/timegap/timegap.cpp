@@ -224,12 +224,29 @@ std::string likeForLike(const TimeGapBreakdown& breakdown)
         + signedDuration(unpairedDelta * towardsSlower) + ": one side, not compared, unattributed).";
 }
 
+// "(A +510 us, 2.4%; run-to-run noise ±645 us)": a gap within noise, signed A - B.
+std::string noiseText(const TimeGapBreakdown& breakdown)
+{
+    std::string text = "A " + signedDuration(breakdown.deltaUs) + ", " + fixed(breakdown.share() * 100, 1) + "%";
+    if (breakdown.noise.stepSpreadUs > 0)
+        text += "; the steps vary by ±" + formatDuration(breakdown.noise.stepSpreadUs);
+    return " (" + text + "; run-to-run noise ±" + formatDuration(breakdown.noise.noiseUs) + ")";
+}
+
+bool withinNoise(const TimeGapBreakdown& breakdown)
+{
+    return breakdown.deltaUs != 0 && breakdown.noise.verdict == NoiseVerdict::WithinNoise;
+}
+
 std::string verdictOf(const TimeGapBreakdown& breakdown, const std::array<std::string, 2>& names)
 {
     const std::string what = breakdown.basis == TimeBasis::GpuKernelTime ? "GPU kernel time" : "GPU wall time";
     if (breakdown.deltaUs == 0)
         return "A (" + names[0] + ") and B (" + names[1] + ") take the same " + what + " ("
             + formatDuration(breakdown.timeUs[0]) + ").";
+    if (withinNoise(breakdown))
+        return "A (" + names[0] + ") and B (" + names[1] + ") take the same " + what + " within run-to-run noise"
+            + noiseText(breakdown) + ".";
     const Side slow = breakdown.slowerSide();
     const size_t s = sideIndex(slow);
     const size_t f = sideIndex(otherSide(slow));
@@ -387,6 +404,9 @@ std::string stepTimeVerdict(
     if (steps.deltaUs == 0) {
         text = "A (" + names[0] + ") and B (" + names[1] + ") take the same step time ("
             + formatDuration(steps.timeUs[0]) + ")";
+    } else if (withinNoise(steps)) {
+        text = "A (" + names[0] + ") and B (" + names[1] + ") take the same step time within run-to-run noise"
+            + noiseText(steps);
     } else {
         const Side slow = steps.slowerSide();
         const size_t s = sideIndex(slow);
@@ -420,14 +440,24 @@ std::string stepTimeVerdict(
             ++listed;
         }
         text += causes.empty() ? "" : ": " + causes;
+        if (steps.noise.verdict == NoiseVerdict::CannotTell)
+            text += "; whether that is more than run-to-run noise cannot be told with one step a side";
     }
     if (kernelTime.deltaUs == 0)
         return text + "; in GPU kernel time they are the same.";
+    if (withinNoise(kernelTime))
+        return text + "; in GPU kernel time they are the same within run-to-run noise" + noiseText(kernelTime) + ".";
     return text + "; in GPU kernel time " + sideLetter(kernelTime.slowerSide()) + " is slower by "
         + formatDuration(std::fabs(kernelTime.deltaUs)) + " (" + shareText(kernelTime) + ").";
 }
 
 } // namespace
+
+std::string timeGapVerdict(const TimeGap& gap, const std::array<std::string, 2>& names)
+{
+    return gap.onStepTime && gap.stepTime ? stepTimeVerdict(*gap.stepTime, gap.kernelTime, names)
+                                          : verdictOf(gap.kernelTime, names);
+}
 
 void addGraphRoles(KernelRoles& roles, const std::array<std::vector<ComparedGraphKernel>, 2>& compared,
     const std::vector<std::string>& patternNames)
@@ -575,8 +605,7 @@ TimeGapAccounting explainTimeGap(const TimeGapInput& input)
             { double(total.time[0] - outsideTotal.time[0]), double(total.time[1] - outsideTotal.time[1]) });
         result.gap.onStepTime = input.stepTime->report.headline;
     }
-    result.gap.verdict = result.gap.onStepTime ? stepTimeVerdict(*result.gap.stepTime, kernelTime, input.sideNames)
-                                               : verdictOf(kernelTime, input.sideNames);
+    result.gap.verdict = timeGapVerdict(result.gap, input.sideNames);
 
     auto describe = [&](std::unordered_map<int32_t, OpAccumulator>& accumulators, auto& out, auto keyOf) {
         for (auto& [key, accumulator] : accumulators) {

@@ -61,4 +61,8 @@ void addGraphRoles(KernelRoles& roles, const std::array<std::vector<ComparedGrap
 // overlap of concurrent kernels.
 TimeGapAccounting explainTimeGap(const TimeGapInput& input);
 
+// The verdict in one line, on the headline's basis; a gap within run-to-run noise (each basis's
+// `noise`, ops/timegap/significance.h) is said to be the same time "within run-to-run noise".
+std::string timeGapVerdict(const TimeGap& gap, const std::array<std::string, 2>& names);
+
 } // namespace fusiondiff

@@ -1,0 +1,330 @@
+// Run-to-run noise (ops/timegap/significance.h): a gap is significant only when it is larger than
+// the steps' (or the paired calls') spread and than the floor. Hand-built breakdowns and step
+// rows whose gap is inside or outside the spread; hand-made traces with jittered steps; and real
+// pairs: the Pi0 H200 trace against its rerun (the same build) is not reported as a finding, the
+// bundled MI300X/H100 pair and a host stall injected into a real trace with steps stay significant.
+#include "classify/classifier.h"
+#include "comparedpair.h"
+#include "fusionanalysis.h"
+#include "hoststall.h"
+#include "load/traceloader.h"
+#include "model/steptime.h"
+#include "ops/timegap/significance.h"
+#include "ops/timegap/timegap.h"
+#include "testdata.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+using namespace fusiondiff;
+using namespace fusiondiff::test;
+
+namespace {
+
+Spread spreadOfValues(std::vector<double> values)
+{
+    return spreadOf(std::move(values));
+}
+
+// A step-time breakdown of `steps` steps a side: each side's total, the GPU busy part (speed)
+// and the host-idle part.
+TimeGapBreakdown stepBreakdown(std::array<double, 2> busyUs, std::array<double, 2> idleUs)
+{
+    TimeGapBreakdown breakdown;
+    breakdown.basis = TimeBasis::StepTime;
+    breakdown.timeUs = { busyUs[0] + idleUs[0], busyUs[1] + idleUs[1] };
+    breakdown.deltaUs = breakdown.timeUs[0] - breakdown.timeUs[1];
+    TimeGapPart speed;
+    speed.cause = GapCause::Speed;
+    speed.timeUs = busyUs;
+    speed.deltaUs = busyUs[0] - busyUs[1];
+    TimeGapPart host;
+    host.cause = GapCause::IdleHost;
+    host.timeUs = idleUs;
+    host.deltaUs = idleUs[0] - idleUs[1];
+    breakdown.parts = { speed, host, TimeGapPart {} };
+    return breakdown;
+}
+
+// A step_times report of one phase with these steps' times on each side.
+StepTimeReport stepRows(const std::vector<double>& a, const std::vector<double>& b)
+{
+    StepTimeReport report;
+    report.phases = { "phase 1" };
+    StepTimeRow row;
+    row.phase = "phase 1";
+    row.steps = { a.size(), b.size() };
+    row.timeUs = { spreadOfValues(a), spreadOfValues(b) };
+    report.rows.push_back(row);
+    return report;
+}
+
+std::vector<double> plus(std::vector<double> values, double shift)
+{
+    for (double& value : values)
+        value += shift;
+    return values;
+}
+
+double sum(const std::vector<double>& values)
+{
+    double total = 0;
+    for (const double value : values)
+        total += value;
+    return total;
+}
+
+// Steps that vary: 1,000 us give or take up to 300.
+const std::vector<double> kJitteredSteps { 700, 1300, 900, 1100, 800, 1200, 1000, 950 };
+
+// Two sides with ProfilerStep annotations: each step one aten::linear whose kernel takes
+// `stepUs[i]` (+ `shiftUs` on B) after a warm-up step alike on both, the B steps in a rotated order so that the k-th
+// calls do not pair like for like.
+FusionReport jitteredPair(double shiftUs)
+{
+    TraceWriter a, b;
+    a.amd();
+    b.nvidia();
+    const std::vector<double>& steps = kJitteredSteps;
+    for (TraceWriter* side : { &a, &b }) { // the warm-up step, left out of the comparison
+        side->beginStep("ProfilerStep#0");
+        side->launch("aten::linear", { kGemmRelu }, { "Model_0" }, 1000);
+        side->endStep();
+    }
+    for (size_t i = 0; i < steps.size(); ++i) {
+        a.beginStep("ProfilerStep#" + std::to_string(i + 1));
+        a.launch("aten::linear", { kGemmRelu }, { "Model_0" }, steps[i]);
+        a.endStep();
+        b.beginStep("ProfilerStep#" + std::to_string(i + 1));
+        b.launch("aten::linear", { kGemmRelu }, { "Model_0" }, steps[(i + 3) % steps.size()] + shiftUs);
+        b.endStep();
+    }
+    return compareWritten(a, b);
+}
+
+bool noEntryIsSignificantBeforeNoise(const std::vector<LookFirstEntry>& entries)
+{
+    bool noise = false;
+    for (const LookFirstEntry& entry : entries) {
+        if (noise && entry.noise != NoiseVerdict::WithinNoise)
+            return false;
+        noise |= entry.noise == NoiseVerdict::WithinNoise;
+    }
+    return true;
+}
+
+} // namespace
+
+class TestSignificance : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void theLargerOfSpreadAndFloorDecides()
+    {
+        // Floor: 5% of the faster side's 10 ms = 500 us.
+        QVERIFY(!judgeDelta(400, { 10400, 10000 }, 100, "calls").significant());
+        QVERIFY(judgeDelta(600, { 10600, 10000 }, 100, "calls").significant());
+        // A spread larger than the floor decides.
+        const GapNoise wide = judgeDelta(600, { 10600, 10000 }, 800, "calls");
+        QCOMPARE(wide.verdict, NoiseVerdict::WithinNoise);
+        QCOMPARE(wide.noiseUs, 800.0);
+        QVERIFY(judgeDelta(-900, { 10000, 10900 }, 800, "calls").significant()); // either direction
+        QVERIFY(!judgeDelta(0, { 10000, 10000 }, 0, "calls").significant());
+    }
+
+    void aStepGapInsideTheStepsSpreadIsNoise()
+    {
+        // 8 steps a side, IQR 250 us: 2 * sqrt(8 * (250/1.349)^2 * 2) = 1,483 us of noise on the total.
+        const std::vector<double> b = kJitteredSteps;
+        const std::vector<double> inside = plus(b, 100); // +800 us in all
+        const TimeGapBreakdown gap = stepBreakdown({ sum(inside), sum(b) }, { 0, 0 });
+        const GapNoise noise = stepTimeNoise(gap, stepRows(inside, b), 0);
+        QCOMPARE(noise.verdict, NoiseVerdict::WithinNoise);
+        QCOMPARE(noise.basis, std::string("steps"));
+        QVERIFY2(noise.spreadUs > std::fabs(gap.deltaUs) && noise.spreadUs > noise.floorUs, noise.reason.c_str());
+        QVERIFY(std::fabs(noise.spreadUs - 1482.6) < 0.1);
+        QCOMPARE(noise.stepSpreadUs, 125.0); // half the IQR
+    }
+
+    void aStepGapOutsideTheStepsSpreadIsSignificant()
+    {
+        const std::vector<double> b = kJitteredSteps;
+        const std::vector<double> outside = plus(b, 400); // +3.2 ms in all
+        const TimeGapBreakdown gap = stepBreakdown({ sum(outside), sum(b) }, { 0, 0 });
+        const GapNoise noise = stepTimeNoise(gap, stepRows(outside, b), 0);
+        QVERIFY2(noise.significant(), noise.reason.c_str());
+        QCOMPARE(noise.basis, std::string("steps"));
+    }
+
+    void tightStepsStillNeedTheFloor()
+    {
+        // Steps that vary by 1 us: the spread says significant, the floor (5%) does not.
+        const std::vector<double> b { 1000, 1001, 999, 1000 };
+        const std::vector<double> a = plus(b, 30);
+        const GapNoise noise = stepTimeNoise(stepBreakdown({ sum(a), sum(b) }, { 0, 0 }), stepRows(a, b), 0);
+        QCOMPARE(noise.verdict, NoiseVerdict::WithinNoise);
+        QVERIFY(noise.floorUs > noise.spreadUs);
+    }
+
+    void oneStepASideIsDecidedByTheGpuWorkOrCannotBeTold()
+    {
+        const StepTimeReport one = stepRows({ 10000 }, { 10000 }); // one step: no spread
+        // Below the floor: within noise.
+        QCOMPARE(
+            stepTimeNoise(stepBreakdown({ 9000, 8900 }, { 1200, 1000 }), one, 0).verdict, NoiseVerdict::WithinNoise);
+        // The GPU work alone differs beyond its floor, in the gap's direction: significant.
+        const GapNoise gpu = stepTimeNoise(stepBreakdown({ 10000, 8000 }, { 1000, 1000 }), one, 0);
+        QVERIFY2(gpu.significant(), gpu.reason.c_str());
+        QCOMPARE(gpu.basis, std::string("calls"));
+        // The gap is idle time, whose run-to-run spread one step does not show: cannot tell.
+        const GapNoise idle = stepTimeNoise(stepBreakdown({ 9000, 9000 }, { 3000, 1000 }), one, 0);
+        QCOMPARE(idle.verdict, NoiseVerdict::CannotTell);
+        QVERIFY(!idle.significant());
+        // The GPU work differs beyond noise but the other way: cannot tell either.
+        QCOMPARE(
+            stepTimeNoise(stepBreakdown({ 8000, 10000 }, { 5000, 1000 }), one, 0).verdict, NoiseVerdict::CannotTell);
+    }
+
+    void theVerdictSaysWithinNoise()
+    {
+        TimeGap gap;
+        gap.kernelTime.basis = TimeBasis::GpuKernelTime;
+        gap.kernelTime.timeUs = { 8120, 8000 };
+        gap.kernelTime.deltaUs = 120;
+        gap.kernelTime.noise = judgeDelta(120, gap.kernelTime.timeUs, 0, "calls");
+        const std::vector<double> b = kJitteredSteps;
+        const std::vector<double> a = plus(b, 50);
+        gap.stepTime = stepBreakdown({ sum(a), sum(b) }, { 0, 0 });
+        gap.stepTime->noise = stepTimeNoise(*gap.stepTime, stepRows(a, b), 0);
+        gap.onStepTime = true;
+        const std::string verdict = timeGapVerdict(gap, { "AMD", "NVIDIA" });
+        QVERIFY2(
+            verdict.starts_with("A (AMD) and B (NVIDIA) take the same step time within run-to-run noise (A +400 us, "
+                                "5.0%; the steps vary by ±125 us; run-to-run noise ±1.5 ms); in GPU kernel time"),
+            verdict.c_str());
+        QVERIFY2(verdict.ends_with("in GPU kernel time they are the same within run-to-run noise (A +120 us, 1.5%; "
+                                   "run-to-run noise ±400 us)."),
+            verdict.c_str());
+        // Outside the noise the verdict names the slower side.
+        gap.stepTime->noise.verdict = NoiseVerdict::Significant;
+        QVERIFY(timeGapVerdict(gap, { "AMD", "NVIDIA" }).starts_with("A (AMD) is slower than B (NVIDIA) by 400 us"));
+    }
+
+    void pairedCallsLeaveTheirSizesOut()
+    {
+        // Calls of very different sizes, each 1% slower on A: the pairs vary by little.
+        const Spread pairs = pairedDifferenceSpread({ 101, 1010, 10100, 202 }, { 100, 1000, 10000, 200 });
+        QCOMPARE(pairs.count, uint64_t(4));
+        QVERIFY(pairedNoiseUs(pairs) < 100);
+        QCOMPARE(pairedNoiseUs(pairedDifferenceSpread({ 5 }, { 4 })), 0.0); // one pair: no spread
+    }
+
+    void handMadeStepsInsideAndOutsideTheirSpread()
+    {
+        const FusionReport inside = jitteredPair(-20);
+        QVERIFY(inside.timeGap.onStepTime);
+        QVERIFY(inside.timeGap.stepTime);
+        const GapNoise& noise = inside.timeGap.stepTime->noise;
+        QCOMPARE(noise.basis, std::string("steps"));
+        QCOMPARE(noise.verdict, NoiseVerdict::WithinNoise);
+        QVERIFY2(inside.timeGap.verdict.find("take the same step time within run-to-run noise") != std::string::npos,
+            inside.timeGap.verdict.c_str());
+        QCOMPARE(inside.timeGap.kernelTime.noise.verdict, NoiseVerdict::WithinNoise); // the pairs vary as much
+        for (const LookFirstEntry& entry : inside.whereToLookFirst)
+            QVERIFY2(entry.noise != NoiseVerdict::Significant, entry.title.c_str());
+
+        const FusionReport outside = jitteredPair(-600);
+        QVERIFY2(outside.timeGap.stepTime->noise.significant(), outside.timeGap.stepTime->noise.reason.c_str());
+        QVERIFY(outside.timeGap.verdict.starts_with("A (AMD) is slower than B (NVIDIA)"));
+        QVERIFY(outside.timeGap.kernelTime.noise.significant());
+    }
+
+    void thePi0RerunIsNotAFinding()
+    {
+        // Two H200 runs of one build: the GPU kernel time differs by 510 us (2.4%), every launch of
+        // the repeated graph by 3.5% (0.2% within each run); the host is faster throughout the rerun
+        // (+3.6 ms of idle in one step a side, whose run-to-run spread the traces cannot show).
+        const TraceStore a = loadTrace(dataPath("real/pi0_torchcompile_cudagraph.h200.json.gz").toStdString());
+        const TraceStore b = loadTrace(dataPath("real/pi0_torchcompile_cudagraph_rerun.h200.json.gz").toStdString());
+        const FusionReport report = analyzeFusion(a, b, Classifier::builtin("default"), AnalysisOptions {});
+        const TimeGap& gap = report.timeGap;
+        QVERIFY(std::fabs(gap.kernelTime.deltaUs - 510) < 1);
+        QCOMPARE(gap.kernelTime.noise.verdict, NoiseVerdict::WithinNoise);
+        QVERIFY(gap.onStepTime);
+        QCOMPARE(gap.stepTime->noise.verdict, NoiseVerdict::CannotTell);
+        QVERIFY(!gap.headline().noise.significant());
+        QVERIFY2(gap.verdict.find("cannot be told with one step a side") != std::string::npos, gap.verdict.c_str());
+        QVERIFY2(gap.verdict.ends_with("in GPU kernel time they are the same within run-to-run noise (A +510 us, 2.4%; "
+                                       "run-to-run noise ±1.1 ms)."),
+            gap.verdict.c_str());
+        for (const OpFinding& finding : report.opFindings)
+            QVERIFY2(!finding.significant, finding.summary.c_str());
+        QVERIFY(!report.whereToLookFirst.empty());
+        for (const LookFirstEntry& entry : report.whereToLookFirst) {
+            QVERIFY2(entry.noise != NoiseVerdict::Significant, entry.title.c_str());
+            if (entry.noise == NoiseVerdict::WithinNoise)
+                QVERIFY2(entry.title.find("within run-to-run noise") != std::string::npos, entry.title.c_str());
+        }
+        QVERIFY(noEntryIsSignificantBeforeNoise(report.whereToLookFirst));
+    }
+
+    void theBundledPairStaysSignificant()
+    {
+        const TraceStore a = loadTrace(sampleA().toStdString());
+        const TraceStore b = loadTrace(sampleB().toStdString());
+        const FusionReport report = analyzeFusion(a, b, Classifier::builtin("default"), AnalysisOptions {});
+        QVERIFY(report.timeGap.kernelTime.noise.significant());
+        QVERIFY2(report.timeGap.headline().noise.significant(), report.timeGap.headline().noise.reason.c_str());
+        QVERIFY(report.timeGap.verdict.starts_with("B (NVIDIA) is slower than A (AMD) by 2.5 ms (5.3%) in step time"));
+        QCOMPARE(report.whereToLookFirst.front().noise, NoiseVerdict::Significant);
+        QVERIFY(noEntryIsSignificantBeforeNoise(report.whereToLookFirst));
+    }
+
+    void aHostStallOnATraceWithStepsIsSignificant()
+    {
+        // The V100 training trace has 5 compared steps: the stall (15% of a step in every step) is
+        // far outside their spread; without it the two copies are the same within noise.
+        const std::string path = dataPath("real/hta_trace_diff_test.v100.json.gz").toStdString();
+        const Classifier classifier = Classifier::builtin("default");
+        const TraceStore a = loadTrace(path);
+        HostStall stall = chooseStall(a, 1, 0, 0.15);
+        QVERIFY(!stall.function.empty());
+        TraceStore stalled = loadTrace(path);
+        stallHost(stalled, stall);
+        const FusionReport report = analyzeFusion(a, stalled, classifier, {});
+        QVERIFY(report.timeGap.onStepTime);
+        const GapNoise& noise = report.timeGap.stepTime->noise;
+        QCOMPARE(noise.basis, std::string("steps"));
+        QVERIFY2(noise.significant(), noise.reason.c_str());
+        QVERIFY(report.timeGap.verdict.starts_with("B ("));
+
+        stall.stallUs = 0;
+        TraceStore same = loadTrace(path);
+        stallHost(same, stall);
+        const FusionReport none = analyzeFusion(a, same, classifier, {});
+        QVERIFY(std::fabs(none.timeGap.stepTime->deltaUs) < 100); // the constructor's launch latency model
+        QVERIFY(!none.timeGap.stepTime->noise.significant());
+    }
+
+    void aHostStallInOneStepCannotBeTold()
+    {
+        // One step a side: the stall is GPU idle, whose run-to-run spread is not measured. It is not
+        // called noise, and not claimed significant.
+        const std::string path = dataPath("real/bert-small-uncased.mi300x.json.gz").toStdString();
+        const TraceStore a = loadTrace(path);
+        const HostStall stall = chooseStall(a, 1, 0, 0.15);
+        TraceStore b = loadTrace(path);
+        stallHost(b, stall);
+        const FusionReport report = analyzeFusion(a, b, Classifier::builtin("default"), {});
+        QCOMPARE(report.timeGap.stepTime->noise.verdict, NoiseVerdict::CannotTell);
+        QVERIFY2(report.timeGap.verdict.find("cannot be told with one step a side") != std::string::npos,
+            report.timeGap.verdict.c_str());
+        QCOMPARE(report.whereToLookFirst.front().kind, LookFirstKind::Host);
+        QCOMPARE(report.whereToLookFirst.front().noise, NoiseVerdict::CannotTell);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSignificance)
+#include "tst_significance.moc"
