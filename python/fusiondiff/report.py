@@ -19,7 +19,7 @@ def _parameter_text(name, value):
 
 
 def compare(a, b, classifier="default", op_level="auto", params=None, capture1=None, capture2=None,
-            progress=None):
+            progress=None, threads=None):
     """Compares the traces a ("trace1") and b ("trace2") as `fusiondiff-cli compare` does.
 
     a, b: Kineto / Chrome-trace JSON files, plain or gzip (str or os.PathLike).
@@ -31,11 +31,17 @@ def compare(a, b, classifier="default", op_level="auto", params=None, capture1=N
     progress: called as progress(done_bytes, total_bytes) while the traces are read, on the
         calling thread, about ten times a second; returning False stops the comparison
         (Cancelled), and so does any exception it raises.
+    threads: parse the traces on at most this many threads (--threads; 1 reads them one after
+        the other on one thread); None, the default, uses the machine's cores.
 
     The traces are read on the core's threads without the GIL; Ctrl+C (KeyboardInterrupt) stops
     them. Raises InputError for a file that cannot be used, ValueError for unknown parameters.
     """
     pairs = [(str(name), _parameter_text(name, value)) for name, value in (params or {}).items()]
+    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int)):
+        raise TypeError(f"threads takes a whole number from 1 to 1024, or None, not {threads!r}")
+    if threads is not None and not 1 <= threads <= 1024:
+        raise ValueError(f"threads takes a whole number from 1 to 1024, or None, not {threads!r}")
     core = _fusiondiff.compare(
         os.fspath(a), os.fspath(b),
         classifier=os.fspath(classifier),
@@ -44,7 +50,8 @@ def compare(a, b, classifier="default", op_level="auto", params=None, capture1=N
         capture1=None if capture1 is None else os.fspath(capture1),
         capture2=None if capture2 is None else os.fspath(capture2),
         progress=progress,
-        poll_seconds=_POLL_SECONDS)
+        poll_seconds=_POLL_SECONDS,
+        threads=0 if threads is None else threads)
     return Report(core)
 
 

@@ -80,10 +80,12 @@ std::shared_ptr<const FusionReport> compareOnThisThread(const CompareRequest& re
     // Check the rule file before spending time on the traces, as the CLI does.
     const Classifier classifier = Classifier::load(request.classifier);
     const std::vector<LoadedTrace> traces = loadTraces(
-        { request.traceA, request.traceB }, &state.cancel, [&state](size_t trace, uint64_t done, uint64_t total) {
+        { request.traceA, request.traceB }, &state.cancel,
+        [&state](size_t trace, uint64_t done, uint64_t total) {
             state.done[trace] = done;
             state.total[trace] = total;
-        });
+        },
+        request.threads);
     state.tracesRead = true;
     if (state.cancel) {
         for (const LoadedTrace& trace : traces) {

@@ -107,11 +107,15 @@ AnalysisOptions optionsFrom(const std::string& opLevel, const std::vector<std::p
 std::unique_ptr<Report> compare(const std::string& traceA, const std::string& traceB, const std::string& classifier,
     const std::string& opLevel, const std::vector<std::pair<std::string, std::string>>& params,
     const std::optional<std::string>& captureA, const std::optional<std::string>& captureB, const py::object& progress,
-    double pollSeconds)
+    double pollSeconds, int64_t threads)
 {
     if (!(pollSeconds > 0 && pollSeconds <= 1))
         throw py::value_error("poll_seconds must be in (0, 1]");
-    const CompareRequest request { traceA, traceB, classifier, optionsFrom(opLevel, params), captureA, captureB };
+    // 0 is the machine's cores, as without --threads; else the CLI's range.
+    if (threads < 0 || threads > 1024)
+        throw py::value_error("threads takes a whole number from 1 to 1024, or None, not " + std::to_string(threads));
+    const CompareRequest request { traceA, traceB, classifier, optionsFrom(opLevel, params), captureA, captureB,
+        static_cast<size_t>(threads) };
     return std::make_unique<Report>(runCompare(request, progress, pollSeconds));
 }
 
@@ -157,8 +161,8 @@ PYBIND11_MODULE(_fusiondiff, module)
         .def_property_readonly("verdict", &Report::verdict);
 
     module.def("compare", &compare, py::arg("a"), py::arg("b"), py::arg("classifier"), py::arg("op_level"),
-        py::arg("params"), py::arg("capture1"), py::arg("capture2"), py::arg("progress"),
-        py::arg("poll_seconds") = 0.1);
+        py::arg("params"), py::arg("capture1"), py::arg("capture2"), py::arg("progress"), py::arg("poll_seconds") = 0.1,
+        py::arg("threads") = 0);
     module.def("classify", &classify, py::arg("names"), py::arg("classifier"));
     module.def("parameters", &parameters);
     module.def("builtin_classifiers", &fusiondiff::Classifier::builtinNames);
