@@ -3,6 +3,7 @@
 #include "display/colors.h"
 #include "display/formatting.h"
 
+#include <QFontMetrics>
 #include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
@@ -114,6 +115,21 @@ QString GapWaterfall::timeName() const
     return m_data.timeName.isEmpty() ? tr("GPU time") : m_data.timeName.toHtmlEscaped();
 }
 
+QString GapWaterfall::barLabel(int bar) const
+{
+    if (bar < 0 || bar >= barCount())
+        return {};
+    const bool total = bar == 0 || bar == barCount() - 1;
+    const QString label = total ? (sideOfBar(bar) == 0 ? tr("A: %1").arg(m_data.nameA) : tr("B: %1").arg(m_data.nameB))
+                                : m_parts[static_cast<size_t>(bar - 1)].title;
+    const int slot = static_cast<int>(plotRect().width() / barCount());
+    const QFontMetrics metrics(font());
+    QStringList words = label.split(QLatin1Char(' '));
+    for (QString& word : words)
+        word = metrics.elidedText(word, Qt::ElideRight, slot);
+    return words.join(QLatin1Char(' '));
+}
+
 QString GapWaterfall::barToolTip(int bar) const
 {
     if ((bar == 0 || bar == barCount() - 1) && sideOfBar(bar) == 0)
@@ -190,11 +206,8 @@ void GapWaterfall::paintEvent(QPaintEvent*)
         const QString value = total ? formatDuration(barSpan(bar).second) : signedDuration(part->deltaUs);
         painter.drawText(QRectF(rect.center().x() - slot / 2, rect.top() - kValueHeight, slot, kValueHeight),
             Qt::AlignHCenter | Qt::AlignBottom, value);
-        const QString label = total
-            ? (sideOfBar(bar) == 0 ? tr("A: %1").arg(m_data.nameA) : tr("B: %1").arg(m_data.nameB))
-            : part->title;
         painter.drawText(QRectF(plot.left() + bar * slot, plot.bottom() + 2, slot, kLabelHeight),
-            Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, label);
+            Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, barLabel(bar));
     }
     // An axis that starts above zero is broken on the totals' bars.
     if (const double floor = axisFloor(); floor > 0) {

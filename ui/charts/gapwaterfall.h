@@ -54,6 +54,9 @@ public:
     // that the parts can be seen (the totals' bars are then drawn broken).
     double axisFloor() const;
     QString barToolTip(int bar) const;
+    // The label under a bar as drawn: its words wrap in the bar's slot, and a word wider than the
+    // slot is elided ("unattri…") rather than cut at both ends.
+    QString barLabel(int bar) const;
 
     QSize sizeHint() const override { return { 640, 260 }; }
     QSize minimumSizeHint() const override { return { 240, 160 }; }

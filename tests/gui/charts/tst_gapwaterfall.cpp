@@ -6,6 +6,7 @@
 #include "charts/gapwaterfall.h"
 #include "model/fusionreport.h"
 
+#include <QFontMetrics>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -144,6 +145,28 @@ private Q_SLOTS:
         QVERIFY(!flipped.fromB);
         QCOMPARE(flipped.parts[0].deltaUs, 20000.0);
         QCOMPARE(flipped.parts[2].deltaUs, -1500.0);
+    }
+
+    // In a narrow chart a label's word wider than its slot is elided, not cut at both ends
+    // ("nattribute" at scale 2); words that fit stay whole and wrap.
+    void aLabelWiderThanItsSlotIsElided()
+    {
+        GapWaterfall chart;
+        GapWaterfallData data = sample();
+        data.parts[2].title = QStringLiteral("unattributed");
+        data.parts[1].title = QStringLiteral("extra kernels");
+        chart.setData(data);
+        chart.resize(300, 200);
+        const double slot = chart.barRect(3).width() / 0.7;
+        const QFontMetrics metrics(chart.font());
+        QVERIFY2(metrics.horizontalAdvance(QStringLiteral("unattributed")) > slot, "the test needs a narrow slot");
+        const QString label = chart.barLabel(3);
+        QVERIFY2(label.startsWith(QStringLiteral("un")) && label.endsWith(QChar(0x2026)), qPrintable(label));
+        QVERIFY(metrics.horizontalAdvance(label) <= slot);
+        chart.resize(1200, 300);
+        QCOMPARE(chart.barLabel(3), QStringLiteral("unattributed"));
+        QCOMPARE(chart.barLabel(2), QStringLiteral("extra kernels"));
+        QCOMPARE(chart.barLabel(0), QStringLiteral("A: AMD"));
     }
 
     // The waterfall by kernel type (where the time gap has no parts) follows the same convention:
