@@ -45,6 +45,13 @@ std::string cell(std::string_view text)
     return cell(text, kMaxNameLength);
 }
 
+// `text` escaped whole: sentences (the verdict, a noise reason, an entry's title and details) are
+// never cut, so that they read as in the JSON and CSV; only names in table cells are shortened.
+std::string prose(std::string_view text)
+{
+    return cell(text, std::string_view::npos);
+}
+
 // A kernel name without a trailing parameter list ("void k<4, F>(int, F)" -> "void k<4, F>"): it
 // repeats the template arguments; a parenthesis after a space ("Memcpy DtoD (Device -> Device)")
 // is part of the name and stays.
@@ -107,7 +114,7 @@ void writeTraces(std::string& out, const FusionReport& report)
         { "Groups with " + std::to_string(report.options.minGroupSize) + "+ kernels", count(a.largeGroups),
             count(b.largeGroups) });
     row(out, { "Matched group pairs", count(report.groupPairs.size()), count(report.groupPairs.size()) });
-    out += "\n" + timeGapMarkdown(report, cell);
+    out += "\n" + timeGapMarkdown(report, prose);
     out += stepTimeMarkdown(report, cell);
 }
 
@@ -118,9 +125,9 @@ void writeWhereToLookFirst(std::string& out, const FusionReport& report)
     if (first.empty())
         out += "Nothing stands out: no operation runs a different number of kernels on the two sides.\n";
     for (size_t i = 0; i < first.size(); ++i) {
-        out += std::to_string(i + 1) + ". " + cell(first[i].headline) + "\n";
+        out += std::to_string(i + 1) + ". " + prose(first[i].headline) + "\n";
         for (const std::string& detail : first[i].details)
-            out += "   - " + cell(detail) + "\n";
+            out += "   - " + prose(detail) + "\n";
     }
 }
 

@@ -11,6 +11,7 @@
 #include "model/steptime.h"
 #include "ops/timegap/significance.h"
 #include "ops/timegap/timegap.h"
+#include "report/reportwriters.h"
 #include "testdata.h"
 
 #include <QtTest>
@@ -81,6 +82,18 @@ const std::vector<double> kJitteredSteps { 700, 1300, 900, 1100, 800, 1200, 1000
 // Two sides with ProfilerStep annotations: each step one aten::linear whose kernel takes
 // `stepUs[i]` (+ `shiftUs` on B) after a warm-up step alike on both, the B steps in a rotated order so that the k-th
 // calls do not pair like for like.
+// `text` as the Markdown report escapes it.
+std::string markdownEscaped(const std::string& text)
+{
+    std::string out;
+    for (const char c : text) {
+        if (c == '|' || c == '\\' || c == '`' || c == '*' || c == '_' || c == '<' || c == '>')
+            out.push_back('\\');
+        out.push_back(c);
+    }
+    return out;
+}
+
 FusionReport jitteredPair(double shiftUs)
 {
     TraceWriter a, b;
@@ -268,6 +281,28 @@ private slots:
                 QVERIFY2(entry.title.find("within run-to-run noise") != std::string::npos, entry.title.c_str());
         }
         QVERIFY(noEntryIsSignificantBeforeNoise(report.whereToLookFirst));
+    }
+
+    void theMarkdownKeepsTheNoiseReasonsWhole()
+    {
+        // The step time's noise reason and the verdict run past the 160 characters a name in a
+        // table cell is shortened to; the Markdown report shows them whole, as the JSON does.
+        const TraceStore a = loadTrace(dataPath("real/pi0_torchcompile_cudagraph.h200.json.gz").toStdString());
+        const TraceStore b = loadTrace(dataPath("real/pi0_torchcompile_cudagraph_rerun.h200.json.gz").toStdString());
+        const FusionReport report = analyzeFusion(a, b, Classifier::builtin("default"), AnalysisOptions {});
+        const std::string markdown = reportToMarkdown(report);
+        const std::string& reason = report.timeGap.stepTime->noise.reason;
+        QVERIFY(reason.size() > 160);
+        QVERIFY2(markdown.find(markdownEscaped(reason)) != std::string::npos, reason.c_str());
+        QVERIFY(report.timeGap.verdict.size() > 160);
+        QVERIFY(markdown.find(markdownEscaped(report.timeGap.verdict)) != std::string::npos);
+        for (const LookFirstEntry& entry : report.whereToLookFirst) {
+            if (&entry - report.whereToLookFirst.data() >= 5)
+                break;
+            QVERIFY(markdown.find(". " + markdownEscaped(entry.title) + "\n") != std::string::npos);
+            for (const std::string& detail : entry.details)
+                QVERIFY2(markdown.find("   - " + markdownEscaped(detail) + "\n") != std::string::npos, detail.c_str());
+        }
     }
 
     void theBundledPairStaysSignificant()
