@@ -802,6 +802,14 @@ private slots:
         QVERIFY2(summary.find("whole trace: A 1 step of 24.3 ms (busy 24.3 ms, 9.3 ms of it not recorded)")
                 != std::string::npos,
             summary.c_str());
+        // The notes and the Markdown's trace table: the kernel time as the time gap counts it, and
+        // the recorded kernel time said to be that.
+        QVERIFY2(summary.find("GPU kernel time: A 24.3 ms (9.3 ms of it not recorded), B 21.8 ms (A spends 1.11x as "
+                              "long)")
+                != std::string::npos,
+            summary.c_str());
+        QVERIFY(reportToMarkdown(report).find("| Recorded kernel time | 15.0 ms (and 9.3 ms not recorded) | 21.8 ms |")
+            != std::string::npos);
     }
 
     void graphFindingsAreNamedByWhatTheyRunAndTheirLaunches()
