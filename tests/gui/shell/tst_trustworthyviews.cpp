@@ -1,7 +1,8 @@
 // The app's side of issue 19 ("a headline you can trust"), each defect driven as a user met it on
 // the real pairs: names elided where they differ, the timeline's cap and its totals said, a stale
-// save error, the search's matches, the unattributed part's own numbers, the not recorded time of a partly recorded graph, the wording, Cancel, the
-// Operation summary's B - A column and copying a kernel name alone.
+// save error, the search's matches, the unattributed part's own numbers, the not recorded time of
+// a partly recorded graph, the wording, Cancel, the Operation summary's B - A column and copying a
+// kernel name alone.
 
 #include "guitestsupport.h"
 
