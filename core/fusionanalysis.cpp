@@ -390,20 +390,22 @@ FusionReport analyzeFusion(const TraceStore& trace1, const TraceStore& trace2,
     report.collectiveCalls = pairCollectiveCalls({ &collectiveCalls[0], &collectiveCalls[1] });
     checkCancel(cancel);
 
-    StepTimeAnalysis stepTime = analyzeStepTime(
-        { StepTimeTrace { trace1, operations.steps[0] }, StepTimeTrace { trace2, operations.steps[1] } },
+    // A graph launch that ran on after its last recorded kernel: its GPU time counts on every basis.
+    const std::array<std::vector<NotRecordedSpan>, 2> notRecorded
+        = notRecordedSpans(report.graphComparison, { &trace1, &trace2 });
+    StepTimeAnalysis stepTime = analyzeStepTime({ StepTimeTrace { trace1, operations.steps[0], &notRecorded[0] },
+                                                    StepTimeTrace { trace2, operations.steps[1], &notRecorded[1] } },
         operations.phasePartners);
     checkCancel(cancel);
-    TimeGapAccounting accounting
-        = explainTimeGap({ { &trace1, &trace2 }, { &traces[0].types, &traces[1].types }, operations.roles,
-            { &collectiveCalls[0], &collectiveCalls[1] }, classifier.categories(), report.sideNames, &stepTime });
+    TimeGapAccounting accounting = explainTimeGap({ { &trace1, &trace2 }, { &traces[0].types, &traces[1].types },
+        operations.roles, { &collectiveCalls[0], &collectiveCalls[1] }, classifier.categories(), report.sideNames,
+        &stepTime, { &notRecorded[0], &notRecorded[1] } });
     report.stepTime = std::move(stepTime.report);
     report.timeGap = std::move(accounting.gap);
     // Rewrites the verdict with what run-to-run noise says of the gap.
     judgeTimeGapNoise(report);
     // Said before the gap it changes: a trace that stopped recording a graph's kernels looks faster.
-    report.timeGap.verdict
-        = unrecordedWorkLead(report.graphComparison, report.timeGap, { "A", "B" }) + report.timeGap.verdict;
+    report.timeGap.verdict = unrecordedWorkLead(report.graphComparison, { "A", "B" }) + report.timeGap.verdict;
     if (report.opAlignment.differentWork) {
         // Said first: a bold "A is slower by 479 ms" reads as a finding about one workload.
         report.timeGap.differentWork = true;

@@ -57,7 +57,9 @@ struct StepRecord
     int32_t phase = -1; // into StepTimeReport::phases; -1: not compared
     double begin = 0; // microseconds, the trace's clock
     double end = 0;
-    double busyUs = 0; // the union of kernel, copy and memset time inside [begin, end)
+    double busyUs = 0; // the union of kernel, copy, memset and not recorded time inside [begin, end)
+    // GPU time of graph launches after their last recorded kernel, counted busy (GapCause::NotRecorded).
+    double notRecordedUs = 0;
     std::array<double, kIdleCauses> idleUs {}; // by IdleCause; between_steps stays 0 inside a step
     uint64_t kernels = 0; // kernels that start inside it
 
@@ -86,6 +88,7 @@ struct StepTimeRow
     std::array<uint64_t, 2> steps {};
     std::array<Spread, 2> timeUs {}; // per step: median and quartiles
     std::array<double, 2> busyUs {}; // per step, median
+    std::array<double, 2> notRecordedUs {}; // per step, mean: the part of busy the trace holds no kernels for
     std::array<double, 2> idleUs {}; // per step, median
     std::array<std::array<double, kIdleCauses>, 2> idleByCauseUs {}; // per step, mean (they add up to the mean idle)
     std::array<double, 2> totalUs {}; // the compared steps' time, summed
@@ -129,6 +132,7 @@ struct StepTimeReport
     std::vector<IdleCauseEntry> causes; // host, sync, launch and other entries, by |A - B| largest first
     std::vector<std::string> notes; // thin input: no steps, no host events, several threads, clocks
     bool headline = false; // the time gap's headline is on the step-time basis
+    bool notRecorded = false; // a side's steps hold GPU time the trace has no kernels for (StepRecord::notRecordedUs)
     static constexpr size_t kMaxHostRows = 200;
 };
 

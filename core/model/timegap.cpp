@@ -34,6 +34,8 @@ const char* gapCauseKey(GapCause cause)
         return "launch";
     case GapCause::IdleOther:
         return "other_idle";
+    case GapCause::NotRecorded:
+        return "not_recorded";
     case GapCause::Residual:
         return "residual";
     }

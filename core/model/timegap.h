@@ -28,6 +28,10 @@ enum class GapCause
     IdleSync, // step-time basis only: idle while the host waits for the GPU in a blocking call
     IdleLaunch, // step-time basis only: idle between a launch and the start of its work
     IdleOther, // step-time basis only: idle the trace does not explain (no host events, clocks)
+    // GPU time of a graph launch after its last recorded kernel (ops/comparison/graphtail.h): the
+    // launch ran on, but the trace holds no kernels for that time. On every basis, so that the
+    // totals are the time the GPU took, not the time the trace records.
+    NotRecorded,
     Residual, // what nothing above explains: the floating-point remainder of the identity
 };
 const char* gapCauseKey(GapCause cause); // "fusion", "speed", "collectives", "one_side", ...

@@ -107,7 +107,16 @@ void writeTraces(std::string& out, const FusionReport& report)
     row(out, { "Platform", platformName(a.platform), platformName(b.platform) });
     row(out, { "GPU", cell(a.gpuName), cell(b.gpuName) });
     row(out, { "Kernels", count(a.kernels), count(b.kernels) });
-    row(out, { "GPU kernel time", formatDuration(a.kernelTimeUs), formatDuration(b.kernelTimeUs) });
+    if (const std::array<double, 2> notRecorded = report.graphComparison.unrecordedUs;
+        notRecorded[0] > 0 || notRecorded[1] > 0) {
+        const auto recorded = [&notRecorded](const TraceSummary& trace, size_t side) {
+            return formatDuration(trace.kernelTimeUs)
+                + (notRecorded[side] > 0 ? " (and " + formatDuration(notRecorded[side]) + " not recorded)" : "");
+        };
+        row(out, { "Recorded kernel time", recorded(a, 0), recorded(b, 1) });
+    } else {
+        row(out, { "GPU kernel time", formatDuration(a.kernelTimeUs), formatDuration(b.kernelTimeUs) });
+    }
     row(out, { "Distinct kernel names", count(a.distinctKernelNames), count(b.distinctKernelNames) });
     row(out, { "Correlation groups", count(a.correlationGroups), count(b.correlationGroups) });
     row(out,

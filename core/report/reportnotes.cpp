@@ -190,15 +190,22 @@ void addKernelTimeNote(const FusionReport& report, Notes& notes)
 {
     const TraceSummary& a = report.traces[0];
     const TraceSummary& b = report.traces[1];
-    const double timeA = a.kernelTimeUs;
-    const double timeB = b.kernelTimeUs;
-    if (timeA <= 0 || timeB <= 0)
+    // With the time a graph launch ran on after its last recorded kernel, as the time gap counts it.
+    const std::array<double, 2> notRecorded = report.graphComparison.unrecordedUs;
+    const double timeA = a.kernelTimeUs + notRecorded[0];
+    const double timeB = b.kernelTimeUs + notRecorded[1];
+    if (a.kernelTimeUs <= 0 || b.kernelTimeUs <= 0)
         return;
+    const auto ofIt = [&notRecorded](size_t side) {
+        return notRecorded[side] > 0 ? " (" + formatDuration(notRecorded[side]) + " of it not recorded)"
+                                     : std::string();
+    };
     const bool aSlower = timeA > timeB;
-    notes.push_back(std::string("GPU kernel time: A ") + formatDuration(timeA) + ", B " + formatDuration(timeB) + " ("
-        + (aSlower ? "A" : "B") + " spends " + fixed(std::max(timeA, timeB) / std::min(timeA, timeB), 2)
-        + "x as long); kernel launches: A " + withThousands(static_cast<int64_t>(a.kernels)) + ", B "
-        + withThousands(static_cast<int64_t>(b.kernels)) + ".");
+    notes.push_back(std::string("GPU kernel time: A ") + formatDuration(timeA) + ofIt(0) + ", B "
+        + formatDuration(timeB) + ofIt(1) + " (" + (aSlower ? "A" : "B") + " spends "
+        + fixed(std::max(timeA, timeB) / std::min(timeA, timeB), 2) + "x as long); kernel launches: A "
+        + withThousands(static_cast<int64_t>(a.kernels)) + ", B " + withThousands(static_cast<int64_t>(b.kernels))
+        + ".");
 }
 
 // The (at most three) kernel types whose time differs most.

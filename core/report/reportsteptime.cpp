@@ -36,6 +36,8 @@ void writeStepFields(JsonWriter& json, const FusionReport& report, const StepRec
     json.field("end_us", step.end);
     json.field("time_us", step.timeUs());
     json.field("busy_us", step.busyUs);
+    if (report.stepTime.notRecorded)
+        json.field("not_recorded_us", step.notRecordedUs);
     json.field("idle_us", step.idleTotalUs());
     for (const IdleCause cause : kCauses) {
         if (cause != IdleCause::BetweenSteps)
@@ -141,10 +143,22 @@ ReportTable stepTimesTable(const FusionReport& r)
             const std::string letter = side == 0 ? "A" : "B";
             table.columns.push_back({ .key = sideKeyOf(side) + (busy ? "_busy_us" : "_idle_us"),
                 .header = letter + (busy ? " busy" : " idle"),
-                .toolTip = busy ? "GPU busy per step (kernels, copies, memsets), median" : "GPU idle per step, median",
+                .toolTip = !busy             ? "GPU idle per step, median"
+                    : r.stepTime.notRecorded ? "GPU busy per step (kernels, copies, memsets, not recorded time), median"
+                                             : "GPU busy per step (kernels, copies, memsets), median",
                 .unit = Unit::Microseconds,
                 .largestFirst = true,
                 .value = [=](size_t row) { return busy ? at(row).busyUs[side] : at(row).idleUs[side]; } });
+        }
+        // Only where a trace holds part of its GPU work, so that other reports keep their columns.
+        for (size_t side = 0; busy && r.stepTime.notRecorded && side < 2; ++side) {
+            table.columns.push_back({ .key = sideKeyOf(side) + "_not_recorded_us",
+                .header = std::string(side == 0 ? "A" : "B") + " not recorded",
+                .toolTip = "Of the busy time per step: a graph launch's GPU time after its last recorded kernel, "
+                           "which the trace holds no kernels for; mean",
+                .unit = Unit::Microseconds,
+                .largestFirst = true,
+                .value = [=](size_t row) { return at(row).notRecordedUs[side]; } });
         }
     }
     for (const IdleCause cause : kCauses) {
@@ -213,13 +227,18 @@ std::string stepTimeMarkdown(const FusionReport& report, MarkdownCell cell)
     if (steps.rows.empty())
         return {};
     std::string out = "\n## Step time\n\n";
-    out += "Each step from its start on the host to the end of the last GPU work it launched; per step, medians "
-           "(idle by cause: means, which add up).\n\n";
-    out += "| Phase | A steps | B steps | A step | B step | A busy | B busy | A idle | B idle | A host | B host | A "
-           "sync | "
-           "B sync | A launch | B launch | A other | B other |\n";
-    out += "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | "
-           "---: | ---: |\n";
+    const bool notRecorded = steps.notRecorded;
+    out += std::string("Each step from its start on the host to the end of the last GPU work it launched; per step, "
+                       "medians (idle by cause: means, which add up")
+        + (notRecorded ? "; not recorded: the mean GPU time of graph launches after their last recorded kernel, part "
+                         "of busy"
+                       : "")
+        + ").\n\n";
+    out += std::string("| Phase | A steps | B steps | A step | B step | A busy | B busy | ")
+        + (notRecorded ? "A not recorded | B not recorded | " : "")
+        + "A idle | B idle | A host | B host | A sync | B sync | A launch | B launch | A other | B other |\n";
+    out += std::string("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ") + (notRecorded ? "---: | ---: | " : "")
+        + "---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n";
     for (const StepTimeRow& row : steps.rows) {
         out += "| " + cell(row.phase) + " | " + std::to_string(row.steps[0]) + " | " + std::to_string(row.steps[1]);
         for (size_t side = 0; side < 2; ++side)
@@ -227,6 +246,8 @@ std::string stepTimeMarkdown(const FusionReport& report, MarkdownCell cell)
                 + formatDuration(row.timeUs[side].q3) + ")";
         for (size_t side = 0; side < 2; ++side)
             out += " | " + perStepCell(row.busyUs[side]);
+        for (size_t side = 0; notRecorded && side < 2; ++side)
+            out += " | " + perStepCell(row.notRecordedUs[side]);
         for (size_t side = 0; side < 2; ++side)
             out += " | " + perStepCell(row.idleUs[side]);
         for (const IdleCause cause : { IdleCause::Host, IdleCause::Sync, IdleCause::Launch, IdleCause::Other })
@@ -256,9 +277,14 @@ std::string stepTimeText(const FusionReport& report)
         return {};
     std::string out = "Step time (per step, median; idle by cause, mean):\n";
     for (const StepTimeRow& row : steps.rows) {
+        const auto busy = [&row](size_t side) {
+            return "busy " + perStepCell(row.busyUs[side])
+                + (row.notRecordedUs[side] > 0 ? ", " + perStepCell(row.notRecordedUs[side]) + " of it not recorded"
+                                               : std::string());
+        };
         out += "  " + row.phase + ": A " + stepsText(row.steps[0]) + " of " + formatDuration(row.timeUs[0].median)
-            + " (busy " + perStepCell(row.busyUs[0]) + "), B " + stepsText(row.steps[1]) + " of "
-            + formatDuration(row.timeUs[1].median) + " (busy " + perStepCell(row.busyUs[1]) + ")\n";
+            + " (" + busy(0) + "), B " + stepsText(row.steps[1]) + " of " + formatDuration(row.timeUs[1].median) + " ("
+            + busy(1) + ")\n";
         for (size_t side = 0; side < 2; ++side) {
             std::string causes;
             for (const IdleCause cause : { IdleCause::Host, IdleCause::Sync, IdleCause::Launch, IdleCause::Other }) {

@@ -57,7 +57,11 @@ std::string reportSummary(const FusionReport& report)
         out += steps + "\n";
     line(out, "", "A", "B");
     line(out, "kernels", count(a.kernels), count(b.kernels));
-    line(out, "GPU kernel time", formatDuration(a.kernelTimeUs), formatDuration(b.kernelTimeUs));
+    // A trace that holds only part of its GPU work: these are the kernels it records (the time gap counts the rest).
+    const bool partlyRecorded
+        = report.graphComparison.unrecordedUs[0] > 0 || report.graphComparison.unrecordedUs[1] > 0;
+    line(out, partlyRecorded ? "recorded kernel time" : "GPU kernel time", formatDuration(a.kernelTimeUs),
+        formatDuration(b.kernelTimeUs));
     line(out, "correlation groups", count(a.correlationGroups), count(b.correlationGroups));
     line(out, "  with " + std::to_string(report.options.minGroupSize) + "+ kernels", count(a.largeGroups),
         count(b.largeGroups));

@@ -121,6 +121,15 @@ std::string basisName(TimeBasis basis)
     return "";
 }
 
+bool hasNotRecorded(const TimeGapBreakdown& breakdown)
+{
+    for (const TimeGapPart& part : breakdown.parts) {
+        if (part.cause == GapCause::NotRecorded)
+            return true;
+    }
+    return false;
+}
+
 std::string bytesText(int64_t bytes)
 {
     return bytes < 0 ? "" : withThousands(bytes);
@@ -436,7 +445,8 @@ std::string timeGapText(const FusionReport& report)
             out += "  " + padLeft(signedDuration(part.deltaUs), 11) + "   " + part.title + top + "\n";
         }
     }
-    out += "  " + padLeft("A - B", 11) + "   part (GPU kernel time: the sum of kernel durations)\n";
+    out += "  " + padLeft("A - B", 11) + "   part (GPU kernel time: the sum of kernel durations"
+        + (hasNotRecorded(gap.kernelTime) ? ", and the not recorded time" : "") + ")\n";
     for (const TimeGapPart& part : gap.kernelTime.parts)
         out += "  " + padLeft(signedDuration(part.deltaUs), 11) + "   " + part.title + "\n";
     if (gap.wallTime) {
@@ -446,9 +456,10 @@ std::string timeGapText(const FusionReport& report)
             if (part.cause == GapCause::Overlap || part.cause == GapCause::Idle || part.cause == GapCause::Residual)
                 extra += ", " + std::string(gapCauseKey(part.cause)) + " " + signedDuration(part.deltaUs);
         }
-        out += "  GPU wall time (first kernel to last): A " + formatDuration(wall.timeUs[0]) + ", B "
-            + formatDuration(wall.timeUs[1]) + ", A - B " + signedDuration(wall.deltaUs) + ": the parts above" + extra
-            + ".\n";
+        out += std::string("  GPU wall time (first kernel to last")
+            + (hasNotRecorded(wall) ? " GPU work, the not recorded time included" : "") + "): A "
+            + formatDuration(wall.timeUs[0]) + ", B " + formatDuration(wall.timeUs[1]) + ", A - B "
+            + signedDuration(wall.deltaUs) + ": the parts above" + extra + ".\n";
     }
     return out;
 }

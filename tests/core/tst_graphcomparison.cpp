@@ -8,9 +8,11 @@
 #include "load/traceloader.h"
 #include "ops/alignment/affinealignment.h"
 #include "report/reportnotes.h"
+#include "report/reporttables.h"
 #include "report/reportwriters.h"
 #include "testdata.h"
 #include "util/inputerror.h"
+#include "util/textformat.h"
 
 #include <QRandomGenerator>
 #include <QTemporaryDir>
@@ -160,6 +162,39 @@ TreePair graphTreeAgainstOneGraph(
     }
     return pair;
 }
+const TimeGapPart* partOf(const TimeGapBreakdown& breakdown, GapCause cause)
+{
+    const auto found = std::find_if(breakdown.parts.begin(), breakdown.parts.end(),
+        [cause](const TimeGapPart& part) { return part.cause == cause; });
+    return found == breakdown.parts.end() ? nullptr : &*found;
+}
+
+// The parts of every basis add up to its gap, and its totals to the step table's (the identity).
+void checkPartsAddUp(const FusionReport& report)
+{
+    const TimeGap& gap = report.timeGap;
+    for (const TimeGapBreakdown* breakdown :
+        { &gap.kernelTime, gap.wallTime ? &*gap.wallTime : nullptr, gap.stepTime ? &*gap.stepTime : nullptr }) {
+        if (!breakdown)
+            continue;
+        double sum = 0;
+        for (const TimeGapPart& part : breakdown->parts)
+            sum += part.deltaUs;
+        QVERIFY2(std::fabs(sum - breakdown->deltaUs) < 1e-6, timeBasisKey(breakdown->basis));
+        QVERIFY(std::fabs(breakdown->deltaUs - (breakdown->timeUs[0] - breakdown->timeUs[1])) < 1e-6);
+    }
+    if (gap.stepTime && !report.stepTime.rows.empty()) {
+        for (size_t side = 0; side < 2; ++side)
+            QVERIFY(std::fabs(report.stepTime.rows.back().totalUs[side] - gap.stepTime->timeUs[side]) < 1e-6);
+    }
+}
+
+bool hasColumn(const ReportTable& table, const std::string& key)
+{
+    return std::any_of(
+        table.columns.begin(), table.columns.end(), [&key](const TableColumn& column) { return column.key == key; });
+}
+
 } // namespace
 
 class TestGraphComparison : public QObject
@@ -581,6 +616,95 @@ private slots:
         QVERIFY(json.find("\"wait_call\": \"hipStreamSynchronize\"") != std::string::npos);
     }
 
+    void aGraphsTimeAfterItsLastRecordedKernelIsNotRecordedTimeOnEveryBasis()
+    {
+        // A's graph ran `tail` past its last recorded kernel. The step, the kernel and the wall time
+        // count that time as the part "not recorded"; the views that showed the recorded time only
+        // (A's step ending at its last recorded kernel) disagreed with the verdict's first sentence.
+        const double tail = 21 * (kTreeKernelUs + 1);
+        TreePair pair = graphTreeAgainstOneGraph(6, 2, 3, tail);
+        const double lastEnd = pair.a.nextTs() - 1; // A's last recorded kernel
+        const double launchCall = 100; // GraphWriter's first launch call, before any kernel
+        const FusionReport report = compareWritten(pair.a, pair.b);
+        QVERIFY(std::fabs(report.graphComparison.unrecordedUs[0] - tail) < 0.01);
+        const TimeGap& gap = report.timeGap;
+        QVERIFY(gap.stepTime);
+        // Step time: from the launch to when the wait returned, the tail busy and named.
+        QVERIFY(std::fabs(gap.stepTime->timeUs[0] - (lastEnd + tail - launchCall)) < 0.01);
+        const TimeGapPart* stepPart = partOf(*gap.stepTime, GapCause::NotRecorded);
+        QVERIFY(stepPart);
+        QVERIFY(std::fabs(stepPart->timeUs[0] - tail) < 0.01);
+        QCOMPARE(stepPart->timeUs[1], 0.0);
+        QCOMPARE(stepPart->kernels, (std::array<uint64_t, 2> { 0, 0 }));
+        QCOMPARE(stepPart->label, std::string("not recorded"));
+        QCOMPARE(report.stepTime.rows.size(), size_t(1));
+        const StepTimeRow& row = report.stepTime.rows[0];
+        QVERIFY(std::fabs(row.timeUs[0].median - gap.stepTime->timeUs[0]) < 0.01);
+        QVERIFY(std::fabs(row.notRecordedUs[0] - tail) < 0.01);
+        QVERIFY(report.stepTime.notRecorded);
+        const StepRecord& step = report.stepTime.sides[0].steps[0];
+        QVERIFY(std::fabs(step.busyUs + step.idleTotalUs() - step.timeUs()) < 1e-6);
+        // Kernel time: the recorded kernels and the tail (their upper bound).
+        const TimeGapPart* kernelPart = partOf(gap.kernelTime, GapCause::NotRecorded);
+        QVERIFY(kernelPart);
+        QVERIFY(std::fabs(kernelPart->timeUs[0] - tail) < 0.01);
+        QVERIFY(std::fabs(gap.kernelTime.timeUs[0] - (report.traces[0].kernelTimeUs + tail)) < 0.01);
+        // Wall time: from the first kernel to the tail's end.
+        QVERIFY(gap.wallTime);
+        QVERIFY(std::fabs(gap.wallTime->timeUs[0] - (lastEnd + tail - 1000)) < 0.01);
+        QVERIFY(partOf(*gap.wallTime, GapCause::NotRecorded));
+        checkPartsAddUp(report);
+        // The verdict's sentences agree: the main one gives the counted step time and names the part.
+        QVERIFY2(gap.verdict.find("count only the recorded kernels") == std::string::npos, gap.verdict.c_str());
+        QVERIFY2(gap.verdict.find("\"not recorded\"") != std::string::npos, gap.verdict.c_str());
+        QVERIFY2(gap.verdict.find(formatDuration(gap.headline().timeUs[0])) != std::string::npos, gap.verdict.c_str());
+        QVERIFY2(gap.verdict.find("A's with " + formatDuration(tail) + " not recorded") != std::string::npos,
+            gap.verdict.c_str());
+        // Every writer names it.
+        QVERIFY(hasColumn(reportTable(ReportTableId::StepTimes, report), "trace1_not_recorded_us"));
+        const std::string json = reportToJson(report);
+        QVERIFY(json.find("\"cause\": \"not_recorded\"") != std::string::npos);
+        QVERIFY(json.find("\"not_recorded_us\": ") != std::string::npos);
+        QVERIFY(reportToMarkdown(report).find("| A not recorded | B not recorded |") != std::string::npos);
+        const std::string summary = reportSummary(report);
+        QVERIFY2(summary.find(formatDuration(tail) + " of it not recorded") != std::string::npos, summary.c_str());
+    }
+
+    void theIdleAGraphsNotRecordedTimeHeldMovesIntoIt()
+    {
+        // The host launches a kernel after A's wait returns, so A's step runs on past the tail:
+        // the time until the wait returned was the host waiting in hipStreamSynchronize (sync idle)
+        // while the GPU ran the graph. It is not recorded time now, counted once.
+        const double tail = 21 * (kTreeKernelUs + 1);
+        TreePair pair = graphTreeAgainstOneGraph(6, 2, 3, tail);
+        const double lastEnd = pair.a.nextTs() - 1;
+        const double returns = lastEnd + tail;
+        pair.a.rawEvent(R"({"ph": "X", "cat": "cuda_runtime", "name": "hipLaunchKernel", "pid": 1, "tid": 1, "ts": )"
+            + std::to_string(returns + 5) + R"(, "dur": 3, "args": {"correlation": 4001}})");
+        pair.a.kernel({ kAdd, returns + 20, 2, 4001, std::nullopt });
+        const FusionReport report = compareWritten(pair.a, pair.b);
+        QVERIFY(std::fabs(report.graphComparison.unrecordedUs[0] - tail) < 0.01);
+        const TimeGap& gap = report.timeGap;
+        QVERIFY(gap.stepTime);
+        QVERIFY(std::fabs(gap.stepTime->timeUs[0] - (returns + 22 - 100)) < 0.01);
+        const TimeGapPart* notRecorded = partOf(*gap.stepTime, GapCause::NotRecorded);
+        QVERIFY(notRecorded);
+        QVERIFY(std::fabs(notRecorded->timeUs[0] - tail) < 0.01);
+        const TimeGapPart* sync = partOf(*gap.stepTime, GapCause::IdleSync);
+        QVERIFY2(!sync || sync->timeUs[0] < 0.01, sync ? formatDuration(sync->timeUs[0]).c_str() : "");
+        // A's idle after its last recorded kernel is only what follows the wait's return: 20 us
+        // until the kernel starts (the host 5 us before its launch, then the launch).
+        double idleAfter = 0;
+        for (const IdleInterval& interval : report.stepTime.sides[0].idle) {
+            if (interval.begin >= lastEnd)
+                idleAfter += interval.end - interval.begin;
+        }
+        QVERIFY2(std::fabs(idleAfter - 20) < 0.01, formatDuration(idleAfter).c_str());
+        const StepRecord& step = report.stepTime.sides[0].steps[0];
+        QVERIFY(std::fabs(step.busyUs + step.idleTotalUs() - step.timeUs()) < 1e-6);
+        checkPartsAddUp(report);
+    }
+
     void aGraphRecordedWholeKeepsItsUncoveredLaunches()
     {
         // The same pair where A's wait returns right after its last kernel, or where another
@@ -598,6 +722,14 @@ private slots:
                                             "7 have no counterpart")
                 != std::string::npos);
             QVERIFY(!report.timeGap.verdict.starts_with("A's trace holds only part"));
+            // Nothing is not recorded: no part, no column, no field (such reports keep their bytes).
+            for (const TimeGapBreakdown* breakdown :
+                { &report.timeGap.kernelTime, report.timeGap.wallTime ? &*report.timeGap.wallTime : nullptr,
+                    report.timeGap.stepTime ? &*report.timeGap.stepTime : nullptr })
+                QVERIFY(!breakdown || !partOf(*breakdown, GapCause::NotRecorded));
+            QVERIFY(!report.stepTime.notRecorded);
+            QVERIFY(!hasColumn(reportTable(ReportTableId::StepTimes, report), "trace1_not_recorded_us"));
+            QVERIFY(reportToJson(report).find("not_recorded") == std::string::npos);
         }
     }
 
@@ -637,16 +769,47 @@ private slots:
             std::string("graph launches 6\xE2\x80\x93"
                         "12 of B, run in A's graph launch 1 after the last kernel its trace records"));
         QCOMPARE(notCompared->top[0].kernels, (std::array<uint64_t, 2> { 91, 7 * 327 }));
-        // Counting the unrecorded time, the H200 is slower in step time and the MI350 in kernel time.
+        // Counting the unrecorded time, the H200 is slower in step time and the MI350 in kernel time,
+        // in the verdict's main sentence as in its first (it said 21.7 ms, on A's recorded 15.0 ms).
         const std::string& verdict = report.timeGap.verdict;
         QVERIFY2(verdict.starts_with("A's trace holds only part of its GPU work: its graph launch 1 ran 9.3 ms past "),
             verdict.c_str());
-        QVERIFY2(verdict.find("the step time is about 24.3 ms (A) against 36.7 ms (B), B slower by 12.4 ms")
+        QVERIFY2(verdict.find("B (NVIDIA) is slower than A (AMD) by 12.4 ms (50.8%) in step time (36.7 ms vs 24.3 ms, "
+                              "A's with 9.3 ms not recorded)")
                 != std::string::npos,
             verdict.c_str());
-        QVERIFY2(verdict.find("the GPU kernel time is at most 24.3 ms (A) against 21.8 ms (B), A slower by 2.4 ms")
+        QVERIFY2(verdict.find("in GPU kernel time A is slower by 2.4 ms") != std::string::npos, verdict.c_str());
+        QVERIFY2(verdict.find("15.0 ms") == std::string::npos, verdict.c_str());
+        // The step table, the breakdowns and the raw trace (tests/golden/check_time_gap.py): A's one
+        // step runs from its first launch (134.9 us) until hipStreamSynchronize returns (24,445.3 us),
+        // 15,009.4 us to its last recorded kernel and 9,301.0 us more; its kernels take 14,980.2 us.
+        const TimeGap& gap = report.timeGap;
+        QVERIFY(gap.onStepTime && gap.stepTime);
+        QVERIFY2(std::fabs(gap.stepTime->timeUs[0] - 24310.4) < 0.1, formatDuration(gap.stepTime->timeUs[0]).c_str());
+        const StepTimeRow& row = report.stepTime.rows.back();
+        QVERIFY(std::fabs(row.timeUs[0].median - gap.stepTime->timeUs[0]) < 1e-6);
+        QVERIFY(std::fabs(row.notRecordedUs[0] - 9301.0) < 0.1);
+        QVERIFY(std::fabs(row.busyUs[0] - 24281.2) < 0.1);
+        QVERIFY(std::fabs(row.idleUs[0] - 29.1) < 0.1); // unchanged: the tail held no idle before either
+        for (const TimeGapBreakdown* breakdown : { &*gap.stepTime, &gap.kernelTime, &*gap.wallTime }) {
+            const TimeGapPart* part = partOf(*breakdown, GapCause::NotRecorded);
+            QVERIFY2(part && std::fabs(part->timeUs[0] - 9301.0) < 0.1, timeBasisKey(breakdown->basis));
+        }
+        QVERIFY(std::fabs(gap.kernelTime.timeUs[0] - (14980.246 + 9301.0)) < 0.1);
+        QVERIFY(std::fabs(gap.wallTime->timeUs[0] - 24282.8) < 0.1);
+        checkPartsAddUp(report);
+        const std::string summary = reportSummary(report);
+        QVERIFY2(summary.find("whole trace: A 1 step of 24.3 ms (busy 24.3 ms, 9.3 ms of it not recorded)")
                 != std::string::npos,
-            verdict.c_str());
+            summary.c_str());
+        // The notes and the Markdown's trace table: the kernel time as the time gap counts it, and
+        // the recorded kernel time said to be that.
+        QVERIFY2(summary.find("GPU kernel time: A 24.3 ms (9.3 ms of it not recorded), B 21.8 ms (A spends 1.11x as "
+                              "long)")
+                != std::string::npos,
+            summary.c_str());
+        QVERIFY(reportToMarkdown(report).find("| Recorded kernel time | 15.0 ms (and 9.3 ms not recorded) | 21.8 ms |")
+            != std::string::npos);
     }
 
     void graphFindingsAreNamedByWhatTheyRunAndTheirLaunches()

@@ -10,6 +10,12 @@ cpu_op with its External id; graph kernels the graph comparison compared, and ke
 inside only a Python function whose calls were compared, are not in it, so there the script
 checks a range). It then checks that the report's parts add up to its gap.
 
+A graph launch whose trace stops recording its kernels (its last recorded kernel ends, a
+…Synchronize call of its process that was already waiting returns at least 100 us and 5% of the
+launch's kernel time later, and no other GPU work starts in between) ran on until that return: the
+script counts that time as the "not recorded" part, in the kernel time (as kernels) and in the wall
+time and busy time (as GPU work).
+
 Usage: check_time_gap.py TRACE_A TRACE_B REPORT.json   (REPORT from fusiondiff-cli compare A B --json)
 """
 import bisect
@@ -74,8 +80,9 @@ def side(path):
         external = args.get("External id", args.get("external id"))
         return external not in (None, 0) and external in externals
 
-    total = sum(float(k.get("dur", 0)) for k in kernels)
-    intervals = sorted((float(k["ts"]), float(k["ts"]) + max(0.0, float(k.get("dur", 0)))) for k in kernels)
+    tails = not_recorded(events, kernels)
+    total = sum(float(k.get("dur", 0)) for k in kernels) + sum(e - s for s, e in tails)
+    intervals = sorted([(float(k["ts"]), float(k["ts"]) + max(0.0, float(k.get("dur", 0)))) for k in kernels] + tails)
     busy, start, end = 0.0, intervals[0][0], intervals[0][1]
     for s, e in intervals[1:]:
         if s > end:
@@ -97,7 +104,37 @@ def side(path):
                         if shared[k.get("args", {}).get("correlation")] < 2 and not under_python(k)),
                     sum(float(k.get("dur", 0)) for k in loose))
     return {"gpu_kernel_time": total, "gpu_wall_time": span, "overlap": total - busy, "idle": span - busy,
-            "collectives": sum(float(k.get("dur", 0)) for k in comm), "unattributed": unattributed}
+            "collectives": sum(float(k.get("dur", 0)) for k in comm), "unattributed": unattributed,
+            "not_recorded": sum(e - s for s, e in tails)}
+
+
+def not_recorded(events, kernels):
+    """The (start, end) of each graph launch's time after its last recorded kernel (see the top)."""
+    calls = [e for e in events if e.get("ph") == "X" and "ts" in e and "dur" in e
+             and e.get("cat") in ("cuda_runtime", "cuda_driver", "Runtime")]
+    gpu = [e for e in events if e.get("ph") == "X" and "ts" in e
+           and e.get("cat") in ("kernel", "Kernel", "gpu_memcpy", "gpu_memset")]
+    by_correlation = collections.defaultdict(list)
+    for k in kernels:
+        by_correlation[k.get("args", {}).get("correlation")].append(k)
+    tails = []
+    for launch in (c for c in calls if "GraphLaunch" in c["name"]):
+        own = by_correlation.get(launch.get("args", {}).get("correlation"), [])
+        if not own:
+            continue
+        last = max(own, key=lambda k: float(k["ts"]) + float(k.get("dur", 0)))
+        end = float(last["ts"]) + float(last.get("dur", 0))
+        returns = max([float(c["ts"]) + float(c["dur"]) for c in calls if c.get("pid") == launch.get("pid")
+                       and "Synchronize" in c["name"] and float(c["ts"]) <= end] + [end])
+        if returns - end < max(100.0, 0.05 * sum(float(k.get("dur", 0)) for k in own)):
+            continue
+        correlation = launch["args"]["correlation"]
+        if any(end <= float(e["ts"]) < returns and e.get("args", {}).get("device") == last.get("args", {}).get("device")
+               and not (e.get("cat") in ("kernel", "Kernel") and e.get("args", {}).get("correlation") == correlation)
+               for e in gpu):
+            continue
+        tails.append((end, returns))
+    return tails
 
 
 def main():
@@ -126,7 +163,7 @@ def main():
         check("trace2 time", breakdown["trace2_time_us"], b[basis])
         check("sum of the parts' delta_us", sum(p["delta_us"] for p in breakdown["parts"]), breakdown["delta_us"],
               1e-6)
-        for cause in ("collectives", "unattributed", "overlap", "idle"):
+        for cause in ("collectives", "unattributed", "overlap", "idle", "not_recorded"):
             if cause in ("overlap", "idle") and basis == "gpu_kernel_time":
                 continue
             part = parts.get(cause, {"trace1_time_us": 0.0, "trace2_time_us": 0.0})

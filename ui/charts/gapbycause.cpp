@@ -61,6 +61,9 @@ GapWaterfallData gapByCause(const FusionReport& report, const TimeGapBreakdown& 
         shown.cause = QString::fromStdString(part.title) + QStringLiteral("\n")
             + (isIdleCause(part.cause)
                     ? tr("GPU idle: A %1, B %2").arg(formatDuration(part.timeUs[0]), formatDuration(part.timeUs[1]))
+                    : part.cause == GapCause::NotRecorded
+                    ? tr("GPU time without kernel records: A %1, B %2")
+                          .arg(formatDuration(part.timeUs[0]), formatDuration(part.timeUs[1]))
                     : tr("A %1 in %2, B %3 in %4")
                           .arg(formatDuration(part.timeUs[0]),
                               formatCountOf(part.kernels[0], tr("kernel"), tr("kernels")),

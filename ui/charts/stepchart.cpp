@@ -102,6 +102,9 @@ QString StepChart::barToolTip(int side, size_t step) const
         text += tr(" (not compared)");
     text += QStringLiteral("<br>")
         + tr("step time %1, GPU busy %2").arg(formatDuration(record.timeUs()), formatDuration(record.busyUs));
+    if (record.notRecordedUs > 0)
+        text += tr(", of it %1 not recorded (a graph launch ran on after its last recorded kernel)")
+                    .arg(formatDuration(record.notRecordedUs));
     for (size_t cause = 0; cause < kIdleCauses; ++cause) {
         if (record.idleUs[cause] > 0)
             text += QStringLiteral("<br>")

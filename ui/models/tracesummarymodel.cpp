@@ -43,8 +43,10 @@ QVariant TraceSummaryModel::display(int row, int column) const
             return tr("GPU");
         case KernelsRow:
             return tr("Kernels");
-        case KernelTimeRow:
-            return tr("GPU kernel time");
+        case KernelTimeRow: // a trace that holds only part of its GPU work: what it records, and the rest
+            return m_report->graphComparison.unrecordedUs[0] > 0 || m_report->graphComparison.unrecordedUs[1] > 0
+                ? tr("Recorded kernel time")
+                : tr("GPU kernel time");
         case DistinctNamesRow:
             return tr("Distinct kernel names");
         case CorrelationGroupsRow:
@@ -101,6 +103,8 @@ QVariant TraceSummaryModel::display(int row, int column) const
     case KernelsRow:
         return formatCount(trace.kernels);
     case KernelTimeRow:
+        if (const double notRecorded = m_report->graphComparison.unrecordedUs[sideIndex(side)]; notRecorded > 0)
+            return tr("%1 (and %2 not recorded)").arg(formatDuration(trace.kernelTimeUs), formatDuration(notRecorded));
         return formatDuration(trace.kernelTimeUs);
     case DistinctNamesRow:
         return formatCount(trace.distinctKernelNames);

@@ -113,8 +113,9 @@ SummaryPage::SummaryPage(QWidget* parent)
                 return;
             const GapCause cause = m_partCauses[static_cast<size_t>(part)];
             // Kernels without a launch belong to no operation: no page holds their numbers (the
-            // Kernel types' are the whole traces'), so they are shown here.
-            if (cause == GapCause::Unattributed) {
+            // Kernel types' are the whole traces'), so they are shown here; so is the GPU time a
+            // trace holds no kernels for.
+            if (cause == GapCause::Unattributed || cause == GapCause::NotRecorded) {
                 showPartDetails(cause);
                 return;
             }
@@ -246,6 +247,20 @@ void SummaryPage::showPartDetails(GapCause cause)
     // slower side's time (deltaUs is A - B).
     const bool aSlower = gap.deltaUs > 0;
     const double sign = aSlower ? 1.0 : -1.0;
+    if (cause == GapCause::NotRecorded) {
+        // No kernels to count: the time, and the launch that ran on in the graph comparison's words.
+        QString text = QStringLiteral("<b>%1</b>").arg(toQString(part->title).toHtmlEscaped()) + QStringLiteral(": ")
+            + tr("A %1, B %2; %3 to %4's time.")
+                  .arg(formatDuration(part->timeUs[0]), formatDuration(part->timeUs[1]),
+                      formatSignedDuration(sign * part->deltaUs), aSlower ? QStringLiteral("A") : QStringLiteral("B"));
+        for (const GraphCoverage& coverage : m_report->graphComparison.coverage) {
+            if (coverage.unrecordedUs > 0)
+                text += QLatin1Char(' ') + toQString(coverage.statement).toHtmlEscaped();
+        }
+        m_partDetails->setText(text);
+        m_partDetails->show();
+        return;
+    }
     QString text = QStringLiteral("<b>%1</b>").arg(toQString(part->title).toHtmlEscaped()) + QStringLiteral(": ")
         + tr("A %1 in %2, B %3 in %4; %5 to %6's time")
               .arg(formatDuration(part->timeUs[0]), formatCountOf(part->kernels[0], tr("kernel"), tr("kernels")),

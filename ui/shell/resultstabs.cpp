@@ -180,6 +180,7 @@ void ResultsTabs::connectPageLinks()
             setCurrentWidget(m_operationSummary);
             break;
         case GapCause::Unattributed: // the Summary shows their own numbers under the waterfall
+        case GapCause::NotRecorded: // ... and the graph launch that ran on
             break;
         case GapCause::Overlap:
         case GapCause::Idle:

@@ -1,13 +1,11 @@
 #include "ops/comparison/graphtail.h"
 
 #include "model/graphreport.h"
-#include "model/timegap.h"
 #include "model/tracestore.h"
 #include "ops/comparison/graphlaunches.h"
 #include "util/textformat.h"
 
 #include <algorithm>
-#include <cmath>
 
 namespace fusiondiff {
 
@@ -76,8 +74,30 @@ std::string unrecordedWork(const GraphCoverage& coverage, const std::string& oth
     return work;
 }
 
-std::string unrecordedWorkLead(
-    const GraphComparison& graphs, const TimeGap& gap, const std::array<std::string, 2>& names)
+std::array<std::vector<NotRecordedSpan>, 2> notRecordedSpans(
+    const GraphComparison& graphs, const std::array<const TraceStore*, 2>& stores)
+{
+    std::array<std::vector<NotRecordedSpan>, 2> spans;
+    for (const GraphCoverage& coverage : graphs.coverage) {
+        if (coverage.unrecordedUs <= 0)
+            continue;
+        const size_t s = sideIndex(coverage.coveringSide);
+        // From where unrecordedTail measured it: the launch's last recorded kernel's end.
+        double begin = -1;
+        for (const KernelEvent& kernel : stores[s]->kernels) {
+            if (kernel.correlation == coverage.correlation)
+                begin = std::max(begin, kernel.ts + kernel.dur);
+        }
+        if (begin >= 0)
+            spans[s].push_back({ begin, begin + coverage.unrecordedUs, coverage.correlation });
+    }
+    for (std::vector<NotRecordedSpan>& side : spans)
+        std::sort(side.begin(), side.end(),
+            [](const NotRecordedSpan& a, const NotRecordedSpan& b) { return a.begin < b.begin; });
+    return spans;
+}
+
+std::string unrecordedWorkLead(const GraphComparison& graphs, const std::array<std::string, 2>& names)
 {
     std::string text;
     for (const GraphCoverage& coverage : graphs.coverage) {
@@ -92,23 +112,10 @@ std::string unrecordedWorkLead(
     }
     if (text.empty())
         return text;
-    // Counting the unrecorded time: the step ends when the GPU is done, and kernels ran at most that long.
-    const auto counted = [&](const TimeGapBreakdown& breakdown, const char* what) {
-        const std::array<double, 2> time { breakdown.timeUs[0] + graphs.unrecordedUs[0],
-            breakdown.timeUs[1] + graphs.unrecordedUs[1] };
-        const double delta = time[0] - time[1];
-        std::string out
-            = std::string(what) + " " + formatDuration(time[0]) + " (A) against " + formatDuration(time[1]) + " (B)";
-        if (std::fabs(delta) > 0)
-            out += std::string(", ") + (delta > 0 ? "A" : "B") + " slower by " + formatDuration(std::fabs(delta));
-        return out;
-    };
-    text += "Counting it, ";
-    if (gap.onStepTime && gap.stepTime)
-        text += counted(*gap.stepTime, "the step time is about") + "; ";
-    text += counted(gap.kernelTime, "the GPU kernel time is at most")
-        + "; the figures below count only the recorded kernels. ";
-    return text;
+    // The step ends when the GPU is done, and the launch's unrecorded kernels ran at most that long.
+    return text
+        + "The times below count it as \"not recorded\" GPU time (in the GPU kernel time too, an upper bound "
+          "for the kernels that ran in it). ";
 }
 
 } // namespace fusiondiff

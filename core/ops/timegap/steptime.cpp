@@ -1,6 +1,7 @@
 #include "ops/timegap/steptime.h"
 
 #include "model/tracestore.h"
+#include "ops/comparison/graphtail.h"
 #include "ops/timegap/hosttimeline.h"
 #include "ops/timegap/idlegaps.h"
 #include "util/idmap.h"
@@ -40,8 +41,9 @@ struct GpuItem
     double start;
     double end;
     uint32_t launch; // into TraceStore::runtimeCalls; IdMap::kMissing when the launch is not in the trace
-    int32_t kernel; // into TraceStore::kernels; -1 for a copy or memset
+    int32_t kernel; // into TraceStore::kernels; -1 for a copy or memset, kNotRecordedItem for a NotRecordedSpan
 };
+constexpr int32_t kNotRecordedItem = -2;
 
 // Consecutive GPU work without a gap: the union of the items' intervals.
 struct BusyBlock
@@ -98,10 +100,12 @@ public:
     double leastWaitUs = std::numeric_limits<double>::infinity(); // the shortest such wait
     uint64_t graphLaunches = 0;
     uint64_t intervalsLeftOut = 0;
+    const std::vector<NotRecordedSpan>* notRecorded = nullptr; // StepTimeTrace::notRecorded
 
 private:
     const RuntimeEvent* launchOf(const GpuItem& item) const;
     void collectItems();
+    void addNotRecorded();
     void buildWindows(std::vector<HostStep> steps);
     void measureBusy(StepTimeTotals& totals, size_t side);
     void walkGaps(StepTimeTotals& totals, size_t side);
@@ -187,6 +191,19 @@ void SideAnalysis::collectItems()
     m_launchingThreads = std::move(threads);
 }
 
+// The not recorded spans as GPU work of their graph launch: busy, and in the step of the launch.
+void SideAnalysis::addNotRecorded()
+{
+    if (!notRecorded)
+        return;
+    const auto earlier
+        = [](const GpuItem& a, const GpuItem& b) { return a.start != b.start ? a.start < b.start : a.end > b.end; };
+    for (const NotRecordedSpan& span : *notRecorded) {
+        const GpuItem item { span.begin, span.end, m_launchOf.find(span.correlation), kNotRecordedItem };
+        m_items.insert(std::upper_bound(m_items.begin(), m_items.end(), item, earlier), item);
+    }
+}
+
 void SideAnalysis::buildWindows(std::vector<HostStep> steps)
 {
     if (steps.empty() && !m_items.empty()) {
@@ -245,6 +262,9 @@ void SideAnalysis::measureBusy(StepTimeTotals& totals, size_t side)
         if (item.kernel >= 0) {
             totals.kernelInStep[side][size_t(item.kernel)] = true;
             ++step.kernels;
+        } else if (item.kernel == kNotRecordedItem) {
+            step.notRecordedUs += item.end - item.start;
+            totals.notRecordedUs[side] += item.end - item.start;
         } else {
             totals.copiesUs[side] += item.end - item.start;
             ++totals.copies[side];
@@ -550,6 +570,7 @@ void SideAnalysis::run(
     std::vector<HostStep> steps, std::vector<bool>& kernelInStep, StepTimeTotals& totals, size_t side)
 {
     collectItems();
+    addNotRecorded();
     kernelInStep.assign(m_store.kernels.size(), false);
     buildWindows(std::move(steps));
     measureBusy(totals, side);
@@ -576,6 +597,7 @@ StepTimeRow rowOf(const std::string& phase, const std::array<std::vector<const S
         for (const StepRecord* step : steps[side]) {
             times.push_back(step->timeUs());
             busy.push_back(step->busyUs);
+            row.notRecordedUs[side] += step->notRecordedUs;
             idle.push_back(step->idleTotalUs());
             row.totalUs[side] += step->timeUs();
             for (size_t cause = 0; cause < kIdleCauses; ++cause)
@@ -585,6 +607,7 @@ StepTimeRow rowOf(const std::string& phase, const std::array<std::vector<const S
         row.timeUs[side] = spreadOf(times);
         row.busyUs[side] = median(busy);
         row.idleUs[side] = median(idle);
+        row.notRecordedUs[side] = steps[side].empty() ? 0.0 : row.notRecordedUs[side] / double(steps[side].size());
         for (double& cause : row.idleByCauseUs[side])
             cause = steps[side].empty() ? 0.0 : cause / double(steps[side].size());
     }
@@ -668,6 +691,7 @@ StepTimeAnalysis analyzeStepTime(const std::array<StepTimeTrace, 2>& traces, con
     std::array<std::map<std::pair<std::string, int>, double>, 2> ownTime;
     for (size_t side = 0; side < 2; ++side) {
         SideAnalysis analysis(traces[side].store, report.sides[side], report.phases.size());
+        analysis.notRecorded = traces[side].notRecorded;
         analysis.run(steps[side], result.totals.kernelInStep[side], result.totals, side);
         causes[side] = std::move(analysis.causes);
         ownTime[side] = std::move(analysis.ownTime);
@@ -792,6 +816,7 @@ StepTimeAnalysis analyzeStepTime(const std::array<StepTimeTrace, 2>& traces, con
             = totals.idleUs[side][size_t(IdleCause::Host)] + totals.idleUs[side][size_t(IdleCause::Sync)];
         idleMatters |= waiting >= kIdleMattersShare * totals.timeUs[side];
     }
+    report.notRecorded = totals.notRecordedUs[0] > 0 || totals.notRecordedUs[1] > 0;
     report.headline = totals.timeUs[0] > 0 && totals.timeUs[1] > 0 && (!wholeTrace || idleMatters);
     return result;
 }

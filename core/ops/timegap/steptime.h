@@ -9,12 +9,15 @@
 
 namespace fusiondiff {
 
+struct NotRecordedSpan;
 struct TraceStore;
 
 struct StepTimeTrace
 {
     const TraceStore& store;
     const std::vector<HostStep>& steps; // the iteration finder's (empty: the whole trace is one step)
+    // GPU time the trace holds no kernels for (ops/comparison/graphtail.h), counted busy; null: none.
+    const std::vector<NotRecordedSpan>* notRecorded = nullptr;
 };
 
 // What the step-time basis of the time gap needs besides the report (ops/timegap/timegap.h).
@@ -24,6 +27,7 @@ struct StepTimeTotals
     std::array<double, 2> busyUs {}; // the union of GPU work inside them
     std::array<double, 2> copiesUs {}; // copy and memset durations that start inside them
     std::array<uint64_t, 2> copies {};
+    std::array<double, 2> notRecordedUs {}; // not recorded spans that start inside them
     std::array<std::array<double, kIdleCauses>, 2> idleUs {};
     std::array<std::vector<bool>, 2> kernelInStep; // per kernel: it starts inside a compared step
 };

@@ -4,6 +4,7 @@
 #include "model/tracestore.h"
 #include "ops/comparison/collectivecalls.h"
 #include "ops/comparison/graphcomparison.h"
+#include "ops/comparison/graphtail.h"
 #include "ops/comparison/opcomparison.h"
 #include "ops/timegap/steptime.h"
 #include "util/textformat.h"
@@ -20,6 +21,11 @@ constexpr size_t kTopContributors = 5;
 constexpr size_t kTopKernels = 3;
 // The step-time verdict lists parts that make at least this share of the gap.
 constexpr double kListedShare = 0.01;
+
+// What a breakdown's description adds when a trace holds only part of its GPU work.
+constexpr const char* kNotRecordedDescription
+    = "; with the GPU time of a graph launch after its last recorded kernel (not recorded), which bounds the time "
+      "of the kernels the trace does not hold";
 
 // Sums in long double, so that the parts add up to the total to well below a nanosecond.
 struct Sums
@@ -78,6 +84,9 @@ const char* titleOf(GapCause cause)
         return "launch: the next work was launched but started late (launch latency, graph launch cost)";
     case GapCause::IdleOther:
         return "other idle: GPU idle time the trace does not explain (no host events, clocks that disagree)";
+    case GapCause::NotRecorded:
+        return "not recorded: a graph launch ran on after its last recorded kernel until its wait returned, with no "
+               "other GPU work between; the trace holds no kernels for that time";
     case GapCause::Residual:
         return "residual: what nothing above explains";
     }
@@ -110,12 +119,16 @@ struct WallTime
     double busy = 0;
 };
 
-WallTime wallTimeOf(const TraceStore& store)
+WallTime wallTimeOf(const TraceStore& store, const std::vector<NotRecordedSpan>* notRecorded)
 {
     std::vector<std::pair<double, double>> intervals;
-    intervals.reserve(store.kernels.size());
+    intervals.reserve(store.kernels.size() + (notRecorded ? notRecorded->size() : 0));
     for (const KernelEvent& kernel : store.kernels)
         intervals.emplace_back(kernel.ts, kernel.ts + std::max(0.0, kernel.dur));
+    if (notRecorded) {
+        for (const NotRecordedSpan& span : *notRecorded)
+            intervals.emplace_back(span.begin, span.end);
+    }
     if (intervals.empty())
         return {};
     std::sort(intervals.begin(), intervals.end());
@@ -181,6 +194,40 @@ void addResidual(TimeGapBreakdown& breakdown)
 std::string signedDuration(double us)
 {
     return (us < 0 ? "-" : "+") + formatDuration(std::fabs(us));
+}
+
+// ", A's with 9.3 ms not recorded": what of each side's total the trace holds no kernels for.
+std::string notRecordedText(const TimeGapBreakdown& breakdown)
+{
+    std::string text;
+    for (const TimeGapPart& part : breakdown.parts) {
+        if (part.cause != GapCause::NotRecorded)
+            continue;
+        for (size_t side = 0; side < 2; ++side) {
+            if (part.timeUs[side] > 0)
+                text += std::string(", ") + (side == 0 ? "A" : "B") + "'s with " + formatDuration(part.timeUs[side])
+                    + " not recorded";
+        }
+    }
+    return text;
+}
+
+// The not recorded part of a breakdown (GapCause::NotRecorded), added to its sides' times.
+void addNotRecorded(TimeGapBreakdown& breakdown, const std::array<double, 2>& us)
+{
+    if (us[0] <= 0 && us[1] <= 0)
+        return;
+    TimeGapPart part;
+    part.cause = GapCause::NotRecorded;
+    part.label = labelOf(GapCause::NotRecorded);
+    part.title = titleOf(GapCause::NotRecorded);
+    part.timeUs = us;
+    part.deltaUs = us[0] - us[1];
+    for (size_t side = 0; side < 2; ++side)
+        breakdown.timeUs[side] += us[side];
+    breakdown.deltaUs = breakdown.timeUs[0] - breakdown.timeUs[1];
+    breakdown.parts.push_back(std::move(part));
+    breakdown.description += kNotRecordedDescription;
 }
 
 bool isLikeForLike(GapCause cause)
@@ -254,7 +301,7 @@ std::string verdictOf(const TimeGapBreakdown& breakdown, const std::array<std::s
     std::string text = std::string(sideLetter(slow)) + " (" + names[s] + ") is slower than "
         + sideLetter(otherSide(slow)) + " (" + names[f] + ") by " + formatDuration(std::fabs(breakdown.deltaUs)) + " ("
         + fixed(breakdown.share() * 100, 1) + "%) in " + what + " (" + formatDuration(breakdown.timeUs[s]) + " vs "
-        + formatDuration(breakdown.timeUs[f]) + ")";
+        + formatDuration(breakdown.timeUs[f]) + notRecordedText(breakdown) + ")";
     std::string causes;
     size_t listed = 0;
     for (const TimeGapPart& part : breakdown.parts) {
@@ -362,13 +409,21 @@ TimeGapBreakdown stepTimeBreakdown(
     for (size_t side = 0; side < 2; ++side) {
         copies.timeUs[side] = totals.copiesUs[side];
         copies.kernels[side] = totals.copies[side];
-        overlap.timeUs[side] = kernelTimeUs[side] + totals.copiesUs[side] - totals.busyUs[side];
+        overlap.timeUs[side]
+            = kernelTimeUs[side] + totals.copiesUs[side] + totals.notRecordedUs[side] - totals.busyUs[side];
     }
     copies.deltaUs = copies.timeUs[0] - copies.timeUs[1];
     overlap.deltaUs = -(overlap.timeUs[0] - overlap.timeUs[1]);
     if (copies.kernels[0] + copies.kernels[1] > 0)
         breakdown.parts.push_back(std::move(copies));
     breakdown.parts.push_back(std::move(overlap));
+    if (totals.notRecordedUs[0] > 0 || totals.notRecordedUs[1] > 0) {
+        TimeGapPart notRecorded = newPart(GapCause::NotRecorded);
+        notRecorded.timeUs = totals.notRecordedUs;
+        notRecorded.deltaUs = notRecorded.timeUs[0] - notRecorded.timeUs[1];
+        breakdown.parts.push_back(std::move(notRecorded));
+        breakdown.description += kNotRecordedDescription;
+    }
     for (const IdleCause cause : { IdleCause::Host, IdleCause::Sync, IdleCause::Launch, IdleCause::Other }) {
         TimeGapPart part = newPart(gapCauseOf(cause));
         for (size_t side = 0; side < 2; ++side)
@@ -414,7 +469,8 @@ std::string stepTimeVerdict(
         const double sign = slow == Side::Trace1 ? 1.0 : -1.0;
         text = std::string(sideLetter(slow)) + " (" + names[s] + ") is slower than " + sideLetter(otherSide(slow))
             + " (" + names[f] + ") by " + formatDuration(std::fabs(steps.deltaUs)) + " (" + shareText(steps)
-            + ") in step time (" + formatDuration(steps.timeUs[s]) + " vs " + formatDuration(steps.timeUs[f]) + ")";
+            + ") in step time (" + formatDuration(steps.timeUs[s]) + " vs " + formatDuration(steps.timeUs[f])
+            + notRecordedText(steps) + ")";
         std::string causes;
         size_t listed = 0;
         for (const TimeGapPart& part : steps.parts) {
@@ -448,7 +504,8 @@ std::string stepTimeVerdict(
     if (withinNoise(kernelTime))
         return text + "; in GPU kernel time they are the same within run-to-run noise" + noiseText(kernelTime) + ".";
     return text + "; in GPU kernel time " + sideLetter(kernelTime.slowerSide()) + " is slower by "
-        + formatDuration(std::fabs(kernelTime.deltaUs)) + " (" + shareText(kernelTime) + ").";
+        + formatDuration(std::fabs(kernelTime.deltaUs)) + " (" + shareText(kernelTime) + notRecordedText(kernelTime)
+        + ").";
 }
 
 } // namespace
@@ -565,18 +622,30 @@ TimeGapAccounting explainTimeGap(const TimeGapInput& input)
     kernelTime.timeUs = { double(total.time[0]), double(total.time[1]) };
     kernelTime.deltaUs = total.delta();
     kernelTime.parts = partsOf(parts, input, collectiveNames);
+    // Its kernels ran at most as long as the launch ran on: the kernel time's upper bound.
+    std::array<double, 2> notRecordedUs {};
+    for (size_t side = 0; side < 2; ++side) {
+        if (input.notRecorded[side]) {
+            for (const NotRecordedSpan& span : *input.notRecorded[side])
+                notRecordedUs[side] += span.end - span.begin;
+        }
+    }
+    addNotRecorded(kernelTime, notRecordedUs);
     sortParts(kernelTime.parts);
     addResidual(kernelTime);
 
     // The wall-time basis: wall = kernel time - overlap + idle, on each side.
     if (!input.stores[0]->kernels.empty() && !input.stores[1]->kernels.empty()) {
-        const std::array<WallTime, 2> walls { wallTimeOf(*input.stores[0]), wallTimeOf(*input.stores[1]) };
+        const std::array<WallTime, 2> walls { wallTimeOf(*input.stores[0], input.notRecorded[0]),
+            wallTimeOf(*input.stores[1], input.notRecorded[1]) };
         TimeGapBreakdown wall;
         wall.basis = TimeBasis::GpuWallTime;
         wall.description = "from the start of the first kernel to the end of the last kernel of each trace: the "
                            "kernel time, less what concurrent kernels overlap, plus the time the GPU runs no kernel";
         wall.timeUs = { walls[0].span, walls[1].span };
         wall.deltaUs = walls[0].span - walls[1].span;
+        if (notRecordedUs[0] > 0 || notRecordedUs[1] > 0)
+            wall.description += kNotRecordedDescription;
         wall.parts = kernelTime.parts;
         wall.parts.pop_back(); // the kernel-time residual; the wall time has its own
         TimeGapPart overlap;

@@ -14,6 +14,7 @@ struct CollectiveCall;
 struct ComparedGraphKernel;
 struct KernelRoles;
 struct KernelTypes;
+struct NotRecordedSpan;
 struct StepTimeAnalysis;
 struct TraceStore;
 
@@ -26,6 +27,8 @@ struct TimeGapInput
     const std::vector<std::string>& typeNames;
     std::array<std::string, 2> sideNames; // as the findings name the sides
     const StepTimeAnalysis* stepTime = nullptr; // the step-time basis, when the steps were measured
+    // Per side, GPU time the trace holds no kernels for (ops/comparison/graphtail.h); null: none.
+    std::array<const std::vector<NotRecordedSpan>*, 2> notRecorded {};
 };
 
 // The kernels one operation ran under one role, per side, for "where to look first".
@@ -58,7 +61,8 @@ void addGraphRoles(KernelRoles& roles, const std::array<std::vector<ComparedGrap
 // by the role the operation comparison gave it (paired -> speed, extra -> fusion, one side only,
 // not compared, unattributed). The parts' deltas therefore add up to the gap; the residual part
 // holds only the floating-point remainder. The wall-time basis adds the GPU's idle time and the
-// overlap of concurrent kernels.
+// overlap of concurrent kernels. GPU time a trace holds no kernels for (a graph launch that ran on
+// after its last recorded kernel) is a part of its own on every basis, "not recorded".
 TimeGapAccounting explainTimeGap(const TimeGapInput& input);
 
 // The verdict in one line, on the headline's basis; a gap within run-to-run noise (each basis's

@@ -1,7 +1,8 @@
 // The app's side of issue 19 ("a headline you can trust"), each defect driven as a user met it on
 // the real pairs: names elided where they differ, the timeline's cap and its totals said, a stale
-// save error, the search's matches, the unattributed part's own numbers, the wording, Cancel, the
-// Operation summary's B - A column and copying a kernel name alone.
+// save error, the search's matches, the unattributed part's own numbers, the not recorded time of
+// a partly recorded graph, the wording, Cancel, the Operation summary's B - A column and copying a
+// kernel name alone.
 
 #include "guitestsupport.h"
 
@@ -304,6 +305,58 @@ private Q_SLOTS:
             rows << summary->table()->proxy()->index(row, 0).data().toString();
         QVERIFY2(rows.contains(QStringLiteral("Unattributed kernels (no launch in the trace)")),
             qPrintable(rows.join(QLatin1Char('|'))));
+    }
+
+    // Item 10: on Pi0 the MI350's trace stops recording its one graph's kernels 9.3 ms before the
+    // graph is done. The verdict's first sentence counted that time, the waterfall and the trace
+    // table did not (A 15.0 ms): now every number on the Summary counts it, and says so.
+    void partlyRecordedGraphCountsOnEverySummaryView()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(compare(window, realTrace("pi0_torchcompile_hipgraph.mi350.json.gz"),
+            realTrace("pi0_torchcompile_cudagraph.h200.json.gz")));
+        const FusionReport& report = *window.controller()->results().report;
+        SummaryPage* summary = window.summaryPage();
+        window.tabs()->setCurrentWidget(summary);
+        const TimeGapBreakdown& shown = report.timeGap.headline();
+        QCOMPARE(shown.basis, TimeBasis::StepTime);
+        const QString counted = formatDuration(shown.timeUs[0]);
+        QCOMPARE(counted, QStringLiteral("24.3 ms"));
+        const QString verdict = summary->verdictText();
+        QVERIFY2(verdict.contains(QStringLiteral("in step time (36.7 ms vs 24.3 ms, A's with 9.3 ms not recorded)")),
+            qPrintable(verdict));
+        QVERIFY2(!verdict.contains(QStringLiteral("15.0 ms")), qPrintable(verdict));
+        // The waterfall: from A's 24.3 ms, its parts (one "not recorded") add up to B's total.
+        GapWaterfall* waterfall = summary->waterfall();
+        std::vector<GapCause> causes;
+        const GapWaterfallData data = gapByCause(report, shown, &causes);
+        QCOMPARE(waterfall->parts().size(), data.parts.size()); // no "Not attributed" remainder
+        const auto at = std::find(causes.begin(), causes.end(), GapCause::NotRecorded);
+        QVERIFY(at != causes.end());
+        const int bar = static_cast<int>(at - causes.begin()) + 1;
+        QCOMPARE(waterfall->parts()[size_t(bar - 1)].title, QStringLiteral("not recorded"));
+        QVERIFY2(waterfall->barToolTip(bar).contains(QStringLiteral("GPU time without kernel records: A 9.3 ms")),
+            qPrintable(waterfall->barToolTip(bar)));
+        QVERIFY2(waterfall->barToolTip(0).contains(counted), qPrintable(waterfall->barToolTip(0)));
+        // Its details stay on the Summary, signed as its bar (what it adds to the slower B), with the
+        // launch that ran on.
+        emit waterfall->partClicked(bar - 1);
+        QCOMPARE(window.tabs()->currentWidget(), summary);
+        const QString details = summary->partDetailsText();
+        QVERIFY2(details.contains(QStringLiteral("A 9.3 ms, B 0 us; -9.3 ms to B's time")), qPrintable(details));
+        QVERIFY2(details.contains(QStringLiteral("hipStreamSynchronize")), qPrintable(details));
+        // The trace table says its kernel time is what the trace records.
+        QAbstractItemModel* table = summary->table()->proxy();
+        bool found = false;
+        for (int row = 0; row < table->rowCount(); ++row) {
+            if (table->index(row, 0).data().toString() != QStringLiteral("Recorded kernel time"))
+                continue;
+            found = true;
+            QCOMPARE(table->index(row, 1).data().toString(), QStringLiteral("15.0 ms (and 9.3 ms not recorded)"));
+            QCOMPARE(table->index(row, 2).data().toString(), QStringLiteral("21.8 ms"));
+        }
+        QVERIFY(found);
     }
 
     // Item 26: counts in the number that fits, a unit for Impact, readable settings, and no
