@@ -35,7 +35,7 @@ constexpr AlignmentLevelSpec kLevels[] = {
         "operator names as the other trace calls them, learned from the pairs the other levels made (a vendor's "
         "custom operator for a standard one)",
         SIZE_MAX, false, 0 },
-    { "kernels", "kernel signatures: the category and role of each kernel", SIZE_MAX, false, 16 },
+    { "kernels", "kernel signatures: the category and role of each kernel", SIZE_MAX, false, 16, true },
     { "first_kernel", "the category of the first kernel, between neighbours already paired", 16, false, 0 },
 };
 static_assert(std::size(kLevels) == LevelCount);
