@@ -5,6 +5,7 @@
 #include "ops/alignment/cascadealignment.h"
 #include "util/textmatch.h"
 
+#include <algorithm>
 #include <functional>
 
 namespace fusiondiff {
@@ -210,6 +211,13 @@ uint32_t sharedKernels(std::span<const uint32_t> first, std::span<const uint32_t
         return 0;
     if (first.size() > kLongestComparedSignature || second.size() > kLongestComparedSignature)
         return std::equal(first.begin(), first.end(), second.begin(), second.end()) ? uint32_t(first.size()) : 0;
+    if (first.size() == 1 || second.size() == 1) {
+        // One kernel (most calls, and what long runs score cell by cell): shared if the other has it.
+        const std::span<const uint32_t> one = first.size() == 1 ? first : second;
+        const std::span<const uint32_t> other = first.size() == 1 ? second : first;
+        const bool shared = std::find(other.begin(), other.end(), one.front()) != other.end();
+        return shared && 2 >= other.size() ? 1 : 0;
+    }
     // A longest common subsequence, one row at a time.
     std::vector<uint32_t> previous(second.size() + 1, 0), row(second.size() + 1, 0);
     for (const uint32_t token : first) {
