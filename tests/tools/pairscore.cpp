@@ -163,7 +163,7 @@ int main(int argc, char** argv)
         } else if (std::strcmp(argv[i], "--write") == 0 && i + 1 < argc) {
             writeDir = QString::fromLocal8Bit(argv[++i]);
         } else {
-            traces.push_back(argv[i]);
+            traces.emplace_back(argv[i]);
         }
     }
     if (traces.empty()) {
