@@ -13,6 +13,7 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -211,14 +212,27 @@ private slots:
         QCOMPARE(score.spurious, uint64_t(0));
     }
 
+    void traces2021SchemaAreBuiltFrom_data()
+    {
+        QTest::addColumn<quint64>("seed");
+        // Seed 1 splits aten::add_ and aten::mul_ in every call: the SGD step, a run of 161
+        // parameters' add_, mul_, add_ of one kernel each, keeps neither a name nor a signature,
+        // and was "not the same work" before long runs were aligned on shared kernels. Seed 3
+        // splits the add_ of torch::autograd::AccumulateGrad, recorded without the engine's
+        // wrapper, which was taken for forward work on both sides.
+        QTest::newRow("seed 1: every optimizer call changed") << quint64(1);
+        QTest::newRow("seed 3: AccumulateGrad recorded alone") << quint64(3);
+    }
+
     void traces2021SchemaAreBuiltFrom()
     {
         // The 2021 schema: `Operator`/`Runtime`/`Kernel` events, string thread ids, `external id`
         // on runtime calls, autograd nodes recorded alone (`CudnnConvolutionBackward`), and the
         // profiler's steps and the optimizer's spans recorded as operators.
+        QFETCH(quint64, seed);
         const Classifier classifier = Classifier::builtin("default");
         const QByteArray bytes = readTraceBytes(dataPath("real/resnet50_2021_schema.worker0.pt.trace.json.gz"));
-        const ConstructedPair pair = constructPair(bytes, classifier, { 2, 0.8, 3, 3, PairRecipe::Stacks::None });
+        const ConstructedPair pair = constructPair(bytes, classifier, { seed, 0.8, 3, 3, PairRecipe::Stacks::None });
         QCOMPARE(pair.changes.size(), size_t(6));
         std::set<std::string> regions;
         for (const InjectedChange& change : pair.changes) {
@@ -240,13 +254,20 @@ private slots:
         const FusionReport report = analyzeFusion(a, b, classifier, AnalysisOptions {});
         QCOMPARE(report.iterations[0].method, std::string("ProfilerStep annotations"));
         QCOMPARE(report.iterations[0].count, uint64_t(6));
-        QVERIFY(report.opAlignment.comparable);
+        QVERIFY2(report.opAlignment.comparable, report.opAlignment.verdict.c_str());
         for (const OpFinding& finding : report.opFindings)
             QVERIFY2(!finding.sideOps[0].starts_with("ProfilerStep#"), finding.summary.c_str());
-        // At this seed the pair meets the bar (seeds 1 and 3 do not yet: docs/operations.md).
         const PairScore score = scorePair(report, pair.changes);
+        for (const std::string& missed : score.missed)
+            qWarning("missed: %s", missed.c_str());
         QCOMPARE(score.found, score.injected);
         QCOMPARE(score.spurious, uint64_t(0));
+        if (seed == 3) {
+            const auto accumulate = std::find_if(pair.changes.begin(), pair.changes.end(),
+                [](const InjectedChange& change) { return change.trace1Op == "torch::autograd::AccumulateGrad"; });
+            QVERIFY(accumulate != pair.changes.end());
+            QCOMPARE(accumulate->region, std::string("backward"));
+        }
     }
 
     void tracesWithoutOperatorsOrKernelsSayWhy()

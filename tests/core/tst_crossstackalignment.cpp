@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 using namespace fusiondiff;
 using namespace fusiondiff::test;
@@ -125,6 +126,33 @@ private Q_SLOTS:
         QCOMPARE(tieMatches[0].second, 1u);
     }
 
+    void longRunsOfAboutTheSameLengthPairOnSharedKernels()
+    {
+        // An optimizer's run over 400 parameters, three calls each, every call of A's one kernel
+        // split in two in B: no signature is equal, and the stretch is far longer than a short
+        // scored one. With scoreLongRuns, every call pairs with its own, in order.
+        constexpr uint32_t e = 1, g = 2;
+        constexpr size_t calls = 1200;
+        std::vector<std::vector<uint32_t>> firstKernels(calls, { e }), secondKernels(calls, { e, e });
+        firstKernels[700] = { g }; // a GEMM among them pairs only with a GEMM
+        secondKernels[700] = { g, g };
+        std::vector<uint32_t> firstKeys(calls, 10), secondKeys(calls, 11);
+        firstKeys[700] = 12;
+        secondKeys[700] = 13;
+        auto similarity = [&](size_t a, size_t b) { return sharedKernels(firstKernels[a], secondKernels[b]); };
+        CascadeLevel level { { firstKeys, secondKeys }, SIZE_MAX, false, similarity, 16 };
+        QVERIFY(alignByLevels(std::vector<CascadeLevel> { level }, calls, calls).empty()); // without it: nothing
+        level.scoreLongRuns = true;
+        const std::vector<CascadeMatch> matches = alignByLevels(std::vector<CascadeLevel> { level }, calls, calls);
+        QCOMPARE(matches.size(), calls);
+        for (const CascadeMatch& match : matches)
+            QCOMPARE(match.first, match.second);
+        // A run the other side repeats far fewer times is not the same run: left to the next level.
+        const std::vector<CascadeMatch> unbalanced
+            = alignByLevels(std::vector<CascadeLevel> { level }, calls, calls / 2);
+        QVERIFY(unbalanced.empty());
+    }
+
     void sharedKernelsCountsOnlyCallsThatMostlyAgree()
     {
         const std::vector<uint32_t> gemm { 1 }, split { 1, 1 }, merged { 1, 2, 3 }, three { 1, 2, 3, 4 }, other { 5 };
@@ -202,6 +230,11 @@ private Q_SLOTS:
         QVERIFY(autogradNodeOf("autograd::engine::evaluate_function: torch::autograd::AccumulateGrad").isNode);
         QVERIFY(autogradNodeOf("autograd::engine::evaluate_function: torch::autograd::AccumulateGrad")
                     .forwardStem.empty()); // a node, but not named after an operator
+        // The 2021 schema records the engine's own nodes alone, without the wrapper: still nodes
+        // (the parameters' gradient accumulation runs in the backward pass).
+        QVERIFY(autogradNodeOf("torch::autograd::AccumulateGrad").isNode);
+        QVERIFY(autogradNodeOf("torch::autograd::AccumulateGrad").forwardStem.empty());
+        QVERIFY(autogradNodeOf("torch::autograd::CopySlices").isNode);
         QVERIFY(!autogradNodeOf("aten::native_layer_norm_backward").isNode);
         QVERIFY(!autogradNodeOf("aten::linear").isNode);
     }
@@ -238,6 +271,62 @@ private Q_SLOTS:
                     && finding.sideOps[1] == "autograd::engine::evaluate_function: FastGemmBackward0");
         }
         QVERIFY(backwardFinding);
+    }
+
+    void optimizerRunsLineUpWhenEveryCallChanged()
+    {
+        // Five training steps (the first a warm-up) with SGD over 150 parameters: A's optimizer
+        // runs add_, mul_, add_ of one elementwise kernel each per parameter; B, another build,
+        // names them otherwise and runs each as two kernels. No name and no signature is equal in
+        // the optimizer, which is most of the step: only the kernels the calls share, in the
+        // optimizer part of each step, pair them. Then the pair is the same work, and both changes
+        // are found.
+        auto training = [](TraceWriter& writer, bool vendor, int parameters, int steps) {
+            writer.nvidia();
+            for (int step = 0; step < steps; ++step) {
+                writer.beginStep("ProfilerStep#" + std::to_string(step));
+                writer.launch(vendor ? "vendor::fast_gemm" : "aten::addmm", { kNvGemm });
+                writer.launch(vendor ? "autograd::engine::evaluate_function: FastGemmBackward0"
+                                     : "autograd::engine::evaluate_function: AddmmBackward0",
+                    { kNvGemm, kNvGemm });
+                const double begin = writer.cpuTs();
+                for (int p = 0; p < parameters; ++p) {
+                    if (vendor) {
+                        writer.launch("vendor::axpy", { kAdd, kAdd });
+                        writer.launch("vendor::scale", { kMul, kMul });
+                        writer.launch("vendor::axpy", { kAdd, kAdd });
+                    } else {
+                        writer.launch("aten::add_", { kAdd });
+                        writer.launch("aten::mul_", { kMul });
+                        writer.launch("aten::add_", { kAdd });
+                    }
+                }
+                writer.rawEvent(R"({"ph": "X", "cat": "user_annotation", "name": "Optimizer.step#SGD.step", "pid": 1, )"
+                                R"("tid": 1, "ts": )"
+                    + std::to_string(begin) + R"(, "dur": )" + std::to_string(writer.cpuTs() - begin) + "}");
+                writer.endStep();
+            }
+        };
+        TraceWriter a, b;
+        training(a, false, 150, 5);
+        training(b, true, 150, 5);
+        const FusionReport report = compareWritten(a, b);
+        QVERIFY2(report.opAlignment.comparable, report.opAlignment.verdict.c_str());
+        QCOMPARE(report.opAlignment.matched, uint64_t(4 * 452)); // every call of the compared steps
+        QCOMPARE(report.opAlignment.matchedShare, 1.0); // of the compared steps: the warm-up is left out
+        std::set<std::string> found;
+        for (const OpFinding& finding : report.opFindings) {
+            if (finding.fusedSide == Side::Trace1)
+                found.insert(finding.sideOps[0] + " / " + finding.sideOps[1]);
+        }
+        QVERIFY(found.contains("aten::add_ / vendor::axpy"));
+        QVERIFY(found.contains("aten::mul_ / vendor::scale"));
+        // Another model's training step (60 parameters): its optimizer run is not the same run.
+        TraceWriter other;
+        training(other, true, 60, 5);
+        const FusionReport different = compareWritten(a, other);
+        QVERIFY(!different.opAlignment.comparable);
+        QVERIFY(different.opFindings.empty());
     }
 
     void pythonFramesLineUpWhereOperatorNamesDiffer()

@@ -202,6 +202,53 @@ class TestGraphComparison : public QObject
     Q_OBJECT
 
 private slots:
+    void stepsAreTheSameInEveryView_data()
+    {
+        QTest::addColumn<QString>("category");
+        QTest::newRow("ProfilerStep annotations") << QStringLiteral("user_annotation");
+        QTest::newRow("ProfilerStep operators (2021 schema)") << QStringLiteral("cpu_op");
+    }
+
+    void stepsAreTheSameInEveryView()
+    {
+        // Four steps of an eager operator and a graph launch each. The 2021 schema records
+        // ProfilerStep#N as an operator; the iterations, the graph launches and the step time
+        // must all find the same four steps (ops/attribution/profilersteps.h), not only the first.
+        QFETCH(QString, category);
+        auto trace = [&](bool amd) {
+            TraceWriter writer;
+            amd ? writer.amd() : writer.nvidia();
+            auto event
+                = [&](const std::string& cat, const std::string& name, double ts, double dur, const std::string& args) {
+                      writer.rawEvent(R"({"ph": "X", "cat": ")" + cat + R"(", "name": ")" + name
+                          + R"(", "pid": 1, "tid": 1, "ts": )" + std::to_string(ts) + R"(, "dur": )"
+                          + std::to_string(dur) + R"(, "args": {)" + args + "}}");
+                  };
+            for (int step = 0; step < 4; ++step) {
+                const double begin = 100 + 1000 * step;
+                const int64_t id = 10 * step + 1;
+                event(category.toStdString(), "ProfilerStep#" + std::to_string(step), begin, 900, "");
+                event("cpu_op", "aten::add", begin + 10, 50, R"("External id": )" + std::to_string(id));
+                event("cuda_runtime", "cudaLaunchKernel", begin + 20, 5,
+                    R"("correlation": )" + std::to_string(id) + R"(, "External id": )" + std::to_string(id));
+                writer.kernel({ kAdd, begin + 30, 5, id, id });
+                event("cuda_runtime", amd ? "hipGraphLaunch" : "cudaGraphLaunch", begin + 100, 5,
+                    R"("correlation": )" + std::to_string(id + 5));
+                writer.kernel({ kNorm, begin + 110, 5, id + 5, std::nullopt });
+                writer.kernel({ kGemm, begin + 120, 5, id + 5, std::nullopt });
+            }
+            return writer;
+        };
+        const FusionReport report = compareWritten(trace(true), trace(false));
+        for (size_t side = 0; side < 2; ++side) {
+            QCOMPARE(report.iterations[side].method, std::string("ProfilerStep annotations"));
+            QCOMPARE(report.iterations[side].count, uint64_t(4));
+            QCOMPARE(report.graphComparison.kinds[side].size(), size_t(1));
+            QCOMPARE(report.graphComparison.kinds[side].front().launchesPerIteration, 1.0);
+            QCOMPARE(report.stepTime.sides[side].steps.size(), size_t(4));
+        }
+    }
+
     void affineAlignmentKeepsEveryElementInOrder()
     {
         QRandomGenerator random(11);

@@ -372,6 +372,14 @@ std::vector<Candidate> candidatesOf(const std::vector<Event>& events, const Trac
 }
 
 constexpr std::string_view kBackwardWrapper = "autograd::engine::evaluate_function: ";
+// The autograd engine's own nodes (`torch::autograd::AccumulateGrad`), recorded without the
+// wrapper in the 2021 schema: PyTorch's, so another build records them in this namespace too.
+constexpr std::string_view kEngineNodes = "torch::autograd::";
+
+bool isEngineNode(const std::string& name)
+{
+    return name.starts_with(kEngineNodes);
+}
 
 bool isOptimizerStep(const std::string& name)
 {
@@ -416,7 +424,8 @@ const char* regionOf(const std::vector<Event>& events, const std::vector<size_t>
         }
     }
     const QJsonObject& outer = events[candidate.firstOuterCall].json;
-    if (nameOf(outer).starts_with(kBackwardWrapper) || !splitNodeName(nameOf(outer)).first.empty())
+    if (nameOf(outer).starts_with(kBackwardWrapper) || !splitNodeName(nameOf(outer)).first.empty()
+        || isEngineNode(nameOf(outer)))
         return kRegionBackward; // inside the engine's wrapper, or a node recorded alone (the 2021 schema)
     const double ts = numberOf(outer, "ts");
     auto contains = [&](size_t span) {
@@ -636,7 +645,7 @@ ConstructedPair constructPair(const QByteArray& traceA, const Classifier& classi
             nodeNames.insert(name.substr(kBackwardWrapper.size()));
             continue;
         }
-        if (!splitNodeName(name).first.empty()) {
+        if (!splitNodeName(name).first.empty() || isEngineNode(name)) {
             nodeNames.insert(name);
             continue;
         }
@@ -660,8 +669,13 @@ ConstructedPair constructPair(const QByteArray& traceA, const Classifier& classi
                     + suffix;
             }
         } else if (uniform(rng, 0, 1) < recipe.renamedOperatorShare) {
-            renamed = base.empty() ? "vendor_ops::node_" + std::to_string(nextNode++)
-                                   : "VendorNode" + std::to_string(nextNode++) + suffix;
+            // A node of the engine's own recorded alone keeps the engine's namespace, as the
+            // wrapper keeps its prefix: another build's trace records it there too.
+            if (isEngineNode(node))
+                renamed = std::string(kEngineNodes) + "VendorNode" + std::to_string(nextNode++);
+            else
+                renamed = base.empty() ? "vendor_ops::node_" + std::to_string(nextNode++)
+                                       : "VendorNode" + std::to_string(nextNode++) + suffix;
         }
         renamedNodes[node] = renamed;
     }

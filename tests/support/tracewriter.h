@@ -57,6 +57,7 @@ public:
     QString write(const QTemporaryDir& dir, const QString& name) const;
 
     double nextTs() const { return m_nextTs; }
+    double cpuTs() const { return m_cpuTs; } // where the next operator starts on the host
 
 private:
     std::string m_header;

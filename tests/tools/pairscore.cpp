@@ -4,6 +4,7 @@
 //
 //   pairscore [--seeds 1,2,3] [--classifier default] [--stacks python,modules,none] [--op-level L]
 //             [--fusions N] [--renamed SHARE] [--splits N] [--merges N] [--write DIR] TRACE...
+//   pairscore --different [--seeds S] [--stacks ...] [--renamed SHARE] TRACE...
 //
 // --stacks: which of the recorded stacks the pairs keep (python: as recorded; modules: nn.Module
 // calls only; none: operators and kernels only), one row each. --fusions N also replaces N pairs
@@ -12,8 +13,16 @@
 // (PairRecipe; 0.8, 3 and 3 by default). --write DIR
 // also writes each pair (A, B and the injected changes) to DIR. Exits with 1 if a pair is below the
 // bar (meetsTheBar: a pair into which nothing could be injected is below it), 2 on bad arguments.
+//
+// --different checks the other half of the verdict: for every ordered pair of two of the traces
+// (which must be of different models), A is the one as recorded (with the stacks chosen) and B is
+// built from the other with the recipe's renaming and no change injected (the first seed); each
+// such pair must be called not the same work. Exits with 1 if one is called the same work.
 #include "classify/classifier.h"
+#include "fusionanalysis.h"
+#include "load/traceloader.h"
 #include "model/analysisoptions.h"
+#include "model/fusionreport.h"
 #include "pairconstructor.h"
 
 #include <QFile>
@@ -55,6 +64,55 @@ void writePair(const QString& dir, const QString& trace, const Classifier& class
     write(base + QStringLiteral(".answers.tsv"), answers);
 }
 
+// --different: every ordered pair of two traces, A as recorded against B built from the other.
+int scoreDifferentModels(const std::vector<std::string>& traces, const Classifier& classifier,
+    const std::vector<PairRecipe::Stacks>& stackChoices, uint64_t seed, double renamedShare)
+{
+    uint64_t pairs = 0, calledSame = 0;
+    std::printf("| trace A | B built from | stacks | operations line up | same work | verdict |\n");
+    std::printf("| --- | --- | --- | ---: | --- | --- |\n");
+    auto nameOf = [](const std::string& trace) {
+        QString name = QFileInfo(QString::fromStdString(trace)).fileName();
+        name.remove(QStringLiteral(".gz")).remove(QStringLiteral(".json"));
+        return name.toStdString();
+    };
+    for (const PairRecipe::Stacks stacks : stackChoices) {
+        PairRecipe recipe;
+        recipe.seed = seed;
+        recipe.stacks = stacks;
+        recipe.renamedOperatorShare = renamedShare;
+        recipe.splits = 0;
+        recipe.merges = 0;
+        std::vector<ConstructedPair> built;
+        built.reserve(traces.size());
+        for (const std::string& trace : traces)
+            built.push_back(constructPair(readTraceBytes(QString::fromStdString(trace)), classifier, recipe));
+        for (size_t x = 0; x < traces.size(); ++x) {
+            const QByteArray& bytesA = built[x].traceA;
+            const TraceStore a
+                = loadTraceFromMemory(std::string_view(bytesA.constData(), size_t(bytesA.size())), "A.json");
+            for (size_t y = 0; y < traces.size(); ++y) {
+                if (x == y)
+                    continue;
+                const QByteArray& bytesB = built[y].traceB;
+                const TraceStore b
+                    = loadTraceFromMemory(std::string_view(bytesB.constData(), size_t(bytesB.size())), "B.json");
+                const FusionReport report = analyzeFusion(a, b, classifier, AnalysisOptions {});
+                const bool same = report.opAlignment.comparable;
+                ++pairs;
+                calledSame += same;
+                std::printf("| %s | %s | %s | %.1f%% | %s | %s |\n", nameOf(traces[x]).c_str(),
+                    nameOf(traces[y]).c_str(), stacksName(stacks), 100.0 * report.opAlignment.matchedShare,
+                    same ? "yes" : "no", same ? "FAIL" : "pass");
+                std::fflush(stdout);
+            }
+        }
+    }
+    std::printf("\n%s of %s pairs of different traces called the same work\n", std::to_string(calledSame).c_str(),
+        std::to_string(pairs).c_str());
+    return calledSame > 0 ? 1 : 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -70,6 +128,7 @@ int main(int argc, char** argv)
     double renamedShare = defaults.renamedOperatorShare;
     int splits = defaults.splits;
     int merges = defaults.merges;
+    bool different = false;
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--seeds") == 0 && i + 1 < argc) {
             seeds.clear();
@@ -99,20 +158,25 @@ int main(int argc, char** argv)
             splits = std::atoi(argv[++i]);
         } else if (std::strcmp(argv[i], "--merges") == 0 && i + 1 < argc) {
             merges = std::atoi(argv[++i]);
+        } else if (std::strcmp(argv[i], "--different") == 0) {
+            different = true;
         } else if (std::strcmp(argv[i], "--write") == 0 && i + 1 < argc) {
             writeDir = QString::fromLocal8Bit(argv[++i]);
         } else {
-            traces.push_back(argv[i]);
+            traces.emplace_back(argv[i]);
         }
     }
     if (traces.empty()) {
         std::fprintf(stderr,
             "usage: pairscore [--seeds 1,2,3] [--classifier default] [--stacks python,modules,none] [--op-level L] "
-            "[--fusions N] [--renamed SHARE] [--splits N] [--merges N] [--write DIR] TRACE...\n");
+            "[--fusions N] [--renamed SHARE] [--splits N] [--merges N] [--write DIR] TRACE...\n"
+            "       pairscore --different [--seeds S] [--stacks ...] [--renamed SHARE] TRACE...\n");
         return 2;
     }
     try {
         const Classifier classifier = Classifier::load(classifierName);
+        if (different)
+            return scoreDifferentModels(traces, classifier, stackChoices, seeds.front(), renamedShare);
         uint64_t injected = 0, found = 0, findings = 0, spurious = 0, failed = 0, pairs = 0;
         std::printf("| trace | stacks | seed | injected | found | findings | spurious | same work | bar | injected in "
                     "| aligned on |\n");

@@ -5,6 +5,7 @@
 #include "ops/alignment/cascadealignment.h"
 #include "util/textmatch.h"
 
+#include <algorithm>
 #include <functional>
 
 namespace fusiondiff {
@@ -35,7 +36,7 @@ constexpr AlignmentLevelSpec kLevels[] = {
         "operator names as the other trace calls them, learned from the pairs the other levels made (a vendor's "
         "custom operator for a standard one)",
         SIZE_MAX, false, 0 },
-    { "kernels", "kernel signatures: the category and role of each kernel", SIZE_MAX, false, 16 },
+    { "kernels", "kernel signatures: the category and role of each kernel", SIZE_MAX, false, 16, true },
     { "first_kernel", "the category of the first kernel, between neighbours already paired", 16, false, 0 },
 };
 static_assert(std::size(kLevels) == LevelCount);
@@ -210,6 +211,13 @@ uint32_t sharedKernels(std::span<const uint32_t> first, std::span<const uint32_t
         return 0;
     if (first.size() > kLongestComparedSignature || second.size() > kLongestComparedSignature)
         return std::equal(first.begin(), first.end(), second.begin(), second.end()) ? uint32_t(first.size()) : 0;
+    if (first.size() == 1 || second.size() == 1) {
+        // One kernel (most calls, and what long runs score cell by cell): shared if the other has it.
+        const std::span<const uint32_t> one = first.size() == 1 ? first : second;
+        const std::span<const uint32_t> other = first.size() == 1 ? second : first;
+        const bool shared = std::find(other.begin(), other.end(), one.front()) != other.end();
+        return shared && 2 >= other.size() ? 1 : 0;
+    }
     // A longest common subsequence, one row at a time.
     std::vector<uint32_t> previous(second.size() + 1, 0), row(second.size() + 1, 0);
     for (const uint32_t token : first) {

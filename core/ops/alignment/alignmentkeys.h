@@ -35,6 +35,9 @@ struct AlignmentLevelSpec
     // Stretches of at most this many calls a side are aligned on sharedKernels rather than on
     // equal keys (CascadeLevel::similarity); 0: never.
     size_t scoredStretch;
+    // Longer stretches that equal keys leave unpaired, about as long on both sides, are aligned
+    // on sharedKernels too, in chunks (CascadeLevel::scoreLongRuns).
+    bool scoreLongRuns = false;
 };
 std::span<const AlignmentLevelSpec> autoAlignmentLevels();
 // The level whose keys alignmentKeys leaves empty: trace 1's operator names translated into trace

@@ -73,7 +73,31 @@ private:
             return;
         if (isScored(m_levels[level], firstBegin, firstEnd, secondBegin, secondEnd))
             return alignScored(level, firstBegin, firstEnd, secondBegin, secondEnd);
+        if (isLongRun(m_levels[level], firstEnd - firstBegin, secondEnd - secondBegin))
+            return alignScoredInChunks(level, firstBegin, firstEnd, secondBegin, secondEnd);
         align(level + 1, firstBegin, firstEnd, secondBegin, secondEnd);
+    }
+
+    // A long stretch of about the same length on both sides (CascadeLevel::scoreLongRuns).
+    static bool isLongRun(const CascadeLevel& keys, size_t n, size_t m)
+    {
+        return keys.scoreLongRuns && keys.similarity
+            && std::min(n, m) * kLongRunBalance[1] >= std::max(n, m) * kLongRunBalance[0];
+    }
+
+    // alignScored over consecutive chunks of both sides, cut in proportion to their lengths, each
+    // of at most kLongRunChunkCells cells.
+    void alignScoredInChunks(size_t level, size_t firstBegin, size_t firstEnd, size_t secondBegin, size_t secondEnd)
+    {
+        const size_t n = firstEnd - firstBegin;
+        const size_t m = secondEnd - secondBegin;
+        size_t chunks = 1;
+        while ((n / chunks + 1) * (m / chunks + 1) > kLongRunChunkCells)
+            ++chunks;
+        for (size_t c = 0; c < chunks; ++c) {
+            alignScored(level, firstBegin + n * c / chunks, firstBegin + n * (c + 1) / chunks,
+                secondBegin + m * c / chunks, secondBegin + m * (c + 1) / chunks);
+        }
     }
 
     // The pairs in order of the largest total CascadeLevel::similarity, then of the most equal
@@ -130,6 +154,10 @@ private:
         }
         align(level + 1, nextFirst, firstEnd, nextSecond, secondEnd);
     }
+
+    // A long run's shorter side is at least 4/5 of the longer one.
+    static constexpr size_t kLongRunBalance[2] = { 4, 5 };
+    static constexpr size_t kLongRunChunkCells = size_t(1) << 16;
 
     // Keys no element has, one per side, so that they match nothing on the other side.
     static constexpr uint32_t kUnsharedFirst = kNoKey - 1;

@@ -30,6 +30,12 @@ struct CascadeLevel
     // exactly like y; pairing y with x' leaves x and y' unpaired across each other.)
     std::function<uint32_t(size_t, size_t)> similarity;
     size_t scoredStretch = 0;
+    // Where set (with `similarity`), a longer stretch the level's equal keys leave unpaired is
+    // aligned on the score too if its two sides are about as long (a run both sides repeat as
+    // often: an optimizer's same few operations over hundreds of parameters, every call changed
+    // on one side), in consecutive chunks cut in proportion to the two lengths, so that its cost
+    // stays linear. Calls that share no kernels still never pair.
+    bool scoreLongRuns = false;
 };
 
 struct CascadeMatch

@@ -58,7 +58,8 @@ std::string layersUsed(const LayerAlignment& layers, const std::array<std::strin
         + sideNames[1] + ") ";
 }
 
-std::string verdictOf(const OpAlignment& alignment, const std::array<std::string, 2>& sideNames)
+std::string verdictOf(
+    const OpAlignment& alignment, const std::array<uint64_t, 2>& compared, const std::array<std::string, 2>& sideNames)
 {
     const uint64_t larger = std::max(alignment.occurrences[0], alignment.occurrences[1]);
     if (larger == 0)
@@ -78,9 +79,10 @@ std::string verdictOf(const OpAlignment& alignment, const std::array<std::string
             + ": the traces do not appear to run the same model or workload, so operation-level findings are not "
               "meaningful."
             + used;
+    const bool allCompared = compared == alignment.occurrences;
     return share + " of the operations line up (" + withThousands(int64_t(alignment.matched)) + " of "
-        + withThousands(int64_t(alignment.occurrences[0])) + " and " + withThousands(int64_t(alignment.occurrences[1]))
-        + "): the traces run the same work." + used;
+        + withThousands(int64_t(compared[0])) + " and " + withThousands(int64_t(compared[1]))
+        + (allCompared ? "" : " in the compared steps") + "): the traces run the same work." + used;
 }
 
 std::vector<uint32_t> gather(const std::vector<uint32_t>& keys, const std::vector<uint32_t>& which)
@@ -116,6 +118,7 @@ void cascade(const std::vector<uint32_t>& first, const std::vector<uint32_t>& se
                 return sharedKernels(keys.kernels[0][first[a]], keys.kernels[1][second[b]]);
             };
             levels[l].scoredStretch = spec.scoredStretch;
+            levels[l].scoreLongRuns = spec.scoreLongRuns;
         }
     }
     for (const CascadeMatch& match : alignByLevels(levels, first.size(), second.size()))
@@ -532,19 +535,27 @@ std::vector<PhaseMatch> alignOperations(std::array<PreparedSide, 2>& sides, OpLe
     std::vector<AlignedSegment> segments;
     std::vector<PhaseMatch> matches = alignPhases(sides, level, sideNames, alignment, segments);
     alignment.matched = matches.size();
+    // The shares are of the operations compared: those of the steps (a warm-up step, left out, is
+    // no evidence of different work: with five steps it alone would hold a fifth of them).
+    std::array<uint64_t, 2> compared {};
+    for (size_t side = 0; side < 2; ++side) {
+        for (const std::vector<uint32_t>& phase : sides[side].iterations.phases)
+            compared[side] += phase.size();
+    }
     const uint64_t larger = std::max(alignment.occurrences[0], alignment.occurrences[1]);
-    alignment.matchedShare = larger > 0 ? double(alignment.matched) / double(larger) : 0.0;
+    const uint64_t largerCompared = std::max(compared[0], compared[1]);
+    alignment.matchedShare = largerCompared > 0 ? double(alignment.matched) / double(largerCompared) : 0.0;
     uint64_t byName = 0; // pairs made on names, not on kernels alone
     for (AlignmentLevel& used : alignment.levels) {
-        used.share = larger > 0 ? double(used.matched) / double(larger) : 0.0;
+        used.share = largerCompared > 0 ? double(used.matched) / double(largerCompared) : 0.0;
         if (used.key != "kernels" && used.key != "first_kernel")
             byName += used.matched;
     }
     alignment.comparable = larger < kFewestOccurrencesForVerdict
         ? alignment.matched > 0
-        : isComparable(alignment.matchedShare, double(byName) / double(larger));
+        : isComparable(alignment.matchedShare, largerCompared > 0 ? double(byName) / double(largerCompared) : 0.0);
     alignment.differentWork = !alignment.comparable && larger >= kFewestOccurrencesForVerdict;
-    alignment.verdict = verdictOf(alignment, sideNames);
+    alignment.verdict = verdictOf(alignment, compared, sideNames);
     describeStructure(sides, sideNames, alignment);
     if (alignment.comparable && larger >= kFewestOccurrencesForVerdict && !segments.empty()) {
         // After the verdict: what is left between pairs says nothing about whether the traces run
@@ -553,11 +564,11 @@ std::vector<PhaseMatch> alignOperations(std::array<PreparedSide, 2>& sides, OpLe
         alignment.levels.push_back({ "between_pairs",
             "the operations left between two pairs (or a layer's ends) on both sides, compared together as the same "
             "work done differently (at most 8 a side)",
-            gaps.groups, larger > 0 ? double(gaps.groups) / double(larger) : 0.0 });
+            gaps.groups, largerCompared > 0 ? double(gaps.groups) / double(largerCompared) : 0.0 });
         alignment.levels.push_back({ "joined",
             "operations one side runs between two pairs, compared as part of the neighbouring pair in the same module "
             "or Python function",
-            gaps.joined, larger > 0 ? double(gaps.joined) / double(larger) : 0.0 });
+            gaps.joined, largerCompared > 0 ? double(gaps.joined) / double(largerCompared) : 0.0 });
     }
     return matches;
 }

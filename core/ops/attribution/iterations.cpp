@@ -1,6 +1,7 @@
 #include "ops/attribution/iterations.h"
 
 #include "model/tracestore.h"
+#include "ops/attribution/profilersteps.h"
 
 #include <algorithm>
 #include <map>
@@ -11,30 +12,8 @@ namespace fusiondiff {
 
 namespace {
 
-constexpr std::string_view kStepPrefix = "ProfilerStep#";
 constexpr size_t kWarmupFrom = 3; // steps at which the first one is left out
 constexpr double kCycleAgreement = 0.8;
-
-struct Step
-{
-    double begin;
-    double end;
-};
-
-std::vector<Step> profilerSteps(const TraceStore& store)
-{
-    std::vector<Step> steps;
-    for (const AnnotationEvent& annotation : store.annotations) {
-        if (!annotation.onGpu && store.name(annotation.name).starts_with(kStepPrefix))
-            steps.push_back({ annotation.ts, annotation.ts + annotation.dur });
-    }
-    for (const CpuOpEvent& op : store.cpuOps) { // the 2021 schema records them as operators
-        if (store.name(op.name).starts_with(kStepPrefix))
-            steps.push_back({ op.ts, op.ts + op.dur });
-    }
-    std::sort(steps.begin(), steps.end(), [](const Step& a, const Step& b) { return a.begin < b.begin; });
-    return steps;
-}
 
 // Without ProfilerStep annotations: the calls of one Python function that repeat and hold the
 // operations (vLLM's execute_model, a benchmark's step function). Of the functions whose calls
@@ -47,25 +26,26 @@ std::vector<Step> profilerSteps(const TraceStore& store)
 constexpr double kPythonStepCoverage = 0.95;
 constexpr double kPythonStepOperations = 10;
 
-std::vector<Step> pythonSteps(const TraceStore& store, const std::vector<OpOccurrence>& occurrences, std::string& name)
+std::vector<StepSpan> pythonSteps(
+    const TraceStore& store, const std::vector<OpOccurrence>& occurrences, std::string& name)
 {
     std::vector<double> starts;
     starts.reserve(occurrences.size());
     for (const OpOccurrence& occurrence : occurrences)
         starts.push_back(occurrence.ts);
     std::sort(starts.begin(), starts.end());
-    std::unordered_map<StringId, std::vector<Step>> callsOf;
+    std::unordered_map<StringId, std::vector<StepSpan>> callsOf;
     for (const PythonFrameEvent& frame : store.pythonFrames)
         callsOf[frame.name].push_back({ frame.ts, frame.ts + frame.dur });
-    std::vector<Step> best;
+    std::vector<StepSpan> best;
     size_t bestCovered = 0;
     for (auto& [function, calls] : callsOf) {
         if (calls.size() < 2 || (!best.empty() && calls.size() > best.size()) || isModuleDispatch(store.name(function)))
             continue;
-        std::sort(calls.begin(), calls.end(), [](const Step& a, const Step& b) { return a.begin < b.begin; });
-        std::vector<Step> outermost;
+        std::sort(calls.begin(), calls.end(), [](const StepSpan& a, const StepSpan& b) { return a.begin < b.begin; });
+        std::vector<StepSpan> outermost;
         size_t covered = 0;
-        for (const Step& call : calls) {
+        for (const StepSpan& call : calls) {
             if (!outermost.empty() && call.begin <= outermost.back().end)
                 continue; // a recursive or nested call of the same function
             const auto first = std::lower_bound(starts.begin(), starts.end(), call.begin);
@@ -141,7 +121,7 @@ uint64_t repeatingCycle(std::span<const uint32_t> symbols, uint64_t& repeats)
 TraceIterations findIterations(const TraceStore& store, std::vector<OpOccurrence>& occurrences)
 {
     TraceIterations result;
-    std::vector<Step> steps = profilerSteps(store);
+    std::vector<StepSpan> steps = profilerSteps(store);
     std::string pythonFunction;
     const bool fromProfiler = !steps.empty();
     if (!fromProfiler)
@@ -166,14 +146,10 @@ TraceIterations findIterations(const TraceStore& store, std::vector<OpOccurrence
 
     result.info.method = fromProfiler ? "ProfilerStep annotations" : "repeated Python call " + pythonFunction;
     result.info.count = steps.size();
-    for (const Step& step : steps)
+    for (const StepSpan& step : steps)
         result.steps.push_back({ step.begin, step.end, -1 });
-    for (OpOccurrence& occurrence : occurrences) {
-        const auto after = std::upper_bound(
-            steps.begin(), steps.end(), occurrence.ts, [](double ts, const Step& step) { return ts < step.begin; });
-        if (after != steps.begin() && occurrence.ts <= std::prev(after)->end)
-            occurrence.step = int32_t(std::prev(after) - steps.begin());
-    }
+    for (OpOccurrence& occurrence : occurrences)
+        occurrence.step = stepAt(steps, occurrence.ts);
     // A profiler's first step is a warm-up; a repeated Python call's first call is real work (the
     // prefill before the decode steps).
     const size_t firstCompared = fromProfiler && steps.size() >= kWarmupFrom ? 1 : 0;

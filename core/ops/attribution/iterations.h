@@ -30,7 +30,7 @@ struct TraceIterations
     std::vector<uint64_t> phaseSignatures; // a phase's distinct operations, hashed
 };
 
-// Finds the profiler steps (CPU annotations "ProfilerStep#N") and assigns each occurrence its step;
+// Finds the profiler steps (ops/attribution/profilersteps.h) and assigns each occurrence its step;
 // leaves out the first step as warm-up when there are three or more. Without them, the calls of a
 // Python function that repeats and holds the operations are the steps (vLLM's execute_model),
 // none left out; sorts steps into phases by the

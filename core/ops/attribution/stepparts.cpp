@@ -11,6 +11,10 @@ namespace fusiondiff {
 namespace {
 
 constexpr std::string_view kEngineWrapper = "autograd::engine::evaluate_function: ";
+// The namespace of the autograd engine's own nodes, which no operator is named in
+// (`torch::autograd::AccumulateGrad`, `CopySlices`, `GraphRoot`); the 2021 schema records them
+// without the engine's wrapper.
+constexpr std::string_view kEngineNodes = "torch::autograd::";
 
 bool isOptimizerStep(std::string_view name)
 {
@@ -53,7 +57,7 @@ AutogradNode autogradNodeOf(std::string_view operatorName)
         node.wrapped = true;
     }
     const auto [base, suffix] = splitNode(name);
-    node.isNode = node.wrapped || !base.empty();
+    node.isNode = node.wrapped || !base.empty() || name.starts_with(kEngineNodes);
     if (base.empty())
         return node; // AccumulateGrad and other nodes not named after an operator
     node.forwardStem = forwardStemOf(base); // a namespace in front (vendor::FooBackward0) is left out

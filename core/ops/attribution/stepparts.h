@@ -21,7 +21,8 @@ enum class StepPart : uint8_t
 };
 
 // Each occurrence's part: Backward inside an autograd node (`autograd::engine::evaluate_function:
-// X`, or a node recorded on its own, `XBackward0`), Optimizer inside an `Optimizer.step#...` span
+// X`, or a node recorded on its own: `XBackward0`, or one of the engine's own such as
+// `torch::autograd::AccumulateGrad`), Optimizer inside an `Optimizer.step#...` span
 // on its thread (an annotation or an operator), else Forward. These names are PyTorch's own (its
 // autograd engine and torch.optim record them), so another build's trace has them too, whatever
 // its operators are called.
@@ -33,7 +34,7 @@ std::vector<StepPart> stepPartsOf(
 // ("autograd::engine::evaluate_function: NativeLayerNormBackward0" -> "nativelayernorm"), and the
 // suffix ("Backward0"); a namespace before the node's name is left out like the operator's
 // ("vendor::FooBackward0" -> "foo"). isNode is false if the name is not an autograd node's; the stem is empty
-// for nodes not named after an operator (`torch::autograd::AccumulateGrad`).
+// for nodes not named after an operator (`torch::autograd::AccumulateGrad`, wrapped or not).
 struct AutogradNode
 {
     std::string forwardStem;

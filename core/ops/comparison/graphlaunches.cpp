@@ -3,6 +3,7 @@
 #include "classify/kerneltypes.h"
 #include "model/tracestore.h"
 #include "ops/alignment/sequencealignment.h"
+#include "ops/attribution/profilersteps.h"
 #include "util/idmap.h"
 
 #include <algorithm>
@@ -11,8 +12,6 @@
 namespace fusiondiff {
 
 namespace {
-
-constexpr std::string_view kStepPrefix = "ProfilerStep#";
 
 uint64_t hashNames(const std::vector<StringId>& names)
 {
@@ -32,27 +31,13 @@ std::vector<uint32_t> timeOrdered(const TraceStore& store, std::span<const uint3
 
 void assignSteps(const TraceStore& store, TraceGraphs& graphs)
 {
-    struct Step
-    {
-        double begin;
-        double end;
-    };
-    std::vector<Step> steps;
-    for (const AnnotationEvent& annotation : store.annotations) {
-        if (!annotation.onGpu && store.name(annotation.name).starts_with(kStepPrefix))
-            steps.push_back({ annotation.ts, annotation.ts + annotation.dur });
-    }
-    std::sort(steps.begin(), steps.end(), [](const Step& a, const Step& b) { return a.begin < b.begin; });
+    const std::vector<StepSpan> steps = profilerSteps(store);
     graphs.steps = steps.size();
     if (steps.empty())
         return;
     for (GraphLaunch& launch : graphs.launches) {
-        if (!launch.recorded)
-            continue;
-        const auto after = std::upper_bound(
-            steps.begin(), steps.end(), launch.cpuTs, [](double ts, const Step& step) { return ts < step.begin; });
-        if (after != steps.begin() && launch.cpuTs <= std::prev(after)->end)
-            launch.step = int32_t(std::prev(after) - steps.begin());
+        if (launch.recorded)
+            launch.step = stepAt(steps, launch.cpuTs);
     }
 }
 

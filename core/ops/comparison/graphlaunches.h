@@ -46,7 +46,7 @@ struct TraceGraphs
     std::vector<GraphLaunch> launches; // by their first kernel's start
     std::vector<GraphLaunchKind> kinds; // by their first launch
     uint64_t launchesWithoutKernels = 0; // graph launch calls none of whose kernels is in the trace
-    uint64_t steps = 0; // profiler steps (CPU ProfilerStep#N annotations)
+    uint64_t steps = 0; // profiler steps (ops/attribution/profilersteps.h)
 };
 
 // The graph launches of a trace: every kernel group of `shared` whose correlation id is a graph
