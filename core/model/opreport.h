@@ -185,8 +185,11 @@ struct OpAlignment
 {
     OpLevel level = OpLevel::Operator;
     std::array<uint64_t, 2> occurrences {}; // operation occurrences that launched kernels
+    // Of them, those in the compared steps and phases (a warm-up step and calls outside the steps
+    // are left out; all of them where the trace has no steps).
+    std::array<uint64_t, 2> compared {};
     uint64_t matched = 0; // occurrences paired by the alignment
-    double matchedShare = 0; // matched / the larger side's occurrences
+    double matchedShare = 0; // matched / the larger side's compared occurrences
     std::array<uint64_t, 2> attributedKernels {};
     std::array<uint64_t, 2> unattributedKernels {}; // launched outside the CPU part of the trace
     std::array<double, 2> unattributedTimeUs {};

@@ -184,6 +184,8 @@ void writeOpComparison(JsonWriter& json, const FusionReport& report)
     json.field("level", opLevelKey(alignment.level));
     json.field("trace1_occurrences", alignment.occurrences[0]);
     json.field("trace2_occurrences", alignment.occurrences[1]);
+    json.field("trace1_compared", alignment.compared[0]);
+    json.field("trace2_compared", alignment.compared[1]);
     json.field("matched", alignment.matched);
     json.field("matched_share", alignment.matchedShare);
     json.field("comparable", alignment.comparable);

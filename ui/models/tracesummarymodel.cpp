@@ -151,12 +151,18 @@ QString TraceSummaryModel::operationsText(int row, size_t side) const
     case OperationsRow:
         return formatCount(alignment.occurrences[side]);
     case OperationsMatchedRow: {
-        const uint64_t occurrences = alignment.occurrences[side];
-        if (occurrences == 0)
+        // Of the compared calls, as the verdict counts them; the calls left out (a warm-up step,
+        // calls outside the steps) are named, so that the share reads the same as the verdict's.
+        const uint64_t compared = alignment.compared[side];
+        if (compared == 0)
             return formatCount(alignment.matched);
-        return tr("%1 of %2 (%3%)")
-            .arg(formatCount(alignment.matched), formatCount(occurrences),
-                formatFixed(100.0 * static_cast<double>(alignment.matched) / static_cast<double>(occurrences), 0));
+        const QString share
+            = formatFixed(100.0 * static_cast<double>(alignment.matched) / static_cast<double>(compared), 0);
+        if (compared == alignment.occurrences[side])
+            return tr("%1 of %2 (%3%)").arg(formatCount(alignment.matched), formatCount(compared), share);
+        return tr("%1 of the %2 compared (%3%; %4 outside the compared steps)")
+            .arg(formatCount(alignment.matched), formatCount(compared), share,
+                formatCount(alignment.occurrences[side] - compared));
     }
     case KernelsAttributedRow:
         return formatCount(alignment.attributedKernels[side]);

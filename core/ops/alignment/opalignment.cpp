@@ -537,7 +537,8 @@ std::vector<PhaseMatch> alignOperations(std::array<PreparedSide, 2>& sides, OpLe
     alignment.matched = matches.size();
     // The shares are of the operations compared: those of the steps (a warm-up step, left out, is
     // no evidence of different work: with five steps it alone would hold a fifth of them).
-    std::array<uint64_t, 2> compared {};
+    std::array<uint64_t, 2>& compared = alignment.compared;
+    compared = {};
     for (size_t side = 0; side < 2; ++side) {
         for (const std::vector<uint32_t>& phase : sides[side].iterations.phases)
             compared[side] += phase.size();

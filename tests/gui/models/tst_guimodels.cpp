@@ -486,6 +486,26 @@ private Q_SLOTS:
         QCOMPARE(extra.index(0, 0).data(ReportTableModel::KernelTypeRole).toInt(), 1);
     }
 
+    void operationsMatchedCountAsTheVerdictDoes()
+    {
+        // The verdict's share is of the compared calls (a warm-up step left out); the row says the
+        // same share and names the calls outside the compared steps.
+        auto report = std::make_shared<FusionReport>();
+        report->opAlignment.occurrences = { 7170, 7170 };
+        report->opAlignment.compared = { 5975, 5975 };
+        report->opAlignment.matched = 5975;
+        TraceSummaryModel traces;
+        traces.setReport(report);
+        QCOMPARE(
+            traces.index(TraceSummaryModel::OperationsMatchedRow, TraceSummaryModel::TraceAColumn).data().toString(),
+            QStringLiteral("5,975 of the 5,975 compared (100%; 1,195 outside the compared steps)"));
+        report->opAlignment.compared = { 7170, 7000 };
+        report->opAlignment.matched = 3585;
+        QCOMPARE(
+            traces.index(TraceSummaryModel::OperationsMatchedRow, TraceSummaryModel::TraceAColumn).data().toString(),
+            QStringLiteral("3,585 of 7,170 (50%)"));
+    }
+
     void costColumnsSortDescendingFirst()
     {
         ReportColumnsModel model(ReportTableId::FusionOpportunities);
