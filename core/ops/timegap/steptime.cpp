@@ -209,6 +209,7 @@ void SideAnalysis::collectItems()
     }
     m_out.launchingThreads = threads.size();
     m_launchingThreads = std::move(threads);
+    m_launchOf = IdMap(); // the items hold their launches now
 }
 
 void SideAnalysis::buildWindows(std::vector<HostStep> steps)
