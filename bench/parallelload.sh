@@ -155,7 +155,7 @@ fi
 
 if [[ " $parts " == *" huge "* ]]; then
     echo
-    echo "### The 4.5 GB trace (vLLM graph decode tiled) against the 100 MB H100 trace, one run each (load average at start: $(loadavg))"
+    echo "### The 4.5 GB trace (vLLM graph decode tiled) against the 100 MB H100 trace, $runs runs each (load average at start: $(loadavg))"
     echo
     a=$work/huge.json b=$work/small.json
     tile "$graphA" "$a" 4500M; tile "$xv.h100.json.gz" "$b" 100M
