@@ -11,9 +11,10 @@
 #           build's compare and this build's compare (--threads default: the machine's cores)
 # bigsmall  one 2 GB trace against a 100 MB one (owlv2 MI300X 2 GB vs H100 100 MB): base and this build
 # gzip      the xvendor 0.5 GB pair plain and gzip, this build (issue 9's gzip / plain)
-# huge      the vLLM graph trace tiled to 4.5 GB against the 100 MB H100 trace: peak RSS, one run each
+# huge      the vLLM graph trace tiled to 4.5 GB against the 100 MB H100 trace: peak RSS (the largest
+#           of RUNS), and with --base whether the two builds' reports are the same byte for byte
 # identical the shared pairs (TRACES: the five cross-vendor pairs, two graph pairs, the production
-#           pairs): this build's JSON report on the default threads and on --threads 3 against the
+#           pairs, four pairs of single traces): this build's JSON report on the default threads and on --threads 3 against the
 #           base build's, byte for byte (needs --base)
 # threads   the bigsmall pair under perf, one run per build: CPU seconds per thread (samples at
 #           999 Hz), and from them what the wall time would be on an idle machine with `nproc`
@@ -34,7 +35,7 @@ while [[ $# -gt 0 ]]; do
     --traces) traces=$2; shift 2 ;;
     --work) work=$2; shift 2 ;;
     --parts) parts=$2; shift 2 ;;
-    *) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+    *) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
     esac
 done
 cli=build/test/app/cli/fusiondiff-cli floor=build/test/bench/parsefloor tiler=build/test/bench/tracetiler
@@ -154,19 +155,23 @@ fi
 
 if [[ " $parts " == *" huge "* ]]; then
     echo
-    echo "### The 4.5 GB trace (vLLM graph decode tiled) against the 100 MB H100 trace, one run each (load average at start: $(loadavg))"
+    echo "### The 4.5 GB trace (vLLM graph decode tiled) against the 100 MB H100 trace, $runs runs each (load average at start: $(loadavg))"
     echo
     a=$work/huge.json b=$work/small.json
     tile "$graphA" "$a" 4500M; tile "$xv.h100.json.gz" "$b" 100M
-    [[ -z $base ]] || run huge-base "$base" compare "$a" "$b" --json /dev/null --quiet
-    run huge-new "$cli" compare "$a" "$b" --json /dev/null --quiet
+    for _ in $(seq "$runs"); do
+        [[ -z $base ]] || run huge-base "$base" compare "$a" "$b" --json "$work/huge-base.json" --quiet
+        run huge-new "$cli" compare "$a" "$b" --json "$work/huge-new.json" --quiet
+    done
     echo "| build | wall s | CPU s | peak RSS MiB |"
     echo "|---|---|---|---|"
     [[ -z $base ]] || { read -r w c r <<< "$(stats huge-base)"; echo "| base | $w | $c | $r |"; }
     read -r w c r <<< "$(stats huge-new)"
     echo "| this build | $w | $c | $r |"
     echo
-    echo "input: $(mib "$a") + $(mib "$b") MiB; load average at the end: $(loadavg)"
+    same=""
+    [[ -z $base ]] || { cmp -s "$work/huge-base.json" "$work/huge-new.json" && same="; reports: identical" || same="; reports: DIFFERENT"; }
+    echo "input: $(mib "$a") + $(mib "$b") MiB; medians of $runs (peak RSS: the largest)$same; load average at the end: $(loadavg)"
     rm -f "$a" "$b"
 fi
 
@@ -204,6 +209,11 @@ if [[ " $parts " == *" identical "* ]]; then
     pairs+=("$traces/graphs/vllm_prefilldecode_piecewise_graph.mi300x.json.gz $traces/graphs/xdit_flux_aiter.mi300x.json.gz")
     pairs+=("$traces/production/pi0_torchcompile_cudagraph.h200.json.gz $traces/production/pi0_torchcompile_hipgraph.mi350.json.gz")
     pairs+=("$traces/production/pi0_torchcompile_cudagraph.h200.json.gz $traces/production/pi0_torchcompile_cudagraph_rerun.h200.json.gz")
+    # Single traces paired among themselves: training steps (backward, optimizer), the 2021 schema, no stack.
+    pairs+=("$traces/single/hta_trace_diff_control.a100.json.gz $traces/graphs/hta_trace_diff_test.v100.json.gz")
+    pairs+=("$traces/single/minitoy_train_rocm6.2.mi250.json.gz $traces/single/hta_rank0.a100.json.gz")
+    pairs+=("$traces/single/sglang_qwen3-8b_extend_eager.mi300x.json.gz $traces/single/eager.b200.json.gz")
+    pairs+=("$traces/single/hta_ns_resolution.v100.pt.trace.json.gz $traces/edge/resnet50_2021_schema.worker0.pt.trace.json.gz")
     echo "| A | B | default threads | --threads 3 |"
     echo "|---|---|---|---|"
     for pair in "${pairs[@]}"; do

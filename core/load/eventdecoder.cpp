@@ -562,11 +562,12 @@ error_code EventDecoder::store(PendingEvent& event)
     const StringId nameId = m_store.strings.intern(name);
     switch (event.kind) {
     case EventKind::Kernel:
-        m_store.kernels.push_back(
-            { event.ts, event.dur, event.correlation, event.externalId, event.pid, event.tid, nameId });
+        m_store.kernels.push_back({ event.ts, event.dur, event.correlation, event.externalId, narrowGpuId(event.pid),
+            narrowGpuId(event.tid), nameId });
         break;
     case EventKind::GpuCopy:
-        m_store.gpuCopies.push_back({ event.ts, event.dur, event.correlation, event.pid, event.tid });
+        m_store.gpuCopies.push_back(
+            { event.ts, event.dur, event.correlation, narrowGpuId(event.pid), narrowGpuId(event.tid) });
         break;
     case EventKind::Runtime:
         m_store.runtimeCalls.push_back(

@@ -3,9 +3,6 @@
 #include "load/loadthreadpool.h"
 
 #include <filesystem>
-#if defined(__GLIBC__)
-#include <malloc.h>
-#endif
 #include <mutex>
 #include <thread>
 
@@ -88,13 +85,6 @@ std::vector<LoadedTrace> loadTraces(const std::vector<std::string>& paths, const
         }
     }
     return results;
-}
-
-void returnFreedMemoryToSystem()
-{
-#if defined(__GLIBC__)
-    ::malloc_trim(0);
-#endif
 }
 
 } // namespace fusiondiff

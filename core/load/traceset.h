@@ -2,6 +2,7 @@
 
 #include "load/traceloader.h"
 #include "model/tracestore.h"
+#include "util/freememory.h" // returnFreedMemoryToSystem, which the callers of loadTraces use too
 
 #include <exception>
 #include <functional>
@@ -26,10 +27,5 @@ struct LoadedTrace
 // large trace gets every thread once a small one is read.
 std::vector<LoadedTrace> loadTraces(const std::vector<std::string>& paths, const std::atomic<bool>* cancel = nullptr,
     const std::function<void(size_t trace, uint64_t done, uint64_t total)>& progress = {}, size_t threads = 0);
-
-// Gives memory the process has freed back to the system (after a cancelled or failed load), so
-// that what the user sees in their system monitor drops too. A no-op where the C library has no
-// way to do it.
-void returnFreedMemoryToSystem();
 
 } // namespace fusiondiff

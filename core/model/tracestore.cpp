@@ -1,5 +1,8 @@
 #include "model/tracestore.h"
 
+#include <algorithm>
+#include <limits>
+
 namespace fusiondiff {
 
 const char* platformName(Platform platform)
@@ -14,6 +17,12 @@ size_t TraceStore::memoryUsage() const
         + cpuOps.capacity() * sizeof(CpuOpEvent) + annotations.capacity() * sizeof(AnnotationEvent)
         + modules.capacity() * sizeof(ModuleEvent) + commMessages.capacity() * sizeof(CommMessage)
         + pythonFrames.capacity() * sizeof(PythonFrameEvent) + pythonThreads.capacity() * sizeof(ThreadId);
+}
+
+int32_t narrowGpuId(int64_t id)
+{
+    return static_cast<int32_t>(
+        std::clamp<int64_t>(id, std::numeric_limits<int32_t>::min(), std::numeric_limits<int32_t>::max()));
 }
 
 uint32_t dtypeBytes(std::string_view dtype)

@@ -19,10 +19,14 @@ struct KernelEvent
     double dur = 0;
     int64_t correlation = kNoId; // args.correlation: equal to the launching runtime call's
     int64_t externalId = kNoId; // args["External id"]: the cpu_op that launched it
-    int64_t device = -1; // pid
-    int64_t stream = -1; // tid
+    // args.device and args.stream, else pid and tid: small numbers, so 32 bits (48 bytes a kernel
+    // rather than 56; a value beyond them is clamped to the nearest, see narrowGpuId).
+    int32_t device = -1;
+    int32_t stream = -1;
     StringId name = 0;
 };
+
+static_assert(sizeof(KernelEvent) == 48, "a large trace holds millions of kernels: keep KernelEvent at 48 bytes");
 
 // A copy or memset on the device (`gpu_memcpy`, `gpu_memset`; 2021: `Memcpy`, `Memset`): GPU busy
 // time that is not a kernel. Only the step time reads them.
@@ -31,9 +35,13 @@ struct GpuCopyEvent
     double ts = 0;
     double dur = 0;
     int64_t correlation = kNoId; // equal to the launching runtime call's (cudaMemcpyAsync, ...)
-    int64_t device = -1;
-    int64_t stream = -1;
+    int32_t device = -1; // as KernelEvent's
+    int32_t stream = -1;
 };
+
+// A GPU event's device or stream number as KernelEvent and GpuCopyEvent keep it: values outside
+// 32 bits (no profiler writes them) are clamped.
+int32_t narrowGpuId(int64_t id);
 
 // A CUDA/HIP runtime or driver call (`cuda_runtime`, `cuda_driver`, 2021: `Runtime`).
 struct RuntimeEvent

@@ -8,6 +8,7 @@
 #include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QTest>
+#include <limits>
 
 #include <optional>
 #include <string>
@@ -206,8 +207,8 @@ private Q_SLOTS:
         QCOMPARE(first.ts, 1428625731622.25);
         QCOMPARE(first.dur, 18.112);
         QCOMPARE(first.correlation, int64_t(675771));
-        QCOMPARE(first.device, int64_t(0));
-        QCOMPARE(first.stream, int64_t(7));
+        QCOMPARE(first.device, int32_t(0));
+        QCOMPARE(first.stream, int32_t(7));
         QCOMPARE(first.externalId, kNoId); // this kernel has none in the file
     }
 
@@ -215,7 +216,7 @@ private Q_SLOTS:
     {
         const TraceStore store = load(real("resnet50_2021_schema.worker0.pt.trace.json.gz"));
         // "tid": "stream 7" in the file; args.stream is 7.
-        QCOMPARE(store.kernels.front().stream, int64_t(7));
+        QCOMPARE(store.kernels.front().stream, int32_t(7));
         QCOMPARE(store.kernels.front().correlation, int64_t(31255));
         const auto withExternal = std::count_if(store.runtimeCalls.begin(), store.runtimeCalls.end(),
             [](const RuntimeEvent& call) { return call.externalId != kNoId && call.externalId != 0; });
@@ -370,8 +371,8 @@ private Q_SLOTS:
         const TraceStore store = load(writer.write(dir, QStringLiteral("odd.json")));
         QCOMPARE(store.kernels.size(), size_t(3));
         QCOMPARE(store.kernels[0].ts, 12.5);
-        QCOMPARE(store.kernels[0].device, int64_t(0));
-        QCOMPARE(store.kernels[0].stream, int64_t(7));
+        QCOMPARE(store.kernels[0].device, int32_t(0));
+        QCOMPARE(store.kernels[0].stream, int32_t(7));
         QCOMPARE(store.kernels[1].dur, 0.0);
         QCOMPARE(store.kernels[1].correlation, int64_t(2));
         QCOMPARE(store.kernels[2].correlation, kNoId);
@@ -385,6 +386,29 @@ private Q_SLOTS:
         QCOMPARE(s.eventsMissingDuration, uint64_t(1));
         QCOMPARE(s.coercedFields, uint64_t(5)); // "12.5", "0", "7", 2.0, "77"
         QCOMPARE(s.ignoredFields, uint64_t(2)); // args [1, 2], "thread 3"
+    }
+
+    void gpuIdsBeyond32BitsAreClamped()
+    {
+        // Kernels and copies keep device and stream in 32 bits (48 bytes a kernel): profilers write
+        // small numbers there; a larger one is kept as the nearest 32-bit value, not wrapped.
+        QTemporaryDir dir;
+        TraceWriter writer;
+        writer.rawEvent(
+            R"({"ph": "X", "cat": "kernel", "name": "k", "pid": 0, "tid": 7, "ts": 1, "dur": 1, "args": {"device": 5000000000, "stream": -5000000000}})");
+        writer.rawEvent(
+            R"({"ph": "X", "cat": "gpu_memcpy", "name": "c", "pid": 2147483647, "tid": -2147483648, "ts": 3, "dur": 1})");
+        writer.rawEvent(
+            R"({"ph": "X", "cat": "gpu_memset", "name": "s", "pid": 3, "tid": 2147483648, "ts": 5, "dur": 1})");
+        const TraceStore store = load(writer.write(dir, QStringLiteral("ids.json")));
+        QCOMPARE(store.kernels.size(), size_t(1));
+        QCOMPARE(store.kernels[0].device, std::numeric_limits<int32_t>::max());
+        QCOMPARE(store.kernels[0].stream, std::numeric_limits<int32_t>::min());
+        QCOMPARE(store.gpuCopies.size(), size_t(2));
+        QCOMPARE(store.gpuCopies[0].device, std::numeric_limits<int32_t>::max());
+        QCOMPARE(store.gpuCopies[0].stream, std::numeric_limits<int32_t>::min());
+        QCOMPARE(store.gpuCopies[1].device, int32_t(3));
+        QCOMPARE(store.gpuCopies[1].stream, std::numeric_limits<int32_t>::max());
     }
 
     void unicodeAndEscapesInNames()

@@ -88,45 +88,45 @@ std::vector<StepPart> stepPartsOf(
         return after != spans->second.begin() && ts <= std::prev(after)->second;
     };
 
-    std::vector<int8_t> partOfFrame(attribution.frames.size(), -1);
+    // What a frame's chain (the frame and those around it) says, each frame decided once from the
+    // one around it: Backward or Optimizer where the innermost frame of the chain that is an
+    // autograd node or an optimizer step is one, else Forward with the outermost operator, whose
+    // thread's optimizer spans then decide.
+    constexpr int32_t kUnknown = -4, kBackward = -3, kOptimizer = -2, kForwardNoOperator = -1;
+    std::vector<int32_t> chainOf(attribution.frames.size(), kUnknown); // or the outermost operator's index
     std::vector<int32_t> pending;
+    const auto decide = [&](int32_t frame) {
+        pending.clear();
+        int32_t f = frame;
+        for (; f >= 0 && chainOf[size_t(f)] == kUnknown; f = attribution.frames[size_t(f)].parent)
+            pending.push_back(f);
+        int32_t chain = f >= 0 ? chainOf[size_t(f)] : kForwardNoOperator;
+        for (size_t k = pending.size(); k-- > 0;) { // outermost first
+            const int32_t inner = pending[k];
+            const OpFrame& own = attribution.frames[size_t(inner)];
+            if (!own.isModule && !own.isPython) {
+                const std::string_view name = store.name(own.name);
+                if (autogradNodeOf(name).isNode)
+                    chain = kBackward;
+                else if (isOptimizerStep(name))
+                    chain = kOptimizer;
+                else if (chain == kForwardNoOperator && size_t(inner) < store.cpuOps.size())
+                    chain = inner; // cpu ops are frames 0..n-1
+            }
+            chainOf[size_t(inner)] = chain;
+        }
+        return chain;
+    };
     std::vector<StepPart> parts(occurrences.size(), StepPart::Forward);
     for (size_t i = 0; i < occurrences.size(); ++i) {
-        const int32_t frame = occurrences[i].frame;
-        if (frame < 0)
+        if (occurrences[i].frame < 0)
             continue;
-        // Backward if a frame around it (or itself) is an autograd node; known frames are reused.
-        pending.clear();
-        int8_t part = -1;
-        int64_t tid = -1;
-        for (int32_t f = frame; f >= 0; f = attribution.frames[size_t(f)].parent) {
-            if (partOfFrame[size_t(f)] >= 0) {
-                part = partOfFrame[size_t(f)];
-                break;
-            }
-            pending.push_back(f);
-            const OpFrame& own = attribution.frames[size_t(f)];
-            if (own.isModule || own.isPython)
-                continue;
-            if (size_t(f) < store.cpuOps.size())
-                tid = store.cpuOps[size_t(f)].tid; // cpu ops are frames 0..n-1
-            const std::string_view name = store.name(own.name);
-            if (autogradNodeOf(name).isNode) {
-                part = int8_t(StepPart::Backward);
-                break;
-            }
-            if (isOptimizerStep(name)) {
-                part = int8_t(StepPart::Optimizer);
-                break;
-            }
-        }
-        if (part < 0)
-            part = int8_t(inOptimizer(tid, occurrences[i].ts) ? StepPart::Optimizer : StepPart::Forward);
-        if (part == int8_t(StepPart::Backward)) {
-            for (const int32_t f : pending)
-                partOfFrame[size_t(f)] = part; // a backward frame's frames below it are backward too
-        }
-        parts[i] = StepPart(part);
+        const int32_t chain = decide(occurrences[i].frame);
+        if (chain == kBackward)
+            parts[i] = StepPart::Backward;
+        else if (chain == kOptimizer
+            || inOptimizer(chain >= 0 ? store.cpuOps[size_t(chain)].tid : -1, occurrences[i].ts))
+            parts[i] = StepPart::Optimizer;
     }
     return parts;
 }

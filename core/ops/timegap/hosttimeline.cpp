@@ -83,30 +83,36 @@ std::vector<HostSegment> innermostTimeline(const TraceStore& store, const Thread
         kindEnds.push_back(events.size());
         kindStart = events.size();
     };
+    // The thread's frames (stored thread by thread), operators and runtime calls, counted first so
+    // that the events are allocated once: on a with_stack trace they are millions.
+    auto frames = std::make_pair(store.pythonFrames.end(), store.pythonFrames.end());
     const auto pythonThread = std::find(store.pythonThreads.begin(), store.pythonThreads.end(), thread);
     if (pythonThread != store.pythonThreads.end()) {
-        // The frames are stored thread by thread.
         const auto index = uint32_t(pythonThread - store.pythonThreads.begin());
-        const auto [first, last] = std::equal_range(
+        frames = std::equal_range(
             store.pythonFrames.begin(), store.pythonFrames.end(), index, [](const auto& x, const auto& y) {
                 if constexpr (std::is_same_v<std::decay_t<decltype(x)>, uint32_t>)
                     return x < y.thread;
                 else
                     return x.thread < y;
             });
-        for (auto frame = first; frame != last; ++frame)
-            events.push_back({ frame->ts, frame->ts + frame->dur, codeFor(frame->name, HostCodeKind::Python), false });
     }
+    const auto onThread = [&thread](const auto& event) { return event.pid == thread.pid && event.tid == thread.tid; };
+    events.reserve(size_t(frames.second - frames.first)
+        + size_t(std::count_if(store.cpuOps.begin(), store.cpuOps.end(), onThread))
+        + size_t(std::count_if(store.runtimeCalls.begin(), store.runtimeCalls.end(), onThread)));
+    for (auto frame = frames.first; frame != frames.second; ++frame)
+        events.push_back({ frame->ts, frame->ts + frame->dur, codeFor(frame->name, HostCodeKind::Python), false });
     endKind();
     for (const CpuOpEvent& op : store.cpuOps) {
-        if (op.pid == thread.pid && op.tid == thread.tid)
+        if (onThread(op))
             events.push_back({ op.ts, op.ts + op.dur, codeFor(op.name, HostCodeKind::Operator), false });
     }
     endKind();
     std::vector<bool> blockingName(store.strings.size(), false);
     std::vector<bool> blockingKnown(store.strings.size(), false);
     for (const RuntimeEvent& call : store.runtimeCalls) {
-        if (call.pid != thread.pid || call.tid != thread.tid)
+        if (!onThread(call))
             continue;
         if (!blockingKnown[call.name]) {
             blockingKnown[call.name] = true;
@@ -121,6 +127,8 @@ std::vector<HostSegment> innermostTimeline(const TraceStore& store, const Thread
         events.begin() + std::ptrdiff_t(kindEnds[1]), outerFirst);
     std::inplace_merge(events.begin(), events.begin() + std::ptrdiff_t(kindEnds[1]), events.end(), outerFirst);
 
+    // At most two segments an event (the piece of its parent before it, its own piece after its
+    // children); about 1.75 on real traces.
     std::vector<HostSegment> segments;
     segments.reserve(events.size() * 2);
     const auto emit = [&segments](double from, double to, int32_t code, bool blocking) {

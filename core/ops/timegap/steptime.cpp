@@ -4,6 +4,7 @@
 #include "ops/comparison/graphtail.h"
 #include "ops/timegap/hosttimeline.h"
 #include "ops/timegap/idlegaps.h"
+#include "util/freememory.h"
 #include "util/idmap.h"
 #include "util/textformat.h"
 
@@ -159,24 +160,47 @@ void SideAnalysis::collectItems()
     const auto launchCall
         = [this](int64_t correlation) { return correlation == kNoId ? IdMap::kMissing : m_launchOf.find(correlation); };
     // Kernels and copies each come mostly in time order: sorted apart (where they are not) and merged.
+    // The kernels, nearly all of the items, are built in place in m_items and the few copies merged
+    // in from its back, so that a large trace's items are held once (24 bytes a kernel), not twice.
     const auto earlier
         = [](const GpuItem& a, const GpuItem& b) { return a.start != b.start ? a.start < b.start : a.end > b.end; };
-    std::vector<GpuItem> kernels, copies;
-    kernels.reserve(m_store.kernels.size());
-    for (size_t k = 0; k < m_store.kernels.size(); ++k) {
-        const KernelEvent& kernel = m_store.kernels[k];
-        kernels.push_back(
-            { kernel.ts, kernel.ts + std::max(0.0, kernel.dur), launchCall(kernel.correlation), int32_t(k) });
-    }
+    const auto sortIfNeeded = [&earlier](auto first, auto last) {
+        if (!std::is_sorted(first, last, earlier))
+            std::sort(first, last, earlier);
+    };
+    std::vector<GpuItem> copies;
     copies.reserve(m_store.gpuCopies.size());
     for (const GpuCopyEvent& copy : m_store.gpuCopies)
         copies.push_back({ copy.ts, copy.ts + std::max(0.0, copy.dur), launchCall(copy.correlation), -1 });
-    for (std::vector<GpuItem>* items : { &kernels, &copies }) {
-        if (!std::is_sorted(items->begin(), items->end(), earlier))
-            std::sort(items->begin(), items->end(), earlier);
+    sortIfNeeded(copies.begin(), copies.end());
+    const size_t kernels = m_store.kernels.size();
+    m_items.reserve(kernels + copies.size());
+    for (size_t k = 0; k < kernels; ++k) {
+        const KernelEvent& kernel = m_store.kernels[k];
+        m_items.push_back(
+            { kernel.ts, kernel.ts + std::max(0.0, kernel.dur), launchCall(kernel.correlation), int32_t(k) });
     }
-    m_items.resize(kernels.size() + copies.size());
-    std::merge(kernels.begin(), kernels.end(), copies.begin(), copies.end(), m_items.begin(), earlier);
+    sortIfNeeded(m_items.begin(), m_items.end());
+    // As std::merge(kernels, copies) would: a copy goes after the kernels that do not come after it.
+    m_items.resize(kernels + copies.size());
+    size_t kernel = kernels, copy = copies.size(), to = m_items.size();
+    while (copy > 0) {
+        if (kernel > 0 && earlier(copies[copy - 1], m_items[kernel - 1]))
+            m_items[--to] = m_items[--kernel];
+        else
+            m_items[--to] = copies[--copy];
+    }
+    // measureBusy's blocks (runs of items without a gap), counted so that they are allocated once.
+    size_t blocks = 0;
+    double blockEnd = 0;
+    for (const GpuItem& item : m_items) {
+        if (blocks == 0 || item.start > blockEnd) {
+            ++blocks;
+            blockEnd = item.end;
+        } else
+            blockEnd = std::max(blockEnd, item.end);
+    }
+    m_blocks.reserve(blocks);
     std::vector<ThreadId> threads;
     for (const GpuItem& item : m_items) {
         if (const RuntimeEvent* call = launchOf(item)) {
@@ -189,6 +213,7 @@ void SideAnalysis::collectItems()
     }
     m_out.launchingThreads = threads.size();
     m_launchingThreads = std::move(threads);
+    m_launchOf = IdMap(); // the items hold their launches now
 }
 
 // The not recorded spans as GPU work of their graph launch: busy, and in the step of the launch.
@@ -569,14 +594,19 @@ void SideAnalysis::sumOwnTime()
 void SideAnalysis::run(
     std::vector<HostStep> steps, std::vector<bool>& kernelInStep, StepTimeTotals& totals, size_t side)
 {
+    // The analysis before the step time has freed its attributions and groups: their pages go back
+    // before the items, timelines and blocks of a large trace are allocated, or both count in the peak.
+    returnFreedMemoryToSystem();
     collectItems();
     addNotRecorded();
     kernelInStep.assign(m_store.kernels.size(), false);
     buildWindows(std::move(steps));
-    measureBusy(totals, side);
-    // Every launching thread's timeline, so that own times cover them even where no gap asked.
+    // Every launching thread's timeline, so that own times cover them even where no gap asked;
+    // built before the busy blocks, so that a timeline's events (freed once it is built) and the
+    // blocks are not held at once.
     for (const ThreadId& thread : m_launchingThreads)
         timelineOf(thread);
+    measureBusy(totals, side);
     walkGaps(totals, side);
     sumOwnTime();
     pairingKeys();
