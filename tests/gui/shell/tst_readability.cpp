@@ -7,6 +7,8 @@
 
 #include "charts/barchart.h"
 #include "charts/chartpanel.h"
+#include "display/pairlabel.h"
+#include "display/sidenames.h"
 #include "models/findingalignmentmodel.h"
 #include "pages/operationspage.h"
 #include "pages/operationsummarypage.h"
@@ -431,6 +433,61 @@ private Q_SLOTS:
             QCOMPARE(tabs->currentIndex(), step);
             QVERIFY(tabs->isTabVisible(step));
         }
+    }
+
+    // The status bar's description of the pair is never cut at the window's edge: the longest form
+    // that fits its width, what tells the traces apart (the differing parts of their names, the
+    // GPUs) kept longest, the whole text in its tooltip.
+    void pairLabelFitsAndKeepsWhatTellsTheTracesApart_data() { addSizes(); }
+    void pairLabelFitsAndKeepsWhatTellsTheTracesApart()
+    {
+        const std::unique_ptr<RowWindow> row = rowWindow(WithSamples);
+        QVERIFY(row);
+        MainWindow& window = row->window;
+        QLabel* label = window.pairLabel();
+        QTest::qWait(20);
+        const PairDescription pair = describePair(*window.tabs()->results().report);
+        QCOMPARE(label->toolTip(), wholePairText(pair));
+        QVERIFY(label->toolTip().contains(QStringLiteral("Qwen1.5-0.5B-Chat.mi300x (AMD Instinct MI300X VF)")));
+        const int width = label->contentsRect().width();
+        QVERIFY2(label->fontMetrics().horizontalAdvance(label->text()) <= width,
+            qPrintable(QStringLiteral("'%1' in %2 px").arg(label->text()).arg(width)));
+        // Its right edge inside the window.
+        QVERIFY(label->mapTo(&window, QPoint(label->width(), 0)).x() <= window.width());
+        // Whatever the width, the names' differing parts last: at every width from the window's down
+        // to that of those parts alone, the text fits and keeps them whole, and the GPUs while there
+        // is room for them.
+        QCOMPARE(pair.names, (std::array<QString, 2> { QStringLiteral("mi300x"), QStringLiteral("h100") }));
+        const QFontMetrics metrics = label->fontMetrics();
+        const int shortForm = metrics.horizontalAdvance(
+            QStringLiteral("A: mi300x (AMD Instinct MI300X VF)  vs  B: h100 (NVIDIA H100 80GB HBM3)"));
+        for (int room = window.width(); room >= metrics.horizontalAdvance(QStringLiteral("A: mi300x  vs  B: h100"));
+             room -= 7) {
+            const QString text = fittedPairText(pair, metrics, room);
+            QVERIFY2(metrics.horizontalAdvance(text) <= room,
+                qPrintable(QStringLiteral("'%1' in %2 px").arg(text).arg(room)));
+            QVERIFY2(text.startsWith(QLatin1String("A: ")) || text.startsWith(QLatin1String("Showing A: ")),
+                qPrintable(text));
+            QVERIFY2(text.contains(QLatin1String("  vs  B: ")), qPrintable(text));
+            if (room >= shortForm)
+                QVERIFY2(text.contains(QLatin1String("mi300x")) && text.contains(QLatin1String("h100"))
+                        && text.contains(QLatin1String("MI300X")) && text.contains(QLatin1String("H100")),
+                    qPrintable(QStringLiteral("'%1' in %2 px").arg(text).arg(room)));
+            else // the GPUs' names elided, or left out, before the names' parts
+                QVERIFY2(text.contains(QLatin1String("mi300x")) && text.contains(QLatin1String("h100")),
+                    qPrintable(QStringLiteral("'%1' in %2 px").arg(text).arg(room)));
+        }
+        // Two runs on one GPU: it is said once, the differing names kept.
+        PairDescription sameGpu;
+        sameGpu.labels = { QStringLiteral("pi0_torchcompile_cudagraph.h200 (NVIDIA H200)"),
+            QStringLiteral("pi0_torchcompile_cudagraph_rerun.h200 (NVIDIA H200)") };
+        sameGpu.gpus = { QStringLiteral("NVIDIA H200"), QStringLiteral("NVIDIA H200") };
+        sameGpu.names = differingNames({ QStringLiteral("pi0_torchcompile_cudagraph.h200"),
+            QStringLiteral("pi0_torchcompile_cudagraph_rerun.h200") });
+        const QString narrow = fittedPairText(sameGpu, metrics, metrics.horizontalAdvance(QStringLiteral("x")) * 45);
+        QVERIFY2(
+            narrow.contains(QLatin1String("rerun")) && narrow.count(QLatin1String("H200")) <= 2, qPrintable(narrow));
+        QVERIFY2(narrow.contains(QLatin1String("both")), qPrintable(narrow));
     }
 
     // Item 14: the Kernel types table shows every column (B − A time included) without scrolling.
