@@ -3,6 +3,8 @@
 #include <QWidget>
 
 class QCheckBox;
+class QHBoxLayout;
+class QToolButton;
 class QComboBox;
 class QLabel;
 class QStackedWidget;
@@ -32,6 +34,10 @@ public:
     // Shown instead of the chart when there is nothing to draw.
     void setEmptyText(const QString& text);
 
+    // As narrow as the chart and its controls on two rows (the save button below the others, the
+    // "Show:" label left out): beside a table that wants its columns, the chart gives way.
+    QSize minimumSizeHint() const override;
+
 public slots:
     void saveChart();
 
@@ -41,9 +47,12 @@ signals:
 protected:
     // metric() above is the chart's; QPaintDevice's metric(PaintDeviceMetric) stays as it was.
     using QWidget::metric;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void updateEmpty();
+    // One row of controls where the panel is wide enough for it, else two.
+    void arrangeControls();
 
     BarChart* m_chart;
     QComboBox* m_metric;
@@ -54,6 +63,10 @@ private:
     QStackedWidget* m_stack;
     QString m_saveName;
     QString m_emptyText;
+    QLabel* m_showLabel = nullptr;
+    QToolButton* m_save = nullptr;
+    QHBoxLayout* m_controls = nullptr;
+    QHBoxLayout* m_secondRow = nullptr;
 };
 
 } // namespace fusiondiff::ui

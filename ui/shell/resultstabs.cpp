@@ -108,7 +108,7 @@ void ResultsTabs::createPages()
     m_mappings->view()->horizontalHeader()->moveSection(evidence, 0);
     m_kernelTypes = new TableChartPage(
         new ReportColumnsModel(ReportTableId::GlobalCounts), kernelTypesChart, true, Qt::Horizontal, this);
-    m_kernelTypes->chartPanel()->chart()->setTitle(tr("Kernels per type over each whole trace"));
+    m_kernelTypes->chartPanel()->chart()->setTitle(tr("Kernels per type, whole traces"));
     m_kernelsTab = new KernelsPage(this);
     m_kernels = m_kernelsTab->allKernelsTable();
     m_groups = new GroupsPage(this);

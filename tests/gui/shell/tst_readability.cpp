@@ -503,6 +503,21 @@ private Q_SLOTS:
         const int columns = view->horizontalHeader()->length();
         QVERIFY2(columns <= view->viewport()->width(),
             qPrintable(QStringLiteral("%1 px of columns in %2 px").arg(columns).arg(view->viewport()->width())));
+        // With the default font from 1024 pixels on, the chart stands beside the table (its controls
+        // on two rows where they must be) and the table shows every row without scrolling.
+        QFETCH(QSize, size);
+        QFETCH(double, fontScale);
+        if (fontScale == 1.0 && size.width() >= 1024) {
+            auto* splitter = window.kernelTypesPage()->findChild<AdaptiveSplitter*>();
+            QVERIFY(splitter);
+            QCOMPARE(splitter->orientation(), Qt::Horizontal);
+            const int rows = view->model()->rowCount();
+            QVERIFY2(rows * view->verticalHeader()->defaultSectionSize() <= view->viewport()->height(),
+                qPrintable(QStringLiteral("%1 rows in %2 px").arg(rows).arg(view->viewport()->height())));
+            ChartPanel* panel = window.kernelTypesPage()->chartPanel();
+            QVERIFY(panel->isVisible() && panel->width() >= splitter->wantedWidth(1));
+            QVERIFY(!drawnTexts(panel->chart()).join(QString()).contains(QChar(0x2026)));
+        }
     }
 
     // Item 13: the chart of the kernels one side runs draws its title and axis labels whole.
