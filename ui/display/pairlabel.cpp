@@ -81,7 +81,7 @@ QString fittedPairText(const PairDescription& pair, const QFontMetrics& metrics,
                 metrics.elidedText(pair.gpus[1], Qt::ElideMiddle, gpuWidth) };
             if (std::min(gpus[0].size(), gpus[1].size()) < kFewestGpuLetters)
                 break;
-            const QString text = shortForm(pair.names, gpus);
+            QString text = shortForm(pair.names, gpus);
             if (fits(text))
                 return text;
         }

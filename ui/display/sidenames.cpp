@@ -54,7 +54,7 @@ std::array<QString, 2> differingNames(const std::array<QString, 2>& names)
             text += parts[i].first + (i + 1 < to ? parts[i].second : QString());
         return text;
     };
-    const std::array<QString, 2> shortened = { join(a, front, a.size() - back), join(b, front, b.size() - back) };
+    std::array<QString, 2> shortened = { join(a, front, a.size() - back), join(b, front, b.size() - back) };
     if (!shortened[0].isEmpty() && !shortened[1].isEmpty() && shortened[0] != shortened[1])
         return shortened;
     return names;
