@@ -55,15 +55,27 @@ ChartPanel::ChartPanel(const QString& saveName, bool offerLogScale, QWidget* par
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(controls);
-    m_secondRow = new QHBoxLayout;
+    // Only where the panel is narrow (arrangeControls): hidden, it takes no room.
+    m_secondRowWidget = new QWidget(this);
+    m_secondRow = new QHBoxLayout(m_secondRowWidget);
     m_secondRow->setContentsMargins(0, 0, 0, 0);
     m_secondRow->addStretch(1);
-    layout->addLayout(m_secondRow);
+    m_secondRowWidget->hide();
+    layout->addWidget(m_secondRowWidget);
     layout->addWidget(m_stack, 1);
+}
+
+void ChartPanel::setControlsWrap(bool wrap)
+{
+    m_wrapControls = wrap;
+    arrangeControls();
+    updateGeometry();
 }
 
 QSize ChartPanel::minimumSizeHint() const
 {
+    if (!m_wrapControls)
+        return QWidget::minimumSizeHint();
     const int spacing = m_controls->spacing();
     int first = m_metric->minimumSizeHint().width();
     if (m_logScale)
@@ -85,8 +97,9 @@ void ChartPanel::arrangeControls()
         + m_save->sizeHint().width() + 2 * spacing;
     if (m_logScale)
         oneRow += spacing + m_logScale->sizeHint().width();
-    const bool wide = width() >= oneRow;
+    const bool wide = !m_wrapControls || width() >= oneRow;
     m_showLabel->setVisible(wide);
+    m_secondRowWidget->setVisible(!wide);
     if (wide && m_secondRow->indexOf(m_save) >= 0) {
         m_secondRow->removeWidget(m_save);
         m_controls->addWidget(m_save);

@@ -34,8 +34,11 @@ public:
     // Shown instead of the chart when there is nothing to draw.
     void setEmptyText(const QString& text);
 
-    // As narrow as the chart and its controls on two rows (the save button below the others, the
-    // "Show:" label left out): beside a table that wants its columns, the chart gives way.
+    // With `wrap`, the panel can be as narrow as the chart and its controls on two rows (the save
+    // button below the others, the "Show:" label left out), and is where it must: beside a table
+    // that wants its columns, the chart gives way. Off by default: a panel that is narrow anyway
+    // (a drill-down's) would make its page, and so the window, a row taller.
+    void setControlsWrap(bool wrap);
     QSize minimumSizeHint() const override;
 
 public slots:
@@ -67,6 +70,8 @@ private:
     QToolButton* m_save = nullptr;
     QHBoxLayout* m_controls = nullptr;
     QHBoxLayout* m_secondRow = nullptr;
+    QWidget* m_secondRowWidget = nullptr;
+    bool m_wrapControls = false;
 };
 
 } // namespace fusiondiff::ui

@@ -109,6 +109,8 @@ void ResultsTabs::createPages()
     m_kernelTypes = new TableChartPage(
         new ReportColumnsModel(ReportTableId::GlobalCounts), kernelTypesChart, true, Qt::Horizontal, this);
     m_kernelTypes->chartPanel()->chart()->setTitle(tr("Kernels per type, whole traces"));
+    // Beside the table from 1024 pixels wide: its controls on two rows there, its title short.
+    m_kernelTypes->chartPanel()->setControlsWrap(true);
     m_kernelsTab = new KernelsPage(this);
     m_kernels = m_kernelsTab->allKernelsTable();
     m_groups = new GroupsPage(this);
