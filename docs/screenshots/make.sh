@@ -71,11 +71,19 @@ shoot --screenshot "$here" --screenshot-prefix dark- --dark \
 shoot --screenshot "$here" --screenshot-prefix 1024x700- --screenshot-size 1024x700 \
     --screenshot-only 02-summary,11-operations \
     "$root/tests/data/synthetic/graphs.amd.json" "$root/tests/data/synthetic/graphs.nvidia.json"
+shoot --screenshot "$here" --screenshot-prefix 1024x700- --screenshot-size 1024x700 --screenshot-only 05-kernel-types
+# A larger system font (one and a half times, without scaling the rest) at 1024x700: the tabs that
+# do not fit are in the row's "N more" menu.
+(
+    export QT_ENABLE_HIGHDPI_SCALING=0 QT_FONT_DPI=144
+    shoot --screenshot "$here" --screenshot-prefix largefont-1024x700- --screenshot-size 1024x700 \
+        --screenshot-only 02-summary,05-kernel-types
+)
 # Twice the scale (a 1440x900 screen is 720x450 logical pixels): the pages stack their panels.
 (
     export QT_SCALE_FACTOR=2
     shoot --screenshot "$here" --screenshot-prefix scale2- --screenshot-size 720x450 \
-        --screenshot-only 02-summary,06-kernels,11-operations,14-layers
+        --screenshot-only 02-summary,05-kernel-types,06-kernels,11-operations,14-layers
 )
 # The Layers tab of the bundled pair in the dark theme and in a small window.
 shoot --screenshot "$here" --screenshot-prefix dark- --dark --screenshot-only 14-layers

@@ -12,6 +12,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace fusiondiff::ui {
 
 ChartPanel::ChartPanel(const QString& saveName, bool offerLogScale, QWidget* parent)
@@ -27,8 +29,10 @@ ChartPanel::ChartPanel(const QString& saveName, bool offerLogScale, QWidget* par
     connect(m_metric, &QComboBox::currentIndexChanged, this, [this] { emit metricChanged(metric()); });
 
     auto* controls = new QHBoxLayout;
+    m_controls = controls;
     controls->setContentsMargins(0, 0, 0, 0);
-    controls->addWidget(new QLabel(tr("Show:"), this));
+    m_showLabel = new QLabel(tr("Show:"), this);
+    controls->addWidget(m_showLabel);
     controls->addWidget(m_metric);
     if (offerLogScale) {
         m_logScale = new QCheckBox(tr("Log scale"), this);
@@ -38,6 +42,7 @@ ChartPanel::ChartPanel(const QString& saveName, bool offerLogScale, QWidget* par
     }
     controls->addStretch(1);
     auto* save = new QToolButton(this);
+    m_save = save;
     save->setText(tr("Save chart..."));
     save->setToolTip(tr("Save the chart as a PNG or SVG image"));
     connect(save, &QToolButton::clicked, this, &ChartPanel::saveChart);
@@ -50,7 +55,58 @@ ChartPanel::ChartPanel(const QString& saveName, bool offerLogScale, QWidget* par
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(controls);
+    // Only where the panel is narrow (arrangeControls): hidden, it takes no room.
+    m_secondRowWidget = new QWidget(this);
+    m_secondRow = new QHBoxLayout(m_secondRowWidget);
+    m_secondRow->setContentsMargins(0, 0, 0, 0);
+    m_secondRow->addStretch(1);
+    m_secondRowWidget->hide();
+    layout->addWidget(m_secondRowWidget);
     layout->addWidget(m_stack, 1);
+}
+
+void ChartPanel::setControlsWrap(bool wrap)
+{
+    m_wrapControls = wrap;
+    arrangeControls();
+    updateGeometry();
+}
+
+QSize ChartPanel::minimumSizeHint() const
+{
+    if (!m_wrapControls)
+        return QWidget::minimumSizeHint();
+    const int spacing = m_controls->spacing();
+    int first = m_metric->minimumSizeHint().width();
+    if (m_logScale)
+        first += spacing + m_logScale->sizeHint().width();
+    const int width = std::max({ first, m_save->sizeHint().width(), m_stack->minimumSizeHint().width() });
+    return { width, QWidget::minimumSizeHint().height() };
+}
+
+void ChartPanel::resizeEvent(QResizeEvent* event)
+{
+    arrangeControls();
+    QWidget::resizeEvent(event);
+}
+
+void ChartPanel::arrangeControls()
+{
+    const int spacing = m_controls->spacing();
+    int oneRow = m_showLabel->sizeHint().width() + spacing + m_metric->sizeHint().width() + spacing
+        + m_save->sizeHint().width() + 2 * spacing;
+    if (m_logScale)
+        oneRow += spacing + m_logScale->sizeHint().width();
+    const bool wide = !m_wrapControls || width() >= oneRow;
+    m_showLabel->setVisible(wide);
+    m_secondRowWidget->setVisible(!wide);
+    if (wide && m_secondRow->indexOf(m_save) >= 0) {
+        m_secondRow->removeWidget(m_save);
+        m_controls->addWidget(m_save);
+    } else if (!wide && m_controls->indexOf(m_save) >= 0) {
+        m_controls->removeWidget(m_save);
+        m_secondRow->addWidget(m_save);
+    }
 }
 
 ChartPanel::Metric ChartPanel::metric() const

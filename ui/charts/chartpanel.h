@@ -3,6 +3,8 @@
 #include <QWidget>
 
 class QCheckBox;
+class QHBoxLayout;
+class QToolButton;
 class QComboBox;
 class QLabel;
 class QStackedWidget;
@@ -32,6 +34,13 @@ public:
     // Shown instead of the chart when there is nothing to draw.
     void setEmptyText(const QString& text);
 
+    // With `wrap`, the panel can be as narrow as the chart and its controls on two rows (the save
+    // button below the others, the "Show:" label left out), and is where it must: beside a table
+    // that wants its columns, the chart gives way. Off by default: a panel that is narrow anyway
+    // (a drill-down's) would make its page, and so the window, a row taller.
+    void setControlsWrap(bool wrap);
+    QSize minimumSizeHint() const override;
+
 public slots:
     void saveChart();
 
@@ -41,9 +50,12 @@ signals:
 protected:
     // metric() above is the chart's; QPaintDevice's metric(PaintDeviceMetric) stays as it was.
     using QWidget::metric;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void updateEmpty();
+    // One row of controls where the panel is wide enough for it, else two.
+    void arrangeControls();
 
     BarChart* m_chart;
     QComboBox* m_metric;
@@ -54,6 +66,12 @@ private:
     QStackedWidget* m_stack;
     QString m_saveName;
     QString m_emptyText;
+    QLabel* m_showLabel = nullptr;
+    QToolButton* m_save = nullptr;
+    QHBoxLayout* m_controls = nullptr;
+    QHBoxLayout* m_secondRow = nullptr;
+    QWidget* m_secondRowWidget = nullptr;
+    bool m_wrapControls = false;
 };
 
 } // namespace fusiondiff::ui

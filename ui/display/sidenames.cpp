@@ -36,6 +36,30 @@ QList<std::pair<QString, QString>> tokens(const QString& name)
 
 } // namespace
 
+std::array<QString, 2> differingNames(const std::array<QString, 2>& names)
+{
+    // Words both names start or end with.
+    const auto a = tokens(names[0]);
+    const auto b = tokens(names[1]);
+    qsizetype front = 0;
+    while (front + 1 < a.size() && front + 1 < b.size() && a[front].first == b[front].first)
+        ++front;
+    qsizetype back = 0;
+    while (back + 1 < a.size() - front && back + 1 < b.size() - front
+        && a[a.size() - 1 - back].first == b[b.size() - 1 - back].first)
+        ++back;
+    const auto join = [](const QList<std::pair<QString, QString>>& parts, qsizetype from, qsizetype to) {
+        QString text;
+        for (qsizetype i = from; i < to; ++i)
+            text += parts[i].first + (i + 1 < to ? parts[i].second : QString());
+        return text;
+    };
+    std::array<QString, 2> shortened = { join(a, front, a.size() - back), join(b, front, b.size() - back) };
+    if (!shortened[0].isEmpty() && !shortened[1].isEmpty() && shortened[0] != shortened[1])
+        return shortened;
+    return names;
+}
+
 std::array<QString, 2> sideAliases(const std::array<QString, 2>& names)
 {
     if (names[0].size() <= kMaxAliasLength && names[1].size() <= kMaxAliasLength)
@@ -54,25 +78,7 @@ std::array<QString, 2> sideAliases(const std::array<QString, 2>& names)
     }
     if (gpus[0] == gpus[1])
         gpus = {};
-    // Words both file names start or end with.
-    const auto a = tokens(aliases[0]);
-    const auto b = tokens(aliases[1]);
-    qsizetype front = 0;
-    while (front + 1 < a.size() && front + 1 < b.size() && a[front].first == b[front].first)
-        ++front;
-    qsizetype back = 0;
-    while (back + 1 < a.size() - front && back + 1 < b.size() - front
-        && a[a.size() - 1 - back].first == b[b.size() - 1 - back].first)
-        ++back;
-    const auto join = [](const QList<std::pair<QString, QString>>& parts, qsizetype from, qsizetype to) {
-        QString text;
-        for (qsizetype i = from; i < to; ++i)
-            text += parts[i].first + (i + 1 < to ? parts[i].second : QString());
-        return text;
-    };
-    const std::array<QString, 2> shortened = { join(a, front, a.size() - back), join(b, front, b.size() - back) };
-    if (!shortened[0].isEmpty() && !shortened[1].isEmpty() && shortened[0] != shortened[1])
-        aliases = shortened;
+    aliases = differingNames(aliases);
     for (size_t side = 0; side < 2; ++side) {
         if (aliases[side].size() + gpus[side].size() <= kMaxAliasLength || aliases[0] == aliases[1])
             aliases[side] += gpus[side];

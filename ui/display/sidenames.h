@@ -18,6 +18,10 @@ namespace fusiondiff::ui {
 constexpr qsizetype kMaxAliasLength = 28;
 
 std::array<QString, 2> sideAliases(const std::array<QString, 2>& names);
+// The names without the words both start or end with ("mi300x" and "h100" for
+// "Qwen1.5-0.5B-Chat.mi300x" and "Qwen1.5-0.5B-Chat.h100"); the whole names where that leaves one
+// of them empty or both alike.
+std::array<QString, 2> differingNames(const std::array<QString, 2>& names);
 QString sideAlias(const FusionReport& report, int side);
 // `text` (a sentence of the core's) with each side's whole name replaced by its alias.
 QString withSideAliases(const FusionReport& report, const QString& text);

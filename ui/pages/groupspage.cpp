@@ -10,6 +10,7 @@
 #include "models/reportcolumnsmodel.h"
 #include "models/tablefilterproxy.h"
 #include "models/unmatchedgroupsmodel.h"
+#include "pages/drilldownstate.h"
 #include "pages/tablepage.h"
 #include "timeline/timelinepanel.h"
 #include "timeline/timelineview.h"
@@ -146,6 +147,8 @@ void GroupsPage::setResults(const AnalysisResults& results)
     m_pairsModel->setReport(results.report);
     m_unmatchedModel->setReport(results.report);
     m_groupIndices = { -1, -1 };
+    m_drillDownShown = false;
+    m_pendingDrillDown = {};
     ++m_drillGeneration;
     m_diffModel->clear();
     m_timeline->setData({}, {});
@@ -178,10 +181,22 @@ QString GroupsPage::detailText() const
 
 QJsonObject GroupsPage::saveState() const
 {
+    // The drill-down of the groups shown (session version 2): its kernels' table, the composition
+    // chart's measure, the time its lanes show and the dividers the user placed. While a drill-down
+    // is still computed, what is waiting for it.
+    QJsonObject drillDown = m_pendingDrillDown;
+    if (m_drillDownShown)
+        drillDown = { { QStringLiteral("kernels"), m_sequence->saveState() },
+            { QStringLiteral("composition"),
+                m_composition->metric() == ChartPanel::GpuTime ? QStringLiteral("gpu_time")
+                                                               : QStringLiteral("kernels") },
+            { QStringLiteral("lanes"), lanesState(m_timeline->view()) } };
+    drillDown.insert(QStringLiteral("splitters"), splittersState(this));
     return { { QStringLiteral("pairs"), m_pairs->saveState() },
         { QStringLiteral("unmatched"), m_unmatched->saveState() },
         { QStringLiteral("list"),
-            m_groupTables->currentIndex() == 1 ? QStringLiteral("unmatched") : QStringLiteral("pairs") } };
+            m_groupTables->currentIndex() == 1 ? QStringLiteral("unmatched") : QStringLiteral("pairs") },
+        { QStringLiteral("drill_down"), drillDown } };
 }
 
 void GroupsPage::restoreState(const QJsonObject& state)
@@ -200,6 +215,24 @@ void GroupsPage::restoreState(const QJsonObject& state)
     if (state.contains(QStringLiteral("list")))
         m_groupTables->setCurrentIndex(
             state.value(QStringLiteral("list")).toString() == QLatin1String("unmatched") ? 1 : 0);
+    QJsonObject drillDown = state.value(QStringLiteral("drill_down")).toObject();
+    restoreSplittersState(this, drillDown.take(QStringLiteral("splitters")).toObject());
+    // The selected groups' kernels are computed on a worker: their state waits for them.
+    m_pendingDrillDown = drillDown;
+    if (m_drillDownShown)
+        applyPendingDrillDown();
+}
+
+void GroupsPage::applyPendingDrillDown()
+{
+    const QJsonObject state = std::exchange(m_pendingDrillDown, {});
+    if (state.isEmpty())
+        return;
+    const QString composition = state.value(QStringLiteral("composition")).toString();
+    if (!composition.isEmpty())
+        m_composition->setMetric(composition == QLatin1String("gpu_time") ? ChartPanel::GpuTime : ChartPanel::Launches);
+    m_sequence->restoreState(state.value(QStringLiteral("kernels")).toObject());
+    restoreLanesState(m_timeline->view(), state.value(QStringLiteral("lanes")).toObject());
 }
 
 void GroupsPage::selectPair(int row)
@@ -230,6 +263,7 @@ void GroupsPage::drillInto(const std::array<int, 2>& groupIndices)
     if (groupIndices == m_groupIndices)
         return;
     m_groupIndices = groupIndices;
+    m_drillDownShown = false;
     updateComposition();
 
     const FusionReport& report = *m_results.report;
@@ -327,6 +361,8 @@ void GroupsPage::diffReady()
         text += QStringLiteral("<br>") + m_coverageNote.toHtmlEscaped();
     m_detailTitle->setText(text);
     m_sequence->adjustColumns();
+    m_drillDownShown = true;
+    applyPendingDrillDown();
     emit drillDownReady();
 }
 

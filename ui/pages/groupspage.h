@@ -4,6 +4,7 @@
 #include "pages/resultspage.h"
 
 #include <QFutureWatcher>
+#include <QJsonObject>
 #include <QWidget>
 
 #include "ops/comparison/groupdiff.h"
@@ -32,8 +33,9 @@ public:
 
     void setResults(const AnalysisResults& results) override;
     QString csvName() const override;
-    // The matched pairs' and unmatched groups' tables' (the selected one drilled into), and which
-    // of the two is shown.
+    // The matched pairs' and unmatched groups' tables' (the selected one drilled into), which of
+    // the two is shown, and the drill-down's: its kernels' table, the composition's measure, its
+    // lanes' time range, the dividers the user placed.
     QJsonObject saveState() const override;
     void restoreState(const QJsonObject& state) override;
 
@@ -60,6 +62,8 @@ private:
     // A click on a bar of the composition chart: selects the kernels of its type in the drill-down.
     void selectKernelsOfType(int category);
     void diffReady();
+    // The drill-down's saved state, once the kernels it is about are shown.
+    void applyPendingDrillDown();
 
     AnalysisResults m_results;
     ReportColumnsModel* m_pairsModel;
@@ -79,6 +83,8 @@ private:
     QFutureWatcher<GroupDiff> m_watcher;
     uint64_t m_drillGeneration = 0;
     uint64_t m_watchedGeneration = 0;
+    bool m_drillDownShown = false; // the sequence table shows the groups in m_groupIndices
+    QJsonObject m_pendingDrillDown; // restored, waiting for its drill-down
 };
 
 } // namespace fusiondiff::ui

@@ -7,6 +7,7 @@
 #include "models/findingalignmentmodel.h"
 #include "models/reportcolumnsmodel.h"
 #include "models/tablefilterproxy.h"
+#include "pages/drilldownstate.h"
 #include "pages/findingdetails.h"
 #include "pages/tablepage.h"
 #include "timeline/timelinepanel.h"
@@ -137,7 +138,12 @@ QString OperationsPage::csvName() const
 
 QJsonObject OperationsPage::saveState() const
 {
-    return { { QStringLiteral("findings"), m_findings->saveState() } };
+    // The drill-down of the finding shown: its kernels' table (filter, selected rows), the time
+    // its lanes show and the dividers the user placed (session version 2).
+    const QJsonObject drillDown { { QStringLiteral("kernels"), m_alignment->saveState() },
+        { QStringLiteral("lanes"), lanesState(m_timeline->view()) },
+        { QStringLiteral("splitters"), splittersState(this) } };
+    return { { QStringLiteral("findings"), m_findings->saveState() }, { QStringLiteral("drill_down"), drillDown } };
 }
 
 void OperationsPage::restoreState(const QJsonObject& state)
@@ -146,6 +152,13 @@ void OperationsPage::restoreState(const QJsonObject& state)
     // Its selection shows its finding; the first is then not selected when the page is shown.
     if (!m_findings->selectedSourceRows().isEmpty())
         m_selectFirstOnShow = false;
+    // The finding is shown by now (selecting it shows it at once): its drill-down's state applies.
+    const QJsonObject drillDown = state.value(QStringLiteral("drill_down")).toObject();
+    restoreSplittersState(this, drillDown.value(QStringLiteral("splitters")).toObject());
+    if (m_shownFinding < 0)
+        return;
+    m_alignment->restoreState(drillDown.value(QStringLiteral("kernels")).toObject());
+    restoreLanesState(m_timeline->view(), drillDown.value(QStringLiteral("lanes")).toObject());
 }
 
 void OperationsPage::setResults(const AnalysisResults& results)

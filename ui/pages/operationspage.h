@@ -36,7 +36,8 @@ public:
 
     void setResults(const AnalysisResults& results) override;
     QString csvName() const override;
-    // The findings table's (its selected finding shown below it).
+    // The findings table's (its selected finding shown below it) and the drill-down's: its kernels'
+    // table, its lanes' time range, the dividers the user placed.
     QJsonObject saveState() const override;
     void restoreState(const QJsonObject& state) override;
 

@@ -4,6 +4,7 @@
 #include "analysis/analysissettingswidget.h"
 #include "display/colors.h"
 #include "display/formatting.h"
+#include "display/pairlabel.h"
 #include "display/sidenames.h"
 #include "model/fusionreport.h"
 #include "shell/globalsearch.h"
@@ -18,6 +19,7 @@
 #include "shell/windowsettings.h"
 #include "shell/zonestate.h"
 #include "widgets/filedialogs.h"
+#include "widgets/fittinglabel.h"
 #include "widgets/minimumsizescrollarea.h"
 #include "widgets/tooltipwrapping.h"
 #include "widgets/tracedropzone.h"
@@ -102,8 +104,10 @@ MainWindow::MainWindow(QWidget* parent)
     m_searchBox->hide();
 
     createSettingsDock();
-    m_resultsLabel = new QLabel(this);
-    statusBar()->addPermanentWidget(m_resultsLabel);
+    // The pair shown, in the words the bar has room for (what tells the traces apart last), whole
+    // in its tooltip.
+    m_resultsLabel = new FittingLabel(this);
+    statusBar()->addPermanentWidget(m_resultsLabel, 1);
     // A passing message ("Saved … to …") gets the whole bar: beside the pair's label it was cut.
     connect(statusBar(), &QStatusBar::messageChanged, m_resultsLabel,
         [this](const QString& passing) { m_resultsLabel->setVisible(passing.isEmpty()); });
@@ -138,6 +142,11 @@ MainWindow::MainWindow(QWidget* parent)
 }
 
 MainWindow::~MainWindow() = default;
+
+QLabel* MainWindow::pairLabel() const
+{
+    return m_resultsLabel;
+}
 
 QLayout* MainWindow::createZones()
 {
@@ -348,12 +357,11 @@ void MainWindow::showResults(const AnalysisResults& results)
     m_searchBox->show();
     m_tabs->setResults(results);
 
-    const QString a = toQString(report.traces[0].label);
-    const QString b = toQString(report.traces[1].label);
     setWindowTitle(tr("%1 vs %2").arg(sideAlias(report, 0), sideAlias(report, 1)));
-    m_resultsLabel->setText(
-        tr("Showing A: %1  vs  B: %2  \u00B7  classifier %3  \u00B7  operations at the %4 level")
-            .arg(a, b, toQString(report.classifier.name), QString::fromLatin1(opLevelKey(report.options.opLevel))));
+    const PairDescription pair = describePair(report);
+    m_resultsLabel->setTextFor(
+        [pair](const QFontMetrics& metrics, int width) { return fittedPairText(pair, metrics, width); },
+        wholePairText(pair));
     m_recent->addFile(toQString(report.traces[0].path));
     m_recent->addFile(toQString(report.traces[1].path));
     m_recent->addPair(toQString(report.traces[0].path), toQString(report.traces[1].path));

@@ -20,6 +20,7 @@ namespace fusiondiff::ui {
 
 class AnalysisController;
 class AnalysisSettingsWidget;
+class FittingLabel;
 class TraceDropZone;
 class WelcomePage;
 class WindowSession;
@@ -58,6 +59,8 @@ public:
     QPushButton* cancelButton() const { return m_cancel; }
     QProgressBar* progressBar() const { return m_progress; }
     QLabel* messageLabel() const { return m_message; }
+    // The status bar's description of the pair shown (its tooltip the whole text).
+    QLabel* pairLabel() const;
     QDockWidget* settingsDock() const { return m_settingsDock; }
     QStringList recentFiles() const { return m_recent->files(); }
     QStringList recentPairs() const { return m_recent->pairs(); } // "A\nB"
@@ -134,7 +137,7 @@ private:
     ResultsTabs* m_tabs = nullptr;
     ResultsExports* m_exports = nullptr;
     WindowSession* m_session = nullptr;
-    QLabel* m_resultsLabel = nullptr;
+    FittingLabel* m_resultsLabel = nullptr;
     QAction* m_exportAll = nullptr;
     QAction* m_exportTable = nullptr;
     QAction* m_exportReport = nullptr;

@@ -23,8 +23,6 @@
 #include <QCoreApplication>
 #include <QHeaderView>
 #include <QRegularExpression>
-#include <QStyle>
-#include <QTabBar>
 #include <QTableView>
 #include <algorithm>
 
@@ -70,13 +68,9 @@ void deliverShowUpdates()
 }
 
 ResultsTabs::ResultsTabs(QWidget* parent)
-    : QTabWidget(parent)
+    : FittedTabWidget(parent)
 {
     setDocumentMode(true);
-    // Where the titles do not fit (a 1024-pixel window, a larger font) they are shortened with
-    // "…", every tab in view, rather than scrolled behind arrows; each keeps its tooltip.
-    setUsesScrollButtons(false);
-    setElideMode(Qt::ElideRight);
     createPages();
     // Not beside the tabs: the window puts it in the menu bar's row (MainWindow), where it takes
     // no room from the titles.
@@ -85,7 +79,8 @@ ResultsTabs::ResultsTabs(QWidget* parent)
         [this](const GlobalSearch::Hit& hit) { showSearchHit(hit.kind, hit.row); });
     // Not a table: the timeline has no CSV of its own and is given the results on its own.
     addTab(m_timeline, tr("Timeline"));
-    setTabToolTip(indexOf(m_timeline), tr("Every kernel of both traces on two lanes, to scale"));
+    setTabTitles(indexOf(m_timeline), { tr("Timeline") }, tr("Every kernel of both traces on two lanes, to scale"));
+    setOverflowOrderFor({});
     connect(this, &QTabWidget::currentChanged, this, [] { deliverShowUpdates(); });
     connectPageLinks();
     m_timelineLinks = new TimelineLinks(this);
@@ -113,52 +108,71 @@ void ResultsTabs::createPages()
     m_mappings->view()->horizontalHeader()->moveSection(evidence, 0);
     m_kernelTypes = new TableChartPage(
         new ReportColumnsModel(ReportTableId::GlobalCounts), kernelTypesChart, true, Qt::Horizontal, this);
-    m_kernelTypes->chartPanel()->chart()->setTitle(tr("Kernels per type over each whole trace"));
+    m_kernelTypes->chartPanel()->chart()->setTitle(tr("Kernels per type, whole traces"));
+    // Beside the table from 1024 pixels wide: its controls on two rows there, its title short.
+    m_kernelTypes->chartPanel()->setControlsWrap(true);
     m_kernelsTab = new KernelsPage(this);
     m_kernels = m_kernelsTab->allKernelsTable();
     m_groups = new GroupsPage(this);
     m_timeline = new TraceTimelinePage(this);
 
-    addResultsTab(m_summary, tr("Summary"), [](const FusionReport&) { return tr("Summary"); });
-    addResultsTab(m_operations, tr("Operations"),
-        [](const FusionReport& report) { return tr("Operations (%1)").arg(report.opFindings.size()); });
-    addResultsTab(m_layers, tr("Layers"), [](const FusionReport& report) {
-        if (report.layerTimes.empty())
-            return tr("Layers (none)");
-        return report.opAlignment.layers.graphPieces ? tr("Graph pieces (%1)").arg(report.layerTimes.size())
-                                                     : tr("Layers (%1)").arg(report.layerTimes.size());
+    const auto titled = [](const QString& text, size_t count) { return TabTitle { text, count == 0 }; };
+    addResultsTab(m_summary, tr("Summary"), [](const FusionReport&) { return TabTitle { tr("Summary") }; });
+    addResultsTab(m_operations, tr("Operations"), [titled](const FusionReport& report) {
+        return titled(tr("Operations (%1)").arg(report.opFindings.size()), report.opFindings.size());
     });
-    setTabToolTip(indexOf(m_layers),
+    addResultsTab(
+        m_layers, tr("Layers"),
+        [](const FusionReport& report) {
+            if (report.layerTimes.empty())
+                return TabTitle { tr("Layers (none)"), true };
+            return TabTitle { report.opAlignment.layers.graphPieces
+                    ? tr("Graph pieces (%1)").arg(report.layerTimes.size())
+                    : tr("Layers (%1)").arg(report.layerTimes.size()) };
+        },
         tr("The GPU time of each layer (the model's repeating block) on both sides, and the findings in each"));
-    addResultsTab(m_steps, tr("Steps"), [](const FusionReport& report) {
-        const size_t steps = std::max(report.stepTime.sides[0].steps.size(), report.stepTime.sides[1].steps.size());
-        return steps == 0 ? tr("Steps (none)") : tr("Steps (%1)").arg(steps);
+    addResultsTab(
+        m_steps, tr("Steps"),
+        [](const FusionReport& report) {
+            const size_t steps = std::max(report.stepTime.sides[0].steps.size(), report.stepTime.sides[1].steps.size());
+            return steps == 0 ? TabTitle { tr("Steps (none)"), true } : TabTitle { tr("Steps (%1)").arg(steps) };
+        },
+        tr("Every step of A and B: the GPU's busy time and its idle time by cause"));
+    addResultsTab(m_operationSummary, tr("Operation summary"), [titled](const FusionReport& report) {
+        return titled(tr("Operation summary (%1)").arg(report.opSummary.size()), report.opSummary.size());
     });
-    setTabToolTip(indexOf(m_steps), tr("Every step of A and B: the GPU's busy time and its idle time by cause"));
-    addResultsTab(m_operationSummary, tr("Operation summary"),
-        [](const FusionReport& report) { return tr("Operation summary (%1)").arg(report.opSummary.size()); });
-    addResultsTab(m_opportunities, tr("Fusion opportunities"),
-        [](const FusionReport& report) { return tr("Fusion opportunities (%1)").arg(report.opportunities.size()); });
-    addResultsTab(m_mappings, tr("Fusion mappings"),
-        [](const FusionReport& report) { return tr("Fusion mappings (%1)").arg(report.mappings.size()); });
-    addResultsTab(m_kernelTypes, tr("Kernel types"),
-        [](const FusionReport& report) { return tr("Kernel types (%1)").arg(report.globalCounts.size()); });
+    addResultsTab(m_opportunities, tr("Fusion opportunities"), [titled](const FusionReport& report) {
+        return titled(tr("Fusion opportunities (%1)").arg(report.opportunities.size()), report.opportunities.size());
+    });
+    addResultsTab(m_mappings, tr("Fusion mappings"), [titled](const FusionReport& report) {
+        return titled(tr("Fusion mappings (%1)").arg(report.mappings.size()), report.mappings.size());
+    });
+    addResultsTab(m_kernelTypes, tr("Kernel types"), [titled](const FusionReport& report) {
+        return titled(tr("Kernel types (%1)").arg(report.globalCounts.size()), report.globalCounts.size());
+    });
     // Titles short enough that every tab fits a 1440-px-wide window: the counts' meanings are in
     // the tooltips and on the pages.
-    addResultsTab(m_kernelsTab, tr("Kernels"),
-        [](const FusionReport& report) { return tr("Kernels (%1)").arg(report.kernels.size()); });
-    setTabToolTip(indexOf(m_kernelsTab),
+    addResultsTab(
+        m_kernelsTab, tr("Kernels"),
+        [titled](const FusionReport& report) {
+            return titled(tr("Kernels (%1)").arg(report.kernels.size()), report.kernels.size());
+        },
         tr("Every kernel name of both traces, and which kernel of one trace does the work of which of the other"));
-    addResultsTab(m_groups, tr("Correlation groups"),
-        [](const FusionReport& report) { return tr("Groups (%1 matched)").arg(report.groupPairs.size()); });
-    setTabToolTip(indexOf(m_groups), tr("Correlation groups (graph launches) matched across the traces, drilled into"));
+    addResultsTab(
+        m_groups, tr("Correlation groups"),
+        [titled](const FusionReport& report) {
+            return titled(tr("Groups (%1 matched)").arg(report.groupPairs.size()),
+                report.largeGroups[0].size() + report.largeGroups[1].size());
+        },
+        tr("Correlation groups (graph launches) matched across the traces, drilled into"));
 }
 
 template<typename Page>
-void ResultsTabs::addResultsTab(Page* page, const QString& name, TabTitle title)
+void ResultsTabs::addResultsTab(Page* page, const QString& name, TitleOf title, const QString& description)
 {
     addTab(page, name);
-    m_resultsTabs.push_back({ page, page, std::move(title), name, {} });
+    setTabTitles(indexOf(page), { name }, description);
+    m_resultsTabs.push_back({ page, page, std::move(title), description });
     connect(page, &Page::exportCsvRequested, this, &ResultsTabs::exportCsvRequested);
 }
 
@@ -221,71 +235,45 @@ void ResultsTabs::setResults(const AnalysisResults& results)
 {
     m_results = results;
     deliverShowUpdates();
+    QList<QWidget*> empty;
     for (ResultsTab& tab : m_resultsTabs) {
         tab.page->setResults(results);
-        tab.fullTitle = tab.title(*results.report);
-        setTabText(indexOf(tab.widget), tab.fullTitle);
+        const TabTitle title = tab.title(*results.report);
+        setTabTitles(indexOf(tab.widget), titleForms(title.text), tab.description);
+        if (title.empty)
+            empty.append(tab.widget);
     }
-    fitTabTitles();
+    setOverflowOrderFor(empty);
     m_timeline->setResults(results);
     m_search->setReport(results.report);
 }
 
-QString ResultsTabs::shortTabTitle(const QString& title, int level)
+QStringList ResultsTabs::titleForms(const QString& title)
 {
-    // The words a narrow window can spare (level 1), then the counts too (level 2): the page says
-    // them again, and the tab's tooltip has the whole title.
-    QString text = title;
-    if (level >= 1) {
-        text.replace(tr("Operation summary"), tr("Op. summary"));
-        text.replace(tr("Fusion opportunities"), tr("Opportunities"));
-        text.replace(tr("Fusion mappings"), tr("Mappings"));
-        text.replace(tr("Kernel types"), tr("Types"));
-        text.replace(QRegularExpression(QStringLiteral(" matched\\)$")), QStringLiteral(")"));
+    // The words a narrow window can spare, then the counts too: the page says them again, and
+    // the tab's tooltip has the whole title.
+    QString shorter = title;
+    shorter.replace(tr("Operation summary"), tr("Op. summary"));
+    shorter.replace(tr("Fusion opportunities"), tr("Opportunities"));
+    shorter.replace(tr("Fusion mappings"), tr("Mappings"));
+    shorter.replace(tr("Kernel types"), tr("Types"));
+    shorter.replace(QRegularExpression(QStringLiteral(" matched\\)$")), QStringLiteral(")"));
+    QString shortest = shorter;
+    shortest.remove(QRegularExpression(QStringLiteral(" \\([^)]*\\)$")));
+    return { title, shorter, shortest };
+}
+
+void ResultsTabs::setOverflowOrderFor(const QList<QWidget*>& empty)
+{
+    // The reference analysis's views (on eager traces they have nothing), then the views of one
+    // aspect, the overviews last.
+    QList<QWidget*> order = empty;
+    for (QWidget* page : std::initializer_list<QWidget*> { m_mappings, m_opportunities, m_groups, m_kernelTypes,
+             m_steps, m_layers, m_kernelsTab, m_timeline, m_operationSummary, m_operations, m_summary }) {
+        if (!order.contains(page))
+            order.append(page);
     }
-    if (level >= 2)
-        text.remove(QRegularExpression(QStringLiteral(" \\([^)]*\\)$")));
-    return text;
-}
-
-void ResultsTabs::fitTabTitles()
-{
-    // A hidden widget has no width of its own yet: keep the titles whole until it is shown.
-    if (!isVisible())
-        return;
-    const QTabBar* bar = tabBar();
-    const int padding = bar->style()->pixelMetric(QStyle::PM_TabBarTabHSpace, nullptr, bar) + 2;
-    const QWidget* corner = cornerWidget(Qt::TopRightCorner);
-    const int room = width() - (corner ? corner->sizeHint().width() : 0) - padding;
-    const auto needed = [&](int level) {
-        int width = bar->fontMetrics().horizontalAdvance(tabText(indexOf(m_timeline))) + padding;
-        for (const ResultsTab& tab : m_resultsTabs)
-            width += bar->fontMetrics().horizontalAdvance(shortTabTitle(tab.fullTitle, level)) + padding;
-        return width;
-    };
-    int level = 0;
-    while (level < 2 && needed(level) > room)
-        ++level;
-    for (ResultsTab& tab : m_resultsTabs) {
-        const int index = indexOf(tab.widget);
-        setTabText(index, shortTabTitle(tab.fullTitle, level));
-        if (tabToolTip(index).isEmpty() || tabToolTip(index) == tab.shortenedToolTip) {
-            tab.shortenedToolTip = level > 0 ? tab.fullTitle : QString();
-            setTabToolTip(index, tab.shortenedToolTip);
-        }
-    }
-}
-
-void ResultsTabs::resizeEvent(QResizeEvent* event)
-{
-    QTabWidget::resizeEvent(event);
-    fitTabTitles();
-}
-
-void ResultsTabs::showEvent(QShowEvent* event)
-{
-    QTabWidget::showEvent(event);
-    fitTabTitles();
+    setOverflowOrder(order);
 }
 
 QString ResultsTabs::currentTableCsvName() const

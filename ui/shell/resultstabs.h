@@ -1,8 +1,7 @@
 #pragma once
 
 #include "analysis/analysisresults.h"
-
-#include <QTabWidget>
+#include "widgets/fittedtabwidget.h"
 
 #include <functional>
 #include <vector>
@@ -28,9 +27,11 @@ class TimelineLinks;
 class TraceTimelinePage;
 
 // The results: one tab per report table, each a page given every new set of results and titled
-// from the report ("Operations (3)"), then the timeline, with the search box in the corner. The
-// links between pages (a finding named on the summary, a search hit) go to their tab and row.
-class ResultsTabs : public QTabWidget
+// from the report ("Operations (3)"), then the timeline. Where the whole titles do not fit the row
+// they are shortened, and then the tabs least needed (those with nothing to show first) move into
+// the row's overflow menu (FittedTabWidget). The links between pages (a finding named on the
+// summary, a search hit) go to their tab and row.
+class ResultsTabs : public FittedTabWidget
 {
     Q_OBJECT
 public:
@@ -62,35 +63,37 @@ public:
     // hid the row).
     void showSearchHit(int kind, int row);
 
-protected:
-    void resizeEvent(QResizeEvent* event) override;
-    void showEvent(QShowEvent* event) override;
-
 signals:
     // A page's Export CSV button.
     void exportCsvRequested(const QString& csvName);
 
 private:
-    // The tab's title for a report ("Operations (3)").
-    using TabTitle = std::function<QString(const FusionReport& report)>;
+    // The tab's title for a report ("Operations (3)"), and whether its page has nothing to show
+    // for it (no findings, no layers): such tabs are the first to go into the overflow menu.
+    struct TabTitle
+    {
+        QString text;
+        bool empty = false;
+    };
+    using TitleOf = std::function<TabTitle(const FusionReport& report)>;
     struct ResultsTab
     {
         QWidget* widget;
         ResultsPage* page;
-        TabTitle title;
-        QString fullTitle; // the title for the current report, before fitTabTitles shortens it
-        QString shortenedToolTip; // the tooltip fitTabTitles gave a shortened tab
+        TitleOf title;
+        QString description; // the tooltip's text besides the title
     };
 
-    // Shortens the tabs' titles ("Fusion opportunities (3)" to "Opportunities (3)", then to
-    // "Opportunities") while the whole ones do not fit beside the search box; the tab bar then
-    // shortens any further with "…" (a large font in a small window).
-    void fitTabTitles();
-    static QString shortTabTitle(const QString& title, int level);
+    // The forms of a title, longest first: whole, with the words a narrow window can spare
+    // ("Opportunities (3)"), without the count ("Opportunities").
+    static QStringList titleForms(const QString& title);
+    // The tabs that go into the overflow menu first: those with nothing to show, then the
+    // reference analysis's, then the rest, the Summary last.
+    void setOverflowOrderFor(const QList<QWidget*>& empty);
 
     void createPages();
     template<typename Page>
-    void addResultsTab(Page* page, const QString& name, TabTitle title);
+    void addResultsTab(Page* page, const QString& name, TitleOf title, const QString& description = {});
     void connectPageLinks();
 
     SummaryPage* m_summary = nullptr;

@@ -17,8 +17,11 @@ namespace fusiondiff::ui {
 // window, no widget; WindowSession gathers and applies it.
 struct Session
 {
-    // The version this build writes and the newest it reads.
-    static constexpr int kVersion = 1;
+    // The version this build writes and the newest it reads. 2: the Operations and Groups pages'
+    // states hold their drill-downs' ("drill_down": the kernels' table, the lanes' time range, the
+    // dividers the user placed; the Groups' composition measure). A version 1 file reads as before,
+    // its drill-downs as the pages choose them.
+    static constexpr int kVersion = 2;
 
     struct Side
     {

@@ -3,7 +3,7 @@
 // the H200's 1,510-kernel prefix graph), only the covered launch's part of it is aligned, and the
 // title says which part and what the covering launch does the work of.
 
-#include "guitestsupport.h"
+#include "mainwindowtestsupport.h"
 
 #include "model/fusionreport.h"
 #include "models/groupdiffmodel.h"
@@ -19,16 +19,24 @@
 
 using namespace fusiondiff;
 using namespace fusiondiff::ui;
+using test::compare;
 
 namespace {
 
-constexpr int kTimeoutMs = 120000;
-
-bool compare(MainWindow& window, const QString& a, const QString& b)
+// Shows `window`, compares `a` with `b`, opens the Groups tab and drills into its first matched
+// pair: the page once the drill-down is shown, nullptr if a step did not happen in time.
+GroupsPage* firstPairDrilledInto(MainWindow& window, const QString& a, const QString& b)
 {
-    QSignalSpy shown(&window, &MainWindow::resultsShown);
-    window.openTraces(a, b);
-    return shown.wait(kTimeoutMs);
+    window.show();
+    if (!compare(window, a, b))
+        return nullptr;
+    GroupsPage* groups = window.groupsPage();
+    window.tabs()->setCurrentWidget(groups);
+    QSignalSpy ready(groups, &GroupsPage::drillDownReady);
+    groups->pairsTable()->selectSourceRows({ 0 });
+    if (ready.count() == 0 && !ready.wait(test::kResultsTimeoutMs))
+        return nullptr;
+    return groups;
 }
 
 } // namespace
@@ -47,14 +55,10 @@ private slots:
     void aCoveringGraphIsDrilledIntoByThePartThatDoesThePairedWork()
     {
         MainWindow window;
-        window.show();
-        QVERIFY(compare(window, test::realTrace(QStringLiteral("pi0_torchcompile_hipgraph.mi350.json.gz")),
-            test::realTrace(QStringLiteral("pi0_torchcompile_cudagraph.h200.json.gz"))));
-        GroupsPage* groups = window.groupsPage();
-        window.tabs()->setCurrentWidget(groups);
-        QSignalSpy ready(groups, &GroupsPage::drillDownReady);
-        groups->pairsTable()->selectSourceRows({ 0 });
-        QVERIFY(ready.count() > 0 || ready.wait(kTimeoutMs));
+        GroupsPage* groups
+            = firstPairDrilledInto(window, test::realTrace(QStringLiteral("pi0_torchcompile_hipgraph.mi350.json.gz")),
+                test::realTrace(QStringLiteral("pi0_torchcompile_cudagraph.h200.json.gz")));
+        QVERIFY(groups);
         const GroupDiff& diff = groups->diffModel()->diff();
         // The seed's pair: A's 1,520-kernel graph (correlation 5) with B's 1,510-kernel one (78).
         QCOMPARE(diff.correlation[0], std::optional<int64_t>(5));
@@ -74,14 +78,10 @@ private slots:
     {
         // Two runs of the same H200 build: their prefix graphs pair one to one, whole.
         MainWindow window;
-        window.show();
-        QVERIFY(compare(window, test::realTrace(QStringLiteral("pi0_torchcompile_cudagraph.h200.json.gz")),
-            test::realTrace(QStringLiteral("pi0_torchcompile_cudagraph_rerun.h200.json.gz"))));
-        GroupsPage* groups = window.groupsPage();
-        window.tabs()->setCurrentWidget(groups);
-        QSignalSpy ready(groups, &GroupsPage::drillDownReady);
-        groups->pairsTable()->selectSourceRows({ 0 });
-        QVERIFY(ready.count() > 0 || ready.wait(kTimeoutMs));
+        GroupsPage* groups
+            = firstPairDrilledInto(window, test::realTrace(QStringLiteral("pi0_torchcompile_cudagraph.h200.json.gz")),
+                test::realTrace(QStringLiteral("pi0_torchcompile_cudagraph_rerun.h200.json.gz")));
+        QVERIFY(groups);
         const GroupDiff& diff = groups->diffModel()->diff();
         QCOMPARE(diff.firstKernel, (std::array<uint32_t, 2> { 0, 0 }));
         const FusionReport& report = *window.tabs()->results().report;

@@ -2,7 +2,7 @@
 // a dark theme, a new pair over an old one, the window's size on small screens, the keyboard,
 // kernel and trace names, cancelling and the recent files.
 
-#include "guitestsupport.h"
+#include "mainwindowtestsupport.h"
 
 #include "analysis/analysiscontroller.h"
 #include "charts/barchart.h"
@@ -69,6 +69,7 @@
 
 using namespace fusiondiff;
 using namespace fusiondiff::ui;
+using test::compare;
 using test::sampleA;
 using test::sampleB;
 
@@ -78,13 +79,6 @@ constexpr int kTimeoutMs = 120000;
 constexpr double kMinimumContrast = 4.5; // WCAG AA for body text
 
 // Shows `window`, opens `a` and `b` in it and waits for their results.
-bool compare(MainWindow& window, const QString& a, const QString& b)
-{
-    QSignalSpy shown(&window, &MainWindow::resultsShown);
-    window.openTraces(a, b);
-    return shown.wait(kTimeoutMs);
-}
-
 QString realTrace(const char* name)
 {
     return test::realTrace(QString::fromLatin1(name));

@@ -302,12 +302,11 @@ private Q_SLOTS:
         // while it is shown, then the pair's label is back.
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QLabel* pair = nullptr;
-        for (QLabel* label : window.statusBar()->findChildren<QLabel*>()) {
-            if (label->text().startsWith(QStringLiteral("Showing A:")))
-                pair = label;
-        }
-        QVERIFY(pair && pair->isVisible());
+        QLabel* pair = window.pairLabel();
+        QVERIFY(window.statusBar()->isAncestorOf(pair) && pair->isVisible());
+        QVERIFY2(pair->toolTip().startsWith(QStringLiteral("Showing A: Qwen1.5-0.5B-Chat.mi300x")),
+            qPrintable(pair->toolTip()));
+        QVERIFY2(pair->text().contains(QStringLiteral("A: ")), qPrintable(pair->text()));
         window.statusBar()->showMessage(QStringLiteral("Saved the session to /a/long/path/of/a/session.fdsession"));
         QVERIFY(!pair->isVisible());
         window.statusBar()->clearMessage();

@@ -3,10 +3,12 @@
 // small to use, scroll arrows on the tabs, a cut column, elided chart labels, tooltips off the
 // screen, a timeline that needs a click before its keys work, and what Help and --help give.
 
-#include "guitestsupport.h"
+#include "mainwindowtestsupport.h"
 
 #include "charts/barchart.h"
 #include "charts/chartpanel.h"
+#include "display/pairlabel.h"
+#include "display/sidenames.h"
 #include "models/findingalignmentmodel.h"
 #include "pages/operationspage.h"
 #include "pages/operationsummarypage.h"
@@ -33,6 +35,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QProcess>
 #include <QPushButton>
 #include <QScreen>
@@ -45,14 +48,15 @@
 #include <QToolTip>
 #include <QVBoxLayout>
 
+#include <memory>
+
 using namespace fusiondiff;
 using namespace fusiondiff::ui;
+using test::compare;
 using test::sampleA;
 using test::sampleB;
 
 namespace {
-
-constexpr int kTimeoutMs = 120000;
 
 // The application font for a row: the default, or one and a half times as large (a larger
 // system font), restored when the object goes.
@@ -74,13 +78,6 @@ private:
     QFont m_font;
 };
 
-bool compare(MainWindow& window, const QString& a, const QString& b)
-{
-    QSignalSpy shown(&window, &MainWindow::resultsShown);
-    window.openTraces(a, b);
-    return shown.wait(kTimeoutMs);
-}
-
 void addSizes()
 {
     QTest::addColumn<QSize>("size");
@@ -89,6 +86,41 @@ void addSizes()
     QTest::newRow("1024x700") << QSize(1024, 700) << 1.0;
     QTest::newRow("1440x900, larger font") << QSize(1440, 900) << 1.5;
     QTest::newRow("1024x700, larger font") << QSize(1024, 700) << 1.5;
+    // A 1440x900 screen at twice the scale, in device-independent pixels (tst_readability_scale2
+    // runs these rows at QT_SCALE_FACTOR=2).
+    QTest::newRow("720x450") << QSize(720, 450) << 1.0;
+}
+
+// The window of the current row of addSizes(): the row's font, then the window at the row's size,
+// shown, and with WithSamples the sample pair compared in it.
+struct RowWindow
+{
+    explicit RowWindow(double fontScale)
+        : font(fontScale)
+    { }
+    FontScale font; // first: the window is made, and goes, in the row's font
+    MainWindow window;
+};
+
+enum RowTraces
+{
+    WithoutTraces,
+    WithSamples
+};
+
+// Null if the window was not shown or the pair not compared in time.
+std::unique_ptr<RowWindow> rowWindow(RowTraces traces)
+{
+    QFETCH(QSize, size);
+    QFETCH(double, fontScale);
+    auto row = std::make_unique<RowWindow>(fontScale);
+    row->window.resize(size);
+    row->window.show();
+    if (!QTest::qWaitForWindowExposed(&row->window))
+        return nullptr;
+    if (traces == WithSamples && !compare(row->window, sampleA(), sampleB()))
+        return nullptr;
+    return row;
 }
 
 // The texts of `chart` as drawn: its title, axis labels and titles, legend.
@@ -130,13 +162,9 @@ private Q_SLOTS:
     void welcomeTextIsNotClipped_data() { addSizes(); }
     void welcomeTextIsNotClipped()
     {
-        QFETCH(QSize, size);
-        QFETCH(double, fontScale);
-        const FontScale font(fontScale);
-        MainWindow window;
-        window.resize(size);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const std::unique_ptr<RowWindow> row = rowWindow(WithoutTraces);
+        QVERIFY(row);
+        MainWindow& window = row->window;
         WelcomePage* page = window.welcomePage();
         QStringList clipped;
         QList<QWidget*> shown;
@@ -273,14 +301,9 @@ private Q_SLOTS:
     void findingLanesAreUsable_data() { addSizes(); }
     void findingLanesAreUsable()
     {
-        QFETCH(QSize, size);
-        QFETCH(double, fontScale);
-        const FontScale font(fontScale);
-        MainWindow window;
-        window.resize(size);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QVERIFY(compare(window, sampleA(), sampleB()));
+        const std::unique_ptr<RowWindow> row = rowWindow(WithSamples);
+        QVERIFY(row);
+        MainWindow& window = row->window;
         window.tabs()->setCurrentWidget(window.operationsPage());
         TimelineView* view = window.operationsPage()->timeline()->view();
         QTableView* table = window.operationsPage()->alignmentTable()->view();
@@ -309,20 +332,21 @@ private Q_SLOTS:
         QVERIFY2(tableRows() >= 3, qPrintable(QString::number(tableRows())));
     }
 
-    // Item 16: every tab is in view without scroll arrows (titles shortened where they must be),
-    // and the search box shows its whole placeholder.
-    void tabsFitWithoutScrollArrows_data() { addSizes(); }
-    void tabsFitWithoutScrollArrows()
+    // Item 16: every tab title is read whole: no scroll arrows, no title cut to "…"; where even the
+    // shortened titles do not fit (a larger font at 1024 pixels, twice the scale), the tabs that do
+    // not fit are in the row's overflow menu ("3 more"), by their whole titles, and open from there;
+    // the current tab is always in the row. The search box shows its whole placeholder.
+    void everyTabTitleIsWholeOrInTheOverflowMenu_data() { addSizes(); }
+    void everyTabTitleIsWholeOrInTheOverflowMenu()
     {
         QFETCH(QSize, size);
         QFETCH(double, fontScale);
-        const FontScale font(fontScale);
-        MainWindow window;
-        window.resize(size);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QVERIFY(compare(window, sampleA(), sampleB()));
-        QTabBar* bar = window.tabs()->tabBar();
+        const std::unique_ptr<RowWindow> row = rowWindow(WithSamples);
+        QVERIFY(row);
+        MainWindow& window = row->window;
+        ResultsTabs* tabs = window.tabs();
+        QTabBar* bar = tabs->tabBar();
+        QToolButton* more = tabs->overflowButton();
         QTest::qWait(20);
         QStringList problems;
         for (const QToolButton* arrow : bar->findChildren<QToolButton*>()) {
@@ -331,25 +355,46 @@ private Q_SLOTS:
                                     .arg(bar->sizeHint().width())
                                     .arg(bar->width()));
         }
-        // Nothing shares the tabs' row (the search is in the menu bar's): their titles have all of it.
-        if (bar->width() < window.tabs()->width() - 4)
+        // Whole titles: the tabs in the row are as wide as their titles need (the bar elides none),
+        // the last ends inside the bar and the overflow button starts after it.
+        if (bar->sizeHint().width() > bar->width())
             problems.append(
-                QStringLiteral("the tabs have %1 of the row's %2 px").arg(bar->width()).arg(window.tabs()->width()));
-        const int lastRight = bar->tabRect(bar->count() - 1).right();
-        if (lastRight > bar->width())
-            problems.append(QStringLiteral("the last tab ends at %1 of %2 px").arg(lastRight).arg(bar->width()));
-        // Shortened where they must be, never to a bare "…": each tab shows a word or more.
-        const int word = 6 * bar->fontMetrics().averageCharWidth();
+                QStringLiteral("titles cut: %1 px of tabs in %2").arg(bar->sizeHint().width()).arg(bar->width()));
+        const QList<int> hidden = tabs->overflowTabs();
+        int lastRight = 0;
         for (int tab = 0; tab < bar->count(); ++tab) {
-            if (bar->tabRect(tab).width() < word)
-                problems.append(QStringLiteral("'%1' in %2 px").arg(bar->tabText(tab)).arg(bar->tabRect(tab).width()));
+            if (!hidden.contains(tab))
+                lastRight = std::max(lastRight, bar->mapTo(tabs, bar->tabRect(tab).topRight()).x());
+            const QString text = bar->tabText(tab);
+            if (text.contains(QChar(0x2026)))
+                problems.append(QStringLiteral("'%1' elided").arg(text));
+            // Shortened by whole words only: the whole title is in the tooltip.
+            if (text != tabs->wholeTabTitle(tab) && !bar->tabToolTip(tab).startsWith(tabs->wholeTabTitle(tab)))
+                problems.append(QStringLiteral("'%1' shortened without its whole title in the tooltip").arg(text));
         }
-        // With the default font no title is cut with "…" (at 1024 wide the shorter titles fit), nor
-        // with the larger one at 1440 wide: the search is not beside the tabs, taking their room.
-        if ((fontScale == 1.0 || size.width() >= 1440) && bar->sizeHint().width() > bar->width())
-            problems.append(
-                QStringLiteral("titles shortened: %1 px of %2").arg(bar->sizeHint().width()).arg(bar->width()));
-        QLineEdit* search = window.tabs()->search();
+        if (lastRight > tabs->width())
+            problems.append(QStringLiteral("the last tab ends at %1 of %2 px").arg(lastRight).arg(tabs->width()));
+        if (more->isVisible() && more->geometry().left() <= lastRight)
+            problems.append(QStringLiteral("the overflow button at %1 is over the tabs (to %2)")
+                                .arg(more->geometry().left())
+                                .arg(lastRight));
+        // With the default font at 1024 pixels and wider, and with the larger one at 1440, every
+        // tab is in the row: the search is not beside the tabs, taking their room.
+        if ((size.width() >= 1024 && fontScale == 1.0) || size.width() >= 1440) {
+            if (!hidden.isEmpty() || more->isVisible())
+                problems.append(QStringLiteral("%1 tabs in the overflow menu").arg(hidden.size()));
+        }
+        // The menu lists exactly the tabs not in the row, by their whole titles.
+        QStringList listed;
+        for (const QAction* action : more->menu()->actions())
+            listed.append(action->text());
+        QStringList expected;
+        for (const int tab : hidden)
+            expected.append(tabs->wholeTabTitle(tab));
+        if (listed != expected || more->isVisible() == hidden.isEmpty())
+            problems.append(QStringLiteral("the menu lists '%1' for the hidden '%2'")
+                                .arg(listed.join(QStringLiteral(", ")), expected.join(QStringLiteral(", "))));
+        QLineEdit* search = tabs->search();
         const QRect searchRect(search->mapTo(&window, QPoint()), search->size());
         const QRect barRect(bar->mapTo(&window, QPoint()), bar->size());
         if (!search->isVisible() || searchRect.intersects(barRect))
@@ -364,40 +409,124 @@ private Q_SLOTS:
                                 .arg(needed)
                                 .arg(search->width()));
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("; "))));
+
+        // Every tab in the menu opens from it into the row, current, and the titles still fit.
+        for (const int tab : hidden) {
+            QWidget* page = tabs->widget(tab);
+            QAction* entry = nullptr;
+            for (QAction* action : more->menu()->actions()) {
+                if (action->text() == tabs->wholeTabTitle(tab))
+                    entry = action;
+            }
+            QVERIFY2(entry, qPrintable(tabs->wholeTabTitle(tab)));
+            entry->trigger();
+            QCOMPARE(tabs->currentWidget(), page);
+            QVERIFY(tabs->isTabVisible(tabs->indexOf(page)));
+            QVERIFY2(bar->sizeHint().width() <= bar->width(),
+                qPrintable(QStringLiteral("%1 px of tabs in %2").arg(bar->sizeHint().width()).arg(bar->width())));
+            QVERIFY(!tabs->overflowTabs().contains(tabs->indexOf(page)));
+        }
+        // Ctrl+Tab goes through every tab, those in the menu too.
+        tabs->setCurrentIndex(0);
+        for (int step = 1; step < tabs->count(); ++step) {
+            QTest::keyClick(&window, Qt::Key_Tab, Qt::ControlModifier);
+            QCOMPARE(tabs->currentIndex(), step);
+            QVERIFY(tabs->isTabVisible(step));
+        }
+    }
+
+    // The status bar's description of the pair is never cut at the window's edge: the longest form
+    // that fits its width, what tells the traces apart (the differing parts of their names, the
+    // GPUs) kept longest, the whole text in its tooltip.
+    void pairLabelFitsAndKeepsWhatTellsTheTracesApart_data() { addSizes(); }
+    void pairLabelFitsAndKeepsWhatTellsTheTracesApart()
+    {
+        const std::unique_ptr<RowWindow> row = rowWindow(WithSamples);
+        QVERIFY(row);
+        MainWindow& window = row->window;
+        QLabel* label = window.pairLabel();
+        QTest::qWait(20);
+        const PairDescription pair = describePair(*window.tabs()->results().report);
+        QCOMPARE(label->toolTip(), wholePairText(pair));
+        QVERIFY(label->toolTip().contains(QStringLiteral("Qwen1.5-0.5B-Chat.mi300x (AMD Instinct MI300X VF)")));
+        const int width = label->contentsRect().width();
+        QVERIFY2(label->fontMetrics().horizontalAdvance(label->text()) <= width,
+            qPrintable(QStringLiteral("'%1' in %2 px").arg(label->text()).arg(width)));
+        // Its right edge inside the window.
+        QVERIFY(label->mapTo(&window, QPoint(label->width(), 0)).x() <= window.width());
+        // Whatever the width, the names' differing parts last: at every width from the window's down
+        // to that of those parts alone, the text fits and keeps them whole, and the GPUs while there
+        // is room for them.
+        QCOMPARE(pair.names, (std::array<QString, 2> { QStringLiteral("mi300x"), QStringLiteral("h100") }));
+        const QFontMetrics metrics = label->fontMetrics();
+        const int shortForm = metrics.horizontalAdvance(
+            QStringLiteral("A: mi300x (AMD Instinct MI300X VF)  vs  B: h100 (NVIDIA H100 80GB HBM3)"));
+        for (int room = window.width(); room >= metrics.horizontalAdvance(QStringLiteral("A: mi300x  vs  B: h100"));
+             room -= 7) {
+            const QString text = fittedPairText(pair, metrics, room);
+            QVERIFY2(metrics.horizontalAdvance(text) <= room,
+                qPrintable(QStringLiteral("'%1' in %2 px").arg(text).arg(room)));
+            QVERIFY2(text.startsWith(QLatin1String("A: ")) || text.startsWith(QLatin1String("Showing A: ")),
+                qPrintable(text));
+            QVERIFY2(text.contains(QLatin1String("  vs  B: ")), qPrintable(text));
+            if (room >= shortForm)
+                QVERIFY2(text.contains(QLatin1String("mi300x")) && text.contains(QLatin1String("h100"))
+                        && text.contains(QLatin1String("MI300X")) && text.contains(QLatin1String("H100")),
+                    qPrintable(QStringLiteral("'%1' in %2 px").arg(text).arg(room)));
+            else // the GPUs' names elided, or left out, before the names' parts
+                QVERIFY2(text.contains(QLatin1String("mi300x")) && text.contains(QLatin1String("h100")),
+                    qPrintable(QStringLiteral("'%1' in %2 px").arg(text).arg(room)));
+        }
+        // Two runs on one GPU: it is said once, the differing names kept.
+        PairDescription sameGpu;
+        sameGpu.labels = { QStringLiteral("pi0_torchcompile_cudagraph.h200 (NVIDIA H200)"),
+            QStringLiteral("pi0_torchcompile_cudagraph_rerun.h200 (NVIDIA H200)") };
+        sameGpu.gpus = { QStringLiteral("NVIDIA H200"), QStringLiteral("NVIDIA H200") };
+        sameGpu.names = differingNames({ QStringLiteral("pi0_torchcompile_cudagraph.h200"),
+            QStringLiteral("pi0_torchcompile_cudagraph_rerun.h200") });
+        const QString narrow = fittedPairText(sameGpu, metrics, metrics.horizontalAdvance(QStringLiteral("x")) * 45);
+        QVERIFY2(
+            narrow.contains(QLatin1String("rerun")) && narrow.count(QLatin1String("H200")) <= 2, qPrintable(narrow));
+        QVERIFY2(narrow.contains(QLatin1String("both")), qPrintable(narrow));
     }
 
     // Item 14: the Kernel types table shows every column (B − A time included) without scrolling.
     void kernelTypesShowEveryColumn_data() { addSizes(); }
     void kernelTypesShowEveryColumn()
     {
-        QFETCH(QSize, size);
-        QFETCH(double, fontScale);
-        const FontScale font(fontScale);
-        MainWindow window;
-        window.resize(size);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QVERIFY(compare(window, sampleA(), sampleB()));
+        const std::unique_ptr<RowWindow> row = rowWindow(WithSamples);
+        QVERIFY(row);
+        MainWindow& window = row->window;
         window.tabs()->setCurrentWidget(window.kernelTypesPage());
         QTableView* view = window.kernelTypesPage()->table()->view();
         QTest::qWait(50);
         const int columns = view->horizontalHeader()->length();
         QVERIFY2(columns <= view->viewport()->width(),
             qPrintable(QStringLiteral("%1 px of columns in %2 px").arg(columns).arg(view->viewport()->width())));
+        // With the default font from 1024 pixels on, the chart stands beside the table (its controls
+        // on two rows where they must be) and the table shows every row without scrolling.
+        QFETCH(QSize, size);
+        QFETCH(double, fontScale);
+        if (fontScale == 1.0 && size.width() >= 1024) {
+            auto* splitter = window.kernelTypesPage()->findChild<AdaptiveSplitter*>();
+            QVERIFY(splitter);
+            QCOMPARE(splitter->orientation(), Qt::Horizontal);
+            const int rows = view->model()->rowCount();
+            QVERIFY2(rows * view->verticalHeader()->defaultSectionSize() <= view->viewport()->height(),
+                qPrintable(QStringLiteral("%1 rows in %2 px").arg(rows).arg(view->viewport()->height())));
+            ChartPanel* panel = window.kernelTypesPage()->chartPanel();
+            QVERIFY(panel->isVisible() && panel->width() >= splitter->wantedWidth(1));
+            QVERIFY(!drawnTexts(panel->chart()).join(QString()).contains(QChar(0x2026)));
+        }
     }
 
     // Item 13: the chart of the kernels one side runs draws its title and axis labels whole.
     void extraKernelsChartLabelsAreNotElided_data() { addSizes(); }
     void extraKernelsChartLabelsAreNotElided()
     {
-        QFETCH(QSize, size);
-        QFETCH(double, fontScale);
-        const FontScale font(fontScale);
-        MainWindow window;
-        window.resize(size);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QVERIFY(compare(window, sampleA(), sampleB()));
+        const std::unique_ptr<RowWindow> row = rowWindow(WithSamples);
+        QVERIFY(row);
+        MainWindow& window = row->window;
         window.tabs()->setCurrentWidget(window.operationSummaryPage());
         auto* page = window.operationSummaryPage()->findChild<TableChartPage*>();
         QVERIFY(page);

@@ -9,13 +9,18 @@
 #include "guitestsupport.h"
 
 #include "analysis/analysiscontroller.h"
+#include "charts/chartpanel.h"
 #include "model/fusionreport.h"
+#include "models/findingalignmentmodel.h"
+#include "models/groupdiffmodel.h"
 #include "models/reportcolumnsmodel.h"
 #include "models/tablefilterproxy.h"
 #include "pages/groupspage.h"
 #include "pages/kernelspage.h"
 #include "pages/layerspage.h"
+#include "pages/operationspage.h"
 #include "pages/operationsummarypage.h"
+#include "pages/resultspage.h"
 #include "pages/stepspage.h"
 #include "pages/summarypage.h"
 #include "pages/tablechartpage.h"
@@ -41,6 +46,7 @@
 #include <QLabel>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSplitter>
 #include <QStandardItemModel>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -143,6 +149,44 @@ int failWhileWriting(AtomicWriteStep step, uint64_t)
 int failAtSync(AtomicWriteStep step, uint64_t)
 {
     return step == AtomicWriteStep::Sync ? EIO : 0;
+}
+
+// Moves the divider of the splitter `name` in `page` 120 pixels down from where the page put it,
+// as a user's drag does (the sizes, and the mark the window sets when a divider is moved).
+// Returns the first panel's share of the splitter then; -1 without such a splitter or where it
+// hardly moved (a panel's minimum stopped it).
+double moveDivider(QWidget* page, const QString& name)
+{
+    auto* splitter = page->findChild<QSplitter*>(name);
+    if (!splitter || splitter->count() != 2)
+        return -1;
+    const QList<int> before = splitter->sizes();
+    splitter->setSizes({ before[0] + 120, before[1] - 120 });
+    splitter->setProperty(kUserSizedProperty, true);
+    const QList<int> after = splitter->sizes();
+    return after[0] - before[0] >= 60 ? double(after[0]) / (after[0] + after[1]) : -1;
+}
+
+// The first panel's share of the splitter `name` in `page` if the user placed its divider, else -1.
+double placedShare(QWidget* page, const QString& name)
+{
+    auto* splitter = page->findChild<QSplitter*>(name);
+    if (!splitter || !splitter->property(kUserSizedProperty).toBool() || splitter->count() != 2)
+        return -1;
+    const QList<int> sizes = splitter->sizes();
+    return double(sizes[0]) / std::max(1, sizes[0] + sizes[1]);
+}
+
+// Another window's page may be a line taller or shorter (a splitter shares out the difference):
+// the divider is where it was when the first panel's share is, within 2% (the move was over 8%).
+bool sameShare(double a, double b)
+{
+    return a >= 0 && qAbs(a - b) <= 0.02;
+}
+
+bool near(double a, double b)
+{
+    return qAbs(a - b) <= 1e-6 * std::max(1.0, qAbs(b));
 }
 
 } // namespace
@@ -353,6 +397,193 @@ private Q_SLOTS:
         QCOMPARE(other->controller()->side(1).path, QFileInfo(test::sampleB()).absoluteFilePath());
     }
 
+    void theOperationsDrillDownComesBack()
+    {
+        // The hand-made graph pair: the finding with the most kernels drilled into.
+        std::unique_ptr<MainWindow> one = shownWindow();
+        QVERIFY(one);
+        QSignalSpy shown(one.get(), &MainWindow::resultsShown);
+        one->openTraces(test::sourcePath(QStringLiteral("tests/data/synthetic/graphs.amd.json")),
+            test::sourcePath(QStringLiteral("tests/data/synthetic/graphs.nvidia.json")));
+        QVERIFY(shown.wait(kTimeoutMs));
+        OperationsPage* page = one->operationsPage();
+        one->tabs()->setCurrentWidget(page);
+        const std::vector<OpFinding>& findings = one->tabs()->results().report->opFindings;
+        QVERIFY(!findings.empty());
+        int finding = 0;
+        for (size_t i = 0; i < findings.size(); ++i) {
+            if (findings[i].alignment.size() > findings[static_cast<size_t>(finding)].alignment.size())
+                finding = static_cast<int>(i);
+        }
+        page->selectFinding(finding);
+        TablePage* kernels = page->alignmentTable();
+        QTRY_VERIFY2(
+            kernels->sourceModel()->rowCount() > 4, qPrintable(QString::number(kernels->sourceModel()->rowCount())));
+        // The kernels filtered by the type of one of them, the second row shown selected.
+        const QString type = kernels->sourceModel()
+                                 ->index(2, FindingAlignmentModel::TypeAColumn)
+                                 .data(ReportTableModel::FullTextRole)
+                                 .toString();
+        QVERIFY(!type.isEmpty());
+        filter(kernels, type);
+        QVERIFY(kernels->proxy()->rowCount() >= 2);
+        QVERIFY(kernels->proxy()->rowCount() < kernels->sourceModel()->rowCount());
+        const int selected = kernels->proxy()->mapToSource(kernels->proxy()->index(1, 0)).row();
+        kernels->selectSourceRows({ selected });
+        // The lanes zoomed into the middle of the call, the findings' divider placed.
+        TimelineView* lanes = page->timeline()->view();
+        const double end = lanes->timeline().end();
+        lanes->setVisibleRange(end * 0.2, end * 0.6);
+        const double start = lanes->visibleStart();
+        const double shownEnd = lanes->visibleEnd();
+        const double findingsShare = moveDivider(page, QStringLiteral("operations_splitter"));
+        QVERIFY(findingsShare > 0);
+
+        const QString path = m_folder.filePath(QStringLiteral("operations.fdsession"));
+        QVERIFY(one->session()->save(path));
+        const QJsonObject drillDown = jsonOf(path)
+                                          .value(QLatin1String("pages"))
+                                          .toObject()
+                                          .value(QLatin1String("operations"))
+                                          .toObject()
+                                          .value(QLatin1String("drill_down"))
+                                          .toObject();
+        QCOMPARE(drillDown.value(QLatin1String("kernels")).toObject().value(QLatin1String("filter")).toString(), type);
+        QVERIFY(drillDown.value(QLatin1String("splitters")).toObject().contains(QLatin1String("operations_splitter")));
+
+        QSettings().clear(); // the divider is not in the settings either
+        std::unique_ptr<MainWindow> two = shownWindow();
+        QVERIFY(two);
+        QVERIFY(restore(*two, path));
+        OperationsPage* again = two->operationsPage();
+        QCOMPARE(two->tabs()->currentWidget(), again);
+        QCOMPARE(again->findingsTable()->selectedSourceRows(), QList<int>({ finding }));
+        TablePage* kernelsAgain = again->alignmentTable();
+        QCOMPARE(kernelsAgain->filterEdit()->text(), type);
+        QCOMPARE(kernelsAgain->proxy()->rowCount(), kernels->proxy()->rowCount());
+        QCOMPARE(kernelsAgain->selectedSourceRows(), QList<int>({ selected }));
+        QCOMPARE(again->timeline()->view()->selectedKernel(), lanes->selectedKernel());
+        TimelineView* lanesAgain = again->timeline()->view();
+        QTRY_VERIFY2(near(lanesAgain->visibleStart(), start) && near(lanesAgain->visibleEnd(), shownEnd),
+            qPrintable(QStringLiteral("%1-%2, saved %3-%4")
+                           .arg(lanesAgain->visibleStart())
+                           .arg(lanesAgain->visibleEnd())
+                           .arg(start)
+                           .arg(shownEnd)));
+        // The divider where it was moved, not where the page puts it (120 pixels higher).
+        QTRY_VERIFY2(sameShare(placedShare(again, QStringLiteral("operations_splitter")), findingsShare),
+            qPrintable(QStringLiteral("%1 of the height, moved to %2")
+                           .arg(placedShare(again, QStringLiteral("operations_splitter")))
+                           .arg(findingsShare)));
+        // The page leaves a placed divider alone.
+        QVERIFY(
+            again->findChild<QSplitter*>(QStringLiteral("operations_splitter"))->property(kUserSizedProperty).toBool());
+    }
+
+    void theGroupsDrillDownComesBack()
+    {
+        // Two runs of one H200 build: their graph launches pair one to one.
+        const QString a = test::realTrace(QStringLiteral("pi0_torchcompile_cudagraph.h200.json.gz"));
+        const QString b = test::realTrace(QStringLiteral("pi0_torchcompile_cudagraph_rerun.h200.json.gz"));
+        std::unique_ptr<MainWindow> one = shownWindow();
+        QVERIFY(one);
+        QSignalSpy shown(one.get(), &MainWindow::resultsShown);
+        one->openTraces(a, b);
+        QVERIFY(shown.wait(kTimeoutMs));
+        GroupsPage* page = one->groupsPage();
+        one->tabs()->setCurrentWidget(page);
+        QVERIFY2(page->pairsTable()->sourceModel()->rowCount() >= 2,
+            qPrintable(QString::number(page->pairsTable()->sourceModel()->rowCount())));
+        // Not the pair the page drills into by itself: the second one.
+        QSignalSpy ready(page, &GroupsPage::drillDownReady);
+        page->selectPair(1);
+        QVERIFY(ready.wait(kTimeoutMs));
+        TablePage* kernels = page->sequenceTable();
+        QVERIFY(kernels->sourceModel()->rowCount() > 6);
+        kernels->selectSourceRows({ 3, 4 });
+        page->compositionPanel()->setMetric(ChartPanel::GpuTime);
+        TimelineView* lanes = page->timeline()->view();
+        const double end = lanes->timeline().end();
+        lanes->setVisibleRange(end * 0.1, end * 0.3);
+        const double start = lanes->visibleStart();
+        const double shownEnd = lanes->visibleEnd();
+        const double tablesShare = moveDivider(page, QStringLiteral("groups_splitter"));
+        QVERIFY(tablesShare > 0);
+        const QString path = m_folder.filePath(QStringLiteral("groups.fdsession"));
+        QVERIFY(one->session()->save(path));
+
+        QSettings().clear();
+        std::unique_ptr<MainWindow> two = shownWindow();
+        QVERIFY(two);
+        QVERIFY(restore(*two, path));
+        GroupsPage* again = two->groupsPage();
+        QCOMPARE(two->tabs()->currentWidget(), again);
+        QCOMPARE(again->pairsTable()->selectedSourceRows(), QList<int>({ 1 }));
+        // The pair's kernels come from a worker; then their rows, the measure and the time come back.
+        QTRY_COMPARE_WITH_TIMEOUT(again->sequenceTable()->selectedSourceRows(), QList<int>({ 3, 4 }), 30000);
+        QCOMPARE(again->diffModel()->rowCount(), page->diffModel()->rowCount());
+        QCOMPARE(again->compositionPanel()->metric(), ChartPanel::GpuTime);
+        TimelineView* lanesAgain = again->timeline()->view();
+        QTRY_VERIFY2(near(lanesAgain->visibleStart(), start) && near(lanesAgain->visibleEnd(), shownEnd),
+            qPrintable(QStringLiteral("%1-%2, saved %3-%4")
+                           .arg(lanesAgain->visibleStart())
+                           .arg(lanesAgain->visibleEnd())
+                           .arg(start)
+                           .arg(shownEnd)));
+        QTRY_VERIFY2(sameShare(placedShare(again, QStringLiteral("groups_splitter")), tablesShare),
+            qPrintable(QStringLiteral("%1 of the height, moved to %2")
+                           .arg(placedShare(again, QStringLiteral("groups_splitter")))
+                           .arg(tablesShare)));
+
+        // Saved again before anything else changes: the same drill-down.
+        const QString twice = m_folder.filePath(QStringLiteral("groups-again.fdsession"));
+        QVERIFY(two->session()->save(twice));
+        const auto drillDownOf = [](const QString& file) {
+            return jsonOf(file)
+                .value(QLatin1String("pages"))
+                .toObject()
+                .value(QLatin1String("groups"))
+                .toObject()
+                .value(QLatin1String("drill_down"))
+                .toObject();
+        };
+        QCOMPARE(drillDownOf(twice).value(QLatin1String("kernels")), drillDownOf(path).value(QLatin1String("kernels")));
+        QCOMPARE(drillDownOf(twice).value(QLatin1String("composition")).toString(), QStringLiteral("gpu_time"));
+    }
+
+    void aVersion1SessionStillOpens()
+    {
+        // As the app wrote it before the drill-downs were kept: its pages' own states, no drill-down.
+        const QString path = m_folder.filePath(QStringLiteral("version1.fdsession"));
+        QVERIFY(writeText(path,
+            QStringLiteral("{\"format\": \"fusiondiff-session\", \"version\": 1, \"traces\": [{\"path\": \"%1\"}, "
+                           "{\"path\": \"%2\"}], \"tab\": \"operations\", \"pages\": {\"operations\": "
+                           "{\"findings\": {\"filter\": \"\", \"selected\": [{\"key\": "
+                           "\"aten::scaled_dot_product_attention\", \"nth\": 0}]}}}}")
+                .arg(test::sampleA(), test::sampleB())
+                .toUtf8()));
+        std::unique_ptr<MainWindow> window = shownWindow();
+        QVERIFY(window);
+        QVERIFY(restore(*window, path));
+        OperationsPage* page = window->operationsPage();
+        QCOMPARE(window->tabs()->currentWidget(), page);
+        QCOMPARE(
+            selectedNames(page->findingsTable()), QStringList { QStringLiteral("aten::scaled_dot_product_attention") });
+        // Its drill-down as the page shows a finding: its kernels, nothing filtered, the lanes fitted.
+        QVERIFY(page->alignmentModel()->rowCount() > 0);
+        QVERIFY(page->alignmentTable()->filterEdit()->text().isEmpty());
+        QCOMPARE(page->timeline()->view()->visibleStart(), 0.0);
+        // Saved again, it is a version 2 session with the drill-down.
+        QVERIFY(window->session()->save(path));
+        QCOMPARE(jsonOf(path).value(QLatin1String("version")).toInt(), 2);
+        QVERIFY(jsonOf(path)
+                    .value(QLatin1String("pages"))
+                    .toObject()
+                    .value(QLatin1String("operations"))
+                    .toObject()
+                    .contains(QLatin1String("drill_down")));
+    }
+
     void aBadSessionIsRefusedNamingTheFile_data()
     {
         QTest::addColumn<QByteArray>("contents");
@@ -364,8 +595,10 @@ private Q_SLOTS:
                                  << QStringLiteral("not a session file");
         QTest::newRow("another JSON file")
             << QByteArray("{\"traceEvents\": []}") << QStringLiteral("not a FusionDiff session file");
-        QTest::newRow("a newer version") << QByteArray("{\"format\": \"fusiondiff-session\", \"version\": 2, " + traces
-            + "}") << QStringLiteral("saved by a newer FusionDiff (session version 2");
+        const QByteArray newer = QByteArray::number(Session::kVersion + 1);
+        QTest::newRow("a newer version") << QByteArray("{\"format\": \"fusiondiff-session\", \"version\": " + newer
+            + ", " + traces
+            + "}") << QStringLiteral("saved by a newer FusionDiff (session version %1").arg(Session::kVersion + 1);
         QTest::newRow("a missing trace") << QStringLiteral(
             "{\"format\": \"fusiondiff-session\", \"version\": 1, \"traces\": [{\"path\": \"%1\"}, "
             "{\"path\": \"gone/nvidia.json.gz\"}]}")

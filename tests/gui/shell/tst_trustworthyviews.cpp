@@ -4,7 +4,7 @@
 // a partly recorded graph, the wording, Cancel, the Operation summary's B - A column and copying a
 // kernel name alone.
 
-#include "guitestsupport.h"
+#include "mainwindowtestsupport.h"
 
 #include "analysis/analysiscontroller.h"
 #include "analysis/analysissettingswidget.h"
@@ -52,19 +52,13 @@
 
 using namespace fusiondiff;
 using namespace fusiondiff::ui;
+using test::compare;
 using test::sampleA;
 using test::sampleB;
 
 namespace {
 
 constexpr int kTimeoutMs = 120000;
-
-bool compare(MainWindow& window, const QString& a, const QString& b)
-{
-    QSignalSpy shown(&window, &MainWindow::resultsShown);
-    window.openTraces(a, b);
-    return shown.wait(kTimeoutMs);
-}
 
 QString realTrace(const char* name)
 {

@@ -2,7 +2,7 @@
 // times), how it draws, zooms, pans and hit-tests, its exports, and its place in the Operations
 // and Correlation groups drill-downs.
 
-#include "guitestsupport.h"
+#include "mainwindowtestsupport.h"
 
 #include "analysis/analysiscontroller.h"
 #include "model/fusionreport.h"
@@ -30,17 +30,11 @@
 
 using namespace fusiondiff;
 using namespace fusiondiff::ui;
+using test::compare;
 
 namespace {
 
 constexpr int kTimeoutMs = 120000;
-
-bool compare(MainWindow& window, const QString& a, const QString& b)
-{
-    QSignalSpy shown(&window, &MainWindow::resultsShown);
-    window.openTraces(a, b);
-    return shown.wait(kTimeoutMs);
-}
 
 // `count` kernels a lane, each `duration` long after a gap of `gap`, of types 0..3; kernel i of A
 // paired with kernel i of B except every tenth kernel of A, which A runs alone.

@@ -3,7 +3,7 @@
 // row of host_time selecting their gaps; "Show on the timeline" from a finding, and Back to the
 // same row and scroll position.
 
-#include "guitestsupport.h"
+#include "mainwindowtestsupport.h"
 
 #include "analysis/analysiscontroller.h"
 #include "display/colors.h"
@@ -38,17 +38,9 @@
 
 using namespace fusiondiff;
 using namespace fusiondiff::ui;
+using test::compare;
 
 namespace {
-
-constexpr int kTimeoutMs = 120000;
-
-bool compare(MainWindow& window, const QString& a, const QString& b)
-{
-    QSignalSpy shown(&window, &MainWindow::resultsShown);
-    window.openTraces(a, b);
-    return shown.wait(kTimeoutMs);
-}
 
 bool comparePi0(MainWindow& window)
 {
