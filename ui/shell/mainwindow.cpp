@@ -356,6 +356,8 @@ void MainWindow::showResults(const AnalysisResults& results)
     m_stack->setCurrentWidget(m_tabs);
     m_searchBox->show();
     m_tabs->setResults(results);
+    for (size_t side = 0; side < 2; ++side)
+        showSideState(*m_zones[side], m_controller->side(int(side)), report.graphComparison.unrecordedUs[side]);
 
     setWindowTitle(tr("%1 vs %2").arg(sideAlias(report, 0), sideAlias(report, 1)));
     const PairDescription pair = describePair(report);

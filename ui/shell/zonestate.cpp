@@ -34,7 +34,7 @@ void showCaptureState(TraceDropZone& zone, const AnalysisController::SideState& 
 
 } // namespace
 
-void showSideState(TraceDropZone& zone, const AnalysisController::SideState& state)
+void showSideState(TraceDropZone& zone, const AnalysisController::SideState& state, double notRecordedUs)
 {
     switch (state.status) {
     case AnalysisController::Status::Empty:
@@ -45,12 +45,16 @@ void showSideState(TraceDropZone& zone, const AnalysisController::SideState& sta
         break;
     case AnalysisController::Status::Loaded: {
         const TraceStore& store = *state.store;
+        const QString gpuTime = notRecordedUs > 0
+            ? TraceDropZone::tr("%1 GPU time recorded, %2 not recorded")
+                  .arg(formatDuration(state.totals.kernelTimeUs), formatDuration(notRecordedUs))
+            : TraceDropZone::tr("%1 GPU time").arg(formatDuration(state.totals.kernelTimeUs));
         const QString details
-            = TraceDropZone::tr("%1 \u00B7 %2 \u00B7 %3 \u00B7 %4 GPU time")
+            = TraceDropZone::tr("%1 \u00B7 %2 \u00B7 %3 \u00B7 %4")
                   .arg(QString::fromLatin1(platformName(store.platform)),
                       store.gpuName.empty() ? TraceDropZone::tr("GPU not recorded") : toQString(store.gpuName),
                       formatCountOf(state.totals.kernels, TraceDropZone::tr("kernel"), TraceDropZone::tr("kernels")),
-                      formatDuration(state.totals.kernelTimeUs));
+                      gpuTime);
         zone.showLoaded(state.path, details);
         break;
     }

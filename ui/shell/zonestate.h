@@ -8,7 +8,9 @@ class TraceDropZone;
 
 // What a drop zone shows of its side of the controller: nothing yet, the trace loading, the
 // trace loaded (platform, GPU, kernels, GPU time) or why it cannot be used, and the capture
-// trace with its graphs and launches or its error.
-void showSideState(TraceDropZone& zone, const AnalysisController::SideState& state);
+// trace with its graphs and launches or its error. `notRecordedUs`: once the comparison knows it,
+// the GPU time the trace holds no kernels for (a graph launch recorded only in part), which the
+// zone then names beside the recorded time, as the Summary counts it.
+void showSideState(TraceDropZone& zone, const AnalysisController::SideState& state, double notRecordedUs = 0);
 
 } // namespace fusiondiff::ui

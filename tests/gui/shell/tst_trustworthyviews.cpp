@@ -351,6 +351,12 @@ private Q_SLOTS:
             QCOMPARE(table->index(row, 2).data().toString(), QStringLiteral("21.8 ms"));
         }
         QVERIFY(found);
+        // The drop zones above say the same: A's GPU time recorded and not recorded, B's as loaded.
+        QVERIFY2(window.dropZone(0)->detailsText().endsWith(
+                     QStringLiteral("15.0 ms GPU time recorded, 9.3 ms not recorded")),
+            qPrintable(window.dropZone(0)->detailsText()));
+        QVERIFY2(window.dropZone(1)->detailsText().endsWith(QStringLiteral(" 21.8 ms GPU time")),
+            qPrintable(window.dropZone(1)->detailsText()));
     }
 
     // Item 26: counts in the number that fits, a unit for Impact, readable settings, and no
