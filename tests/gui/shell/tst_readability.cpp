@@ -604,6 +604,28 @@ private Q_SLOTS:
             widest = std::max(widest, metrics.horizontalAdvance(word));
         QVERIFY2(widest <= verdict->contentsRect().width(),
             qPrintable(QStringLiteral("a word %1 px wide in %2 px").arg(widest).arg(verdict->contentsRect().width())));
+        // A click on "not recorded" shows its numbers under the waterfall, whole too.
+        GapWaterfall* chart = page->waterfall();
+        int bar = -1;
+        for (size_t i = 0; i < chart->parts().size(); ++i) {
+            if (chart->parts()[i].title == QLatin1String("not recorded"))
+                bar = static_cast<int>(i) + 1;
+        }
+        QVERIFY(bar > 0);
+        QTest::mouseClick(chart, Qt::LeftButton, {}, chart->barRect(bar).center().toPoint());
+        QTRY_VERIFY(!page->partDetailsText().isEmpty());
+        QLabel* details = nullptr;
+        for (QLabel* label : page->findChildren<QLabel*>()) {
+            if (label->isVisible() && label->text() == page->partDetailsText())
+                details = label;
+        }
+        QVERIFY(details);
+        QTest::qWait(50);
+        QTRY_VERIFY2(details->height() >= details->heightForWidth(details->width()),
+            qPrintable(QStringLiteral("the part's numbers %1 px tall for %2 px of text")
+                           .arg(details->height())
+                           .arg(details->heightForWidth(details->width()))));
+        QVERIFY(verdict->height() >= verdict->heightForWidth(verdict->width()));
     }
 
     // The same on the waterfall under it: every value above a bar and every label under one is
