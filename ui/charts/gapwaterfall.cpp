@@ -7,6 +7,7 @@
 #include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QResizeEvent>
 #include <QToolTip>
 
 #include <algorithm>
@@ -16,8 +17,7 @@ namespace fusiondiff::ui {
 
 namespace {
 
-constexpr double kLabelHeight = 34;
-constexpr double kValueHeight = 16;
+constexpr int kMargin = 8;
 
 QString signedDuration(double us)
 {
@@ -45,6 +45,7 @@ void GapWaterfall::setData(GapWaterfallData waterfall)
     if (std::abs(rest) > 1e-3 * std::max({ m_data.totalUs[0], m_data.totalUs[1], 1.0 }))
         m_parts.push_back(
             { tr("Not attributed"), rest, tr("The parts above do not explain this much of the gap."), false });
+    updateGeometry();
     update();
 }
 
@@ -74,9 +75,107 @@ double GapWaterfall::axisFloor() const
     return std::max(0.0, low - 1.5 * range);
 }
 
+double GapWaterfall::slotWidth() const
+{
+    return (width() - 2.0 * kMargin) / barCount();
+}
+
+QString GapWaterfall::valueText(int bar) const
+{
+    if (bar == 0 || bar == barCount() - 1)
+        return formatDuration(barSpan(bar).second);
+    return signedDuration(m_parts[static_cast<size_t>(bar - 1)].deltaUs);
+}
+
+bool GapWaterfall::valuesStaggered() const
+{
+    const QFontMetrics metrics(font());
+    const double slot = slotWidth();
+    for (int bar = 0; bar < barCount(); ++bar) {
+        // A character's room between neighbours: values that touch read as one.
+        if (metrics.horizontalAdvance(valueText(bar)) + metrics.averageCharWidth() > slot)
+            return true;
+    }
+    return false;
+}
+
+int GapWaterfall::valueRowsHeight() const
+{
+    return QFontMetrics(font()).height() * (valuesStaggered() ? 2 : 1) + 2;
+}
+
+int GapWaterfall::labelHeight() const
+{
+    const QFontMetrics metrics(font());
+    const int slot = std::max(1, static_cast<int>(slotWidth()));
+    int height = metrics.height();
+    for (int bar = 0; bar < barCount(); ++bar) {
+        const QRect needed = metrics.boundingRect(
+            QRect(0, 0, slot, 100000), Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, barLabel(bar));
+        height = std::max(height, needed.height());
+    }
+    return height + 2;
+}
+
+QSize GapWaterfall::minimumSizeHint() const
+{
+    // Wide enough for the staggered values (each at most two slots wide).
+    const QFontMetrics metrics(font());
+    int widest = 0;
+    for (int bar = 0; bar < barCount(); ++bar)
+        widest = std::max(widest, metrics.horizontalAdvance(valueText(bar)) + metrics.averageCharWidth());
+    const int width = std::max(240, 2 * kMargin + (barCount() * widest + 1) / 2);
+    return { width, 2 * kMargin + valueRowsHeight() + kMinimumPlotHeight + labelHeight() };
+}
+
+QSize GapWaterfall::sizeHint() const
+{
+    return QSize(640, 260).expandedTo(minimumSizeHint());
+}
+
+void GapWaterfall::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::FontChange)
+        updateGeometry();
+    QWidget::changeEvent(event);
+}
+
+void GapWaterfall::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    // The labels wrap, and the values stagger, by the slots' width: a new width is a new minimum.
+    if (event->size().width() != event->oldSize().width())
+        updateGeometry();
+}
+
+QRectF GapWaterfall::valueRect(int bar) const
+{
+    if (bar < 0 || bar >= barCount())
+        return {};
+    // A value that fits its slot stands on its bar. Where one does not, they all go in the two
+    // rows above the plot, every other bar's in the upper one: a value may then be two slots wide
+    // without reaching its neighbours in its row.
+    const double line = QFontMetrics(font()).height();
+    const double slot = slotWidth();
+    const QRectF rect = barRect(bar);
+    if (valuesStaggered())
+        return QRectF(rect.center().x() - slot, kMargin + (bar % 2 == 1 ? 0 : line), 2 * slot, line);
+    return QRectF(rect.center().x() - slot / 2, rect.top() - line - 1, slot, line);
+}
+
+QRectF GapWaterfall::labelRect(int bar) const
+{
+    if (bar < 0 || bar >= barCount())
+        return {};
+    const QRectF plot = plotRect();
+    const double slot = slotWidth();
+    return QRectF(plot.left() + bar * slot, plot.bottom() + 2, slot, labelHeight());
+}
+
 QRectF GapWaterfall::plotRect() const
 {
-    return QRectF(8, 8 + kValueHeight, width() - 16, height() - 16 - kValueHeight - kLabelHeight);
+    const double top = kMargin + valueRowsHeight();
+    return QRectF(kMargin, top, width() - 2.0 * kMargin, height() - kMargin - top - labelHeight());
 }
 
 QRectF GapWaterfall::barRect(int bar) const
@@ -122,7 +221,7 @@ QString GapWaterfall::barLabel(int bar) const
     const bool total = bar == 0 || bar == barCount() - 1;
     const QString label = total ? (sideOfBar(bar) == 0 ? tr("A: %1").arg(m_data.nameA) : tr("B: %1").arg(m_data.nameB))
                                 : m_parts[static_cast<size_t>(bar - 1)].title;
-    const int slot = static_cast<int>(plotRect().width() / barCount());
+    const int slot = static_cast<int>(slotWidth());
     const QFontMetrics metrics(font());
     QStringList words = label.split(QLatin1Char(' '));
     for (QString& word : words)
@@ -179,7 +278,6 @@ void GapWaterfall::paintEvent(QPaintEvent*)
     const QRectF plot = plotRect();
     painter.setPen(blend(palette.color(QPalette::Base), text, 0.4));
     painter.drawLine(plot.bottomLeft(), plot.bottomRight());
-    const double slot = plot.width() / barCount();
     for (int bar = 0; bar < barCount(); ++bar) {
         const QRectF rect = barRect(bar);
         const bool total = bar == 0 || bar == barCount() - 1;
@@ -203,11 +301,8 @@ void GapWaterfall::paintEvent(QPaintEvent*)
             painter.drawLine(QPointF(rect.right(), y), QPointF(next.left(), y));
         }
         painter.setPen(text);
-        const QString value = total ? formatDuration(barSpan(bar).second) : signedDuration(part->deltaUs);
-        painter.drawText(QRectF(rect.center().x() - slot / 2, rect.top() - kValueHeight, slot, kValueHeight),
-            Qt::AlignHCenter | Qt::AlignBottom, value);
-        painter.drawText(QRectF(plot.left() + bar * slot, plot.bottom() + 2, slot, kLabelHeight),
-            Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, barLabel(bar));
+        painter.drawText(valueRect(bar), Qt::AlignHCenter | Qt::AlignBottom, valueText(bar));
+        painter.drawText(labelRect(bar), Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, barLabel(bar));
     }
     // An axis that starts above zero is broken on the totals' bars.
     if (const double floor = axisFloor(); floor > 0) {

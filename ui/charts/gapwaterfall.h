@@ -58,8 +58,23 @@ public:
     // slot is elided ("unattri…") rather than cut at both ends.
     QString barLabel(int bar) const;
 
-    QSize sizeHint() const override { return { 640, 260 }; }
-    QSize minimumSizeHint() const override { return { 240, 160 }; }
+    // Its height holds the values above the bars and the labels under them whole in the font as
+    // it is (a larger system font needs more than the default's pixels), at its width: the labels
+    // wrap in narrower slots, and the values take two staggered rows where they are wider than a
+    // slot. The plot gets at least kMinimumPlotHeight.
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+    // The heights of the row of values above the plot and of the labels under it.
+    int valueRowsHeight() const;
+    int labelHeight() const;
+    // Whether the values are in two rows above the plot, every other bar's in the upper one, so
+    // that they do not overlap (one is wider than its slot).
+    bool valuesStaggered() const;
+    // Where a bar's value and its label are drawn.
+    QRectF valueRect(int bar) const;
+    QRectF labelRect(int bar) const;
+    QString valueText(int bar) const;
+    static constexpr int kMinimumPlotHeight = 60;
 
 signals:
     // A click on part `part` (an index into parts()).
@@ -67,6 +82,8 @@ signals:
 
 protected:
     bool event(QEvent* event) override;
+    void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
     void paintEvent(QPaintEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
 
@@ -78,6 +95,7 @@ private:
     std::pair<double, double> barSpan(int bar) const;
     QRectF plotRect() const;
     QString timeName() const;
+    double slotWidth() const;
 
     GapWaterfallData m_data;
     std::vector<GapPart> m_parts;

@@ -93,6 +93,11 @@ SummaryPage::SummaryPage(QWidget* parent)
 {
     m_verdict->setTextFormat(Qt::RichText);
     m_partDetails->setTextFormat(Qt::RichText);
+    // The verdict is the headline, and a clicked part's numbers are read as whole sentences: their
+    // lines count in the page's minimum, so the splitter below never cuts them (a larger font at
+    // 1024x700 cut the verdict under the waterfall); where the window has no room, it scrolls.
+    m_verdict->setMinimumHeightFollowsText(true);
+    m_partDetails->setMinimumHeightFollowsText(true);
     m_partDetails->hide();
     m_basis->setObjectName(QStringLiteral("summary_gap_basis"));
     m_basis->addItem(tr("Step time"), QStringLiteral("step_time"));

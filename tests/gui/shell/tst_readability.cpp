@@ -7,11 +7,13 @@
 
 #include "charts/barchart.h"
 #include "charts/chartpanel.h"
+#include "charts/gapwaterfall.h"
 #include "display/pairlabel.h"
 #include "display/sidenames.h"
 #include "models/findingalignmentmodel.h"
 #include "pages/operationspage.h"
 #include "pages/operationsummarypage.h"
+#include "pages/summarypage.h"
 #include "pages/tablechartpage.h"
 #include "pages/tablepage.h"
 #include "shell/globalsearch.h"
@@ -105,7 +107,10 @@ struct RowWindow
 enum RowTraces
 {
     WithoutTraces,
-    WithSamples
+    WithSamples,
+    // Pi0 on an MI350 against an H200: its verdict is the longest of the real pairs (A's trace
+    // holds only part of its GPU work, said first).
+    WithPi0
 };
 
 // Null if the window was not shown or the pair not compared in time.
@@ -119,6 +124,10 @@ std::unique_ptr<RowWindow> rowWindow(RowTraces traces)
     if (!QTest::qWaitForWindowExposed(&row->window))
         return nullptr;
     if (traces == WithSamples && !compare(row->window, sampleA(), sampleB()))
+        return nullptr;
+    if (traces == WithPi0
+        && !compare(row->window, test::realTrace(QStringLiteral("pi0_torchcompile_hipgraph.mi350.json.gz")),
+            test::realTrace(QStringLiteral("pi0_torchcompile_cudagraph.h200.json.gz"))))
         return nullptr;
     return row;
 }
@@ -544,6 +553,143 @@ private Q_SLOTS:
                 + QLatin1Char('x') + QString::number(chart->height())));
         QVERIFY2(texts.contains(QStringLiteral("Kernels one side runs where the other has none")),
             qPrintable(texts.join(QStringLiteral(" | "))));
+    }
+
+    // Item 12's family on the Summary: the verdict, the headline an expert must trust, is shown
+    // whole (as tall as its wrapped lines need at its width, and as wide as it is given) above the
+    // waterfall, never under it; the window scrolls where it has no room. A larger font at
+    // 1024x700 cut it after five lines.
+    void summaryVerdictIsWhole_data() { addSizes(); }
+    void summaryVerdictIsWhole()
+    {
+        const std::unique_ptr<RowWindow> row = rowWindow(WithPi0);
+        QVERIFY(row);
+        MainWindow& window = row->window;
+        SummaryPage* page = window.summaryPage();
+        window.tabs()->setCurrentWidget(page);
+        QLabel* verdict = nullptr;
+        for (QLabel* label : page->findChildren<QLabel*>()) {
+            if (label->isVisible() && label->text() == page->verdictText())
+                verdict = label;
+        }
+        QVERIFY(verdict);
+        QVERIFY(verdict->text().contains(QLatin1String("only part of its GPU work")));
+        QTest::qWait(50);
+        const int needed = verdict->heightForWidth(verdict->width());
+        QVERIFY2(verdict->height() >= needed,
+            qPrintable(QStringLiteral("the verdict %1 px tall for %2 px of text at %3 px wide")
+                           .arg(verdict->height())
+                           .arg(needed)
+                           .arg(verdict->width())));
+        // Its lines are its own: the waterfall starts below it, and it lies inside the page (the
+        // window's scroll area reaches all of it).
+        const QRect shown(verdict->mapTo(page, QPoint(0, 0)), verdict->size());
+        const QRect waterfall(page->waterfall()->mapTo(page, QPoint(0, 0)), page->waterfall()->size());
+        QVERIFY2(!shown.intersects(waterfall),
+            qPrintable(QStringLiteral("verdict %1-%2, waterfall from %3")
+                           .arg(shown.top())
+                           .arg(shown.bottom())
+                           .arg(waterfall.top())));
+        QVERIFY2(page->rect().contains(shown),
+            qPrintable(QStringLiteral("verdict %1-%2 in a page %3 px tall")
+                           .arg(shown.top())
+                           .arg(shown.bottom())
+                           .arg(page->height())));
+        // Its widest word fits its width (nothing runs off its right edge).
+        const QFontMetrics metrics = verdict->fontMetrics();
+        QTextDocument document;
+        document.setHtml(verdict->text());
+        int widest = 0;
+        for (const QString& word : document.toPlainText().split(QLatin1Char(' '), Qt::SkipEmptyParts))
+            widest = std::max(widest, metrics.horizontalAdvance(word));
+        QVERIFY2(widest <= verdict->contentsRect().width(),
+            qPrintable(QStringLiteral("a word %1 px wide in %2 px").arg(widest).arg(verdict->contentsRect().width())));
+        // A click on "not recorded" shows its numbers under the waterfall, whole too.
+        GapWaterfall* chart = page->waterfall();
+        int bar = -1;
+        for (size_t i = 0; i < chart->parts().size(); ++i) {
+            if (chart->parts()[i].title == QLatin1String("not recorded"))
+                bar = static_cast<int>(i) + 1;
+        }
+        QVERIFY(bar > 0);
+        QTest::mouseClick(chart, Qt::LeftButton, {}, chart->barRect(bar).center().toPoint());
+        QTRY_VERIFY(!page->partDetailsText().isEmpty());
+        QLabel* details = nullptr;
+        for (QLabel* label : page->findChildren<QLabel*>()) {
+            if (label->isVisible() && label->text() == page->partDetailsText())
+                details = label;
+        }
+        QVERIFY(details);
+        QTest::qWait(50);
+        QTRY_VERIFY2(details->height() >= details->heightForWidth(details->width()),
+            qPrintable(QStringLiteral("the part's numbers %1 px tall for %2 px of text")
+                           .arg(details->height())
+                           .arg(details->heightForWidth(details->width()))));
+        QVERIFY(verdict->height() >= verdict->heightForWidth(verdict->width()));
+    }
+
+    // The same on the waterfall under it: every value above a bar and every label under one is
+    // drawn whole (a label's wrapped lines in its room, a value in its line) inside the chart, and
+    // no text overlaps another or a bar. A larger font cut the labels' second line, and the values
+    // of neighbouring bars ran into each other.
+    void summaryWaterfallTextsAreWhole_data() { addSizes(); }
+    void summaryWaterfallTextsAreWhole()
+    {
+        const std::unique_ptr<RowWindow> row = rowWindow(WithPi0);
+        QVERIFY(row);
+        MainWindow& window = row->window;
+        window.tabs()->setCurrentWidget(window.summaryPage());
+        GapWaterfall* chart = window.summaryPage()->waterfall();
+        QTRY_VERIFY(chart->isVisible());
+        QTest::qWait(50);
+        const QFontMetrics metrics = chart->fontMetrics();
+        const int bars = static_cast<int>(chart->parts().size()) + 2;
+        QVERIFY(bars >= 8);
+        QStringList problems;
+        // The texts' own extents, centred in the rectangles they are drawn in.
+        std::vector<std::pair<QString, QRectF>> texts;
+        for (int bar = 0; bar < bars; ++bar) {
+            const QRectF value = chart->valueRect(bar);
+            const int valueWidth = metrics.horizontalAdvance(chart->valueText(bar));
+            if (valueWidth > value.width() || metrics.height() > value.height() + 0.5)
+                problems.append(QStringLiteral("value '%1' (%2x%3) in %4x%5")
+                                    .arg(chart->valueText(bar))
+                                    .arg(valueWidth)
+                                    .arg(metrics.height())
+                                    .arg(value.width())
+                                    .arg(value.height()));
+            texts.emplace_back(chart->valueText(bar),
+                QRectF(value.center().x() - valueWidth / 2.0, value.top(), valueWidth, value.height()));
+            const QRectF label = chart->labelRect(bar);
+            const QRect needed = metrics.boundingRect(
+                label.toRect(), Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, chart->barLabel(bar));
+            if (needed.height() > label.height() || needed.width() > label.width() + 1)
+                problems.append(QStringLiteral("label '%1' (%2x%3) in %4x%5")
+                                    .arg(chart->barLabel(bar))
+                                    .arg(needed.width())
+                                    .arg(needed.height())
+                                    .arg(label.width())
+                                    .arg(label.height()));
+            texts.emplace_back(chart->barLabel(bar), QRectF(needed));
+        }
+        const QRectF inside = QRectF(chart->rect()).adjusted(-0.5, -0.5, 0.5, 0.5);
+        for (size_t i = 0; i < texts.size(); ++i) {
+            if (!inside.contains(texts[i].second))
+                problems.append(QStringLiteral("'%1' outside the chart").arg(texts[i].first));
+            for (size_t j = i + 1; j < texts.size(); ++j) {
+                if (texts[i].second.intersected(texts[j].second).width() > 0.5
+                    && texts[i].second.intersected(texts[j].second).height() > 0.5)
+                    problems.append(QStringLiteral("'%1' overlaps '%2'").arg(texts[i].first, texts[j].first));
+            }
+            for (int bar = 0; bar < bars; ++bar) {
+                const QRectF overlap = texts[i].second.intersected(chart->barRect(bar));
+                if (overlap.width() > 0.5 && overlap.height() > 0.5)
+                    problems.append(QStringLiteral("'%1' over bar %2").arg(texts[i].first).arg(bar));
+            }
+        }
+        QVERIFY2(problems.isEmpty(),
+            qPrintable(problems.join(QStringLiteral("; ")) + QStringLiteral(" at ") + QString::number(chart->width())
+                + QLatin1Char('x') + QString::number(chart->height())));
     }
 
     // Item 23: a long tooltip wraps to at most 80 average characters, inside the screen.
