@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 
 namespace fusiondiff {
 
@@ -12,6 +13,9 @@ std::string fixed(double value, int decimals)
         return value > 0 ? "inf" : "-inf";
     char text[512];
     std::snprintf(text, sizeof text, "%.*f", decimals, value);
+    // A value that rounds to zero has no sign ("-0.0" reads as a loss that is not there).
+    if (text[0] == '-' && std::strspn(text + 1, "0.") == std::strlen(text + 1))
+        return text + 1;
     return text;
 }
 

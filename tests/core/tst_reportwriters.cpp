@@ -8,6 +8,7 @@
 #include "report/reportwriters.h"
 #include "testdata.h"
 #include "tracewriter.h"
+#include "util/textformat.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -138,6 +139,16 @@ private Q_SLOTS:
         csv.field("x").field(1.5).field(int64_t(-3)).field(std::numeric_limits<double>::infinity()).empty();
         csv.endRecord();
         QCOMPARE(csv.text(), std::string("x,1.5,-3,inf,\r\n"));
+    }
+
+    void aValueThatRoundsToZeroHasNoSign()
+    {
+        // Sums that cancel leave residues such as -1e-12; "-0.0 us" in a report reads as a loss.
+        QCOMPARE(QString::fromStdString(fixed(-1e-12, 1)), QStringLiteral("0.0"));
+        QCOMPARE(QString::fromStdString(fixed(-0.04, 1)), QStringLiteral("0.0"));
+        QCOMPARE(QString::fromStdString(formatDuration(-0.01)), QStringLiteral("0.0 us"));
+        QCOMPARE(QString::fromStdString(fixed(-0.06, 1)), QStringLiteral("-0.1"));
+        QCOMPARE(QString::fromStdString(formatDuration(-350)), QStringLiteral("-350 us"));
     }
 
     void jsonEscapingAndNumbers()

@@ -31,15 +31,26 @@ QString formatSignedCount(int64_t value)
     return value > 0 ? QStringLiteral("+") + formatInteger(value) : formatInteger(value);
 }
 
+namespace {
+
+// Below what formatDuration shows (0.1 us): the rounding residue of sums that cancel.
+bool showsAsZero(double microseconds)
+{
+    return std::fabs(microseconds) < 0.05;
+}
+
+} // namespace
+
 QString formatSignedDuration(double microseconds)
 {
-    return microseconds > 0 ? QStringLiteral("+") + formatDuration(microseconds) : formatDuration(microseconds);
+    return microseconds > 0 && !showsAsZero(microseconds) ? QStringLiteral("+") + formatDuration(microseconds)
+                                                          : formatDuration(microseconds);
 }
 
 QString formatDuration(double microseconds)
 {
-    if (microseconds == 0)
-        return QStringLiteral("0 us"); // not "0.0 us"
+    if (showsAsZero(microseconds))
+        return QStringLiteral("0 us"); // not "0.0 us", nor "-0.0 us" for a residue below zero
     return toQString(fusiondiff::formatDuration(microseconds));
 }
 

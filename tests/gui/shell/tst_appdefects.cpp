@@ -299,6 +299,11 @@ private Q_SLOTS:
         QCOMPARE(formatMilliseconds(7.789), QStringLiteral("7.8 ms"));
         QCOMPARE(formatMilliseconds(0.25), QStringLiteral("250 us"));
         QCOMPARE(formatDuration(0), QStringLiteral("0 us"));
+        // A residue of sums that cancel is zero, with no sign (the Pi0 waterfall's overlap read "-0.0 us").
+        QCOMPARE(formatDuration(-1e-9), QStringLiteral("0 us"));
+        QCOMPARE(formatSignedDuration(-1e-9), QStringLiteral("0 us"));
+        QCOMPARE(formatSignedDuration(1e-9), QStringLiteral("0 us"));
+        QCOMPARE(formatSignedDuration(-0.2), QStringLiteral("-0.2 us"));
         QCOMPARE(formatRatio(0), QStringLiteral("0"));
         QCOMPARE(formatRatio(1.234), QStringLiteral("1.23"));
     }
