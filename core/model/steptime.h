@@ -67,6 +67,13 @@ struct StepRecord
     double idleTotalUs() const;
 };
 
+// A stretch of one trace's clock (microseconds).
+struct TimeSpan
+{
+    double begin = 0;
+    double end = 0;
+};
+
 // One trace's steps and GPU idle time.
 struct StepTimeSide
 {
@@ -75,6 +82,9 @@ struct StepTimeSide
     // kMaxIdleIntervals (StepTimeReport::notes says when more were left out).
     std::vector<IdleInterval> idle;
     std::vector<HostCode> codes;
+    // GPU time of graph launches after their last recorded kernel (GapCause::NotRecorded), in time
+    // order: busy, though the trace holds no kernels for it.
+    std::vector<TimeSpan> notRecorded;
     std::array<double, kIdleCauses> idleUs {}; // the whole trace's idle time by cause, all intervals
     double gpuSpanUs = 0; // first GPU work's start to the last one's end
     uint64_t launchingThreads = 0; // host threads whose calls launched GPU work

@@ -146,6 +146,23 @@ void addGaps(TimelineLane& lane, const StepTimeSide& side, double first)
     lane.gapCodes = side.codes;
 }
 
+// The side's not recorded GPU time after the lane's first kernel; the lane then spans it too
+// (not for a capped lane, whose span ends with the kernels it draws).
+void addNotRecorded(TimelineLane& lane, const StepTimeSide& side, double first)
+{
+    for (const TimeSpan& span : side.notRecorded) {
+        if (span.end <= first || lane.traceKernels > 0)
+            continue;
+        const double begin = std::max(span.begin - first, 0.0);
+        TimelineGap shown;
+        shown.start = begin;
+        shown.duration = span.end - first - begin;
+        lane.notRecorded.push_back(shown);
+        lane.notRecordedTime += shown.duration;
+        lane.end = std::max(lane.end, span.end - first);
+    }
+}
+
 } // namespace
 
 std::vector<int> gapsCharged(const TimelineData& data, int side, IdleCause cause, const std::string& key,
@@ -205,8 +222,10 @@ TimelineData timelineOfTraces(const std::array<const TraceStore*, 2>& stores, co
             lane.kernels.push_back(shown);
         }
         lane.finish();
-        if (stepTime)
+        if (stepTime) {
             addGaps(lane, stepTime->sides[side], first);
+            addNotRecorded(lane, stepTime->sides[side], first);
+        }
     }
     // Where a lane is capped, the placement says so: how many it draws of how many, and where
     // the rest are counted.

@@ -59,6 +59,10 @@ struct TimelineLane
     size_t firstIdle = 0;
     std::vector<HostCode> gapCodes; // StepTimeSide::codes
     size_t idleLeftOut = 0; // intervals the report lists beyond the lane's span (a capped lane)
+    // GPU time the trace holds no kernels for (StepTimeSide::notRecorded: a graph launch that ran on
+    // after its last recorded kernel), from the lane's start; the lane's span reaches its end.
+    std::vector<TimelineGap> notRecorded;
+    double notRecordedTime = 0;
 
     // Sets maxDuration and end from the kernels (sorted by start).
     void finish();

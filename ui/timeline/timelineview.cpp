@@ -448,6 +448,7 @@ void TimelineView::paintLane(QPainter& painter, int side, const QRectF& laneRect
     painter.save();
     painter.setClipRect(laneRect);
     paintGaps(painter, side, laneRect);
+    paintNotRecorded(painter, side, laneRect);
     const double visibleFrom = m_start;
     const double visibleTo = m_start + laneRect.width() * m_usPerPixel;
     const double body = laneRect.top() + kExtraMarkHeight + 1;
@@ -563,6 +564,44 @@ void TimelineView::paintGaps(QPainter& painter, int side, const QRectF& laneRect
     }
 }
 
+void TimelineView::paintNotRecorded(QPainter& painter, int side, const QRectF& laneRect) const
+{
+    // Busy GPU time without kernel records: hatched, and named where it is wide enough, so that a
+    // lane that stops early is not read as a GPU that finished early.
+    const TimelineLane& lane = m_data.lanes[static_cast<size_t>(side)];
+    if (lane.notRecorded.empty())
+        return;
+    const QPalette palette = this->palette();
+    const QColor text = palette.color(QPalette::Text);
+    const double body = laneRect.top() + kExtraMarkHeight + 1;
+    const QFontMetrics metrics(font());
+    painter.save();
+    for (const TimelineGap& span : lane.notRecorded) {
+        const double x0 = std::max(xOf(span.start, laneRect), laneRect.left());
+        const double x1 = std::min(xOf(span.start + span.duration, laneRect), laneRect.right());
+        if (x1 <= x0)
+            continue;
+        const QRectF area(x0, body, std::max(x1 - x0, 1.0), laneRect.bottom() - body);
+        painter.fillRect(area, blend(palette.color(QPalette::Base), text, 0.10));
+        painter.fillRect(area, QBrush(blend(palette.color(QPalette::Base), text, 0.45), Qt::BDiagPattern));
+        const QString label
+            = tr("not recorded: %1 of GPU time without kernel records").arg(formatDuration(span.duration));
+        const QString shortLabel = tr("not recorded %1").arg(formatDuration(span.duration));
+        const int room = static_cast<int>(area.width()) - 8;
+        const QString shown = metrics.horizontalAdvance(label) <= room ? label
+            : metrics.horizontalAdvance(shortLabel) <= room            ? shortLabel
+                                                                       : QString();
+        if (shown.isEmpty())
+            continue;
+        const QRectF textRect(area.center().x() - metrics.horizontalAdvance(shown) / 2.0 - 4,
+            area.center().y() - metrics.height() / 2.0 - 2, metrics.horizontalAdvance(shown) + 8, metrics.height() + 4);
+        painter.fillRect(textRect, palette.color(QPalette::Base));
+        painter.setPen(text);
+        painter.drawText(textRect, Qt::AlignCenter, shown);
+    }
+    painter.restore();
+}
+
 void TimelineView::paintMarks(QPainter& painter, int side, const QRectF& laneRect) const
 {
     // Selected gaps and marked kernels: a frame in the highlight colour (at least 3 px wide, so
@@ -606,9 +645,12 @@ QString TimelineView::laneHeading(int side) const
     // Two totals, each saying what it measures: the lane's wall span and its kernels' summed time
     // (what the tables add up), which differ by the time the GPU idles between kernels.
     const TimelineLane& lane = m_data.lanes[static_cast<size_t>(side)];
-    return tr("%1 \u00B7 %2 \u00B7 span %3 \u00B7 kernel time %4")
-        .arg(lane.title, formatCountOf(lane.kernels.size(), tr("kernel"), tr("kernels")), formatDuration(lane.end),
-            formatDuration(lane.kernelTime));
+    const QString heading = tr("%1 \u00B7 %2 \u00B7 span %3 \u00B7 kernel time %4")
+                                .arg(lane.title, formatCountOf(lane.kernels.size(), tr("kernel"), tr("kernels")),
+                                    formatDuration(lane.end), formatDuration(lane.kernelTime));
+    if (lane.notRecordedTime <= 0)
+        return heading;
+    return tr("%1 \u00B7 %2 not recorded").arg(heading, formatDuration(lane.notRecordedTime));
 }
 
 void TimelineView::paintConnectors(QPainter& painter, const Geometry& geometry) const

@@ -112,6 +112,7 @@ private:
     void paintRuler(QPainter& painter, const QRectF& ruler, const QRectF& plot) const;
     void paintLane(QPainter& painter, int side, const QRectF& lane);
     void paintGaps(QPainter& painter, int side, const QRectF& laneRect);
+    void paintNotRecorded(QPainter& painter, int side, const QRectF& laneRect) const;
     void paintMarks(QPainter& painter, int side, const QRectF& laneRect) const;
     // Shows [start, end) with some time either side, at least `minimumSpan` wide.
     void bringIntoView(double start, double end);

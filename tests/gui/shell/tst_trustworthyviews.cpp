@@ -27,7 +27,9 @@
 #include "shell/mainwindow.h"
 #include "shell/resultsexports.h"
 #include "timeline/timelinedata.h"
+#include "timeline/timelinepanel.h"
 #include "timeline/timelineview.h"
+#include "timeline/tracetimelinepage.h"
 #include "widgets/filterlineedit.h"
 #include "widgets/tabletextdelegate.h"
 #include "widgets/tracedropzone.h"
@@ -357,6 +359,21 @@ private Q_SLOTS:
             qPrintable(window.dropZone(0)->detailsText()));
         QVERIFY2(window.dropZone(1)->detailsText().endsWith(QStringLiteral(" 21.8 ms GPU time")),
             qPrintable(window.dropZone(1)->detailsText()));
+        // The Timeline: A's lane runs on through the not recorded time, hatched and named; its
+        // span is the step's, its kernel time the recorded one.
+        const AnalysisResults& results = window.controller()->results();
+        const TimelineData timeline = timelineOfTraces(
+            { results.stores[0].get(), results.stores[1].get() }, *results.classifier, 10000000, &report.stepTime);
+        const TimelineLane& laneA = timeline.lanes[0];
+        QCOMPARE(laneA.notRecorded.size(), size_t(1));
+        QCOMPARE(formatDuration(laneA.notRecordedTime), QStringLiteral("9.3 ms"));
+        QCOMPARE(formatDuration(laneA.end), QStringLiteral("24.3 ms"));
+        QCOMPARE(formatDuration(laneA.kernelTime), QStringLiteral("15.0 ms"));
+        QVERIFY(timeline.lanes[1].notRecorded.empty());
+        window.tabs()->setCurrentWidget(window.timelinePage());
+        const QString heading = window.timelinePage()->timeline()->view()->laneHeading(0);
+        QVERIFY2(heading.endsWith(QStringLiteral("span 24.3 ms \u00B7 kernel time 15.0 ms \u00B7 9.3 ms not recorded")),
+            qPrintable(heading));
     }
 
     // Item 26: counts in the number that fits, a unit for Impact, readable settings, and no
