@@ -12,8 +12,10 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <optional>
 #include <string>
 #include <unordered_map>
+#include <utility>
 
 namespace fusiondiff {
 
@@ -54,6 +56,28 @@ struct BusyBlock
     uint32_t first; // the item that starts it (into the sorted items)
     uint32_t last; // the item that ends it
 };
+
+// Calls visit(block) for each busy block of the time-sorted items, in time order. The blocks are
+// made as they are visited, not held: on a large trace nearly every kernel is a block of its own,
+// and a vector of them would be as large as the items (24 bytes a kernel).
+template<typename Visit>
+void forEachBusyBlock(const std::vector<GpuItem>& items, Visit&& visit)
+{
+    if (items.empty())
+        return;
+    BusyBlock block { items.front().start, items.front().end, 0, 0 };
+    for (uint32_t i = 1; i < items.size(); ++i) {
+        const GpuItem& item = items[i];
+        if (item.start > block.end) {
+            visit(std::as_const(block));
+            block = { item.start, item.end, i, i };
+        } else if (item.end > block.end) {
+            block.end = item.end;
+            block.last = i;
+        }
+    }
+    visit(std::as_const(block));
+}
 
 // A compared step's stretch of time: StepRecord begin to end.
 struct Window
@@ -105,6 +129,7 @@ public:
 
 private:
     const RuntimeEvent* launchOf(const GpuItem& item) const;
+    void collectAllItems(); // the kernels, copies and not recorded spans as items, sorted by time
     void collectItems();
     void addNotRecorded();
     void buildWindows(std::vector<HostStep> steps);
@@ -132,7 +157,6 @@ private:
     IdMap m_launchOf;
     HostCodes m_codes;
     std::vector<GpuItem> m_items;
-    std::vector<BusyBlock> m_blocks;
     std::vector<Window> m_windows;
     size_t m_window = 0; // the first window that can still hold a gap
     int64_t m_gap = 0;
@@ -190,17 +214,6 @@ void SideAnalysis::collectItems()
         else
             m_items[--to] = copies[--copy];
     }
-    // measureBusy's blocks (runs of items without a gap), counted so that they are allocated once.
-    size_t blocks = 0;
-    double blockEnd = 0;
-    for (const GpuItem& item : m_items) {
-        if (blocks == 0 || item.start > blockEnd) {
-            ++blocks;
-            blockEnd = item.end;
-        } else
-            blockEnd = std::max(blockEnd, item.end);
-    }
-    m_blocks.reserve(blocks);
     std::vector<ThreadId> threads;
     for (const GpuItem& item : m_items) {
         if (const RuntimeEvent* call = launchOf(item)) {
@@ -213,7 +226,6 @@ void SideAnalysis::collectItems()
     }
     m_out.launchingThreads = threads.size();
     m_launchingThreads = std::move(threads);
-    m_launchOf = IdMap(); // the items hold their launches now
 }
 
 // The not recorded spans as GPU work of their graph launch: busy, and in the step of the launch.
@@ -227,6 +239,13 @@ void SideAnalysis::addNotRecorded()
         const GpuItem item { span.begin, span.end, m_launchOf.find(span.correlation), kNotRecordedItem };
         m_items.insert(std::upper_bound(m_items.begin(), m_items.end(), item, earlier), item);
     }
+}
+
+void SideAnalysis::collectAllItems()
+{
+    collectItems();
+    addNotRecorded();
+    m_launchOf = IdMap(); // the items hold their launches now
 }
 
 void SideAnalysis::buildWindows(std::vector<HostStep> steps)
@@ -270,14 +289,7 @@ void SideAnalysis::buildWindows(std::vector<HostStep> steps)
 
 void SideAnalysis::measureBusy(StepTimeTotals& totals, size_t side)
 {
-    for (uint32_t i = 0; i < m_items.size(); ++i) {
-        const GpuItem& item = m_items[i];
-        if (m_blocks.empty() || item.start > m_blocks.back().end)
-            m_blocks.push_back({ item.start, item.end, i, i });
-        else if (item.end > m_blocks.back().end) {
-            m_blocks.back().end = item.end;
-            m_blocks.back().last = i;
-        }
+    for (const GpuItem& item : m_items) {
         // The step it starts in.
         const auto after = std::upper_bound(m_windows.begin(), m_windows.end(), item.start,
             [](double ts, const Window& window) { return ts < window.begin; });
@@ -295,43 +307,52 @@ void SideAnalysis::measureBusy(StepTimeTotals& totals, size_t side)
             ++totals.copies[side];
         }
     }
-    if (!m_blocks.empty()) {
-        double last = m_blocks.front().end;
-        for (const BusyBlock& block : m_blocks)
-            last = std::max(last, block.end);
-        m_out.gpuSpanUs = last - m_blocks.front().start;
-    }
-    // The busy time inside each compared step: blocks and windows are both in time order.
-    size_t b = 0;
-    for (const Window& window : m_windows) {
-        while (b < m_blocks.size() && m_blocks[b].end <= window.begin)
-            ++b;
-        for (size_t i = b; i < m_blocks.size() && m_blocks[i].start < window.end; ++i) {
-            const double overlap = std::min(window.end, m_blocks[i].end) - std::max(window.begin, m_blocks[i].start);
+    // The busy time inside each compared step: blocks and windows are both in time order and do
+    // not overlap among themselves, so the (block, window) pairs that overlap come in the same order
+    // block by block as window by window, and the sums add up in the same order either way.
+    std::optional<double> firstStart;
+    double lastEnd = 0;
+    size_t w = 0; // the first window that can still overlap a block
+    forEachBusyBlock(m_items, [&](const BusyBlock& block) {
+        if (!firstStart) {
+            firstStart = block.start;
+            lastEnd = block.end;
+        }
+        lastEnd = std::max(lastEnd, block.end);
+        while (w < m_windows.size() && m_windows[w].end <= block.start)
+            ++w;
+        for (size_t i = w; i < m_windows.size() && m_windows[i].begin < block.end; ++i) {
+            const Window& window = m_windows[i];
+            const double overlap = std::min(window.end, block.end) - std::max(window.begin, block.start);
             if (overlap > 0) {
                 m_out.steps[window.step].busyUs += overlap;
                 totals.busyUs[side] += overlap;
             }
         }
+    });
+    if (firstStart)
+        m_out.gpuSpanUs = lastEnd - *firstStart;
+    for (const Window& window : m_windows)
         totals.timeUs[side] += window.end - window.begin;
-    }
 }
 
 void SideAnalysis::walkGaps(StepTimeTotals& totals, size_t side)
 {
-    if (m_blocks.empty()) {
+    if (m_items.empty()) {
         for (const Window& window : m_windows)
             splitGap(window.begin, window.end, nullptr, nullptr, totals, side);
         return;
     }
-    if (!m_out.steps.empty() && m_out.steps.front().begin < m_blocks.front().start)
-        splitGap(
-            m_out.steps.front().begin, m_blocks.front().start, nullptr, &m_items[m_blocks.front().first], totals, side);
-    for (size_t b = 0; b + 1 < m_blocks.size(); ++b)
-        splitGap(m_blocks[b].end, m_blocks[b + 1].start, &m_items[m_blocks[b].last], &m_items[m_blocks[b + 1].first],
-            totals, side);
-    if (!m_windows.empty() && m_windows.back().end > m_blocks.back().end)
-        splitGap(m_blocks.back().end, m_windows.back().end, &m_items[m_blocks.back().last], nullptr, totals, side);
+    std::optional<BusyBlock> previous;
+    forEachBusyBlock(m_items, [&](const BusyBlock& block) {
+        if (previous)
+            splitGap(previous->end, block.start, &m_items[previous->last], &m_items[block.first], totals, side);
+        else if (!m_out.steps.empty() && m_out.steps.front().begin < block.start)
+            splitGap(m_out.steps.front().begin, block.start, nullptr, &m_items[block.first], totals, side);
+        previous = block;
+    });
+    if (!m_windows.empty() && m_windows.back().end > previous->end)
+        splitGap(previous->end, m_windows.back().end, &m_items[previous->last], nullptr, totals, side);
     flushInterval();
 }
 
@@ -595,15 +616,14 @@ void SideAnalysis::run(
     std::vector<HostStep> steps, std::vector<bool>& kernelInStep, StepTimeTotals& totals, size_t side)
 {
     // The analysis before the step time has freed its attributions and groups: their pages go back
-    // before the items, timelines and blocks of a large trace are allocated, or both count in the peak.
+    // before the items and timelines of a large trace are allocated, or both count in the peak.
     returnFreedMemoryToSystem();
-    collectItems();
-    addNotRecorded();
+    collectAllItems();
     kernelInStep.assign(m_store.kernels.size(), false);
     buildWindows(std::move(steps));
     // Every launching thread's timeline, so that own times cover them even where no gap asked;
-    // built before the busy blocks, so that a timeline's events (freed once it is built) and the
-    // blocks are not held at once.
+    // built before the items are walked, so that a timeline's events (freed once it is built) are
+    // not held beside the walk's own allocations.
     for (const ThreadId& thread : m_launchingThreads)
         timelineOf(thread);
     measureBusy(totals, side);
