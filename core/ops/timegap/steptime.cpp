@@ -58,7 +58,7 @@ struct BusyBlock
 };
 
 // Calls visit(block) for each busy block of the time-sorted items, in time order. The blocks are
-// made as they are visited, not held: on a large trace nearly every kernel is a block of its own,
+// made as they are visited, not held: on a large graph trace most kernels start a block of their own,
 // and a vector of them would be as large as the items (24 bytes a kernel).
 template<typename Visit>
 void forEachBusyBlock(const std::vector<GpuItem>& items, Visit&& visit)
