@@ -38,15 +38,17 @@ constexpr double kWaitedAfterLaunchUs = 100.0;
 // With at least this many gaps, all of them so ended say more about the clocks than about the work.
 constexpr uint64_t kClockOffsetGaps = 3;
 
-// A kernel, copy or memset on the device.
+// A kernel, copy or memset on the device, or a NotRecordedSpan. Its end is read from what it is
+// (SideAnalysis::endOf), so that a large trace's items take 16 bytes a kernel, not 24.
 struct GpuItem
 {
     double start;
-    double end;
     uint32_t launch; // into TraceStore::runtimeCalls; IdMap::kMissing when the launch is not in the trace
-    int32_t kernel; // into TraceStore::kernels; -1 for a copy or memset, kNotRecordedItem for a NotRecordedSpan
+    // >= 0: into TraceStore::kernels; else -1 - source into TraceStore::gpuCopies and, after them,
+    // into the NotRecordedSpans.
+    int32_t source;
 };
-constexpr int32_t kNotRecordedItem = -2;
+static_assert(sizeof(GpuItem) == 16);
 
 // Consecutive GPU work without a gap: the union of the items' intervals.
 struct BusyBlock
@@ -56,28 +58,6 @@ struct BusyBlock
     uint32_t first; // the item that starts it (into the sorted items)
     uint32_t last; // the item that ends it
 };
-
-// Calls visit(block) for each busy block of the time-sorted items, in time order. The blocks are
-// made as they are visited, not held: on a large graph trace most kernels start a block of their own,
-// and a vector of them would be as large as the items (24 bytes a kernel).
-template<typename Visit>
-void forEachBusyBlock(const std::vector<GpuItem>& items, Visit&& visit)
-{
-    if (items.empty())
-        return;
-    BusyBlock block { items.front().start, items.front().end, 0, 0 };
-    for (uint32_t i = 1; i < items.size(); ++i) {
-        const GpuItem& item = items[i];
-        if (item.start > block.end) {
-            visit(std::as_const(block));
-            block = { item.start, item.end, i, i };
-        } else if (item.end > block.end) {
-            block.end = item.end;
-            block.last = i;
-        }
-    }
-    visit(std::as_const(block));
-}
 
 // A compared step's stretch of time: StepRecord begin to end.
 struct Window
@@ -129,6 +109,10 @@ public:
 
 private:
     const RuntimeEvent* launchOf(const GpuItem& item) const;
+    double endOf(const GpuItem& item) const;
+    bool earlier(const GpuItem& a, const GpuItem& b) const; // the items' time order
+    template<typename Visit>
+    void forEachBusyBlock(Visit&& visit) const;
     void collectAllItems(); // the kernels, copies and not recorded spans as items, sorted by time
     void collectItems();
     void addNotRecorded();
@@ -173,6 +157,47 @@ const RuntimeEvent* SideAnalysis::launchOf(const GpuItem& item) const
     return item.launch == IdMap::kMissing ? nullptr : &m_store.runtimeCalls[item.launch];
 }
 
+double SideAnalysis::endOf(const GpuItem& item) const
+{
+    if (item.source >= 0) {
+        const KernelEvent& kernel = m_store.kernels[size_t(item.source)];
+        return kernel.ts + std::max(0.0, kernel.dur);
+    }
+    const size_t other = size_t(-1 - int64_t(item.source));
+    if (other < m_store.gpuCopies.size()) {
+        const GpuCopyEvent& copy = m_store.gpuCopies[other];
+        return copy.ts + std::max(0.0, copy.dur);
+    }
+    return (*notRecorded)[other - m_store.gpuCopies.size()].end;
+}
+
+bool SideAnalysis::earlier(const GpuItem& a, const GpuItem& b) const
+{
+    return a.start != b.start ? a.start < b.start : endOf(a) > endOf(b);
+}
+
+// Calls visit(block) for each busy block of the time-sorted items, in time order. The blocks are
+// made as they are visited, not held: on a large graph trace most kernels start a block of their
+// own, and a vector of them would be as large as the items.
+template<typename Visit>
+void SideAnalysis::forEachBusyBlock(Visit&& visit) const
+{
+    if (m_items.empty())
+        return;
+    BusyBlock block { m_items.front().start, endOf(m_items.front()), 0, 0 };
+    for (uint32_t i = 1; i < m_items.size(); ++i) {
+        const GpuItem& item = m_items[i];
+        if (item.start > block.end) {
+            visit(std::as_const(block));
+            block = { item.start, endOf(item), i, i };
+        } else if (const double end = endOf(item); end > block.end) {
+            block.end = end;
+            block.last = i;
+        }
+    }
+    visit(std::as_const(block));
+}
+
 void SideAnalysis::collectItems()
 {
     for (uint32_t i = 0; i < m_store.runtimeCalls.size(); ++i) {
@@ -185,24 +210,24 @@ void SideAnalysis::collectItems()
         = [this](int64_t correlation) { return correlation == kNoId ? IdMap::kMissing : m_launchOf.find(correlation); };
     // Kernels and copies each come mostly in time order: sorted apart (where they are not) and merged.
     // The kernels, nearly all of the items, are built in place in m_items and the few copies merged
-    // in from its back, so that a large trace's items are held once (24 bytes a kernel), not twice.
-    const auto earlier
-        = [](const GpuItem& a, const GpuItem& b) { return a.start != b.start ? a.start < b.start : a.end > b.end; };
+    // in from its back, so that a large trace's items are held once (16 bytes a kernel), not twice.
+    const auto earlier = [this](const GpuItem& a, const GpuItem& b) { return this->earlier(a, b); };
     const auto sortIfNeeded = [&earlier](auto first, auto last) {
         if (!std::is_sorted(first, last, earlier))
             std::sort(first, last, earlier);
     };
     std::vector<GpuItem> copies;
     copies.reserve(m_store.gpuCopies.size());
-    for (const GpuCopyEvent& copy : m_store.gpuCopies)
-        copies.push_back({ copy.ts, copy.ts + std::max(0.0, copy.dur), launchCall(copy.correlation), -1 });
+    for (size_t c = 0; c < m_store.gpuCopies.size(); ++c) {
+        const GpuCopyEvent& copy = m_store.gpuCopies[c];
+        copies.push_back({ copy.ts, launchCall(copy.correlation), int32_t(-1 - int64_t(c)) });
+    }
     sortIfNeeded(copies.begin(), copies.end());
     const size_t kernels = m_store.kernels.size();
     m_items.reserve(kernels + copies.size());
     for (size_t k = 0; k < kernels; ++k) {
         const KernelEvent& kernel = m_store.kernels[k];
-        m_items.push_back(
-            { kernel.ts, kernel.ts + std::max(0.0, kernel.dur), launchCall(kernel.correlation), int32_t(k) });
+        m_items.push_back({ kernel.ts, launchCall(kernel.correlation), int32_t(k) });
     }
     sortIfNeeded(m_items.begin(), m_items.end());
     // As std::merge(kernels, copies) would: a copy goes after the kernels that do not come after it.
@@ -233,10 +258,11 @@ void SideAnalysis::addNotRecorded()
 {
     if (!notRecorded)
         return;
-    const auto earlier
-        = [](const GpuItem& a, const GpuItem& b) { return a.start != b.start ? a.start < b.start : a.end > b.end; };
-    for (const NotRecordedSpan& span : *notRecorded) {
-        const GpuItem item { span.begin, span.end, m_launchOf.find(span.correlation), kNotRecordedItem };
+    const auto earlier = [this](const GpuItem& a, const GpuItem& b) { return this->earlier(a, b); };
+    const int64_t copies = int64_t(m_store.gpuCopies.size());
+    for (size_t i = 0; i < notRecorded->size(); ++i) {
+        const NotRecordedSpan& span = (*notRecorded)[i];
+        const GpuItem item { span.begin, m_launchOf.find(span.correlation), int32_t(-1 - copies - int64_t(i)) };
         m_items.insert(std::upper_bound(m_items.begin(), m_items.end(), item, earlier), item);
     }
 }
@@ -255,7 +281,7 @@ void SideAnalysis::buildWindows(std::vector<HostStep> steps)
         double begin = m_items.front().start;
         double end = 0;
         for (const GpuItem& item : m_items) {
-            end = std::max(end, item.end);
+            end = std::max(end, endOf(item));
             if (const RuntimeEvent* call = launchOf(item))
                 begin = std::min(begin, call->ts);
         }
@@ -272,7 +298,7 @@ void SideAnalysis::buildWindows(std::vector<HostStep> steps)
             continue;
         const size_t step = size_t(after - steps.begin()) - 1;
         if (launched <= steps[step].end || steps.size() == 1)
-            gpuEnd[step] = std::max(gpuEnd[step], item.end);
+            gpuEnd[step] = std::max(gpuEnd[step], endOf(item));
     }
     double previousEnd = -std::numeric_limits<double>::infinity();
     for (size_t s = 0; s < steps.size(); ++s) {
@@ -296,14 +322,14 @@ void SideAnalysis::measureBusy(StepTimeTotals& totals, size_t side)
         if (after == m_windows.begin() || item.start >= std::prev(after)->end)
             continue;
         StepRecord& step = m_out.steps[std::prev(after)->step];
-        if (item.kernel >= 0) {
-            totals.kernelInStep[side][size_t(item.kernel)] = true;
+        if (item.source >= 0) {
+            totals.kernelInStep[side][size_t(item.source)] = true;
             ++step.kernels;
-        } else if (item.kernel == kNotRecordedItem) {
-            step.notRecordedUs += item.end - item.start;
-            totals.notRecordedUs[side] += item.end - item.start;
+        } else if (size_t(-1 - int64_t(item.source)) >= m_store.gpuCopies.size()) {
+            step.notRecordedUs += endOf(item) - item.start;
+            totals.notRecordedUs[side] += endOf(item) - item.start;
         } else {
-            totals.copiesUs[side] += item.end - item.start;
+            totals.copiesUs[side] += endOf(item) - item.start;
             ++totals.copies[side];
         }
     }
@@ -313,7 +339,7 @@ void SideAnalysis::measureBusy(StepTimeTotals& totals, size_t side)
     std::optional<double> firstStart;
     double lastEnd = 0;
     size_t w = 0; // the first window that can still overlap a block
-    forEachBusyBlock(m_items, [&](const BusyBlock& block) {
+    forEachBusyBlock([&](const BusyBlock& block) {
         if (!firstStart) {
             firstStart = block.start;
             lastEnd = block.end;
@@ -344,7 +370,7 @@ void SideAnalysis::walkGaps(StepTimeTotals& totals, size_t side)
         return;
     }
     std::optional<BusyBlock> previous;
-    forEachBusyBlock(m_items, [&](const BusyBlock& block) {
+    forEachBusyBlock([&](const BusyBlock& block) {
         if (previous)
             splitGap(previous->end, block.start, &m_items[previous->last], &m_items[block.first], totals, side);
         else if (!m_out.steps.empty() && m_out.steps.front().begin < block.start)
