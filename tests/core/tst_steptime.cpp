@@ -6,11 +6,14 @@
 #include "comparedpair.h"
 #include "fusionanalysis.h"
 #include "load/traceloader.h"
+#include "ops/comparison/graphtail.h"
+#include "ops/timegap/steptime.h"
 #include "ops/timegap/timegap.h"
 #include "report/reportwriters.h"
 #include "testdata.h"
 #include "tracewriter.h"
 
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <cmath>
@@ -349,6 +352,59 @@ private slots:
                 QVERIFY2(std::fabs(parts - steps.timeUs[side]) < 1e-6 * steps.timeUs[side], name);
             }
         }
+    }
+    void notRecordedWorkBelongsToTheStepOfItsLaunch()
+    {
+        // A graph launched at 150 in step 1 (host 100..200): its last recorded kernel ends at 210
+        // and its work goes on unrecorded until 260. Step 1 ends at 260 with 50 us not recorded,
+        // though that work starts after step 1's host end: it is the step of the launch, not of the
+        // work's start. Step 2 (host 300..400) holds one kernel, 320..330.
+        TraceWriter trace;
+        trace.nvidia();
+        trace.rawEvent(hostEvent("cuda_runtime", "cudaGraphLaunch", 150, 5, "\"correlation\": 1"));
+        trace.rawEvent(gpuEvent("kernel", "ampere_sgemm_128x64_nn", 160, 50, 1));
+        mm(trace, 310, 2, 320, 10);
+        QTemporaryDir dir;
+        const TraceStore store = loadTrace(trace.write(dir, "a.json").toStdString());
+        const std::vector<HostStep> steps { { 100, 200, 0 }, { 300, 400, 0 } };
+        const std::vector<NotRecordedSpan> notRecorded { { 210, 260, 1 } };
+        const StepTimeTrace side { store, steps, &notRecorded };
+        const StepTimeAnalysis analysis = analyzeStepTime({ side, side }, { 0 });
+        const std::vector<StepRecord>& records = analysis.report.sides[0].steps;
+        QCOMPARE(records.size(), size_t(2));
+        QCOMPARE(records[0].end, 260.0);
+        QCOMPARE(records[0].notRecordedUs, 50.0);
+        QCOMPARE(records[0].busyUs, 100.0); // the kernel and the unrecorded work: one busy block
+        QCOMPARE(records[1].begin, 300.0);
+        QCOMPARE(records[1].end, 330.0);
+        QCOMPARE(records[1].busyUs, 10.0);
+        QCOMPARE(analysis.totals.busyUs[0], 110.0);
+        QCOMPARE(analysis.report.sides[0].gpuSpanUs, 170.0); // 160 to 330
+    }
+
+    void aBusyBlockAcrossTwoStepsCountsInBoth()
+    {
+        // Step 1 (host 100..200) launches a kernel at 140 that runs 150..205; step 2 (host
+        // 200..300) launches one at 201 that the device starts at 195 (its clock a little ahead).
+        // The two make one busy block, 150..240, which step 1 (to 205) and step 2 (205..240) share.
+        TraceWriter trace;
+        trace.nvidia();
+        mm(trace, 138, 1, 150, 55);
+        mm(trace, 199, 2, 195, 45);
+        QTemporaryDir dir;
+        const TraceStore store = loadTrace(trace.write(dir, "a.json").toStdString());
+        const std::vector<HostStep> steps { { 100, 200, 0 }, { 200, 300, 0 } };
+        const StepTimeTrace side { store, steps, nullptr };
+        const StepTimeAnalysis analysis = analyzeStepTime({ side, side }, { 0 });
+        const std::vector<StepRecord>& records = analysis.report.sides[0].steps;
+        QCOMPARE(records.size(), size_t(2));
+        QCOMPARE(records[0].end, 205.0);
+        QCOMPARE(records[0].busyUs, 55.0);
+        QCOMPARE(records[1].begin, 205.0);
+        QCOMPARE(records[1].end, 240.0);
+        QCOMPARE(records[1].busyUs, 35.0);
+        QCOMPARE(analysis.totals.busyUs[0], 90.0);
+        QCOMPARE(analysis.report.sides[0].gpuSpanUs, 90.0);
     }
 };
 

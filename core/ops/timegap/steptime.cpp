@@ -12,8 +12,10 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <optional>
 #include <string>
 #include <unordered_map>
+#include <utility>
 
 namespace fusiondiff {
 
@@ -36,15 +38,17 @@ constexpr double kWaitedAfterLaunchUs = 100.0;
 // With at least this many gaps, all of them so ended say more about the clocks than about the work.
 constexpr uint64_t kClockOffsetGaps = 3;
 
-// A kernel, copy or memset on the device.
+// A kernel, copy or memset on the device, or a NotRecordedSpan. Its end is read from what it is
+// (SideAnalysis::endOf), so that a large trace's items take 16 bytes a kernel, not 24.
 struct GpuItem
 {
     double start;
-    double end;
     uint32_t launch; // into TraceStore::runtimeCalls; IdMap::kMissing when the launch is not in the trace
-    int32_t kernel; // into TraceStore::kernels; -1 for a copy or memset, kNotRecordedItem for a NotRecordedSpan
+    // >= 0: into TraceStore::kernels; else -1 - source into TraceStore::gpuCopies and, after them,
+    // into the NotRecordedSpans.
+    int32_t source;
 };
-constexpr int32_t kNotRecordedItem = -2;
+static_assert(sizeof(GpuItem) == 16);
 
 // Consecutive GPU work without a gap: the union of the items' intervals.
 struct BusyBlock
@@ -105,6 +109,11 @@ public:
 
 private:
     const RuntimeEvent* launchOf(const GpuItem& item) const;
+    double endOf(const GpuItem& item) const;
+    bool earlier(const GpuItem& a, const GpuItem& b) const; // the items' time order
+    template<typename Visit>
+    void forEachBusyBlock(Visit&& visit) const;
+    void collectAllItems(); // the kernels, copies and not recorded spans as items, sorted by time
     void collectItems();
     void addNotRecorded();
     void buildWindows(std::vector<HostStep> steps);
@@ -132,7 +141,6 @@ private:
     IdMap m_launchOf;
     HostCodes m_codes;
     std::vector<GpuItem> m_items;
-    std::vector<BusyBlock> m_blocks;
     std::vector<Window> m_windows;
     size_t m_window = 0; // the first window that can still hold a gap
     int64_t m_gap = 0;
@@ -149,6 +157,47 @@ const RuntimeEvent* SideAnalysis::launchOf(const GpuItem& item) const
     return item.launch == IdMap::kMissing ? nullptr : &m_store.runtimeCalls[item.launch];
 }
 
+double SideAnalysis::endOf(const GpuItem& item) const
+{
+    if (item.source >= 0) {
+        const KernelEvent& kernel = m_store.kernels[size_t(item.source)];
+        return kernel.ts + std::max(0.0, kernel.dur);
+    }
+    const size_t other = size_t(-1 - int64_t(item.source));
+    if (other < m_store.gpuCopies.size()) {
+        const GpuCopyEvent& copy = m_store.gpuCopies[other];
+        return copy.ts + std::max(0.0, copy.dur);
+    }
+    return (*notRecorded)[other - m_store.gpuCopies.size()].end;
+}
+
+bool SideAnalysis::earlier(const GpuItem& a, const GpuItem& b) const
+{
+    return a.start != b.start ? a.start < b.start : endOf(a) > endOf(b);
+}
+
+// Calls visit(block) for each busy block of the time-sorted items, in time order. The blocks are
+// made as they are visited, not held: on a large graph trace most kernels start a block of their
+// own, and a vector of them would be as large as the items.
+template<typename Visit>
+void SideAnalysis::forEachBusyBlock(Visit&& visit) const
+{
+    if (m_items.empty())
+        return;
+    BusyBlock block { m_items.front().start, endOf(m_items.front()), 0, 0 };
+    for (uint32_t i = 1; i < m_items.size(); ++i) {
+        const GpuItem& item = m_items[i];
+        if (item.start > block.end) {
+            visit(std::as_const(block));
+            block = { item.start, endOf(item), i, i };
+        } else if (const double end = endOf(item); end > block.end) {
+            block.end = end;
+            block.last = i;
+        }
+    }
+    visit(std::as_const(block));
+}
+
 void SideAnalysis::collectItems()
 {
     for (uint32_t i = 0; i < m_store.runtimeCalls.size(); ++i) {
@@ -161,24 +210,24 @@ void SideAnalysis::collectItems()
         = [this](int64_t correlation) { return correlation == kNoId ? IdMap::kMissing : m_launchOf.find(correlation); };
     // Kernels and copies each come mostly in time order: sorted apart (where they are not) and merged.
     // The kernels, nearly all of the items, are built in place in m_items and the few copies merged
-    // in from its back, so that a large trace's items are held once (24 bytes a kernel), not twice.
-    const auto earlier
-        = [](const GpuItem& a, const GpuItem& b) { return a.start != b.start ? a.start < b.start : a.end > b.end; };
+    // in from its back, so that a large trace's items are held once (16 bytes a kernel), not twice.
+    const auto earlier = [this](const GpuItem& a, const GpuItem& b) { return this->earlier(a, b); };
     const auto sortIfNeeded = [&earlier](auto first, auto last) {
         if (!std::is_sorted(first, last, earlier))
             std::sort(first, last, earlier);
     };
     std::vector<GpuItem> copies;
     copies.reserve(m_store.gpuCopies.size());
-    for (const GpuCopyEvent& copy : m_store.gpuCopies)
-        copies.push_back({ copy.ts, copy.ts + std::max(0.0, copy.dur), launchCall(copy.correlation), -1 });
+    for (size_t c = 0; c < m_store.gpuCopies.size(); ++c) {
+        const GpuCopyEvent& copy = m_store.gpuCopies[c];
+        copies.push_back({ copy.ts, launchCall(copy.correlation), int32_t(-1 - int64_t(c)) });
+    }
     sortIfNeeded(copies.begin(), copies.end());
     const size_t kernels = m_store.kernels.size();
     m_items.reserve(kernels + copies.size());
     for (size_t k = 0; k < kernels; ++k) {
         const KernelEvent& kernel = m_store.kernels[k];
-        m_items.push_back(
-            { kernel.ts, kernel.ts + std::max(0.0, kernel.dur), launchCall(kernel.correlation), int32_t(k) });
+        m_items.push_back({ kernel.ts, launchCall(kernel.correlation), int32_t(k) });
     }
     sortIfNeeded(m_items.begin(), m_items.end());
     // As std::merge(kernels, copies) would: a copy goes after the kernels that do not come after it.
@@ -190,17 +239,6 @@ void SideAnalysis::collectItems()
         else
             m_items[--to] = copies[--copy];
     }
-    // measureBusy's blocks (runs of items without a gap), counted so that they are allocated once.
-    size_t blocks = 0;
-    double blockEnd = 0;
-    for (const GpuItem& item : m_items) {
-        if (blocks == 0 || item.start > blockEnd) {
-            ++blocks;
-            blockEnd = item.end;
-        } else
-            blockEnd = std::max(blockEnd, item.end);
-    }
-    m_blocks.reserve(blocks);
     std::vector<ThreadId> threads;
     for (const GpuItem& item : m_items) {
         if (const RuntimeEvent* call = launchOf(item)) {
@@ -213,7 +251,6 @@ void SideAnalysis::collectItems()
     }
     m_out.launchingThreads = threads.size();
     m_launchingThreads = std::move(threads);
-    m_launchOf = IdMap(); // the items hold their launches now
 }
 
 // The not recorded spans as GPU work of their graph launch: busy, and in the step of the launch.
@@ -221,12 +258,20 @@ void SideAnalysis::addNotRecorded()
 {
     if (!notRecorded)
         return;
-    const auto earlier
-        = [](const GpuItem& a, const GpuItem& b) { return a.start != b.start ? a.start < b.start : a.end > b.end; };
-    for (const NotRecordedSpan& span : *notRecorded) {
-        const GpuItem item { span.begin, span.end, m_launchOf.find(span.correlation), kNotRecordedItem };
+    const auto earlier = [this](const GpuItem& a, const GpuItem& b) { return this->earlier(a, b); };
+    const int64_t copies = int64_t(m_store.gpuCopies.size());
+    for (size_t i = 0; i < notRecorded->size(); ++i) {
+        const NotRecordedSpan& span = (*notRecorded)[i];
+        const GpuItem item { span.begin, m_launchOf.find(span.correlation), int32_t(-1 - copies - int64_t(i)) };
         m_items.insert(std::upper_bound(m_items.begin(), m_items.end(), item, earlier), item);
     }
+}
+
+void SideAnalysis::collectAllItems()
+{
+    collectItems();
+    addNotRecorded();
+    m_launchOf = IdMap(); // the items hold their launches now
 }
 
 void SideAnalysis::buildWindows(std::vector<HostStep> steps)
@@ -236,7 +281,7 @@ void SideAnalysis::buildWindows(std::vector<HostStep> steps)
         double begin = m_items.front().start;
         double end = 0;
         for (const GpuItem& item : m_items) {
-            end = std::max(end, item.end);
+            end = std::max(end, endOf(item));
             if (const RuntimeEvent* call = launchOf(item))
                 begin = std::min(begin, call->ts);
         }
@@ -253,7 +298,7 @@ void SideAnalysis::buildWindows(std::vector<HostStep> steps)
             continue;
         const size_t step = size_t(after - steps.begin()) - 1;
         if (launched <= steps[step].end || steps.size() == 1)
-            gpuEnd[step] = std::max(gpuEnd[step], item.end);
+            gpuEnd[step] = std::max(gpuEnd[step], endOf(item));
     }
     double previousEnd = -std::numeric_limits<double>::infinity();
     for (size_t s = 0; s < steps.size(); ++s) {
@@ -270,68 +315,70 @@ void SideAnalysis::buildWindows(std::vector<HostStep> steps)
 
 void SideAnalysis::measureBusy(StepTimeTotals& totals, size_t side)
 {
-    for (uint32_t i = 0; i < m_items.size(); ++i) {
-        const GpuItem& item = m_items[i];
-        if (m_blocks.empty() || item.start > m_blocks.back().end)
-            m_blocks.push_back({ item.start, item.end, i, i });
-        else if (item.end > m_blocks.back().end) {
-            m_blocks.back().end = item.end;
-            m_blocks.back().last = i;
-        }
+    for (const GpuItem& item : m_items) {
         // The step it starts in.
         const auto after = std::upper_bound(m_windows.begin(), m_windows.end(), item.start,
             [](double ts, const Window& window) { return ts < window.begin; });
         if (after == m_windows.begin() || item.start >= std::prev(after)->end)
             continue;
         StepRecord& step = m_out.steps[std::prev(after)->step];
-        if (item.kernel >= 0) {
-            totals.kernelInStep[side][size_t(item.kernel)] = true;
+        if (item.source >= 0) {
+            totals.kernelInStep[side][size_t(item.source)] = true;
             ++step.kernels;
-        } else if (item.kernel == kNotRecordedItem) {
-            step.notRecordedUs += item.end - item.start;
-            totals.notRecordedUs[side] += item.end - item.start;
+        } else if (size_t(-1 - int64_t(item.source)) >= m_store.gpuCopies.size()) {
+            step.notRecordedUs += endOf(item) - item.start;
+            totals.notRecordedUs[side] += endOf(item) - item.start;
         } else {
-            totals.copiesUs[side] += item.end - item.start;
+            totals.copiesUs[side] += endOf(item) - item.start;
             ++totals.copies[side];
         }
     }
-    if (!m_blocks.empty()) {
-        double last = m_blocks.front().end;
-        for (const BusyBlock& block : m_blocks)
-            last = std::max(last, block.end);
-        m_out.gpuSpanUs = last - m_blocks.front().start;
-    }
-    // The busy time inside each compared step: blocks and windows are both in time order.
-    size_t b = 0;
-    for (const Window& window : m_windows) {
-        while (b < m_blocks.size() && m_blocks[b].end <= window.begin)
-            ++b;
-        for (size_t i = b; i < m_blocks.size() && m_blocks[i].start < window.end; ++i) {
-            const double overlap = std::min(window.end, m_blocks[i].end) - std::max(window.begin, m_blocks[i].start);
+    // The busy time inside each compared step: blocks and windows are both in time order and do
+    // not overlap among themselves, so the (block, window) pairs that overlap come in the same order
+    // block by block as window by window, and the sums add up in the same order either way.
+    std::optional<double> firstStart;
+    double lastEnd = 0;
+    size_t w = 0; // the first window that can still overlap a block
+    forEachBusyBlock([&](const BusyBlock& block) {
+        if (!firstStart) {
+            firstStart = block.start;
+            lastEnd = block.end;
+        }
+        lastEnd = std::max(lastEnd, block.end);
+        while (w < m_windows.size() && m_windows[w].end <= block.start)
+            ++w;
+        for (size_t i = w; i < m_windows.size() && m_windows[i].begin < block.end; ++i) {
+            const Window& window = m_windows[i];
+            const double overlap = std::min(window.end, block.end) - std::max(window.begin, block.start);
             if (overlap > 0) {
                 m_out.steps[window.step].busyUs += overlap;
                 totals.busyUs[side] += overlap;
             }
         }
+    });
+    if (firstStart)
+        m_out.gpuSpanUs = lastEnd - *firstStart;
+    for (const Window& window : m_windows)
         totals.timeUs[side] += window.end - window.begin;
-    }
 }
 
 void SideAnalysis::walkGaps(StepTimeTotals& totals, size_t side)
 {
-    if (m_blocks.empty()) {
+    if (m_items.empty()) {
         for (const Window& window : m_windows)
             splitGap(window.begin, window.end, nullptr, nullptr, totals, side);
         return;
     }
-    if (!m_out.steps.empty() && m_out.steps.front().begin < m_blocks.front().start)
-        splitGap(
-            m_out.steps.front().begin, m_blocks.front().start, nullptr, &m_items[m_blocks.front().first], totals, side);
-    for (size_t b = 0; b + 1 < m_blocks.size(); ++b)
-        splitGap(m_blocks[b].end, m_blocks[b + 1].start, &m_items[m_blocks[b].last], &m_items[m_blocks[b + 1].first],
-            totals, side);
-    if (!m_windows.empty() && m_windows.back().end > m_blocks.back().end)
-        splitGap(m_blocks.back().end, m_windows.back().end, &m_items[m_blocks.back().last], nullptr, totals, side);
+    std::optional<BusyBlock> previous;
+    forEachBusyBlock([&](const BusyBlock& block) {
+        if (previous)
+            splitGap(previous->end, block.start, &m_items[previous->last], &m_items[block.first], totals, side);
+        else if (!m_out.steps.empty() && m_out.steps.front().begin < block.start)
+            splitGap(m_out.steps.front().begin, block.start, nullptr, &m_items[block.first], totals, side);
+        previous = block;
+    });
+    if (!m_windows.empty() && m_windows.back().end > previous->end)
+        splitGap(previous->end, m_windows.back().end, &m_items[previous->last], nullptr, totals, side);
     flushInterval();
 }
 
@@ -595,15 +642,14 @@ void SideAnalysis::run(
     std::vector<HostStep> steps, std::vector<bool>& kernelInStep, StepTimeTotals& totals, size_t side)
 {
     // The analysis before the step time has freed its attributions and groups: their pages go back
-    // before the items, timelines and blocks of a large trace are allocated, or both count in the peak.
+    // before the items and timelines of a large trace are allocated, or both count in the peak.
     returnFreedMemoryToSystem();
-    collectItems();
-    addNotRecorded();
+    collectAllItems();
     kernelInStep.assign(m_store.kernels.size(), false);
     buildWindows(std::move(steps));
     // Every launching thread's timeline, so that own times cover them even where no gap asked;
-    // built before the busy blocks, so that a timeline's events (freed once it is built) and the
-    // blocks are not held at once.
+    // built before the items are walked, so that a timeline's events (freed once it is built) are
+    // not held beside the walk's own allocations.
     for (const ThreadId& thread : m_launchingThreads)
         timelineOf(thread);
     measureBusy(totals, side);
