@@ -287,6 +287,31 @@ QString TimelineView::gapToolTip(int side, int index) const
     return text;
 }
 
+int TimelineView::notRecordedAt(int side, QPointF position) const
+{
+    if (side < 0 || side > 1)
+        return -1;
+    const std::vector<TimelineGap>& spans = m_data.lanes[static_cast<size_t>(side)].notRecorded;
+    const double time = timeAt(position.x());
+    for (size_t i = 0; i < spans.size(); ++i) {
+        if (time >= spans[i].start && time < spans[i].start + spans[i].duration)
+            return static_cast<int>(i);
+    }
+    return -1;
+}
+
+QString TimelineView::notRecordedToolTip(int side, int span) const
+{
+    const TimelineLane& lane = m_data.lanes[static_cast<size_t>(side)];
+    const TimelineGap& shown = lane.notRecorded[static_cast<size_t>(span)];
+    return QStringLiteral("<p style=\"white-space:pre-wrap\"><b>%1</b></p>%2<br>%3<br><i>%4</i>")
+        .arg(tr("Not recorded: %1 of GPU time").arg(formatDuration(shown.duration)),
+            tr("A graph launch ran on after its last recorded kernel until the host's wait for it "
+               "returned, with no other GPU work between: the trace holds no kernels for this time. "
+               "The step time and the GPU kernel time count it (part \"not recorded\")."),
+            tr("at %1 from the lane's start").arg(formatDuration(shown.start)), lane.title.toHtmlEscaped());
+}
+
 void TimelineView::setSelectedGaps(std::array<std::vector<int>, 2> gaps)
 {
     double first = std::numeric_limits<double>::infinity();
@@ -381,10 +406,13 @@ bool TimelineView::event(QEvent* event)
         const int side = laneAt(help->pos());
         const int kernel = kernelAt(side, help->pos());
         const int gap = kernel < 0 ? gapAt(side, help->pos()) : -1;
+        const int notRecorded = kernel < 0 && gap < 0 ? notRecordedAt(side, help->pos()) : -1;
         if (kernel >= 0)
             QToolTip::showText(help->globalPos(), kernelToolTip(side, kernel), this);
         else if (gap >= 0)
             QToolTip::showText(help->globalPos(), gapToolTip(side, gap), this);
+        else if (notRecorded >= 0)
+            QToolTip::showText(help->globalPos(), notRecordedToolTip(side, notRecorded), this);
         else
             QToolTip::hideText();
         return true;
@@ -645,9 +673,9 @@ QString TimelineView::laneHeading(int side) const
     // Two totals, each saying what it measures: the lane's wall span and its kernels' summed time
     // (what the tables add up), which differ by the time the GPU idles between kernels.
     const TimelineLane& lane = m_data.lanes[static_cast<size_t>(side)];
-    const QString heading = tr("%1 \u00B7 %2 \u00B7 span %3 \u00B7 kernel time %4")
-                                .arg(lane.title, formatCountOf(lane.kernels.size(), tr("kernel"), tr("kernels")),
-                                    formatDuration(lane.end), formatDuration(lane.kernelTime));
+    QString heading = tr("%1 \u00B7 %2 \u00B7 span %3 \u00B7 kernel time %4")
+                          .arg(lane.title, formatCountOf(lane.kernels.size(), tr("kernel"), tr("kernels")),
+                              formatDuration(lane.end), formatDuration(lane.kernelTime));
     if (lane.notRecordedTime <= 0)
         return heading;
     return tr("%1 \u00B7 %2 not recorded").arg(heading, formatDuration(lane.notRecordedTime));

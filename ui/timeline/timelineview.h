@@ -50,6 +50,10 @@ public:
     int gapAt(int side, QPointF position) const;
     // What hovering a gap shows: its cause, its duration and the host code the core names for it.
     QString gapToolTip(int side, int gap) const;
+    // The not recorded span of `side` at `position` (TimelineLane::notRecorded), -1 if none, and
+    // what hovering it shows.
+    int notRecordedAt(int side, QPointF position) const;
+    QString notRecordedToolTip(int side, int span) const;
     // Marks gaps (indices into each lane's gaps) and brings the first of them into view; the
     // previous marks go.
     void setSelectedGaps(std::array<std::vector<int>, 2> gaps);

@@ -273,6 +273,33 @@ private Q_SLOTS:
     // A host entry of "where to look first" on the Summary: a link that switches to the Timeline,
     // selects the gaps the core charges to it on each side, brings the first into view and says
     // how many.
+    // Pi0's MI350 lane runs on after its last recorded kernel: that time is drawn hatched, and
+    // hovering it says what it is; a kernel's place says nothing of it.
+    void notRecordedTimeIsNamedOnHover()
+    {
+        MainWindow window;
+        window.resize(1440, 900);
+        window.show();
+        QVERIFY(comparePi0(window));
+        window.tabs()->setCurrentWidget(window.timelinePage());
+        TimelineView* view = window.timelinePage()->timeline()->view();
+        QVERIFY(QTest::qWaitForWindowExposed(view));
+        const TimelineLane& lane = view->timeline().lanes[0];
+        QCOMPARE(lane.notRecorded.size(), size_t(1));
+        const TimelineGap& span = lane.notRecorded.front();
+        view->setVisibleRange(0, lane.end);
+        const double x = xOfTime(*view, span.start + span.duration / 2);
+        const auto [top, bottom] = laneRows(*view, 0, x);
+        const QPointF at(x, (top + bottom) / 2.0);
+        QCOMPARE(view->kernelAt(0, at), -1);
+        QCOMPARE(view->notRecordedAt(0, at), 0);
+        const QString tip = view->notRecordedToolTip(0, 0);
+        QVERIFY2(tip.contains(QStringLiteral("Not recorded: 9.3 ms of GPU time")), qPrintable(tip));
+        const QPointF before(xOfTime(*view, span.start / 2), at.y());
+        QCOMPARE(view->notRecordedAt(0, before), -1);
+        QCOMPARE(view->notRecordedAt(1, QPointF(x, at.y())), -1); // B records all of its work
+    }
+
     void lookFirstEntrySelectsItsGaps()
     {
         MainWindow window;
