@@ -401,10 +401,6 @@ FusionReport analyzeFusion(const TraceStore& trace1, const TraceStore& trace2,
         operations.roles, { &collectiveCalls[0], &collectiveCalls[1] }, classifier.categories(), report.sideNames,
         &stepTime, { &notRecorded[0], &notRecorded[1] } });
     report.stepTime = std::move(stepTime.report);
-    for (size_t side = 0; side < 2; ++side) {
-        for (const NotRecordedSpan& span : notRecorded[side])
-            report.stepTime.sides[side].notRecorded.push_back({ span.begin, span.end });
-    }
     report.timeGap = std::move(accounting.gap);
     // Rewrites the verdict with what run-to-run noise says of the gap.
     judgeTimeGapNoise(report);

@@ -768,6 +768,10 @@ StepTimeAnalysis analyzeStepTime(const std::array<StepTimeTrace, 2>& traces, con
     for (size_t side = 0; side < 2; ++side) {
         SideAnalysis analysis(traces[side].store, report.sides[side], report.phases.size());
         analysis.notRecorded = traces[side].notRecorded;
+        if (traces[side].notRecorded) {
+            for (const NotRecordedSpan& span : *traces[side].notRecorded)
+                report.sides[side].notRecorded.push_back({ span.begin, span.end });
+        }
         analysis.run(steps[side], result.totals.kernelInStep[side], result.totals, side);
         causes[side] = std::move(analysis.causes);
         ownTime[side] = std::move(analysis.ownTime);
