@@ -189,6 +189,23 @@ bool near(double a, double b)
     return qAbs(a - b) <= 1e-6 * std::max(1.0, qAbs(b));
 }
 
+// Whether `lanes` show [start, end) as saved, and what they show otherwise.
+bool showsRange(const TimelineView& lanes, double start, double end)
+{
+    return near(lanes.visibleStart(), start) && near(lanes.visibleEnd(), end);
+}
+
+QString rangeText(const TimelineView& lanes, double start, double end)
+{
+    return QStringLiteral("%1-%2, saved %3-%4").arg(lanes.visibleStart()).arg(lanes.visibleEnd()).arg(start).arg(end);
+}
+
+// What the divider `name` of `page` holds against the share it was moved to.
+QString dividerText(QWidget* page, const QString& name, double movedShare)
+{
+    return QStringLiteral("%1 of the height, moved to %2").arg(placedShare(page, name)).arg(movedShare);
+}
+
 } // namespace
 
 class TestSession : public QObject
@@ -464,17 +481,10 @@ private Q_SLOTS:
         QCOMPARE(kernelsAgain->selectedSourceRows(), QList<int>({ selected }));
         QCOMPARE(again->timeline()->view()->selectedKernel(), lanes->selectedKernel());
         TimelineView* lanesAgain = again->timeline()->view();
-        QTRY_VERIFY2(near(lanesAgain->visibleStart(), start) && near(lanesAgain->visibleEnd(), shownEnd),
-            qPrintable(QStringLiteral("%1-%2, saved %3-%4")
-                           .arg(lanesAgain->visibleStart())
-                           .arg(lanesAgain->visibleEnd())
-                           .arg(start)
-                           .arg(shownEnd)));
+        QTRY_VERIFY2(showsRange(*lanesAgain, start, shownEnd), qPrintable(rangeText(*lanesAgain, start, shownEnd)));
         // The divider where it was moved, not where the page puts it (120 pixels higher).
         QTRY_VERIFY2(sameShare(placedShare(again, QStringLiteral("operations_splitter")), findingsShare),
-            qPrintable(QStringLiteral("%1 of the height, moved to %2")
-                           .arg(placedShare(again, QStringLiteral("operations_splitter")))
-                           .arg(findingsShare)));
+            qPrintable(dividerText(again, QStringLiteral("operations_splitter"), findingsShare)));
         // The page leaves a placed divider alone.
         QVERIFY(
             again->findChild<QSplitter*>(QStringLiteral("operations_splitter"))->property(kUserSizedProperty).toBool());
@@ -524,16 +534,9 @@ private Q_SLOTS:
         QCOMPARE(again->diffModel()->rowCount(), page->diffModel()->rowCount());
         QCOMPARE(again->compositionPanel()->metric(), ChartPanel::GpuTime);
         TimelineView* lanesAgain = again->timeline()->view();
-        QTRY_VERIFY2(near(lanesAgain->visibleStart(), start) && near(lanesAgain->visibleEnd(), shownEnd),
-            qPrintable(QStringLiteral("%1-%2, saved %3-%4")
-                           .arg(lanesAgain->visibleStart())
-                           .arg(lanesAgain->visibleEnd())
-                           .arg(start)
-                           .arg(shownEnd)));
+        QTRY_VERIFY2(showsRange(*lanesAgain, start, shownEnd), qPrintable(rangeText(*lanesAgain, start, shownEnd)));
         QTRY_VERIFY2(sameShare(placedShare(again, QStringLiteral("groups_splitter")), tablesShare),
-            qPrintable(QStringLiteral("%1 of the height, moved to %2")
-                           .arg(placedShare(again, QStringLiteral("groups_splitter")))
-                           .arg(tablesShare)));
+            qPrintable(dividerText(again, QStringLiteral("groups_splitter"), tablesShare)));
 
         // Saved again before anything else changes: the same drill-down.
         const QString twice = m_folder.filePath(QStringLiteral("groups-again.fdsession"));

@@ -48,6 +48,19 @@ bool comparePi0(MainWindow& window)
         test::realTrace(QStringLiteral("pi0_torchcompile_cudagraph.h200.json.gz")));
 }
 
+// Pi0's pair in `window` at 1440x900, on the Timeline tab: its view, nullptr if the comparison
+// failed or the view was not shown.
+TimelineView* pi0Timeline(MainWindow& window)
+{
+    window.resize(1440, 900);
+    window.show();
+    if (!comparePi0(window))
+        return nullptr;
+    window.tabs()->setCurrentWidget(window.timelinePage());
+    TimelineView* view = window.timelinePage()->timeline()->view();
+    return QTest::qWaitForWindowExposed(view) ? view : nullptr;
+}
+
 // The x of time `time` (from the lanes' start) in `view`.
 double xOfTime(const TimelineView& view, double time)
 {
@@ -210,12 +223,8 @@ private Q_SLOTS:
     void hoverNamesTheCoreHostCode()
     {
         MainWindow window;
-        window.resize(1440, 900);
-        window.show();
-        QVERIFY(comparePi0(window));
-        window.tabs()->setCurrentWidget(window.timelinePage());
-        TimelineView* view = window.timelinePage()->timeline()->view();
-        QVERIFY(QTest::qWaitForWindowExposed(view));
+        TimelineView* view = pi0Timeline(window);
+        QVERIFY(view);
         const AnalysisResults& results = window.controller()->results();
         const StepTimeReport& steps = results.report->stepTime;
         for (int side = 0; side < 2; ++side) {
@@ -278,12 +287,8 @@ private Q_SLOTS:
     void notRecordedTimeIsNamedOnHover()
     {
         MainWindow window;
-        window.resize(1440, 900);
-        window.show();
-        QVERIFY(comparePi0(window));
-        window.tabs()->setCurrentWidget(window.timelinePage());
-        TimelineView* view = window.timelinePage()->timeline()->view();
-        QVERIFY(QTest::qWaitForWindowExposed(view));
+        TimelineView* view = pi0Timeline(window);
+        QVERIFY(view);
         const TimelineLane& lane = view->timeline().lanes[0];
         QCOMPARE(lane.notRecorded.size(), size_t(1));
         const TimelineGap& span = lane.notRecorded.front();
