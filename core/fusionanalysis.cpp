@@ -19,12 +19,14 @@
 #include "ops/timegap/significance.h"
 #include "ops/timegap/steptime.h"
 #include "ops/timegap/timegap.h"
+#include "util/bothsides.h"
 #include "util/inputerror.h"
 #include "util/textformat.h"
 
 #include <algorithm>
 #include <bit>
 #include <cstdlib>
+#include <optional>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -305,12 +307,14 @@ FusionReport analyzeFusion(const TraceStore& trace1, const TraceStore& trace2,
     const std::atomic<bool>* cancel)
 {
     const size_t typeCount = classifier.categories().size();
-    const auto prepareTrace = [&](const TraceStore& store) {
-        PreparedTrace trace = prepare(store, classifier, options);
-        checkCancel(cancel);
-        return trace;
-    };
-    std::array<PreparedTrace, 2> traces { prepareTrace(trace1), prepareTrace(trace2) };
+    const bool parallel = analyzeSidesInParallel(options.threads);
+    const std::array<const TraceStore*, 2> stores { &trace1, &trace2 };
+    std::array<std::optional<PreparedTrace>, 2> prepared;
+    forBothSides(parallel, [&](size_t side) { prepared[side].emplace(prepare(*stores[side], classifier, options)); });
+    checkCancel(cancel);
+    std::array<PreparedTrace, 2> traces { std::move(*prepared[0]), std::move(*prepared[1]) };
+    prepared[0].reset();
+    prepared[1].reset();
 
     FusionReport report;
     report.toolVersion = FUSIONDIFF_VERSION;
@@ -366,11 +370,12 @@ FusionReport analyzeFusion(const TraceStore& trace1, const TraceStore& trace2,
         // A frame for every operator, module and kept Python frame of both traces: with the
         // stores, the largest structures of the analysis. The step time does not read them, so
         // they are gone before it builds its host timelines.
-        const std::array<KernelAttribution, 2> attributions { attributeKernels(trace1), attributeKernels(trace2) };
+        std::array<KernelAttribution, 2> attributions;
+        forBothSides(parallel, [&](size_t side) { attributions[side] = attributeKernels(*stores[side]); });
         checkCancel(cancel);
         operations = compareOperations({ OpComparisonTrace { trace1, traces[0].types, attributions[0] },
                                            OpComparisonTrace { trace2, traces[1].types, attributions[1] } },
-            std::span(&graphKernels, 1), classifier, options.opLevel, report.sideNames);
+            std::span(&graphKernels, 1), classifier, options.opLevel, report.sideNames, parallel);
         collectiveCalls
             = { findCollectiveCalls(trace1, attributions[0]), findCollectiveCalls(trace2, attributions[1]) };
     }
@@ -395,7 +400,7 @@ FusionReport analyzeFusion(const TraceStore& trace1, const TraceStore& trace2,
         = notRecordedSpans(report.graphComparison, { &trace1, &trace2 });
     StepTimeAnalysis stepTime = analyzeStepTime({ StepTimeTrace { trace1, operations.steps[0], &notRecorded[0] },
                                                     StepTimeTrace { trace2, operations.steps[1], &notRecorded[1] } },
-        operations.phasePartners);
+        operations.phasePartners, parallel);
     checkCancel(cancel);
     TimeGapAccounting accounting = explainTimeGap({ { &trace1, &trace2 }, { &traces[0].types, &traces[1].types },
         operations.roles, { &collectiveCalls[0], &collectiveCalls[1] }, classifier.categories(), report.sideNames,

@@ -213,8 +213,9 @@ compare
                         A's CUDA/HIP graphs were captured): graph findings then
                         name the operation and Python code of each kernel
     --capture2 FILE     the same for B
-    --threads N         parse the traces on at most N threads (default: the
-                        machine's cores); 1 reads them one after the other
+    --threads N         parse and analyse the traces on at most N threads
+                        (default: the machine's cores); 1 reads them one after
+                        the other and analyses them on one thread
     --quiet             no progress display on the terminal
 
 classify

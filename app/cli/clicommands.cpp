@@ -113,9 +113,10 @@ int runCompare(const CompareArguments& arguments)
         if (path)
             captures[side] = loadCaptureTrace(*path);
     }
+    AnalysisOptions options = arguments.options;
+    options.threads = arguments.threads;
     const FusionReport report = analyzeFusion(*traces[0].store, *traces[1].store,
-        { captures[0] ? &*captures[0] : nullptr, captures[1] ? &*captures[1] : nullptr }, classifier,
-        arguments.options);
+        { captures[0] ? &*captures[0] : nullptr, captures[1] ? &*captures[1] : nullptr }, classifier, options);
 
     const bool anyOutput = arguments.jsonPath || arguments.csvDirectory || arguments.markdownPath;
     if (arguments.jsonPath)

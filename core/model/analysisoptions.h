@@ -2,6 +2,7 @@
 
 #include "model/opreport.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -38,6 +39,9 @@ struct AnalysisOptions
     double fusedByRatio = 1.5;
     // Beyond the seed: the level at which kernels are grouped by the operation that launched them
     OpLevel opLevel = OpLevel::Auto;
+    // Not a threshold, and no part of the report: the results are the same for any value. The
+    // threads the analysis may use (0: the machine's cores; 1: the calling thread alone).
+    size_t threads = 0;
 };
 
 // "auto", "operator", "module" or "launching_operator" (also "launch"); false if unknown.

@@ -31,8 +31,9 @@ def compare(a, b, classifier="default", op_level="auto", params=None, capture1=N
     progress: called as progress(done_bytes, total_bytes) while the traces are read, on the
         calling thread, about ten times a second; returning False stops the comparison
         (Cancelled), and so does any exception it raises.
-    threads: parse the traces on at most this many threads (--threads; 1 reads them one after
-        the other on one thread); None, the default, uses the machine's cores.
+    threads: parse and analyse the traces on at most this many threads (--threads; 1 reads them
+        one after the other and analyses them on one thread); None, the default, uses the
+        machine's cores.
 
     The traces are read on the core's threads without the GIL; Ctrl+C (KeyboardInterrupt) stops
     them. Raises InputError for a file that cannot be used, ValueError for unknown parameters.

@@ -104,8 +104,10 @@ std::shared_ptr<const FusionReport> compareOnThisThread(const CompareRequest& re
         if (state.cancel)
             throw CancelledBetweenSteps();
     }
+    AnalysisOptions options = request.options;
+    options.threads = request.threads;
     return std::make_shared<const FusionReport>(analyzeFusion(*traces[0].store, *traces[1].store,
-        { captures[0] ? &*captures[0] : nullptr, captures[1] ? &*captures[1] : nullptr }, classifier, request.options,
+        { captures[0] ? &*captures[0] : nullptr, captures[1] ? &*captures[1] : nullptr }, classifier, options,
         &state.cancel));
 }
 

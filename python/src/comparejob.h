@@ -23,7 +23,7 @@ struct CompareRequest
     AnalysisOptions options;
     std::optional<std::string> captureA;
     std::optional<std::string> captureB;
-    size_t threads = 0; // parse threads, as --threads; 0: the machine's cores
+    size_t threads = 0; // threads that parse and analyse, as --threads; 0: the machine's cores
 };
 
 // Runs the comparison as fusiondiff-cli compare does (app/cli/clicommands.cpp: the rule file, the

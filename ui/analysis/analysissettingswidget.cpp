@@ -154,8 +154,8 @@ AnalysisSettingsWidget::AnalysisSettingsWidget(QWidget* parent)
     threads->setRange(0, 1024);
     threads->setSpecialValueText(tr("all cores"));
     threads->setValue(QSettings().value(kLoadThreadsSetting, 0).toInt());
-    threads->setToolTip(tr("Threads that parse the traces when they are opened (fusiondiff-cli --threads); "
-                           "fewer leave cores to other work"));
+    threads->setToolTip(tr("Threads that parse the traces when they are opened and analyse them "
+                           "(fusiondiff-cli --threads); fewer leave cores to other work"));
     connect(
         threads, &QSpinBox::valueChanged, this, [](int value) { QSettings().setValue(kLoadThreadsSetting, value); });
     form->addRow(new QLabel(tr("threads for loading"), this), threads);

@@ -131,8 +131,10 @@ void AnalysisWorker::run(const AnalysisJob& job)
             QElapsedTimer timer;
             timer.start();
             AnalysisResults results;
+            AnalysisOptions options = job.options;
+            options.threads = static_cast<size_t>(std::max(0, QSettings().value(kLoadThreadsSetting, 0).toInt()));
             results.report = std::make_shared<const FusionReport>(analyzeFusion(*stores[0], *stores[1],
-                { captures[0].get(), captures[1].get() }, *job.classifier, job.options, job.cancel.get()));
+                { captures[0].get(), captures[1].get() }, *job.classifier, options, job.cancel.get()));
             results.stores = stores;
             results.captures = captures;
             results.classifier = job.classifier;

@@ -1,6 +1,7 @@
 #include "ops/alignment/layers.h"
 
 #include "model/tracestore.h"
+#include "util/bothsides.h"
 #include "util/textformat.h"
 
 #include <algorithm>
@@ -212,18 +213,19 @@ std::string describe(const std::vector<Candidate>& candidates)
 
 } // namespace
 
-LayerPairing pairLayers(const std::array<LayerSide, 2>& sides, const std::array<std::string, 2>& sideNames)
+LayerPairing pairLayers(
+    const std::array<LayerSide, 2>& sides, const std::array<std::string, 2>& sideNames, bool sidesInParallel)
 {
     LayerPairing pairing;
     std::array<SideLayers, 2> finders { SideLayers(sides[0]), SideLayers(sides[1]) };
     std::array<std::vector<Candidate>, 2> candidates;
     for (const bool withPython : { false, true }) {
-        for (size_t side = 0; side < 2; ++side)
-            candidates[side] = finders[side].candidates(withPython);
+        forBothSides(sidesInParallel, [&](size_t side) { candidates[side] = finders[side].candidates(withPython); });
         const auto [first, second] = bestPair(candidates);
         if (first >= 0) {
-            pairing.sides[0] = finders[0].segments(candidates[0][size_t(first)]);
-            pairing.sides[1] = finders[1].segments(candidates[1][size_t(second)]);
+            const std::array<size_t, 2> chosen { size_t(first), size_t(second) };
+            forBothSides(sidesInParallel,
+                [&](size_t side) { pairing.sides[side] = finders[side].segments(candidates[side][chosen[side]]); });
             return pairing;
         }
     }

@@ -56,6 +56,8 @@ struct LayerPairing
     std::string reason; // empty when paired, or when neither side repeats anything
     bool paired() const { return sides[0].perStep > 0; }
 };
-LayerPairing pairLayers(const std::array<LayerSide, 2>& sides, const std::array<std::string, 2>& sideNames);
+// With `sidesInParallel` each side's layers are looked for on a thread of its own; the pairing is the same.
+LayerPairing pairLayers(
+    const std::array<LayerSide, 2>& sides, const std::array<std::string, 2>& sideNames, bool sidesInParallel = false);
 
 } // namespace fusiondiff

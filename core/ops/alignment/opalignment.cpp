@@ -7,6 +7,7 @@
 #include "ops/alignment/layers.h"
 #include "ops/alignment/sequencealignment.h"
 #include "ops/attribution/stepparts.h"
+#include "util/bothsides.h"
 #include "util/textformat.h"
 
 #include <algorithm>
@@ -257,7 +258,7 @@ std::vector<PhaseMatch> cascadeBySegment(const std::vector<AlignedSegment>& segm
 // The layers of each pair of phases (pairLayers), each occurrence's layer (PreparedSide::layerOf)
 // and what the report says of them.
 std::vector<LayerPairing> findLayers(std::array<PreparedSide, 2>& sides, const std::vector<int64_t>& partners,
-    const std::array<std::string, 2>& sideNames, OpAlignment& alignment)
+    const std::array<std::string, 2>& sideNames, OpAlignment& alignment, bool sidesInParallel)
 {
     std::vector<LayerPairing> layers(partners.size());
     for (PreparedSide& side : sides)
@@ -272,7 +273,7 @@ std::vector<LayerPairing> findLayers(std::array<PreparedSide, 2>& sides, const s
         layers[phase]
             = pairLayers({ LayerSide { sides[0].store, sides[0].attribution, sides[0].occurrences, phases[0] },
                              LayerSide { sides[1].store, sides[1].attribution, sides[1].occurrences, phases[1] } },
-                sideNames);
+                sideNames, sidesInParallel);
         for (size_t side = 0; side < 2; ++side)
             compared[side] += phases[side].size();
         const LayerPairing& pairing = layers[phase];
@@ -413,7 +414,8 @@ std::vector<std::string_view> symbolNames(const PreparedSide& side)
 // for OpLevel::Auto, level by level (autoAlignmentLevels) where the finer ones leave gaps.
 // Fills `alignment.levels` with what each level paired.
 std::vector<PhaseMatch> alignPhases(std::array<PreparedSide, 2>& sides, OpLevel level,
-    const std::array<std::string, 2>& sideNames, OpAlignment& alignment, std::vector<AlignedSegment>& segments)
+    const std::array<std::string, 2>& sideNames, OpAlignment& alignment, std::vector<AlignedSegment>& segments,
+    bool sidesInParallel)
 {
     std::vector<PhaseMatch> matches;
     const std::vector<int64_t> partners = pairPhases(sides[0].iterations, sides[1].iterations);
@@ -451,9 +453,11 @@ std::vector<PhaseMatch> alignPhases(std::array<PreparedSide, 2>& sides, OpLevel 
             sides[side].store, sides[side].types, sides[side].attribution, sides[side].occurrences, all, table);
         keys.kernels[side] = kernelSignatures(sides[side].store, sides[side].types, sides[side].occurrences);
     }
-    const std::vector<LayerPairing> layers = findLayers(sides, partners, sideNames, alignment);
-    const StepParts parts { stepPartsOf(sides[0].store, sides[0].attribution, sides[0].occurrences),
-        stepPartsOf(sides[1].store, sides[1].attribution, sides[1].occurrences) };
+    const std::vector<LayerPairing> layers = findLayers(sides, partners, sideNames, alignment, sidesInParallel);
+    StepParts parts;
+    forBothSides(sidesInParallel, [&](size_t side) {
+        parts[side] = stepPartsOf(sides[side].store, sides[side].attribution, sides[side].occurrences);
+    });
     segments = alignedSegments(sides, partners, layers, parts);
     matches = cascadeBySegment(segments, keys);
     alignAcrossLayerEnds(sides, partners, layers, parts, keys, matches);
@@ -530,10 +534,10 @@ void describeStructure(
 } // namespace
 
 std::vector<PhaseMatch> alignOperations(std::array<PreparedSide, 2>& sides, OpLevel level,
-    const std::array<std::string, 2>& sideNames, OpAlignment& alignment)
+    const std::array<std::string, 2>& sideNames, OpAlignment& alignment, bool sidesInParallel)
 {
     std::vector<AlignedSegment> segments;
-    std::vector<PhaseMatch> matches = alignPhases(sides, level, sideNames, alignment, segments);
+    std::vector<PhaseMatch> matches = alignPhases(sides, level, sideNames, alignment, segments, sidesInParallel);
     alignment.matched = matches.size();
     // The shares are of the operations compared: those of the steps (a warm-up step, left out, is
     // no evidence of different work: with five steps it alone would hold a fifth of them).

@@ -48,9 +48,10 @@ using AlignedSegment = std::array<std::vector<uint32_t>, 2>; // occurrence indic
 // and level by level (autoAlignmentLevels), falling through to coarser keys where names differ.
 // Sets each side's layerOf and fills `alignment`: what each level paired, the layers, the matched
 // share, whether the traces run the same work (comparable), the verdict and notes on missing
-// structure.
+// structure. With `sidesInParallel`, work of one side alone runs on a thread per side; the
+// alignment is the same.
 std::vector<PhaseMatch> alignOperations(std::array<PreparedSide, 2>& sides, OpLevel level,
-    const std::array<std::string, 2>& sideNames, OpAlignment& alignment);
+    const std::array<std::string, 2>& sideNames, OpAlignment& alignment, bool sidesInParallel = false);
 
 // The occurrences of the compared phases that found no partner (side, occurrence): work one side
 // runs and the other does not.

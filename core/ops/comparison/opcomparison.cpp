@@ -263,7 +263,7 @@ std::vector<LayerTimes> layerTimes(const std::array<PreparedSide, 2>& sides)
 } // namespace
 
 OpComparison compareOperations(const std::array<OpComparisonTrace, 2>& traces, std::span<const GroupKernelsPair> groups,
-    const Classifier& classifier, OpLevel level, const std::array<std::string, 2>& sideNames)
+    const Classifier& classifier, OpLevel level, const std::array<std::string, 2>& sideNames, bool sidesInParallel)
 {
     SymbolTable symbols;
     std::array<PreparedSide, 2> sides { PreparedSide {
@@ -311,7 +311,7 @@ OpComparison compareOperations(const std::array<OpComparisonTrace, 2>& traces, s
     std::array<std::vector<uint32_t>, 2> outsideGroups;
 
     // Align the operations phase by phase; compare them only if the traces run the same work.
-    const std::vector<PhaseMatch> matches = alignOperations(sides, level, sideNames, alignment);
+    const std::vector<PhaseMatch> matches = alignOperations(sides, level, sideNames, alignment, sidesInParallel);
     const std::vector<std::pair<size_t, uint32_t>> unpaired = unpairedOccurrences(sides, matches);
 
     for (const auto& [side, occurrence] : alignment.comparable ? unpaired : decltype(unpaired) {}) {

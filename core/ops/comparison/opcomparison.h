@@ -70,8 +70,10 @@ struct OpComparison
 // step; with OpLevel::Auto level by level, falling through to coarser keys where names differ),
 // and compares the kernels of every matched pair of occurrences and of every matched graph
 // group pair. Where the kernel counts differ, occurrences with the same pattern become one finding.
+// With `sidesInParallel`, work of one side alone runs on a thread per side; the result is the same.
 OpComparison compareOperations(const std::array<OpComparisonTrace, 2>& traces, std::span<const GroupKernelsPair> groups,
-    const Classifier& classifier, OpLevel level, const std::array<std::string, 2>& sideNames);
+    const Classifier& classifier, OpLevel level, const std::array<std::string, 2>& sideNames,
+    bool sidesInParallel = false);
 
 // The order of the operation summary (OpComparison::byOperation, the report's opSummary): the
 // largest saving first, then the largest total time, then by name.

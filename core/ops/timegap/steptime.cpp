@@ -4,6 +4,7 @@
 #include "ops/comparison/graphtail.h"
 #include "ops/timegap/hosttimeline.h"
 #include "ops/timegap/idlegaps.h"
+#include "util/bothsides.h"
 #include "util/freememory.h"
 #include "util/idmap.h"
 #include "util/textformat.h"
@@ -657,6 +658,15 @@ void SideAnalysis::run(
     sumOwnTime();
     pairingKeys();
     m_out.codes = m_codes.take();
+    // What is read after run() is in the public fields and m_out: the working data goes now, so
+    // that it is not held beside the other side's (run at once, or next).
+    m_items = {};
+    m_windows = {};
+    m_timelines = {};
+    m_launchOf = IdMap();
+    m_sums = {};
+    m_launchingThreads = {};
+    m_launchCodes = {};
 }
 
 double median(std::vector<double> values)
@@ -697,7 +707,8 @@ std::string sideLetterOf(size_t side)
 
 } // namespace
 
-StepTimeAnalysis analyzeStepTime(const std::array<StepTimeTrace, 2>& traces, const std::vector<int64_t>& phasePartners)
+StepTimeAnalysis analyzeStepTime(
+    const std::array<StepTimeTrace, 2>& traces, const std::vector<int64_t>& phasePartners, bool sidesInParallel)
 {
     StepTimeAnalysis result;
     StepTimeReport& report = result.report;
@@ -765,14 +776,20 @@ StepTimeAnalysis analyzeStepTime(const std::array<StepTimeTrace, 2>& traces, con
 
     std::array<std::map<CauseKey, CauseSums>, 2> causes;
     std::array<std::map<std::pair<std::string, int>, double>, 2> ownTime;
+    std::array<std::optional<SideAnalysis>, 2> analyses;
     for (size_t side = 0; side < 2; ++side) {
-        SideAnalysis analysis(traces[side].store, report.sides[side], report.phases.size());
-        analysis.notRecorded = traces[side].notRecorded;
+        analyses[side].emplace(traces[side].store, report.sides[side], report.phases.size());
+        analyses[side]->notRecorded = traces[side].notRecorded;
         if (traces[side].notRecorded) {
             for (const NotRecordedSpan& span : *traces[side].notRecorded)
                 report.sides[side].notRecorded.push_back({ span.begin, span.end });
         }
-        analysis.run(steps[side], result.totals.kernelInStep[side], result.totals, side);
+    }
+    forBothSides(sidesInParallel, [&](size_t side) {
+        analyses[side]->run(std::move(steps[side]), result.totals.kernelInStep[side], result.totals, side);
+    });
+    for (size_t side = 0; side < 2; ++side) {
+        SideAnalysis& analysis = *analyses[side];
         causes[side] = std::move(analysis.causes);
         ownTime[side] = std::move(analysis.ownTime);
         const StepTimeSide& out = report.sides[side];
@@ -803,6 +820,7 @@ StepTimeAnalysis analyzeStepTime(const std::array<StepTimeTrace, 2>& traces, con
             report.notes.push_back(letter + ": " + withThousands(int64_t(analysis.intervalsLeftOut))
                 + " idle intervals beyond the first " + withThousands(int64_t(StepTimeReport::kMaxIdleIntervals))
                 + " are counted but not listed.");
+        analyses[side].reset();
     }
 
     // The step_times rows.

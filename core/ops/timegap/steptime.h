@@ -42,7 +42,9 @@ struct StepTimeAnalysis
 // cause (model/steptime.h), the host code behind it named from the launching thread's innermost
 // Python frame, operator or runtime call, and the host code of the two traces paired by name.
 // Phases pair as the operation alignment pairs them (`phasePartners`); in a pair of phases the
-// first min(n1, n2) steps of each side are compared.
-StepTimeAnalysis analyzeStepTime(const std::array<StepTimeTrace, 2>& traces, const std::vector<int64_t>& phasePartners);
+// first min(n1, n2) steps of each side are compared. With `sidesInParallel` the two sides are
+// measured at once, on two threads; the analysis is the same.
+StepTimeAnalysis analyzeStepTime(const std::array<StepTimeTrace, 2>& traces, const std::vector<int64_t>& phasePartners,
+    bool sidesInParallel = false);
 
 } // namespace fusiondiff

@@ -1,0 +1,48 @@
+#pragma once
+
+#include <cstddef>
+#include <exception>
+#include <thread>
+
+namespace fusiondiff {
+
+// Runs `work(0)` and `work(1)`: at once, side 1 on a thread of its own, when `parallel`, else one
+// after the other. Each call must read what both sides share and write only its own side's data,
+// so that the results are the same either way. Once both have ended, side 0's exception is
+// rethrown if it threw, else side 1's.
+template<typename Work>
+void forBothSides(bool parallel, Work&& work)
+{
+    if (!parallel) {
+        work(size_t(0));
+        work(size_t(1));
+        return;
+    }
+    std::exception_ptr failures[2];
+    std::thread second([&] {
+        try {
+            work(size_t(1));
+        } catch (...) {
+            failures[1] = std::current_exception();
+        }
+    });
+    try {
+        work(size_t(0));
+    } catch (...) {
+        failures[0] = std::current_exception();
+    }
+    second.join();
+    for (const std::exception_ptr& failure : failures) {
+        if (failure)
+            std::rethrow_exception(failure);
+    }
+}
+
+// Whether the analysis runs the two traces' sides at once: `threads` is the setting (0: the
+// machine's cores), and one core or a setting of 1 means one thread.
+inline bool analyzeSidesInParallel(size_t threads)
+{
+    return threads != 1 && std::thread::hardware_concurrency() > 1;
+}
+
+} // namespace fusiondiff
