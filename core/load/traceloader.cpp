@@ -180,8 +180,10 @@ private:
         return closed;
     }
 
-    // Chunks cut ahead and not merged yet: one per parsing thread keeps them all busy.
-    size_t chunksInFlight() const { return m_pool ? m_pool->threads() : 0; }
+    // Chunks cut ahead and not merged yet: one per parsing thread, and one more that waits, ready,
+    // while this thread merges and reads (with one per thread a parser sat idle then: on the 2 GB
+    // trace the pool's two threads were busy 1.6 cores of 2, 1.8 with one more).
+    size_t chunksInFlight() const { return m_pool ? m_pool->threads() + 1 : 0; }
 
     // Fails early, with a clear message, if the whole trace will not fit in the memory budget.
     void checkMemory()
