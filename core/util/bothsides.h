@@ -2,12 +2,13 @@
 
 #include <cstddef>
 #include <exception>
+#include <system_error>
 #include <thread>
 
 namespace fusiondiff {
 
 // Runs `work(0)` and `work(1)`: at once, side 1 on a thread of its own, when `parallel`, else one
-// after the other. Each call must read what both sides share and write only its own side's data,
+// after the other. Each call may read what both sides share but writes only its own side's data,
 // so that the results are the same either way. Once both have ended, side 0's exception is
 // rethrown if it threw, else side 1's.
 template<typename Work>
@@ -19,19 +20,24 @@ void forBothSides(bool parallel, Work&& work)
         return;
     }
     std::exception_ptr failures[2];
-    std::thread second([&] {
+    const auto runSide = [&](size_t side) {
         try {
-            work(size_t(1));
+            work(side);
         } catch (...) {
-            failures[1] = std::current_exception();
+            failures[side] = std::current_exception();
         }
-    });
+    };
+    std::thread second;
     try {
-        work(size_t(0));
-    } catch (...) {
-        failures[0] = std::current_exception();
+        second = std::thread(runSide, size_t(1));
+    } catch (const std::system_error&) {
+        // No thread to be had (a process limit): the same work, one side after the other.
     }
-    second.join();
+    runSide(0);
+    if (second.joinable())
+        second.join();
+    else
+        runSide(1);
     for (const std::exception_ptr& failure : failures) {
         if (failure)
             std::rethrow_exception(failure);
