@@ -20,7 +20,9 @@
 #           999 Hz), and from them what the wall time would be on an idle machine with `nproc`
 #           cores: the main thread (start, analysis, report) plus the loading threads, which take at
 #           least their largest thread and their sum over the cores. An estimate, for when other
-#           jobs make wall times meaningless; it ignores waiting between the threads.
+#           jobs make wall times meaningless; it ignores waiting between the threads. Since the
+#           analysis runs one side on a thread of its own, that thread counts among the loading
+#           threads, though it runs beside the main thread's analysis: the estimate is then high.
 #
 # Builds nothing: run `cmake --build --preset test --target fusiondiff-cli parsefloor tracetiler`
 # first (this build is build/test). Generated traces go to WORK (default a fresh folder in /tmp)
@@ -35,7 +37,7 @@ while [[ $# -gt 0 ]]; do
     --traces) traces=$2; shift 2 ;;
     --work) work=$2; shift 2 ;;
     --parts) parts=$2; shift 2 ;;
-    *) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+    *) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
     esac
 done
 cli=build/test/app/cli/fusiondiff-cli floor=build/test/bench/parsefloor tiler=build/test/bench/tracetiler
