@@ -23,7 +23,7 @@ def samples(path):
             if tid is not None:
                 yield tid, frames
             tid, frames = None, []
-        elif not line.startswith((" ", "\t")):
+        elif not line.startswith("\t"):  # a sample's header: its thread id, right-aligned
             tid = int(line.split()[0])
         else:
             parts = line.strip().split(" ", 1)
