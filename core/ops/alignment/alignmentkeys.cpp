@@ -159,7 +159,19 @@ size_t renamedOperatorLevel()
 
 uint32_t AlignmentKeyTable::intern(uint64_t hash)
 {
-    return m_ids.try_emplace(hash, uint32_t(m_ids.size())).first->second;
+    const auto [it, inserted] = m_ids.try_emplace(hash, uint32_t(m_hashes.size()));
+    if (inserted)
+        m_hashes.push_back(hash);
+    return it->second;
+}
+
+std::vector<uint32_t> AlignmentKeyTable::adopt(const AlignmentKeyTable& other)
+{
+    std::vector<uint32_t> ids;
+    ids.reserve(other.m_hashes.size());
+    for (const uint64_t hash : other.m_hashes)
+        ids.push_back(intern(hash));
+    return ids;
 }
 
 std::vector<std::vector<uint32_t>> alignmentKeys(const TraceStore& store, const KernelTypes& types,

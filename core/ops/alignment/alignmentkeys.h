@@ -49,9 +49,12 @@ class AlignmentKeyTable
 {
 public:
     uint32_t intern(uint64_t hash);
+    // As SymbolTable::adopt: `other`'s keys interned in the order it gave them ids; their ids here.
+    std::vector<uint32_t> adopt(const AlignmentKeyTable& other);
 
 private:
     std::unordered_map<uint64_t, uint32_t> m_ids;
+    std::vector<uint64_t> m_hashes; // by id
 };
 
 // The key of each occurrence of `which` at each level of autoAlignmentLevels(): keys[level][i]

@@ -443,15 +443,27 @@ std::vector<PhaseMatch> alignPhases(std::array<PreparedSide, 2>& sides, OpLevel 
     const std::span<const AlignmentLevelSpec> specs = autoAlignmentLevels();
     for (const AlignmentLevelSpec& spec : specs)
         alignment.levels.push_back({ spec.key, spec.description, 0, 0 });
-    AlignmentKeyTable table;
+    // Each side's keys in a table of its own, then one table for both, its ids given as interning
+    // side 0's keys and then side 1's on one thread would give them.
+    std::array<AlignmentKeyTable, 2> ownTables;
     LevelKeys keys;
-    for (size_t side = 0; side < 2; ++side) {
+    forBothSides(sidesInParallel, [&](size_t side) {
         std::vector<uint32_t> all(sides[side].occurrences.size());
         for (uint32_t i = 0; i < all.size(); ++i)
             all[i] = i;
-        keys.keys[side] = alignmentKeys(
-            sides[side].store, sides[side].types, sides[side].attribution, sides[side].occurrences, all, table);
+        keys.keys[side] = alignmentKeys(sides[side].store, sides[side].types, sides[side].attribution,
+            sides[side].occurrences, all, ownTables[side]);
         keys.kernels[side] = kernelSignatures(sides[side].store, sides[side].types, sides[side].occurrences);
+    });
+    AlignmentKeyTable table;
+    for (size_t side = 0; side < 2; ++side) {
+        const std::vector<uint32_t> shared = table.adopt(ownTables[side]);
+        for (std::vector<uint32_t>& keysAtLevel : keys.keys[side]) {
+            for (uint32_t& key : keysAtLevel) {
+                if (key != kNoKey)
+                    key = shared[key];
+            }
+        }
     }
     const std::vector<LayerPairing> layers = findLayers(sides, partners, sideNames, alignment, sidesInParallel);
     StepParts parts;

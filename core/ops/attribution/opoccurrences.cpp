@@ -14,6 +14,15 @@ uint32_t SymbolTable::intern(const std::string& name)
     return it->second;
 }
 
+std::vector<uint32_t> SymbolTable::adopt(const SymbolTable& other)
+{
+    std::vector<uint32_t> ids;
+    ids.reserve(other.m_names.size());
+    for (const std::string& name : other.m_names)
+        ids.push_back(intern(name));
+    return ids;
+}
+
 std::string frameName(const TraceStore& store, const OpFrame& frame)
 {
     const std::string_view name = store.name(frame.name);

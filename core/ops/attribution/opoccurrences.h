@@ -18,6 +18,9 @@ class SymbolTable
 public:
     uint32_t intern(const std::string& name);
     const std::string& name(uint32_t symbol) const { return m_names[symbol]; }
+    // Interns `other`'s names in the order it gave them ids and returns their ids here, by their
+    // ids there: after it this table is the one that interning `other`'s calls here would have made.
+    std::vector<uint32_t> adopt(const SymbolTable& other);
 
 private:
     std::unordered_map<std::string, uint32_t> m_ids;

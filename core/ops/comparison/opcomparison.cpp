@@ -6,6 +6,7 @@
 #include "ops/attribution/opattribution.h"
 #include "ops/comparison/findingparts.h"
 #include "ops/comparison/kernelcomparison.h"
+#include "util/bothsides.h"
 #include "util/textformat.h"
 
 #include <algorithm>
@@ -271,10 +272,21 @@ OpComparison compareOperations(const std::array<OpComparisonTrace, 2>& traces, s
         PreparedSide { traces[1].store, traces[1].types, traces[1].attribution, {}, {}, {} } };
     OpAlignment alignment;
     alignment.level = level;
+    // Each side's operations named in a table of its own, then in one for both (ids as one thread
+    // naming side 0's and then side 1's would give them) before anything reads the ids.
+    std::array<SymbolTable, 2> ownSymbols;
+    forBothSides(sidesInParallel, [&](size_t side) {
+        sides[side].occurrences = groupByOperation(sides[side].store, sides[side].attribution, level, ownSymbols[side]);
+    });
+    for (size_t side = 0; side < 2; ++side) {
+        const std::vector<uint32_t> shared = symbols.adopt(ownSymbols[side]);
+        for (OpOccurrence& occurrence : sides[side].occurrences)
+            occurrence.symbol = shared[occurrence.symbol];
+    }
+    forBothSides(sidesInParallel,
+        [&](size_t side) { sides[side].iterations = findIterations(sides[side].store, sides[side].occurrences); });
     for (size_t side = 0; side < 2; ++side) {
         PreparedSide& prepared = sides[side];
-        prepared.occurrences = groupByOperation(prepared.store, prepared.attribution, level, symbols);
-        prepared.iterations = findIterations(prepared.store, prepared.occurrences);
         alignment.occurrences[side] = prepared.occurrences.size();
         alignment.attributedKernels[side] = prepared.attribution.attributed;
         alignment.unattributedKernels[side] = prepared.store.kernels.size() - prepared.attribution.attributed;
