@@ -32,6 +32,8 @@ public:
 
     // The Python frames decoded so far (TraceStore::pythonFrames holds those the loader keeps).
     std::deque<PythonFrameEvent> takePythonFrames() { return std::move(m_pythonFrames); }
+    const std::deque<PythonFrameEvent>& pythonFrames() const { return m_pythonFrames; }
+    void clearPythonFrames() { m_pythonFrames.clear(); }
 
 private:
     // A value that is not an object: counted and skipped.

@@ -272,6 +272,41 @@ private Q_SLOTS:
         }
     }
 
+    // The chunks' events are decoded into stores used again for later chunks, which keep their
+    // names and threads: names and threads first met in later chunks, in an order that changes from
+    // chunk to chunk, and cuts that fall inside strings (chunks parsed, then dropped), must still be
+    // numbered in file order.
+    void namesAndThreadsMetLateKeepTheirOrder()
+    {
+        TraceWriter writer;
+        writer.amd();
+        constexpr int kEvents = 600;
+        // A name holding \"}, {\" (spelt out: moc misreads escaped quotes in string literals).
+        const std::string quote = std::string(1, '\\') + '"';
+        const std::string escapedCut = " " + quote + "}, {" + quote + " ";
+        for (int i = 0; i < kEvents; ++i) {
+            const int late = i * 7919 % 97; // a permutation of 0..96, cycling
+            const std::string ts = std::to_string(1000 + i * 10);
+            const std::string tid = std::to_string(1 + i / 75); // a new thread every 75 rounds
+            writer.rawEvent(R"({"ph": "X", "cat": "python_function", "name": "m.py()" + std::to_string(late % 13)
+                + R"(): f_)" + std::to_string(i < kEvents / 2 ? late % 5 : late) + R"(", "pid": 1, "tid": )" + tid
+                + R"(, "ts": )" + ts + R"(, "dur": 9})");
+            writer.rawEvent(R"({"ph": "X", "cat": "cpu_op", "name": "op_)"
+                + std::to_string(i < kEvents / 3 ? i % 4 : late) + (i % 11 == 3 ? escapedCut : "")
+                + R"(", "pid": 1, "tid": )" + tid + R"(, "ts": )" + ts + R"(, "dur": 5})");
+        }
+        QTemporaryDir dir;
+        const QString path = test::writeFile(dir, QStringLiteral("late.json"), writer.json());
+        const TraceStore reference = loadWith(path, 1);
+        QCOMPARE(reference.cpuOps.size(), size_t(kEvents));
+        QCOMPARE(reference.pythonThreads.size(), size_t((kEvents + 74) / 75));
+        QVERIFY(reference.strings.size() > 150);
+        for (const size_t threads : { size_t(2), size_t(3) }) {
+            for (size_t chunk = 400; chunk < 6000; chunk += 777)
+                verifyIdentical(reference, loadWith(path, threads, chunk));
+        }
+    }
+
     void errorsInLaterChunksKeepTheirOffsets_data()
     {
         QTest::addColumn<QByteArray>("bytes");
