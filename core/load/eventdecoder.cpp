@@ -496,7 +496,7 @@ uint32_t EventDecoder::pythonThread(int64_t pid, int64_t tid)
     return m_lastPythonThread;
 }
 
-error_code EventDecoder::decode(ondemand::value element, const char* limit, const char*& end)
+error_code EventDecoder::decode(ondemand::value& element, const char* limit, const char*& end)
 {
     ondemand::object object;
     error_code error = element.get_object().get(object);
