@@ -550,7 +550,9 @@ private Q_SLOTS:
         QVERIFY_THROWS_EXCEPTION(Cancelled, loadTrace(path.toStdString(), options));
         returnFreedMemoryToSystem();
         const qint64 after = residentBytes();
-        QVERIFY2(peak - before > 40 * 1024 * 1024, qPrintable(QString::number(peak - before))); // it held memory
+        // It held memory (42-45 MiB sampled at progress calls, 40 once under ctest -j2), well above
+        // what it may keep.
+        QVERIFY2(peak - before > 32 * 1024 * 1024, qPrintable(QString::number(peak - before)));
         QVERIFY2(after - before < 16 * 1024 * 1024, qPrintable(QString::number(after - before))); // and gave it back
     }
 
