@@ -23,8 +23,10 @@ void addCounts(LoadStatistics& to, const LoadStatistics& from)
 }
 
 // A ChunkEvents whose names take more than this is not used again: they were kept to spare work on
-// names that repeat, and a trace of ever new names would only make them pile up.
-constexpr size_t kReusedNamesBytes = size_t(8) << 20;
+// names that repeat, and a trace of ever new names would only make them pile up (with the decoder's
+// raw copies of them, about twice this, for each of the few ChunkEvents of a load: about what the
+// chunk buffers take).
+constexpr size_t kReusedNamesBytes = size_t(2) << 20;
 
 } // namespace
 

@@ -307,6 +307,29 @@ private Q_SLOTS:
         }
     }
 
+    // A trace of ever new names (each kernel's its own, 8 MB of them): the chunks' stores stop being
+    // used again once their names outgrow what is worth keeping, and the store is still the same.
+    void everNewNamesLoadTheSame()
+    {
+        TraceWriter writer;
+        writer.nvidia();
+        const std::string padding(100, 'k');
+        for (int i = 0; i < 70000; ++i) {
+            TraceWriter::Kernel k;
+            k.name = padding + std::to_string(i);
+            k.ts = 1000 + i;
+            k.dur = 1;
+            k.correlation = i;
+            writer.kernel(k);
+        }
+        QTemporaryDir dir;
+        const QString path = test::writeFile(dir, QStringLiteral("names.json"), writer.json());
+        const TraceStore reference = loadWith(path, 1);
+        QCOMPARE(reference.kernels.size(), size_t(70000));
+        QVERIFY(reference.strings.memoryUsage() > size_t(8) << 20);
+        verifyIdentical(reference, loadWith(path, 2, size_t(256) << 10));
+    }
+
     void errorsInLaterChunksKeepTheirOffsets_data()
     {
         QTest::addColumn<QByteArray>("bytes");
