@@ -215,11 +215,11 @@ std::unique_ptr<ByteReader> openSource(const std::string& path, std::unique_ptr<
 
 } // namespace
 
-std::unique_ptr<ByteReader> openTraceFile(const std::string& path)
+std::unique_ptr<ByteReader> openTraceFile(const std::string& path, bool inflateAhead)
 {
     std::unique_ptr<ByteReader> reader = openSource(path, std::make_unique<FileSource>(path));
     // Decompression is as slow as parsing: let it run ahead on a thread of its own.
-    if (reader->isCompressed())
+    if (reader->isCompressed() && inflateAhead)
         return std::make_unique<PrefetchingReader>(std::move(reader));
     return reader;
 }

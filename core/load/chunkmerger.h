@@ -1,5 +1,6 @@
 #pragma once
 
+#include "load/eventdecoder.h"
 #include "model/tracestore.h"
 
 #include <cstdint>
@@ -11,11 +12,29 @@ namespace fusiondiff {
 
 // The events of one chunk of an event array, decoded on a thread of their own into a store of the
 // chunk's own: its names interned in its own StringTable, its Python frames' threads indices into
-// its own pythonThreads.
+// its own pythonThreads. Once merged, a ChunkEvents is used again for a later chunk of the same
+// array (clearRows): its names, Python threads and the decoder's table of raw names stay, with the
+// trace store's ids for them, so that a name met in every chunk is decoded, interned and merged
+// once per ChunkEvents rather than once per chunk. Every name and thread it holds is then in the
+// trace store already, which keeps the store's ids in file order (ChunkMerger). Not movable: the
+// decoder refers to the store.
 struct ChunkEvents
 {
+    ChunkEvents();
+    ChunkEvents(const ChunkEvents&) = delete;
+    ChunkEvents& operator=(const ChunkEvents&) = delete;
+
+    // Empties the rows, the Python frames and the counts; keeps the names and threads.
+    void clearRows();
+    // False once its names hold more memory than is worth keeping between chunks.
+    bool worthReusing() const;
+
     TraceStore store;
-    std::deque<PythonFrameEvent> pythonFrames;
+    EventDecoder decoder; // into `store`
+    // ChunkMerger's: the trace store's ids for the first storeNames.size() of store.strings, and
+    // its indices for the first storeThreads.size() of store.pythonThreads.
+    std::vector<StringId> storeNames;
+    std::vector<uint32_t> storeThreads;
 };
 
 // Appends chunks, in file order, to the trace's store, so that the store is the one a single
@@ -34,8 +53,6 @@ private:
     TraceStore& m_store;
     std::map<ThreadId, uint32_t> m_threadIndex;
     std::deque<PythonFrameEvent> m_pythonFrames;
-    std::vector<StringId> m_names; // the chunk's string ids -> the store's
-    std::vector<uint32_t> m_threads; // the chunk's Python threads -> the store's
 };
 
 } // namespace fusiondiff

@@ -58,6 +58,9 @@ struct PendingEvent
     std::string_view dtype; // record_param_comms: args.dtype
     int64_t inputElements = kNoId; // collective operators: elements of the first tensor of args["Input Dims"]
     std::string_view inputType; // and its type, the first of args["Input type"]
+    // Whether the name is a collective's, asked once per "args" object (the name cannot change
+    // within one): 0 not asked yet, 1 yes, 2 no.
+    uint8_t collective = 0;
     // Conversions, counted in the statistics only if the event is kept.
     uint32_t coerced = 0;
     uint32_t ignored = 0;
@@ -138,8 +141,10 @@ bool parseNumberText(std::string_view text, double& out)
 }
 
 // Reads a number that may have been written as a string ("ts": "12.5"). A malformed JSON
-// number is an error; a value of another type is unusable.
-error_code readDouble(ondemand::value value, double& out, FieldRead& how)
+// number is an error; a value of another type is unusable. This and the other readers of numbers
+// are always inlined: as calls of their own (GCC's choice at -O2) they cost ~10% of a with-stack
+// load's CPU, the ondemand::value going through the stack each time.
+[[gnu::always_inline]] inline error_code readDouble(ondemand::value value, double& out, FieldRead& how)
 {
     const error_code error = value.get_double().get(out);
     if (!error) {
@@ -157,14 +162,29 @@ error_code readDouble(ondemand::value value, double& out, FieldRead& how)
     return simdjson::SUCCESS;
 }
 
+// True if `text` starts with `literal`.
+template<size_t N>
+bool startsWith(std::string_view text, const char (&literal)[N])
+{
+    return text.size() >= N - 1 && std::memcmp(text.data(), literal, N - 1) == 0;
+}
+
 // A collective operator (vllm::all_reduce, c10d::allreduce_, ...), whose first input tensor is the
-// message: its size is kept from the args that record_shapes writes.
+// message: its size is kept from the args that record_shapes writes. The name holds all_reduce,
+// allreduce, all_gather, allgather, all_to_all, alltoall or reduce_scatter; one pass over it, as
+// operators ask twice each (args["Input Dims"] and args["Input type"]).
 bool isCollectiveOperator(std::string_view rawName)
 {
-    for (const std::string_view part :
-        { "all_reduce", "allreduce", "all_gather", "allgather", "reduce_scatter", "all_to_all", "alltoall" }) {
-        if (rawName.find(part) != std::string_view::npos)
+    for (size_t at = 0; at + 3 <= rawName.size(); ++at) {
+        const std::string_view rest = rawName.substr(at);
+        if (rest[0] == 'a' && startsWith(rest, "all")) {
+            const std::string_view tail = rest.substr(3);
+            if (startsWith(tail, "_reduce") || startsWith(tail, "reduce") || startsWith(tail, "_gather")
+                || startsWith(tail, "gather") || startsWith(tail, "_to_all") || startsWith(tail, "toall"))
+                return true;
+        } else if (rest[0] == 'r' && startsWith(rest, "reduce_scatter")) {
             return true;
+        }
     }
     return false;
 }
@@ -217,7 +237,7 @@ void readFirstString(ondemand::value value, std::string_view& out)
     }
 }
 
-error_code readInteger(ondemand::value value, int64_t& out, FieldRead& how)
+[[gnu::always_inline]] inline error_code readInteger(ondemand::value value, int64_t& out, FieldRead& how)
 {
     const error_code error = value.get_int64().get(out);
     if (!error) {
@@ -323,8 +343,11 @@ error_code readArgument(FieldResult& argument, PendingEvent& event)
     }
     // The key first: the name's seven substring searches cost ~5% of a with-stack load when run
     // for every argument of every operator.
-    if (event.kind == EventKind::CpuOp && (rawEquals(key, "Input Dims") || rawEquals(key, "Input type"))
-        && isCollectiveOperator(event.rawName)) {
+    if (event.kind == EventKind::CpuOp && (rawEquals(key, "Input Dims") || rawEquals(key, "Input type"))) {
+        if (event.collective == 0)
+            event.collective = isCollectiveOperator(event.rawName) ? 1 : 2;
+        if (event.collective == 2)
+            return simdjson::SUCCESS;
         readCollectiveInput(argument, key, event);
         return simdjson::SUCCESS;
     }
@@ -356,6 +379,7 @@ error_code readArgs(ondemand::value value, PendingEvent& event)
     }
     if (error)
         return error;
+    event.collective = 0;
     for (auto argument : args) {
         if ((error = readArgument(argument, event)))
             return error;
@@ -364,7 +388,7 @@ error_code readArgs(ondemand::value value, PendingEvent& event)
 }
 
 // A number field ("ts", "dur"): `has` tells whether it was usable.
-error_code readTime(ondemand::value value, double& out, bool& has, PendingEvent& event)
+[[gnu::always_inline]] inline error_code readTime(ondemand::value value, double& out, bool& has, PendingEvent& event)
 {
     FieldRead how = FieldRead::Read;
     if (const error_code error = readDouble(value, out, how))
@@ -375,7 +399,8 @@ error_code readTime(ondemand::value value, double& out, bool& has, PendingEvent&
 }
 
 // "pid" or "tid", counted apart: a kernel's args.device and args.stream may stand in for them.
-error_code readPidOrTid(ondemand::value value, int64_t& out, bool& has, PendingEvent& event)
+[[gnu::always_inline]] inline error_code readPidOrTid(
+    ondemand::value value, int64_t& out, bool& has, PendingEvent& event)
 {
     FieldRead how = FieldRead::Read;
     if (const error_code error = readInteger(value, out, how))
@@ -458,22 +483,6 @@ EventDecoder::EventDecoder(TraceStore& store)
     : m_store(store)
 { }
 
-size_t EventDecoder::NameHash::operator()(std::string_view text) const
-{
-    if (text.size() < 32)
-        return std::hash<std::string_view>()(text);
-    const auto word = [&text](size_t at) {
-        uint64_t value = 0;
-        std::memcpy(&value, text.data() + at, sizeof value);
-        return value;
-    };
-    const size_t size = text.size();
-    uint64_t hash = size * 0x9E3779B97F4A7C15ull;
-    for (const size_t at : { size_t(0), size / 2, size - 24, size - 16, size - 8 })
-        hash = (hash ^ word(at)) * 0xFF51AFD7ED558CCDull + (hash >> 29);
-    return size_t(hash ^ (hash >> 32));
-}
-
 uint32_t EventDecoder::pythonThread(int64_t pid, int64_t tid)
 {
     const ThreadId thread { pid, tid };
@@ -487,7 +496,7 @@ uint32_t EventDecoder::pythonThread(int64_t pid, int64_t tid)
     return m_lastPythonThread;
 }
 
-error_code EventDecoder::decode(ondemand::value element, const char* limit, const char*& end)
+error_code EventDecoder::decode(ondemand::value& element, const char* limit, const char*& end)
 {
     ondemand::object object;
     error_code error = element.get_object().get(object);
@@ -550,16 +559,26 @@ error_code EventDecoder::store(PendingEvent& event)
     settleStreamAndConversions(event, statistics);
     if (event.kind == EventKind::PythonFunction && !event.rawName.starts_with(kModulePrefix))
         return storePythonFrame(event);
-    bool ok = false;
-    const std::string_view name = decodeJsonStringContent(event.rawName, m_scratch, ok);
-    if (!ok)
-        return simdjson::STRING_ERROR;
     if (event.kind == EventKind::PythonFunction) {
+        bool ok = false;
+        const std::string_view name = decodeJsonStringContent(event.rawName, m_scratch, ok);
+        if (!ok)
+            return simdjson::STRING_ERROR;
         m_store.modules.push_back(
             { event.ts, event.dur, event.pid, event.tid, m_store.strings.intern(name.substr(kModulePrefix.size())) });
         return simdjson::SUCCESS;
     }
-    const StringId nameId = m_store.strings.intern(name);
+    StringId nameId = 0;
+    if (const uint32_t* known = m_eventNames.find(event.rawName)) {
+        nameId = *known;
+    } else {
+        bool ok = false;
+        const std::string_view name = decodeJsonStringContent(event.rawName, m_scratch, ok);
+        if (!ok)
+            return simdjson::STRING_ERROR;
+        nameId = m_store.strings.intern(name);
+        m_eventNames.insert(event.rawName, nameId);
+    }
     switch (event.kind) {
     case EventKind::Kernel:
         m_store.kernels.push_back({ event.ts, event.dur, event.correlation, event.externalId, narrowGpuId(event.pid),
@@ -593,17 +612,18 @@ error_code EventDecoder::storePythonFrame(const PendingEvent& event)
 {
     // Python frames repeat a few hundred names tens of thousands of times: each raw name is
     // decoded and shortened once.
-    auto known = m_pythonFrameNames.find(event.rawName);
-    if (known == m_pythonFrameNames.end()) {
+    StringId key = 0;
+    if (const uint32_t* known = m_pythonFrameNames.find(event.rawName)) {
+        key = *known;
+    } else {
         bool ok = false;
         const std::string_view name = decodeJsonStringContent(event.rawName, m_scratch, ok);
         if (!ok)
             return simdjson::STRING_ERROR;
-        known = m_pythonFrameNames
-                    .emplace(std::string(event.rawName), m_store.strings.intern(pythonFrameKey(name, m_frameKey)))
-                    .first;
+        key = m_store.strings.intern(pythonFrameKey(name, m_frameKey));
+        m_pythonFrameNames.insert(event.rawName, key);
     }
-    m_pythonFrames.push_back({ event.ts, event.dur, pythonThread(event.pid, event.tid), known->second });
+    m_pythonFrames.push_back({ event.ts, event.dur, pythonThread(event.pid, event.tid), key });
     return simdjson::SUCCESS;
 }
 

@@ -105,6 +105,7 @@ ParallelEventArrayReader::Merged ParallelEventArrayReader::dispatch()
     job->length = cut;
     job->allocation = window.allocationSize();
     job->buffer = window.detachFront(cut, spareBuffer(job->allocation), job->start, job->bytesAfterStart);
+    job->events = spareEvents();
     m_expect = Expect::CommaOrClose;
 
     Job* parsed = job.get();
@@ -140,10 +141,9 @@ void ParallelEventArrayReader::parse(Job& job) const
     }
     try {
         thread_local simdjson::ondemand::parser parser; // one per thread of the pool
-        EventDecoder decoder(job.events.store);
         size_t cut = job.length;
         for (;;) {
-            job.outcome = parseChunk(parser, decoder, job.data(), cut, false, job.bytesAfterStart);
+            job.outcome = parseChunk(parser, job.events->decoder, job.data(), cut, false, job.bytesAfterStart);
             if (job.outcome.kind != ChunkOutcome::Kind::CutInsideString)
                 break;
             cut = findChunkCut(job.data(), job.length, cut - 1, false);
@@ -152,7 +152,6 @@ void ParallelEventArrayReader::parse(Job& job) const
                 break;
             }
         }
-        job.events.pythonFrames = decoder.takePythonFrames();
     } catch (...) {
         job.exception = std::current_exception();
     }
@@ -176,7 +175,7 @@ ParallelEventArrayReader::Merged ParallelEventArrayReader::mergeFront()
         rewind(0);
         return Merged::Rewound;
     }
-    m_merger.append(job.events);
+    merge(std::move(job.events));
     m_events += outcome.events;
     finishChunk();
     if (outcome.arrayClosed) {
@@ -227,16 +226,14 @@ void ParallelEventArrayReader::rewind(size_t consumed)
 ParallelEventArrayReader::Merged ParallelEventArrayReader::readChunkHere()
 {
     m_retryHere = false;
-    ChunkEvents events;
-    EventDecoder decoder(events.store);
+    std::unique_ptr<ChunkEvents> events = spareEvents();
     EventArrayReader::Options options;
     options.chunkBytes = m_options.chunkBytes;
     options.maxEventBytes = m_options.maxEventBytes;
     options.cancel = m_options.cancel;
-    EventArrayReader reader(m_cursor, decoder, options);
+    EventArrayReader reader(m_cursor, events->decoder, options);
     const EventArrayReader::ChunkEnd end = reader.readChunk();
-    events.pythonFrames = decoder.takePythonFrames();
-    m_merger.append(events);
+    merge(std::move(events));
     m_events += reader.eventCount();
     m_lead.clear();
     finishChunk();
@@ -257,6 +254,24 @@ std::unique_ptr<char[]> ParallelEventArrayReader::spareBuffer(size_t allocation)
     }
     m_spareBuffers.clear(); // of a window that has grown since
     return nullptr;
+}
+
+std::unique_ptr<ChunkEvents> ParallelEventArrayReader::spareEvents()
+{
+    if (m_spareEvents.empty())
+        return std::make_unique<ChunkEvents>();
+    std::unique_ptr<ChunkEvents> spare = std::move(m_spareEvents.back());
+    m_spareEvents.pop_back();
+    return spare;
+}
+
+void ParallelEventArrayReader::merge(std::unique_ptr<ChunkEvents> events)
+{
+    m_merger.append(*events);
+    if (!events->worthReusing())
+        return;
+    events->clearRows();
+    m_spareEvents.push_back(std::move(events));
 }
 
 void ParallelEventArrayReader::finishChunk()

@@ -78,7 +78,7 @@ private:
         size_t length = 0;
         std::atomic<bool> abandoned { false };
         bool skipped = false; // not parsed: cancelled
-        ChunkEvents events;
+        std::unique_ptr<ChunkEvents> events; // a spare one, used again once merged
         ChunkOutcome outcome;
         std::exception_ptr exception;
         std::promise<void> finished;
@@ -94,6 +94,9 @@ private:
     void rewind(size_t consumed);
     void parse(Job& job) const;
     std::unique_ptr<char[]> spareBuffer(size_t allocation);
+    std::unique_ptr<ChunkEvents> spareEvents();
+    // Merges `events` and keeps them for a later chunk.
+    void merge(std::unique_ptr<ChunkEvents> events);
     void finishChunk();
 
     JsonCursor& m_cursor;
@@ -105,6 +108,9 @@ private:
     std::deque<std::unique_ptr<Job>> m_inFlight;
     std::deque<std::future<void>> m_done; // one per m_inFlight
     std::vector<std::pair<std::unique_ptr<char[]>, size_t>> m_spareBuffers; // and their sizes
+    // Merged chunks' events, to decode later chunks into: only merged ones, whose names and
+    // threads are all in the trace store (ChunkEvents).
+    std::vector<std::unique_ptr<ChunkEvents>> m_spareEvents;
     uint64_t m_events = 0;
 };
 

@@ -263,7 +263,9 @@ TraceStore loadFrom(ByteReader& reader, const LoadOptions& options)
 
 TraceStore loadTrace(const std::string& path, const LoadOptions& options)
 {
-    const std::unique_ptr<ByteReader> reader = openTraceFile(path);
+    // Parsed on a pool's threads, this thread only reads and merges: it decompresses gzip itself.
+    const bool parsedHere = !options.pool && loadThreadsFor(options.threads) <= 1;
+    const std::unique_ptr<ByteReader> reader = openTraceFile(path, parsedHere);
     return loadFrom(*reader, options);
 }
 

@@ -272,6 +272,64 @@ private Q_SLOTS:
         }
     }
 
+    // The chunks' events are decoded into stores used again for later chunks, which keep their
+    // names and threads: names and threads first met in later chunks, in an order that changes from
+    // chunk to chunk, and cuts that fall inside strings (chunks parsed, then dropped), must still be
+    // numbered in file order.
+    void namesAndThreadsMetLateKeepTheirOrder()
+    {
+        TraceWriter writer;
+        writer.amd();
+        constexpr int kEvents = 600;
+        // A name holding \"}, {\" (spelt out: moc misreads escaped quotes in string literals).
+        const std::string quote = std::string(1, '\\') + '"';
+        const std::string escapedCut = " " + quote + "}, {" + quote + " ";
+        for (int i = 0; i < kEvents; ++i) {
+            const int late = i * 7919 % 97; // a permutation of 0..96, cycling
+            const std::string ts = std::to_string(1000 + i * 10);
+            const std::string tid = std::to_string(1 + i / 75); // a new thread every 75 rounds
+            writer.rawEvent(R"({"ph": "X", "cat": "python_function", "name": "m.py()" + std::to_string(late % 13)
+                + R"(): f_)" + std::to_string(i < kEvents / 2 ? late % 5 : late) + R"(", "pid": 1, "tid": )" + tid
+                + R"(, "ts": )" + ts + R"(, "dur": 9})");
+            writer.rawEvent(R"({"ph": "X", "cat": "cpu_op", "name": "op_)"
+                + std::to_string(i < kEvents / 3 ? i % 4 : late) + (i % 11 == 3 ? escapedCut : "")
+                + R"(", "pid": 1, "tid": )" + tid + R"(, "ts": )" + ts + R"(, "dur": 5})");
+        }
+        QTemporaryDir dir;
+        const QString path = test::writeFile(dir, QStringLiteral("late.json"), writer.json());
+        const TraceStore reference = loadWith(path, 1);
+        QCOMPARE(reference.cpuOps.size(), size_t(kEvents));
+        QCOMPARE(reference.pythonThreads.size(), size_t((kEvents + 74) / 75));
+        QVERIFY(reference.strings.size() > 150);
+        for (const size_t threads : { size_t(2), size_t(3) }) {
+            for (size_t chunk = 400; chunk < 6000; chunk += 777)
+                verifyIdentical(reference, loadWith(path, threads, chunk));
+        }
+    }
+
+    // A trace of ever new names (each kernel's its own, 8 MB of them): the chunks' stores stop being
+    // used again once their names outgrow what is worth keeping, and the store is still the same.
+    void everNewNamesLoadTheSame()
+    {
+        TraceWriter writer;
+        writer.nvidia();
+        const std::string padding(100, 'k');
+        for (int i = 0; i < 70000; ++i) {
+            TraceWriter::Kernel k;
+            k.name = padding + std::to_string(i);
+            k.ts = 1000 + i;
+            k.dur = 1;
+            k.correlation = i;
+            writer.kernel(k);
+        }
+        QTemporaryDir dir;
+        const QString path = test::writeFile(dir, QStringLiteral("names.json"), writer.json());
+        const TraceStore reference = loadWith(path, 1);
+        QCOMPARE(reference.kernels.size(), size_t(70000));
+        QVERIFY(reference.strings.memoryUsage() > size_t(8) << 20);
+        verifyIdentical(reference, loadWith(path, 2, size_t(256) << 10));
+    }
+
     void errorsInLaterChunksKeepTheirOffsets_data()
     {
         QTest::addColumn<QByteArray>("bytes");

@@ -424,6 +424,77 @@ private Q_SLOTS:
         QCOMPARE(store.name(store.kernels[1].name), std::string_view("raw \xc3\xa9\xf0\x9f\x9a\x80"));
     }
 
+    // The decoder caches names as they are in the file: names of one length that differ only where
+    // its hash does not look (byte 11 of 40) stay apart, for kernels, operators and Python frames,
+    // and two spellings of one name (escaped or not) are one name.
+    void namesThatHashAlikeStayApart()
+    {
+        const std::string a = "torch/nn/moAules/module.py(1736): _call_";
+        const std::string b = "torch/nn/moBules/module.py(1736): _call_";
+        QTemporaryDir dir;
+        TraceWriter writer;
+        writer.nvidia();
+        for (int i = 0; i < 4; ++i) {
+            const std::string& name = i % 2 ? b : a;
+            const std::string ts = std::to_string(10 * i);
+            writer.rawEvent(R"({"ph": "X", "cat": "python_function", "name": ")" + name
+                + R"(", "pid": 1, "tid": 1, "ts": )" + ts + R"(, "dur": 5})");
+            writer.rawEvent(R"({"ph": "X", "cat": "cpu_op", "name": ")" + name + R"(", "pid": 1, "tid": 1, "ts": )" + ts
+                + R"(, "dur": 1})");
+            writer.rawEvent(R"({"ph": "X", "cat": "kernel", "name": ")" + name + R"(", "pid": 0, "tid": 7, "ts": )" + ts
+                + R"(, "dur": 1})");
+        }
+        writer.rawEvent(R"({"ph": "X", "cat": "kernel", "name": "caf\u00e9", "pid": 0, "tid": 7, "ts": 50, "dur": 1})");
+        writer.rawEvent(R"({"ph": "X", "cat": "kernel", "name": "café", "pid": 0, "tid": 7, "ts": 51, "dur": 1})");
+        const TraceStore store = load(writer.write(dir, QStringLiteral("alike.json")));
+        QCOMPARE(store.kernels.size(), size_t(6));
+        QCOMPARE(store.cpuOps.size(), size_t(4));
+        QCOMPARE(store.pythonFrames.size(), size_t(4));
+        for (size_t i = 0; i < 4; ++i) {
+            const std::string& name = i % 2 ? b : a;
+            QCOMPARE(store.name(store.kernels[i].name), std::string_view(name));
+            QCOMPARE(store.name(store.cpuOps[i].name), std::string_view(name));
+            // The frame's key leaves the line number out.
+            const std::string key = name.substr(0, 26) + ": _call_";
+            QCOMPARE(store.name(store.pythonFrames[i].name), std::string_view(key));
+        }
+        QVERIFY(store.kernels[0].name != store.kernels[1].name);
+        QCOMPARE(store.kernels[0].name, store.kernels[2].name);
+        QCOMPARE(store.kernels[4].name, store.kernels[5].name);
+        QCOMPARE(store.name(store.kernels[5].name), std::string_view("caf\xc3\xa9"));
+    }
+
+    // Operators whose name holds one of the collectives' words keep their first input as the
+    // message; words that only start alike do not count.
+    void collectiveOperatorsByName()
+    {
+        const std::vector<std::pair<std::string, bool>> names { { "vllm::all_reduce", true },
+            { "c10d::allreduce_", true }, { "c10d::_allgather_base_", true }, { "nccl:all_gather", true },
+            { "c10d::reduce_scatter_tensor_coalesced_", true }, { "c10d::alltoall_base_", true },
+            { "c10d::all_to_all", true }, { "aten::allclose", false }, { "aten::all", false },
+            { "reduce_scatte", false }, { "aten::gather", false }, { "ball", false } };
+        QTemporaryDir dir;
+        TraceWriter writer;
+        writer.nvidia();
+        for (size_t i = 0; i < names.size(); ++i)
+            writer.rawEvent(R"({"ph": "X", "cat": "cpu_op", "name": ")" + names[i].first
+                + R"(", "pid": 1, "tid": 1, "ts": )" + std::to_string(i)
+                + R"(, "dur": 1, "args": {"Input Dims": [[2, 3]], "Input type": ["float"]}})");
+        const TraceStore store = load(writer.write(dir, QStringLiteral("collectives.json")));
+        std::vector<uint32_t> expected;
+        for (size_t i = 0; i < names.size(); ++i) {
+            if (names[i].second)
+                expected.push_back(uint32_t(i));
+        }
+        std::vector<uint32_t> found;
+        for (const CommMessage& message : store.commMessages) {
+            found.push_back(message.cpuOp);
+            QCOMPARE(message.elements, int64_t(6));
+            QCOMPARE(message.elementBytes, uint32_t(4));
+        }
+        QCOMPARE(found, expected);
+    }
+
     void manyChunksOfGeneratedEvents()
     {
         QTemporaryDir dir;
@@ -479,7 +550,9 @@ private Q_SLOTS:
         QVERIFY_THROWS_EXCEPTION(Cancelled, loadTrace(path.toStdString(), options));
         returnFreedMemoryToSystem();
         const qint64 after = residentBytes();
-        QVERIFY2(peak - before > 40 * 1024 * 1024, qPrintable(QString::number(peak - before))); // it held memory
+        // It held memory (42-45 MiB sampled at progress calls, 40 once under ctest -j2), well above
+        // what it may keep.
+        QVERIFY2(peak - before > 32 * 1024 * 1024, qPrintable(QString::number(peak - before)));
         QVERIFY2(after - before < 16 * 1024 * 1024, qPrintable(QString::number(after - before))); // and gave it back
     }
 
