@@ -1,5 +1,7 @@
 #pragma once
 
+#include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
@@ -31,7 +33,10 @@ private:
     std::mutex m_mutex;
     std::condition_variable m_wake;
     std::deque<std::function<void()>> m_jobs;
+    std::atomic<size_t> m_queued { 0 }; // m_jobs.size(), read without the lock
+    std::atomic<bool> m_stopping { false };
     bool m_stop = false;
+    static constexpr std::chrono::microseconds kSpinBeforeSleep { 200 };
     std::vector<std::thread> m_threads;
 };
 
