@@ -162,13 +162,6 @@ bool parseNumberText(std::string_view text, double& out)
     return simdjson::SUCCESS;
 }
 
-// True if `text` starts with `literal`.
-template<size_t N>
-bool startsWith(std::string_view text, const char (&literal)[N])
-{
-    return text.size() >= N - 1 && std::memcmp(text.data(), literal, N - 1) == 0;
-}
-
 // A collective operator (vllm::all_reduce, c10d::allreduce_, ...), whose first input tensor is the
 // message: its size is kept from the args that record_shapes writes. The name holds all_reduce,
 // allreduce, all_gather, allgather, all_to_all, alltoall or reduce_scatter; one pass over it, as
@@ -177,12 +170,12 @@ bool isCollectiveOperator(std::string_view rawName)
 {
     for (size_t at = 0; at + 3 <= rawName.size(); ++at) {
         const std::string_view rest = rawName.substr(at);
-        if (rest[0] == 'a' && startsWith(rest, "all")) {
+        if (rest[0] == 'a' && rest.starts_with("all")) {
             const std::string_view tail = rest.substr(3);
-            if (startsWith(tail, "_reduce") || startsWith(tail, "reduce") || startsWith(tail, "_gather")
-                || startsWith(tail, "gather") || startsWith(tail, "_to_all") || startsWith(tail, "toall"))
+            if (tail.starts_with("_reduce") || tail.starts_with("reduce") || tail.starts_with("_gather")
+                || tail.starts_with("gather") || tail.starts_with("_to_all") || tail.starts_with("toall"))
                 return true;
-        } else if (rest[0] == 'r' && startsWith(rest, "reduce_scatter")) {
+        } else if (rest[0] == 'r' && rest.starts_with("reduce_scatter")) {
             return true;
         }
     }
@@ -560,25 +553,17 @@ error_code EventDecoder::store(PendingEvent& event)
     if (event.kind == EventKind::PythonFunction && !event.rawName.starts_with(kModulePrefix))
         return storePythonFrame(event);
     if (event.kind == EventKind::PythonFunction) {
-        bool ok = false;
-        const std::string_view name = decodeJsonStringContent(event.rawName, m_scratch, ok);
-        if (!ok)
+        std::string_view name;
+        if (!decodeName(event.rawName, name))
             return simdjson::STRING_ERROR;
         m_store.modules.push_back(
             { event.ts, event.dur, event.pid, event.tid, m_store.strings.intern(name.substr(kModulePrefix.size())) });
         return simdjson::SUCCESS;
     }
     StringId nameId = 0;
-    if (const uint32_t* known = m_eventNames.find(event.rawName)) {
-        nameId = *known;
-    } else {
-        bool ok = false;
-        const std::string_view name = decodeJsonStringContent(event.rawName, m_scratch, ok);
-        if (!ok)
-            return simdjson::STRING_ERROR;
-        nameId = m_store.strings.intern(name);
-        m_eventNames.insert(event.rawName, nameId);
-    }
+    if (!internOnce(
+            m_eventNames, event.rawName, [](std::string_view name) { return name; }, nameId))
+        return simdjson::STRING_ERROR;
     switch (event.kind) {
     case EventKind::Kernel:
         m_store.kernels.push_back({ event.ts, event.dur, event.correlation, event.externalId, narrowGpuId(event.pid),
@@ -608,21 +593,36 @@ error_code EventDecoder::store(PendingEvent& event)
     return simdjson::SUCCESS;
 }
 
+bool EventDecoder::decodeName(std::string_view raw, std::string_view& name)
+{
+    bool ok = false;
+    name = decodeJsonStringContent(raw, m_scratch, ok);
+    return ok;
+}
+
+template<typename Key>
+bool EventDecoder::internOnce(RawNameTable& table, std::string_view raw, Key&& key, StringId& id)
+{
+    if (const uint32_t* known = table.find(raw)) {
+        id = *known;
+        return true;
+    }
+    std::string_view name;
+    if (!decodeName(raw, name))
+        return false;
+    id = m_store.strings.intern(key(name));
+    table.insert(raw, id);
+    return true;
+}
+
 error_code EventDecoder::storePythonFrame(const PendingEvent& event)
 {
     // Python frames repeat a few hundred names tens of thousands of times: each raw name is
     // decoded and shortened once.
     StringId key = 0;
-    if (const uint32_t* known = m_pythonFrameNames.find(event.rawName)) {
-        key = *known;
-    } else {
-        bool ok = false;
-        const std::string_view name = decodeJsonStringContent(event.rawName, m_scratch, ok);
-        if (!ok)
-            return simdjson::STRING_ERROR;
-        key = m_store.strings.intern(pythonFrameKey(name, m_frameKey));
-        m_pythonFrameNames.insert(event.rawName, key);
-    }
+    const auto frameKey = [this](std::string_view name) { return pythonFrameKey(name, m_frameKey); };
+    if (!internOnce(m_pythonFrameNames, event.rawName, frameKey, key))
+        return simdjson::STRING_ERROR;
     m_pythonFrames.push_back({ event.ts, event.dur, pythonThread(event.pid, event.tid), key });
     return simdjson::SUCCESS;
 }

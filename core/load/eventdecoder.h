@@ -43,6 +43,12 @@ private:
     simdjson::error_code store(PendingEvent& event);
     simdjson::error_code storePythonFrame(const PendingEvent& event);
     void storeCpuOp(const PendingEvent& event, StringId nameId);
+    // The name `raw` (still escaped) decodes to, in m_scratch; false if its escapes are malformed.
+    bool decodeName(std::string_view raw, std::string_view& name);
+    // The interned id of key(the name `raw` decodes to), found raw in `table` after the first time,
+    // so that a name is decoded and interned once; false if the name is malformed.
+    template<typename Key>
+    bool internOnce(RawNameTable& table, std::string_view raw, Key&& key, StringId& id);
     // The index of (pid, tid) in the store's pythonThreads, added if new.
     uint32_t pythonThread(int64_t pid, int64_t tid);
 

@@ -13,8 +13,7 @@ LoadThreadPool::~LoadThreadPool()
 {
     {
         const std::lock_guard lock(m_mutex);
-        m_stop = true;
-        m_stopping.store(true, std::memory_order_relaxed);
+        m_stop.store(true, std::memory_order_relaxed);
     }
     m_wake.notify_all();
     for (std::thread& thread : m_threads)
@@ -39,7 +38,7 @@ void LoadThreadPool::work()
         // sleeps: the reading thread hands the next one over soon, and a sleeping core is slow to
         // wake on a virtual machine (the 2 GB trace's load kept 1.5 cores of 2 busy, 1.8 with this).
         const auto spinUntil = std::chrono::steady_clock::now() + kSpinBeforeSleep;
-        while (m_queued.load(std::memory_order_acquire) == 0 && !m_stopping.load(std::memory_order_relaxed)
+        while (m_queued.load(std::memory_order_acquire) == 0 && !m_stop.load(std::memory_order_relaxed)
             && std::chrono::steady_clock::now() < spinUntil)
             std::this_thread::yield();
         {

@@ -34,8 +34,7 @@ private:
     std::condition_variable m_wake;
     std::deque<std::function<void()>> m_jobs;
     std::atomic<size_t> m_queued { 0 }; // m_jobs.size(), read without the lock
-    std::atomic<bool> m_stopping { false };
-    bool m_stop = false;
+    std::atomic<bool> m_stop { false }; // set under the lock, read without it while waiting awake
     static constexpr std::chrono::microseconds kSpinBeforeSleep { 200 };
     std::vector<std::thread> m_threads;
 };
