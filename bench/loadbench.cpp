@@ -1,6 +1,6 @@
 // loadbench: where the time of a comparison goes, phase by phase, on one thread.
 //
-//   loadbench A B [--chunk-mb N] [--classifier C] [--threads N]
+//   loadbench A B [--chunk-mb N] [--classifier C] [--threads N] [--analysis-runs N]
 //
 // Times, in this order and sequentially: fusiondiff::loadTrace(A), loadTrace(B) (the core's
 // chunked loader, with LoadOptions::chunkBytes = N MiB, default the core's default, and
@@ -11,6 +11,8 @@
 // the GUI's progress bar is driven by): the number of progress calls and the longest gap between two.
 // Each phase prints its wall time and the process's CPU time (user + system, all threads: the
 // loader reads ahead on a thread of its own), which the other jobs of a shared machine inflate less.
+// --analysis-runs N runs analyzeFusion N times on the same stores and prints each run and the
+// median: the analysis's own wall time, without the loads' variation around it.
 #include "classify/classifier.h"
 #include "fusionanalysis.h"
 #include "load/traceloader.h"
@@ -53,7 +55,8 @@ int main(int argc, char** argv)
     fusiondiff::LoadOptions options;
     options.threads = 1;
     std::string classifierSpec = "default";
-    const char* usage = "usage: loadbench A B [--chunk-mb N] [--classifier C] [--threads N]\n";
+    int analysisRuns = 1;
+    const char* usage = "usage: loadbench A B [--chunk-mb N] [--classifier C] [--threads N] [--analysis-runs N]\n";
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--chunk-mb" && i + 1 < argc)
@@ -62,6 +65,8 @@ int main(int argc, char** argv)
             classifierSpec = argv[++i];
         else if (arg == "--threads" && i + 1 < argc)
             options.threads = static_cast<size_t>(std::atoi(argv[++i]));
+        else if (arg == "--analysis-runs" && i + 1 < argc)
+            analysisRuns = std::max(1, std::atoi(argv[++i]));
         else if (!arg.empty() && arg[0] == '-') {
             std::fprintf(stderr, "%s", usage);
             return 2;
@@ -108,14 +113,24 @@ int main(int argc, char** argv)
             std::printf("loadbench: progress %s: %llu calls, longest gap %.3f s\n", store.fileName.c_str(),
                 static_cast<unsigned long long>(calls), longestGap);
         }
+        fusiondiff::FusionReport report;
+        std::vector<double> analysisSeconds;
+        for (int run = 0; run < analysisRuns; ++run) {
+            const auto start = Clock::now();
+            const double cpuStart = processCpuSeconds();
+            report = fusiondiff::analyzeFusion(stores[0], stores[1], classifier, fusiondiff::AnalysisOptions {});
+            analysisSeconds.push_back(secondsSince(start));
+            std::printf("loadbench: analyzeFusion: %.3f s (cpu %.3f s), %zu group pairs, %zu mappings\n",
+                analysisSeconds.back(), processCpuSeconds() - cpuStart, report.groupPairs.size(),
+                report.mappings.size());
+        }
+        if (analysisRuns > 1) {
+            std::sort(analysisSeconds.begin(), analysisSeconds.end());
+            std::printf("loadbench: analyzeFusion median of %d: %.3f s\n", analysisRuns,
+                analysisSeconds[analysisSeconds.size() / 2]);
+        }
         auto start = Clock::now();
         double cpuStart = processCpuSeconds();
-        const fusiondiff::FusionReport report
-            = fusiondiff::analyzeFusion(stores[0], stores[1], classifier, fusiondiff::AnalysisOptions {});
-        std::printf("loadbench: analyzeFusion: %.3f s (cpu %.3f s), %zu group pairs, %zu mappings\n",
-            secondsSince(start), processCpuSeconds() - cpuStart, report.groupPairs.size(), report.mappings.size());
-        start = Clock::now();
-        cpuStart = processCpuSeconds();
         const std::string json = fusiondiff::reportToJson(report);
         std::printf("loadbench: reportToJson: %.3f s (cpu %.3f s), %zu bytes\n", secondsSince(start),
             processCpuSeconds() - cpuStart, json.size());

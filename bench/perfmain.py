@@ -6,6 +6,7 @@ under analyzeFusion (or under the names given), the seconds of samples that have
         build/test/app/cli/fusiondiff-cli compare A.json B.json --json /dev/null --quiet
     bench/perfmain.py perf.data --freq 499                  # the callees of analyzeFusion
     bench/perfmain.py perf.data --freq 499 stepPartsOf innermostTimeline attributeKernels
+    bench/perfmain.py perf.data --freq 499 --under compareOperations   # the callees of another function
 
 The main thread is the one with the smallest thread id. Needs perf.
 """
@@ -34,6 +35,7 @@ def main():
     arguments = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     arguments.add_argument("perf_data")
     arguments.add_argument("--freq", type=float, required=True, help="perf record's -F")
+    arguments.add_argument("--under", default="analyzeFusion", help="list the callees of this function (default analyzeFusion)")
     arguments.add_argument("functions", nargs="*")
     options = arguments.parse_intermixed_args()
     all_samples = list(samples(options.perf_data))
@@ -50,7 +52,7 @@ def main():
             continue
         outermost_first = [re.sub(r"\(.*", "", frame) for frame in reversed(frames)]
         for i, frame in enumerate(outermost_first):
-            if frame.endswith("analyzeFusion") and i + 1 < len(outermost_first):
+            if frame.endswith(options.under) and i + 1 < len(outermost_first):
                 seconds[outermost_first[i + 1]] += 1
                 break
     print(f"main thread: {total / options.freq:.3f} s")
