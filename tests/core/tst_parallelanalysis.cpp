@@ -1,6 +1,7 @@
 // The analysis runs work of one trace alone on a thread per side (forBothSides, AnalysisOptions::threads):
 // these tests check the helper itself (both sides run, on two threads when asked, errors come back)
-// and that real pairs of every kind give the same report byte for byte on one thread and on two.
+// and `together`, which lends a finished side's thread to the other side), and that real pairs of
+// every kind give the same report byte for byte on one thread and on two.
 #include "classify/classifier.h"
 #include "fusionanalysis.h"
 #include "load/traceloader.h"
@@ -11,6 +12,8 @@
 #include <QTest>
 
 #include <array>
+#include <atomic>
+#include <chrono>
 #include <stdexcept>
 #include <thread>
 
@@ -71,6 +74,96 @@ private slots:
         }
     }
 
+    void togetherRunsSecondOnTheThreadOfTheSideThatEnded()
+    {
+        std::atomic<bool> sideOneEnded { false }, secondRan { false };
+        std::thread::id sideOneThread, secondThread;
+        bool secondRanDuringFirst = false;
+        forBothSides(true, [&](size_t side) {
+            if (side == 1) {
+                sideOneThread = std::this_thread::get_id();
+                sideOneEnded = true;
+                return;
+            }
+            while (!sideOneEnded)
+                std::this_thread::yield();
+            together(
+                [&] {
+                    // Waits for `second` (at most 10 s, so that the test fails rather than hangs).
+                    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+                    while (!secondRan && std::chrono::steady_clock::now() < deadline)
+                        std::this_thread::yield();
+                    secondRanDuringFirst = secondRan;
+                },
+                [&] {
+                    secondThread = std::this_thread::get_id();
+                    secondRan = true;
+                });
+        });
+        QVERIFY(secondRanDuringFirst);
+        QCOMPARE(secondThread, sideOneThread);
+    }
+
+    void togetherRunsInOrderWhileBothSidesAreBusy()
+    {
+        std::atomic<bool> sideZeroDone { false };
+        std::vector<int> order;
+        std::thread::id secondThread;
+        forBothSides(true, [&](size_t side) {
+            if (side == 1) {
+                while (!sideZeroDone) // busy until side 0's `together` has returned: it cannot help
+                    std::this_thread::yield();
+                return;
+            }
+            together([&] { order.push_back(1); },
+                [&] {
+                    order.push_back(2);
+                    secondThread = std::this_thread::get_id();
+                });
+            sideZeroDone = true;
+        });
+        QCOMPARE(order, (std::vector<int> { 1, 2 }));
+        QCOMPARE(secondThread, std::this_thread::get_id());
+
+        order.clear(); // outside forBothSides, and on one thread
+        together([&] { order.push_back(1); }, [&] { order.push_back(2); });
+        forBothSides(false, [&](size_t) { together([&] { order.push_back(3); }, [&] { order.push_back(4); }); });
+        QCOMPARE(order, (std::vector<int> { 1, 2, 3, 4, 3, 4 }));
+    }
+
+    void togetherBringsErrorsBackAfterBothParts()
+    {
+        for (const bool firstFails : { true, false }) {
+            std::atomic<bool> sideOneEnded { false };
+            std::array<bool, 2> ran {};
+            try {
+                forBothSides(true, [&](size_t side) {
+                    if (side == 1) {
+                        sideOneEnded = true;
+                        return;
+                    }
+                    while (!sideOneEnded)
+                        std::this_thread::yield();
+                    together(
+                        [&] {
+                            ran[0] = true;
+                            if (firstFails)
+                                throw std::runtime_error("first");
+                        },
+                        [&] {
+                            ran[1] = true;
+                            if (!firstFails)
+                                throw std::runtime_error("second");
+                        });
+                });
+                QFAIL("no exception");
+            } catch (const std::runtime_error& error) {
+                QCOMPARE(std::string(error.what()), std::string(firstFails ? "first" : "second"));
+            }
+            QVERIFY(ran[0] && ran[1]);
+        }
+    }
+
     void theSettingDecides()
     {
         QVERIFY(!analyzeSidesInParallel(1));
@@ -95,6 +188,9 @@ private slots:
                                         << real("hta_trace_diff_test.v100.json.gz");
         QTest::newRow("different work") << real("minitoy_train_rocm6.2.mi250.json.gz")
                                         << real("bert-small-uncased.h100.json.gz");
+        // The small side ends first: the large side's `together` runs its parts on both threads.
+        QTest::newRow("a large trace against a small one")
+            << real("owlv2-large-patch14-ensemble.mi300x.json.gz") << test::sampleB();
     }
 
     void reportsAreTheSameOnOneThreadAndOnTwo()

@@ -447,13 +447,19 @@ std::vector<PhaseMatch> alignPhases(std::array<PreparedSide, 2>& sides, OpLevel 
     // side 0's keys and then side 1's on one thread would give them.
     std::array<AlignmentKeyTable, 2> ownTables;
     LevelKeys keys;
+    StepParts parts;
     forBothSides(sidesInParallel, [&](size_t side) {
-        std::vector<uint32_t> all(sides[side].occurrences.size());
-        for (uint32_t i = 0; i < all.size(); ++i)
-            all[i] = i;
-        keys.keys[side] = alignmentKeys(sides[side].store, sides[side].types, sides[side].attribution,
-            sides[side].occurrences, all, ownTables[side]);
-        keys.kernels[side] = kernelSignatures(sides[side].store, sides[side].types, sides[side].occurrences);
+        const PreparedSide& own = sides[side];
+        together(
+            [&] {
+                std::vector<uint32_t> all(own.occurrences.size());
+                for (uint32_t i = 0; i < all.size(); ++i)
+                    all[i] = i;
+                keys.keys[side]
+                    = alignmentKeys(own.store, own.types, own.attribution, own.occurrences, all, ownTables[side]);
+                keys.kernels[side] = kernelSignatures(own.store, own.types, own.occurrences);
+            },
+            [&] { parts[side] = stepPartsOf(own.store, own.attribution, own.occurrences); });
     });
     AlignmentKeyTable table;
     for (size_t side = 0; side < 2; ++side) {
@@ -466,10 +472,6 @@ std::vector<PhaseMatch> alignPhases(std::array<PreparedSide, 2>& sides, OpLevel 
         }
     }
     const std::vector<LayerPairing> layers = findLayers(sides, partners, sideNames, alignment, sidesInParallel);
-    StepParts parts;
-    forBothSides(sidesInParallel, [&](size_t side) {
-        parts[side] = stepPartsOf(sides[side].store, sides[side].attribution, sides[side].occurrences);
-    });
     segments = alignedSegments(sides, partners, layers, parts);
     matches = cascadeBySegment(segments, keys);
     alignAcrossLayerEnds(sides, partners, layers, parts, keys, matches);

@@ -1,6 +1,7 @@
 #include "ops/attribution/opattribution.h"
 
 #include "model/tracestore.h"
+#include "util/bothsides.h"
 #include "util/idmap.h"
 
 #include <algorithm>
@@ -71,22 +72,116 @@ private:
     uint32_t m_last = UINT32_MAX;
 };
 
-// Sorts `events` in sweep order: each category's range ([0, ends[0]), [ends[0], ends[1]), ...) is
-// sorted (files mostly list a category in time order already: a check, not a sort) and the ranges
-// merged, which is much cheaper than sorting everything at once (a with_stack trace holds a
-// million Python frames).
-void sortByCategory(std::vector<ThreadEvent>& events, const std::vector<size_t>& ends)
+// Every frame and runtime call of `store` as the sweep sees them, in sweep order. Each category
+// is sorted apart (files mostly list a category in time order already: a check, not a sort) and
+// the categories merged, which is much cheaper than sorting everything at once (a with_stack trace
+// holds a million Python frames). Frames are numbered as framesOf lists them.
+std::vector<ThreadEvent> sweepEvents(const TraceStore& store)
 {
-    size_t begin = 0;
-    for (const size_t end : ends) {
-        const auto first = events.begin() + std::ptrdiff_t(begin);
-        const auto last = events.begin() + std::ptrdiff_t(end);
-        if (!std::is_sorted(first, last, sweepOrder))
-            std::sort(first, last, sweepOrder);
-        if (begin > 0)
-            std::inplace_merge(events.begin(), first, last, sweepOrder);
-        begin = end;
+    ThreadIndex threads(store);
+    std::vector<ThreadEvent> events;
+    events.reserve(store.cpuOps.size() + store.modules.size() + store.pythonFrames.size() + store.runtimeCalls.size());
+    std::vector<size_t> categoryEnds;
+    const auto endCategory = [&] {
+        const auto first = events.begin() + std::ptrdiff_t(categoryEnds.empty() ? 0 : categoryEnds.back());
+        if (!std::is_sorted(first, events.end(), sweepOrder))
+            std::sort(first, events.end(), sweepOrder);
+        if (!categoryEnds.empty())
+            std::inplace_merge(events.begin(), first, events.end(), sweepOrder);
+        categoryEnds.push_back(events.size());
+    };
+    for (const CpuOpEvent& op : store.cpuOps)
+        events.push_back({ op.ts, op.ts + op.dur, threads.of(op.pid, op.tid), int32_t(events.size()) });
+    endCategory();
+    for (const ModuleEvent& module : store.modules)
+        events.push_back(
+            { module.ts, module.ts + module.dur, threads.of(module.pid, module.tid), int32_t(events.size()) });
+    endCategory();
+    for (const PythonFrameEvent& python : store.pythonFrames) {
+        const ThreadId& thread = store.pythonThreads[python.thread];
+        events.push_back(
+            { python.ts, python.ts + python.dur, threads.of(thread.pid, thread.tid), int32_t(events.size()) });
     }
+    endCategory();
+    for (size_t i = 0; i < store.runtimeCalls.size(); ++i) {
+        const RuntimeEvent& call = store.runtimeCalls[i];
+        events.push_back({ call.ts, call.ts + call.dur, threads.of(call.pid, call.tid), -1 - int32_t(i) });
+    }
+    endCategory();
+    return events;
+}
+
+// The frames: the operators, then the modules, then the Python frames (the loader kept only those
+// that hold an operator, a module or a launch), each yet without parent.
+std::vector<OpFrame> framesOf(const TraceStore& store)
+{
+    std::vector<OpFrame> frames;
+    frames.reserve(store.cpuOps.size() + store.modules.size() + store.pythonFrames.size());
+    for (const CpuOpEvent& op : store.cpuOps)
+        frames.push_back({ op.name, op.ts, op.ts + op.dur, -1, 0, false, false });
+    for (const ModuleEvent& module : store.modules)
+        frames.push_back({ module.name, module.ts, module.ts + module.dur, -1, 0, true, false });
+    for (const PythonFrameEvent& python : store.pythonFrames)
+        frames.push_back({ python.name, python.ts, python.ts + python.dur, -1, 0, false, true });
+    return frames;
+}
+
+// The sweep over each thread's frames and calls, in start order: each frame's parent and depth (in
+// `frames`), and the innermost operator or module enclosing each call (a Python frame only where
+// there is neither).
+std::vector<int32_t> sweepFramesAndCalls(
+    const TraceStore& store, const std::vector<bool>& isProfilerSpanFrame, std::vector<OpFrame>& frames)
+{
+    std::vector<int32_t> frameOfCall(store.runtimeCalls.size(), -1);
+    // The frames are listed beside the events when the other trace's analysis has left a core free.
+    std::vector<ThreadEvent> events;
+    together([&] { events = sweepEvents(store); }, [&] { frames = framesOf(store); });
+
+    std::vector<int32_t> open; // frames enclosing the current position, innermost last
+    for (size_t i = 0; i < events.size(); ++i) {
+        const ThreadEvent& event = events[i];
+        if (i > 0 && events[i - 1].thread != event.thread)
+            open.clear();
+        while (!open.empty() && frames[size_t(open.back())].end < event.ts)
+            open.pop_back();
+        if (event.isFrame()) {
+            // A frame that starts inside another but outlives it is not nested in it (clock jitter,
+            // or overlapping events from another source): it is a sibling.
+            while (!open.empty() && frames[size_t(open.back())].end < event.end)
+                open.pop_back();
+            OpFrame& frame = frames[size_t(event.item)];
+            frame.parent = open.empty() ? -1 : open.back();
+            frame.depth = open.empty() ? 0 : frames[size_t(open.back())].depth + 1;
+            if (size_t(event.item) >= isProfilerSpanFrame.size() || !isProfilerSpanFrame[size_t(event.item)])
+                open.push_back(event.item);
+        } else if (!open.empty()) {
+            const auto launcher
+                = std::find_if(open.rbegin(), open.rend(), [&](int32_t f) { return !frames[size_t(f)].isPython; });
+            frameOfCall[size_t(event.call())] = launcher != open.rend() ? *launcher : open.back();
+        }
+    }
+    return frameOfCall;
+}
+
+// The operators (cpu ops are frames 0..n-1) by External id, and the runtime calls by correlation.
+struct LaunchIds
+{
+    IdMap frameOfExternalId;
+    IdMap callOfCorrelation;
+};
+
+LaunchIds launchIds(const TraceStore& store, const std::vector<bool>& isProfilerSpanFrame)
+{
+    LaunchIds ids { IdMap(store.cpuOps.size()), IdMap(store.runtimeCalls.size()) };
+    for (size_t i = 0; i < store.cpuOps.size(); ++i) {
+        if (store.cpuOps[i].externalId != kNoId && !isProfilerSpanFrame[i])
+            ids.frameOfExternalId.findOrInsert(store.cpuOps[i].externalId, uint32_t(i));
+    }
+    for (size_t i = 0; i < store.runtimeCalls.size(); ++i) {
+        if (store.runtimeCalls[i].correlation != kNoId)
+            ids.callOfCorrelation.findOrInsert(store.runtimeCalls[i].correlation, uint32_t(i));
+    }
+    return ids;
 }
 
 } // namespace
@@ -116,85 +211,18 @@ KernelAttribution attributeKernels(const TraceStore& store)
     for (size_t i = 0; i < store.cpuOps.size(); ++i)
         isProfilerSpanFrame[i] = isProfilerSpan(store.name(store.cpuOps[i].name));
 
-    // The enclosing frame of each call; parents and depths of frames.
-    std::vector<int32_t> frameOfCall(store.runtimeCalls.size(), -1);
-    {
-        ThreadIndex threads(store);
-        std::vector<ThreadEvent> events;
-        events.reserve(
-            store.cpuOps.size() + store.modules.size() + store.pythonFrames.size() + store.runtimeCalls.size());
-        result.frames.reserve(store.cpuOps.size() + store.modules.size() + store.pythonFrames.size());
-        for (const CpuOpEvent& op : store.cpuOps) {
-            events.push_back({ op.ts, op.ts + op.dur, threads.of(op.pid, op.tid), int32_t(result.frames.size()) });
-            result.frames.push_back({ op.name, op.ts, op.ts + op.dur, -1, 0, false, false });
-        }
-        std::vector<size_t> categoryEnds { events.size() };
-        for (const ModuleEvent& module : store.modules) {
-            events.push_back({ module.ts, module.ts + module.dur, threads.of(module.pid, module.tid),
-                int32_t(result.frames.size()) });
-            result.frames.push_back({ module.name, module.ts, module.ts + module.dur, -1, 0, true, false });
-        }
-        categoryEnds.push_back(events.size());
-        // The loader kept only the Python frames that hold an operator, a module or a launch.
-        for (const PythonFrameEvent& python : store.pythonFrames) {
-            const ThreadId& thread = store.pythonThreads[python.thread];
-            events.push_back({ python.ts, python.ts + python.dur, threads.of(thread.pid, thread.tid),
-                int32_t(result.frames.size()) });
-            result.frames.push_back({ python.name, python.ts, python.ts + python.dur, -1, 0, false, true });
-        }
-        categoryEnds.push_back(events.size());
-        for (size_t i = 0; i < store.runtimeCalls.size(); ++i) {
-            const RuntimeEvent& call = store.runtimeCalls[i];
-            events.push_back({ call.ts, call.ts + call.dur, threads.of(call.pid, call.tid), -1 - int32_t(i) });
-        }
-        categoryEnds.push_back(events.size());
-        sortByCategory(events, categoryEnds);
-
-        std::vector<int32_t> open; // frames enclosing the current position, innermost last
-        for (size_t i = 0; i < events.size(); ++i) {
-            const ThreadEvent& event = events[i];
-            if (i > 0 && events[i - 1].thread != event.thread)
-                open.clear();
-            while (!open.empty() && result.frames[size_t(open.back())].end < event.ts)
-                open.pop_back();
-            if (event.isFrame()) {
-                // A frame that starts inside another but outlives it is not nested in it (clock jitter,
-                // or overlapping events from another source): it is a sibling.
-                while (!open.empty() && result.frames[size_t(open.back())].end < event.end)
-                    open.pop_back();
-                OpFrame& frame = result.frames[size_t(event.item)];
-                frame.parent = open.empty() ? -1 : open.back();
-                frame.depth = open.empty() ? 0 : result.frames[size_t(open.back())].depth + 1;
-                if (size_t(event.item) >= isProfilerSpanFrame.size() || !isProfilerSpanFrame[size_t(event.item)])
-                    open.push_back(event.item);
-            } else if (!open.empty()) {
-                // The innermost operator or module; a Python frame only where there is neither.
-                auto launcher = std::find_if(
-                    open.rbegin(), open.rend(), [&](int32_t f) { return !result.frames[size_t(f)].isPython; });
-                frameOfCall[size_t(event.call())] = launcher != open.rend() ? *launcher : open.back();
-            }
-        }
-    } // the sweep's events go before the id maps are built
+    std::vector<int32_t> frameOfCall = sweepFramesAndCalls(store, isProfilerSpanFrame, result.frames);
+    // After the sweep, whose events are gone by then: not both in memory at once.
+    const LaunchIds ids = launchIds(store, isProfilerSpanFrame);
 
     // The operator with the call's External id, when the trace has one, is the exact launcher.
-    IdMap frameOfExternalId(store.cpuOps.size());
-    for (size_t i = 0; i < store.cpuOps.size(); ++i) {
-        if (store.cpuOps[i].externalId != kNoId && !isProfilerSpanFrame[i])
-            frameOfExternalId.findOrInsert(store.cpuOps[i].externalId, uint32_t(i)); // cpu ops are frames 0..n-1
-    }
     for (size_t i = 0; i < store.runtimeCalls.size(); ++i) {
         const int64_t externalId = store.runtimeCalls[i].externalId;
         if (externalId == kNoId || externalId == 0)
             continue;
-        const uint32_t frame = frameOfExternalId.find(externalId);
+        const uint32_t frame = ids.frameOfExternalId.find(externalId);
         if (frame != IdMap::kMissing)
             frameOfCall[i] = int32_t(frame);
-    }
-
-    IdMap callOfCorrelation(store.runtimeCalls.size());
-    for (size_t i = 0; i < store.runtimeCalls.size(); ++i) {
-        if (store.runtimeCalls[i].correlation != kNoId)
-            callOfCorrelation.findOrInsert(store.runtimeCalls[i].correlation, uint32_t(i));
     }
     result.launchingFrame.assign(store.kernels.size(), -1);
     result.launchCall.assign(store.kernels.size(), -1);
@@ -202,14 +230,14 @@ KernelAttribution attributeKernels(const TraceStore& store)
         const KernelEvent& kernel = store.kernels[k];
         int32_t frame = -1;
         if (kernel.correlation != kNoId) {
-            const uint32_t call = callOfCorrelation.find(kernel.correlation);
+            const uint32_t call = ids.callOfCorrelation.find(kernel.correlation);
             if (call != IdMap::kMissing) {
                 result.launchCall[k] = int32_t(call);
                 frame = frameOfCall[call];
             }
         }
         if (frame < 0 && kernel.externalId != kNoId && kernel.externalId != 0) {
-            const uint32_t op = frameOfExternalId.find(kernel.externalId);
+            const uint32_t op = ids.frameOfExternalId.find(kernel.externalId);
             if (op != IdMap::kMissing)
                 frame = int32_t(op);
         }
