@@ -172,10 +172,13 @@ struct LaunchIds
 
 LaunchIds launchIds(const TraceStore& store, const std::vector<bool>& isProfilerSpanFrame)
 {
-    LaunchIds ids { IdMap(store.cpuOps.size()), IdMap(store.runtimeCalls.size()) };
+    const auto externalIdOf = [&](size_t i) { return isProfilerSpanFrame[i] ? kNoId : store.cpuOps[i].externalId; };
+    const auto correlationOf = [&](size_t i) { return store.runtimeCalls[i].correlation; };
+    LaunchIds ids { IdMap(idRangeOf(store.cpuOps.size(), externalIdOf, kNoId)),
+        IdMap(idRangeOf(store.runtimeCalls.size(), correlationOf, kNoId)) };
     for (size_t i = 0; i < store.cpuOps.size(); ++i) {
-        if (store.cpuOps[i].externalId != kNoId && !isProfilerSpanFrame[i])
-            ids.frameOfExternalId.findOrInsert(store.cpuOps[i].externalId, uint32_t(i));
+        if (externalIdOf(i) != kNoId)
+            ids.frameOfExternalId.findOrInsert(externalIdOf(i), uint32_t(i));
     }
     for (size_t i = 0; i < store.runtimeCalls.size(); ++i) {
         if (store.runtimeCalls[i].correlation != kNoId)

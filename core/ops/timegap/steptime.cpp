@@ -91,7 +91,8 @@ public:
         : m_store(store)
         , m_out(out)
         , m_phases(phases)
-        , m_launchOf(store.runtimeCalls.size())
+        , m_launchOf(idRangeOf(
+              store.runtimeCalls.size(), [&store](size_t i) { return store.runtimeCalls[i].correlation; }, kNoId))
     { }
 
     // Steps with StepRecord::phase set (-1: not compared); empty: the whole trace is one step.
