@@ -13,7 +13,8 @@
 // loader reads ahead on a thread of its own), which the other jobs of a shared machine inflate less.
 // --analysis-runs N runs analyzeFusion N times on the same stores and prints each run and the
 // median: the analysis's own wall time, without the loads' variation around it. "This thread" is
-// the CPU time of the thread that called analyzeFusion, which runs the first trace's side.
+// the CPU time and the page faults of the thread that called analyzeFusion, which runs the first
+// trace's side.
 #include "classify/classifier.h"
 #include "fusionanalysis.h"
 #include "load/traceloader.h"
@@ -29,6 +30,7 @@
 #include <ctime>
 #include <exception>
 #include <string>
+#include <sys/resource.h>
 #include <unordered_set>
 #include <vector>
 
@@ -125,12 +127,18 @@ int main(int argc, char** argv)
             const auto start = Clock::now();
             const double cpuStart = processCpuSeconds();
             const double threadCpuStart = cpuSeconds(CLOCK_THREAD_CPUTIME_ID);
+            rusage threadBefore {};
+            getrusage(RUSAGE_THREAD, &threadBefore);
             report = fusiondiff::analyzeFusion(stores[0], stores[1], classifier, fusiondiff::AnalysisOptions {});
             analysisSeconds.push_back(secondsSince(start));
-            std::printf("loadbench: analyzeFusion: %.3f s (cpu %.3f s, of which this thread %.3f s), %zu group pairs, "
-                        "%zu mappings\n",
+            rusage threadAfter {};
+            getrusage(RUSAGE_THREAD, &threadAfter);
+            std::printf(
+                "loadbench: analyzeFusion: %.3f s (cpu %.3f s, of which this thread %.3f s and %ld page faults), "
+                "%zu group pairs, %zu mappings\n",
                 analysisSeconds.back(), processCpuSeconds() - cpuStart,
-                cpuSeconds(CLOCK_THREAD_CPUTIME_ID) - threadCpuStart, report.groupPairs.size(), report.mappings.size());
+                cpuSeconds(CLOCK_THREAD_CPUTIME_ID) - threadCpuStart, threadAfter.ru_minflt - threadBefore.ru_minflt,
+                report.groupPairs.size(), report.mappings.size());
         }
         if (analysisRuns > 1) {
             std::sort(analysisSeconds.begin(), analysisSeconds.end());
