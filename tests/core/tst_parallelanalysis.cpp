@@ -23,6 +23,26 @@ class TestParallelAnalysis : public QObject
 {
     Q_OBJECT
 
+    // Runs forBothSides with side 1 ending at once and side 0 running `sideZero` once it has:
+    // side 1's thread is then free to help. Returns side 1's thread.
+    template<typename SideZero>
+    static std::thread::id onSideZeroOnceSideOneHasEnded(SideZero&& sideZero)
+    {
+        std::atomic<bool> sideOneEnded { false };
+        std::thread::id sideOneThread;
+        forBothSides(true, [&](size_t side) {
+            if (side == 1) {
+                sideOneThread = std::this_thread::get_id();
+                sideOneEnded = true;
+                return;
+            }
+            while (!sideOneEnded)
+                std::this_thread::yield();
+            sideZero();
+        });
+        return sideOneThread;
+    }
+
 private slots:
     void bothSidesRunOnTwoThreadsWhenParallel()
     {
@@ -76,17 +96,10 @@ private slots:
 
     void togetherRunsSecondOnTheThreadOfTheSideThatEnded()
     {
-        std::atomic<bool> sideOneEnded { false }, secondRan { false };
-        std::thread::id sideOneThread, secondThread;
+        std::atomic<bool> secondRan { false };
+        std::thread::id secondThread;
         bool secondRanDuringFirst = false;
-        forBothSides(true, [&](size_t side) {
-            if (side == 1) {
-                sideOneThread = std::this_thread::get_id();
-                sideOneEnded = true;
-                return;
-            }
-            while (!sideOneEnded)
-                std::this_thread::yield();
+        const std::thread::id sideOneThread = onSideZeroOnceSideOneHasEnded([&] {
             together(
                 [&] {
                     // Waits for `second` (at most 10 s, so that the test fails rather than hangs).
@@ -134,16 +147,9 @@ private slots:
     void togetherBringsErrorsBackAfterBothParts()
     {
         for (const bool firstFails : { true, false }) {
-            std::atomic<bool> sideOneEnded { false };
             std::array<bool, 2> ran {};
             try {
-                forBothSides(true, [&](size_t side) {
-                    if (side == 1) {
-                        sideOneEnded = true;
-                        return;
-                    }
-                    while (!sideOneEnded)
-                        std::this_thread::yield();
+                onSideZeroOnceSideOneHasEnded([&] {
                     together(
                         [&] {
                             ran[0] = true;
