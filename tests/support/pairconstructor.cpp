@@ -98,7 +98,7 @@ public:
             }
         }
         if (foreign.empty() && familiar.empty()) {
-            const std::string plain = std::string("kernel") + roleWord(role) + id;
+            std::string plain = std::string("kernel") + roleWord(role) + id;
             if (m_classifier.classify(plain) == category && kernelNameRole(plain) == role)
                 return plain;
             return {};
@@ -257,10 +257,11 @@ TraceIndex indexTrace(const std::vector<Event>& events)
             for (auto it = open.rbegin(); it != open.rend() && categoryOf(events[*it].json) == "cpu_op"; ++it)
                 outer = int64_t(*it);
             index.outerOf[i] = outer;
-            for (auto it = open.rbegin(); it != open.rend(); ++it) {
-                if (categoryOf(events[*it].json) == "python_function"
-                    && nameOf(events[*it].json).starts_with("nn.Module: ")) {
-                    index.moduleOf[i] = int64_t(*it);
+            for (size_t k = open.size(); k-- > 0;) {
+                const size_t enclosing = open[k];
+                if (categoryOf(events[enclosing].json) == "python_function"
+                    && nameOf(events[enclosing].json).starts_with("nn.Module: ")) {
+                    index.moduleOf[i] = int64_t(enclosing);
                     break;
                 }
             }
@@ -358,10 +359,13 @@ std::vector<Candidate> candidatesOf(const std::vector<Event>& events, const Trac
         if (ok->second && candidate.launching.empty()) {
             const std::string first = nameOf(events[size_t(index.launcherOf[kernels[0]])].json);
             const std::string second = nameOf(events[size_t(index.launcherOf[kernels[1]])].json);
-            candidate.launching = first == second ? first : first + " + " + second;
+            candidate.launching = first == second ? first : first + " + ";
+            if (first != second)
+                candidate.launching += second;
         }
     }
     std::vector<Candidate> result;
+    result.reserve(byName.size() + byOuter.size());
     for (auto& [key, candidate] : byName)
         result.push_back(std::move(candidate));
     for (auto& [outer, candidate] : byOuter) {
@@ -544,6 +548,7 @@ std::vector<OperatorFusion> operatorFusionsOf(const std::vector<Event>& events, 
             fusion.calls.emplace_back(first, second);
     }
     std::vector<OperatorFusion> result;
+    result.reserve(byNames.size());
     for (auto& [names, fusion] : byNames)
         result.push_back(std::move(fusion));
     return result;
@@ -603,7 +608,7 @@ ConstructedPair constructPair(const QByteArray& traceA, const Classifier& classi
         throw std::runtime_error("trace A is not JSON: " + error.errorString().toStdString());
     QJsonObject root = document.object();
     std::vector<Event> events;
-    for (const QJsonValue& value : root.value(QStringLiteral("traceEvents")).toArray()) {
+    for (const auto& value : root.value(QStringLiteral("traceEvents")).toArray()) {
         const QJsonObject event = value.toObject();
         if (recipe.stacks != PairRecipe::Stacks::Keep && categoryOf(event) == "python_function"
             && (recipe.stacks == PairRecipe::Stacks::None || !nameOf(event).starts_with("nn.Module: ")))
