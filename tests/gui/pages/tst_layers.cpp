@@ -2,7 +2,7 @@
 // and a chart, the header that says what the layers are, the findings of the selected layer and
 // the way to them on the Operations page, and what the tab says when the traces have no layers.
 
-#include "guitestsupport.h"
+#include "mainwindowtestsupport.h"
 
 #include "analysis/analysiscontroller.h"
 #include "analysis/analysisresults.h"
@@ -31,7 +31,6 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
-#include <QSignalSpy>
 #include <QStackedWidget>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -51,8 +50,6 @@ using test::sampleB;
 
 namespace {
 
-constexpr int kTimeoutMs = 120000;
-
 QString owlv2(const char* gpu)
 {
     return test::realTrace(QStringLiteral("owlv2-large-patch14-ensemble.%1.json.gz").arg(QLatin1String(gpu)));
@@ -64,9 +61,7 @@ std::unique_ptr<MainWindow> compared(const QString& a, const QString& b, const Q
     auto window = std::make_unique<MainWindow>();
     if (!opLevel.isEmpty())
         window->applyClassifierAndParameters({}, {}, opLevel);
-    QSignalSpy shown(window.get(), &MainWindow::resultsShown);
-    window->openTraces(a, b);
-    if (!shown.wait(kTimeoutMs))
+    if (!test::compare(*window, a, b))
         return nullptr;
     return window;
 }
@@ -371,9 +366,7 @@ private Q_SLOTS:
 
         // A pair with layers afterwards brings the view back.
         if (QLatin1String(QTest::currentDataTag()) == QLatin1String("graphs only")) {
-            QSignalSpy shown(window.get(), &MainWindow::resultsShown);
-            window->openTraces(sampleA(), sampleB());
-            QVERIFY(shown.wait(kTimeoutMs));
+            QVERIFY(test::compare(*window, sampleA(), sampleB()));
             QVERIFY(page->chart()->isVisible());
             QCOMPARE(page->chart()->layerCount(), 24);
             QCOMPARE(tabText(*window, page), QStringLiteral("Layers (24)"));
@@ -402,9 +395,7 @@ private Q_SLOTS:
         MainWindow window;
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QSignalSpy shown(&window, &MainWindow::resultsShown);
-        window.openTraces(sampleA(), sampleB());
-        QVERIFY(shown.wait(kTimeoutMs));
+        QVERIFY(test::compare(window, sampleA(), sampleB()));
         QVERIFY(window.tabs()->currentWidget() != window.layersPage());
         const auto bars = [&window] {
             const QList<QAbstractSeries*> series = window.layersPage()->chart()->chart()->series();
@@ -424,9 +415,7 @@ private Q_SLOTS:
         window.resize(1024, 700);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QSignalSpy shown(&window, &MainWindow::resultsShown);
-        window.openTraces(owlv2("mi300x"), owlv2("h100"));
-        QVERIFY(shown.wait(kTimeoutMs));
+        QVERIFY(test::compare(window, owlv2("mi300x"), owlv2("h100")));
         LayersPage* page = window.layersPage();
         window.tabs()->setCurrentWidget(page);
         QTest::qWait(50);

@@ -2,7 +2,7 @@
 // every table, the drill-down, exports identical to fusiondiff-cli, inline errors, cancellation,
 // re-analysis without re-reading, and the settings that persist.
 
-#include "guitestsupport.h"
+#include "mainwindowtestsupport.h"
 #include "tracewriter.h"
 
 #include "analysis/analysiscontroller.h"
@@ -69,8 +69,6 @@ int columnOf(ReportTableId table, const char* key)
     return ReportColumnsModel(table).column(key);
 }
 
-constexpr int kTimeoutMs = 120000;
-
 QString vllm()
 {
     return test::realTrace(QStringLiteral("vllm_decode_full_graph.mi300x.json.gz"));
@@ -107,7 +105,7 @@ bool cliCsv(const QStringList& arguments, const QString& folder)
     process.start(test::cliPath(),
         QStringList { QStringLiteral("compare") } + arguments
             + QStringList { QStringLiteral("--quiet"), QStringLiteral("--csv"), folder });
-    if (!process.waitForFinished(kTimeoutMs) || process.exitCode() != 0) {
+    if (!process.waitForFinished(test::kResultsTimeoutMs) || process.exitCode() != 0) {
         qWarning("fusiondiff-cli failed: %s", process.readAllStandardError().constData());
         return false;
     }
@@ -117,7 +115,7 @@ bool cliCsv(const QStringList& arguments, const QString& folder)
 // Waits until the controller is idle with no job queued.
 bool waitIdle(AnalysisController& controller)
 {
-    return QTest::qWaitFor([&] { return !controller.isBusy(); }, kTimeoutMs);
+    return QTest::qWaitFor([&] { return !controller.isBusy(); }, test::kResultsTimeoutMs);
 }
 
 QBarSet* barSet(BarChart* chart, int side)
@@ -143,9 +141,7 @@ private:
         auto window = std::make_unique<MainWindow>();
         if (!classifier.isEmpty())
             window->applyClassifierAndParameters(classifier, {});
-        QSignalSpy shown(window.get(), &MainWindow::resultsShown);
-        window->openTraces(a, b);
-        if (!shown.wait(kTimeoutMs))
+        if (!test::compare(*window, a, b))
             return nullptr;
         return window;
     }
@@ -175,7 +171,7 @@ private Q_SLOTS:
         QVERIFY(window.dropZone(0)->detailsText().contains(QLatin1String("AMD")));
 
         QVERIFY(test::dropFiles(window.dropZone(1), { hta() }));
-        QVERIFY(shown.wait(kTimeoutMs));
+        QVERIFY(shown.wait(test::kResultsTimeoutMs));
         QCOMPARE(ready.count(), 1);
         QCOMPARE(window.stack()->currentWidget(), window.tabs());
         QVERIFY(window.dropZone(1)->detailsText().contains(QLatin1String("9,876 kernels")));
@@ -225,9 +221,7 @@ private Q_SLOTS:
     void kernelsMatchedAcrossTracesAreListedByTheTimeAtStake()
     {
         MainWindow window;
-        QSignalSpy shown(&window, &MainWindow::resultsShown);
-        window.openTraces(sampleA(), sampleB());
-        QVERIFY(shown.wait(kTimeoutMs));
+        QVERIFY(test::compare(window, sampleA(), sampleB()));
         const FusionReport& report = *window.controller()->results().report;
         QVERIFY(!report.matchedKernels.empty());
         KernelsPage* page = window.kernelsTab();
@@ -278,7 +272,7 @@ private Q_SLOTS:
         QSignalSpy shown(&window, &MainWindow::resultsShown);
         // Dropped onto B, still A first and B second: the order of the dragged files decides.
         QVERIFY(test::dropFiles(window.dropZone(1), { sampleA(), sampleB() }));
-        QVERIFY(shown.wait(kTimeoutMs));
+        QVERIFY(shown.wait(test::kResultsTimeoutMs));
         QCOMPARE(window.controller()->side(0).path, sampleA());
         QCOMPARE(window.controller()->side(1).path, sampleB());
         QVERIFY(window.dropZone(0)->detailsText().contains(QLatin1String("1,516 kernels")));
@@ -290,7 +284,7 @@ private Q_SLOTS:
         MainWindow window;
         QSignalSpy shown(&window, &MainWindow::resultsShown);
         QVERIFY(window.openSampleTraces());
-        QVERIFY(shown.wait(kTimeoutMs));
+        QVERIFY(shown.wait(test::kResultsTimeoutMs));
         const FusionReport& report = *window.controller()->results().report;
         QCOMPARE(report.traces[0].platform, Platform::AMD);
         QCOMPARE(report.traces[1].platform, Platform::NVIDIA);
@@ -359,9 +353,9 @@ private Q_SLOTS:
         QCOMPARE(page->pairsTable()->proxy()->rowCount(), 1);
         QSignalSpy drilled(page, &GroupsPage::drillDownReady);
         page->unmatchedTable()->selectSourceRows({ 0 });
-        QVERIFY(drilled.wait(kTimeoutMs));
+        QVERIFY(drilled.wait(test::kResultsTimeoutMs));
         page->pairsTable()->selectSourceRows({ 0 });
-        QVERIFY(drilled.wait(kTimeoutMs));
+        QVERIFY(drilled.wait(test::kResultsTimeoutMs));
 
         const GroupPair& pair = report.groupPairs[0];
         const LargeGroup& a = report.largeGroups[0][pair.group1];
@@ -414,9 +408,7 @@ private Q_SLOTS:
         QFETCH(QString, opLevel);
         MainWindow window;
         window.applyClassifierAndParameters(classifier, parameters, opLevel);
-        QSignalSpy shown(&window, &MainWindow::resultsShown);
-        window.openTraces(a, b);
-        QVERIFY(shown.wait(kTimeoutMs));
+        QVERIFY(test::compare(window, a, b));
 
         QTemporaryDir dir;
         const QString gui = dir.filePath(QStringLiteral("gui"));
@@ -458,7 +450,7 @@ private Q_SLOTS:
         // table is what `fusiondiff-cli compare A B --capture2 C` writes.
         QSignalSpy shown(window.get(), &MainWindow::resultsShown);
         window->setCaptureTrace(1, sglangCapture());
-        QVERIFY(shown.wait(kTimeoutMs));
+        QVERIFY(shown.wait(test::kResultsTimeoutMs));
         QVERIFY(capturedKinds() > 0);
         QCOMPARE(controller->results().stores[1], storeB);
         const QString text = window->dropZone(1)->captureText();
@@ -478,12 +470,12 @@ private Q_SLOTS:
 
         // Swapping A and B takes the capture trace along.
         window->swapTraces();
-        QVERIFY(shown.wait(kTimeoutMs));
+        QVERIFY(shown.wait(test::kResultsTimeoutMs));
         QVERIFY(controller->results().report->graphComparison.capturedKinds[0] > 0);
         QVERIFY(window->dropZone(0)->captureText().contains(QLatin1String("sglang_qwen3-8b_decode_capture")));
         QVERIFY(window->dropZone(1)->captureText().contains(QLatin1String("No capture trace")));
         window->swapTraces();
-        QVERIFY(shown.wait(kTimeoutMs));
+        QVERIFY(shown.wait(test::kResultsTimeoutMs));
 
         // Opening the trace again, in a new window, brings its capture trace back.
         QCOMPARE(window->rememberedCapture(sglangDecode()), QFileInfo(sglangCapture()).absoluteFilePath());
@@ -506,12 +498,12 @@ private Q_SLOTS:
         QCOMPARE(shownAgain.count(), 0);
         QVERIFY(again->rememberedCapture(vllm()).isEmpty()); // only capture traces that loaded are remembered
         again->setCaptureTrace(0, {});
-        QVERIFY(shownAgain.wait(kTimeoutMs));
+        QVERIFY(shownAgain.wait(test::kResultsTimeoutMs));
         QVERIFY(again->dropZone(0)->captureText().contains(QLatin1String("No capture trace")));
 
         // Removed, it is forgotten.
         again->setCaptureTrace(1, {});
-        QVERIFY(shownAgain.wait(kTimeoutMs));
+        QVERIFY(shownAgain.wait(test::kResultsTimeoutMs));
         QCOMPARE(again->controller()->results().report->graphComparison.capturedKinds[1], uint64_t(0));
         QVERIFY(again->rememberedCapture(sglangDecode()).isEmpty());
     }
@@ -656,7 +648,7 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(window.get()));
         QSignalSpy shown(window.get(), &MainWindow::resultsShown);
         window->settingsWidget()->setOpLevel(OpLevel::Module);
-        QVERIFY(shown.wait(kTimeoutMs));
+        QVERIFY(shown.wait(test::kResultsTimeoutMs));
         const FusionReport& report = *controller->results().report;
         QCOMPARE(report.options.opLevel, OpLevel::Module);
         QCOMPARE(report.opFindings.front().op, std::string("nn.Module: Qwen2Attention"));
@@ -674,7 +666,7 @@ private Q_SLOTS:
 
         // At the launching operator, the fill has its own operator: no finding, and the page says why.
         window->settingsWidget()->setOpLevel(OpLevel::LaunchingOperator);
-        QVERIFY(shown.wait(kTimeoutMs));
+        QVERIFY(shown.wait(test::kResultsTimeoutMs));
         QVERIFY(controller->results().report->opFindings.empty());
         QCOMPARE(window->operationsPage()->findingsTable()->proxy()->rowCount(), 0);
         QCOMPARE(window->operationsPage()->alignmentModel()->rowCount(), 0);
@@ -691,21 +683,21 @@ private Q_SLOTS:
 
         QSignalSpy shown(window.get(), &MainWindow::resultsShown);
         QVERIFY(window->settingsWidget()->setClassifierSpec(QStringLiteral("seed")));
-        QVERIFY(shown.wait(kTimeoutMs));
+        QVERIFY(shown.wait(test::kResultsTimeoutMs));
         QCOMPARE(controller->results().report->classifier.name, std::string("seed"));
         QCOMPARE(controller->results().stores[0], storeA);
         QCOMPARE(controller->results().stores[1], storeB);
 
         // A parameter typed into the settings: applied once editing pauses, on the same stores.
         window->settingsWidget()->setParameter(QStringLiteral("min_group_size"), 500);
-        QVERIFY(shown.wait(kTimeoutMs));
+        QVERIFY(shown.wait(test::kResultsTimeoutMs));
         QCOMPARE(controller->results().report->options.minGroupSize, int64_t(500));
         QCOMPARE(controller->results().report->groupPairs.size(), size_t(0));
         QCOMPARE(controller->results().stores[0], storeA);
 
         // Swapping A and B re-analyses without reading either file.
         window->swapTraces();
-        QVERIFY(shown.wait(kTimeoutMs));
+        QVERIFY(shown.wait(test::kResultsTimeoutMs));
         QCOMPARE(controller->results().stores[0], storeB);
         QCOMPARE(controller->results().stores[1], storeA);
         QCOMPARE(QString::fromStdString(controller->results().report->traces[0].path), hta());
@@ -798,7 +790,7 @@ private Q_SLOTS:
 
         // A good file on B again compares with the A that stayed loaded.
         QVERIFY(test::dropFiles(window->dropZone(1), { sampleB() }));
-        QVERIFY(shown.wait(kTimeoutMs));
+        QVERIFY(shown.wait(test::kResultsTimeoutMs));
         QVERIFY(window->dropZone(1)->errorText().isEmpty());
     }
 
@@ -832,7 +824,7 @@ private Q_SLOTS:
         QVERIFY(window.cancelButton()->isVisible());
         QElapsedTimer sinceStart;
         sinceStart.start();
-        QVERIFY(cancelled.wait(kTimeoutMs));
+        QVERIFY(cancelled.wait(test::kResultsTimeoutMs));
         QVERIFY(pressed);
         qInfo(
             "cancelled %lld ms after the start, at %d per mille", sinceStart.elapsed(), window.progressBar()->value());
@@ -857,9 +849,7 @@ private Q_SLOTS:
         options.minGroupSize = 7;
         controller->setOptions(options);
         QVERIFY(!controller->isBusy());
-        QSignalSpy shown(&window, &MainWindow::resultsShown);
-        window.openTraces(sampleA(), sampleB());
-        QVERIFY(shown.wait(kTimeoutMs));
+        QVERIFY(test::compare(window, sampleA(), sampleB()));
     }
 
     void chartsSaveAsPngAndSvg()
@@ -922,9 +912,7 @@ private Q_SLOTS:
         QCOMPARE(window.settingsWidget()->classifierSpec(), QStringLiteral("seed"));
 
         // Recent files.
-        QSignalSpy shown(&window, &MainWindow::resultsShown);
-        window.openTraces(sampleA(), sampleB());
-        QVERIFY(shown.wait(kTimeoutMs));
+        QVERIFY(test::compare(window, sampleA(), sampleB()));
         QCOMPARE(window.recentFiles().mid(0, 2), QStringList({ sampleB(), sampleA() }));
     }
 
@@ -939,7 +927,7 @@ private Q_SLOTS:
         process.start(QStringLiteral(FUSIONDIFF_GUI_PATH),
             { QStringLiteral("--screenshot"), dir.path(), QStringLiteral("--classifier"), QStringLiteral("seed"),
                 vllm(), hta() });
-        QVERIFY(process.waitForFinished(kTimeoutMs));
+        QVERIFY(process.waitForFinished(test::kResultsTimeoutMs));
         QCOMPARE(process.exitCode(), 0);
         const QStringList files = QDir(dir.path()).entryList({ QStringLiteral("*.png") });
         QVERIFY2(files.contains(QStringLiteral("07-correlation-groups.png")), qPrintable(files.join(QLatin1Char(' '))));
@@ -950,7 +938,7 @@ private Q_SLOTS:
         QProcess bad;
         bad.setProcessEnvironment(environment);
         bad.start(QStringLiteral(FUSIONDIFF_GUI_PATH), { QStringLiteral("--op-level"), QStringLiteral("layer") });
-        QVERIFY(bad.waitForFinished(kTimeoutMs));
+        QVERIFY(bad.waitForFinished(test::kResultsTimeoutMs));
         QCOMPARE(bad.exitCode(), 2);
         QVERIFY(bad.readAllStandardError().contains("--op-level takes auto, operator, module or launch"));
 
@@ -958,7 +946,7 @@ private Q_SLOTS:
         QProcess lone;
         lone.setProcessEnvironment(environment);
         lone.start(QStringLiteral(FUSIONDIFF_GUI_PATH), { QStringLiteral("--capture2"), sglangCapture(), vllm() });
-        QVERIFY(lone.waitForFinished(kTimeoutMs));
+        QVERIFY(lone.waitForFinished(test::kResultsTimeoutMs));
         QCOMPARE(lone.exitCode(), 2);
         QVERIFY(lone.readAllStandardError().contains("--capture1 and --capture2 go with two traces"));
     }
