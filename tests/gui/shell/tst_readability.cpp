@@ -327,10 +327,12 @@ private Q_SLOTS:
             return table->viewport()->height() / std::max(1, table->verticalHeader()->defaultSectionSize());
         };
         QTRY_VERIFY_WITH_TIMEOUT(view->isVisible() && table->isVisible(), 5000);
-        QTest::qWait(50);
-        QVERIFY2(laneHeight(0) >= line && laneHeight(1) >= line,
+        // Waits for the layout to settle (a fixed wait was too short under the sanitizers on a busy
+        // machine: lanes of 13 and 0 px, once), then requires it.
+        QTRY_VERIFY2_WITH_TIMEOUT(laneHeight(0) >= line && laneHeight(1) >= line,
             qPrintable(
-                QStringLiteral("lanes %1 and %2 px for %3 px text").arg(laneHeight(0)).arg(laneHeight(1)).arg(line)));
+                QStringLiteral("lanes %1 and %2 px for %3 px text").arg(laneHeight(0)).arg(laneHeight(1)).arg(line)),
+            5000);
         // Below the lanes, the view shows all of lane B (it is not cut by the view's bottom).
         int lastB = -1;
         for (int y = 0; y < view->height(); ++y) {
