@@ -1,9 +1,9 @@
 #include "load/pythonframes.h"
 
 #include "model/tracestore.h"
+#include "util/sortedruns.h"
 
 #include <algorithm>
-#include <array>
 #include <cstdint>
 #include <limits>
 #include <map>
@@ -98,30 +98,23 @@ void storePythonFramesThatHoldSomething(TraceStore& store, const std::deque<Pyth
         if (lastIndex != UINT32_MAX)
             starts[lastIndex].push_back(ts);
     };
-    // Each kind comes mostly in time order on a thread: each kind's starts sorted apart (where they
-    // are not) and merged, which is much cheaper than sorting them all at once.
-    std::vector<std::array<size_t, 2>> kindEnds(starts.size());
-    const auto endKind = [&](size_t kind) {
+    // Each kind comes mostly in time order on a thread: sorted and merged in kind by kind.
+    std::vector<size_t> kindBegin(starts.size(), 0);
+    const auto endKind = [&] {
         for (size_t t = 0; t < starts.size(); ++t) {
-            const size_t begin = kind == 0 ? 0 : kindEnds[t][kind - 1];
-            const auto first = starts[t].begin() + std::ptrdiff_t(begin);
-            if (!std::is_sorted(first, starts[t].end()))
-                std::sort(first, starts[t].end());
-            if (begin > 0)
-                std::inplace_merge(starts[t].begin(), first, starts[t].end());
-            if (kind < 2)
-                kindEnds[t][kind] = starts[t].size();
+            mergeSortedRun(starts[t], kindBegin[t]);
+            kindBegin[t] = starts[t].size();
         }
     };
     for (const CpuOpEvent& op : store.cpuOps)
         add(op.pid, op.tid, op.ts);
-    endKind(0);
+    endKind();
     for (const ModuleEvent& module : store.modules)
         add(module.pid, module.tid, module.ts);
-    endKind(1);
+    endKind();
     for (const RuntimeEvent& call : store.runtimeCalls)
         add(call.pid, call.tid, call.ts);
-    endKind(2);
+    endKind();
 
     // The first start at or after each frame's: files list a thread's frames by start time, so a
     // cursor per thread moves forward (a binary search where a frame starts earlier than the last).

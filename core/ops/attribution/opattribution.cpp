@@ -3,6 +3,7 @@
 #include "model/tracestore.h"
 #include "util/bothsides.h"
 #include "util/idmap.h"
+#include "util/sortedruns.h"
 
 #include <algorithm>
 #include <numeric>
@@ -72,23 +73,18 @@ private:
     uint32_t m_last = UINT32_MAX;
 };
 
-// Every frame and runtime call of `store` as the sweep sees them, in sweep order. Each category
-// is sorted apart (files mostly list a category in time order already: a check, not a sort) and
-// the categories merged, which is much cheaper than sorting everything at once (a with_stack trace
-// holds a million Python frames). Frames are numbered as framesOf lists them.
+// Every frame and runtime call of `store` as the sweep sees them, in sweep order, each category
+// sorted and merged in as it comes (a with_stack trace holds a million Python frames). Frames are
+// numbered as framesOf lists them.
 std::vector<ThreadEvent> sweepEvents(const TraceStore& store)
 {
     ThreadIndex threads(store);
     std::vector<ThreadEvent> events;
     events.reserve(store.cpuOps.size() + store.modules.size() + store.pythonFrames.size() + store.runtimeCalls.size());
-    std::vector<size_t> categoryEnds;
+    size_t categoryBegin = 0;
     const auto endCategory = [&] {
-        const auto first = events.begin() + std::ptrdiff_t(categoryEnds.empty() ? 0 : categoryEnds.back());
-        if (!std::is_sorted(first, events.end(), sweepOrder))
-            std::sort(first, events.end(), sweepOrder);
-        if (!categoryEnds.empty())
-            std::inplace_merge(events.begin(), first, events.end(), sweepOrder);
-        categoryEnds.push_back(events.size());
+        mergeSortedRun(events, categoryBegin, sweepOrder);
+        categoryBegin = events.size();
     };
     for (const CpuOpEvent& op : store.cpuOps)
         events.push_back({ op.ts, op.ts + op.dur, threads.of(op.pid, op.tid), int32_t(events.size()) });
@@ -173,9 +169,8 @@ struct LaunchIds
 LaunchIds launchIds(const TraceStore& store, const std::vector<bool>& isProfilerSpanFrame)
 {
     const auto externalIdOf = [&](size_t i) { return isProfilerSpanFrame[i] ? kNoId : store.cpuOps[i].externalId; };
-    const auto correlationOf = [&](size_t i) { return store.runtimeCalls[i].correlation; };
     LaunchIds ids { IdMap(idRangeOf(store.cpuOps.size(), externalIdOf, kNoId)),
-        IdMap(idRangeOf(store.runtimeCalls.size(), correlationOf, kNoId)) };
+        IdMap(idRangeOf(store.runtimeCalls, &RuntimeEvent::correlation, kNoId)) };
     for (size_t i = 0; i < store.cpuOps.size(); ++i) {
         if (externalIdOf(i) != kNoId)
             ids.frameOfExternalId.findOrInsert(externalIdOf(i), uint32_t(i));

@@ -1,6 +1,7 @@
 #include "ops/timegap/hosttimeline.h"
 
 #include "model/tracestore.h"
+#include "util/sortedruns.h"
 
 #include <algorithm>
 #include <string>
@@ -63,8 +64,8 @@ struct HostEvent
 
 std::vector<HostSegment> innermostTimeline(const TraceStore& store, const ThreadId& thread, HostCodes& codes)
 {
-    // Each kind's events come mostly in time order: each sorted (where it is not), then merged;
-    // outer before inner: by start, the longer first. A code per name and kind, looked up once.
+    // Each kind's events come mostly in time order: sorted and merged in kind by kind; outer before
+    // inner: by start, the longer first. A code per name and kind, looked up once.
     const auto outerFirst
         = [](const HostEvent& a, const HostEvent& b) { return a.ts != b.ts ? a.ts < b.ts : a.end > b.end; };
     std::vector<int32_t> codeOf(store.strings.size() * 3, -2);
@@ -76,11 +77,8 @@ std::vector<HostSegment> innermostTimeline(const TraceStore& store, const Thread
     };
     std::vector<HostEvent> events;
     size_t kindStart = 0;
-    std::vector<size_t> kindEnds;
     const auto endKind = [&] {
-        if (!std::is_sorted(events.begin() + std::ptrdiff_t(kindStart), events.end(), outerFirst))
-            std::sort(events.begin() + std::ptrdiff_t(kindStart), events.end(), outerFirst);
-        kindEnds.push_back(events.size());
+        mergeSortedRun(events, kindStart, outerFirst);
         kindStart = events.size();
     };
     // The thread's frames (stored thread by thread), operators and runtime calls, counted first so
@@ -123,9 +121,6 @@ std::vector<HostSegment> innermostTimeline(const TraceStore& store, const Thread
             { call.ts, call.ts + call.dur, codeFor(call.name, HostCodeKind::Runtime), blocking, !blocking });
     }
     endKind();
-    std::inplace_merge(events.begin(), events.begin() + std::ptrdiff_t(kindEnds[0]),
-        events.begin() + std::ptrdiff_t(kindEnds[1]), outerFirst);
-    std::inplace_merge(events.begin(), events.begin() + std::ptrdiff_t(kindEnds[1]), events.end(), outerFirst);
 
     // At most two segments an event (the piece of its parent before it, its own piece after its
     // children); about 1.75 on real traces.
