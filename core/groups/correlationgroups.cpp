@@ -8,8 +8,7 @@ namespace fusiondiff {
 CorrelationGroups groupByCorrelation(const TraceStore& store)
 {
     CorrelationGroups result;
-    IdMap groupOf(idRangeOf(
-        store.kernels.size(), [&store](size_t i) { return store.kernels[i].correlation; }, kNoId));
+    IdMap groupOf(idRangeOf(store.kernels, &KernelEvent::correlation, kNoId));
     std::vector<uint32_t> groupOfKernel(store.kernels.size(), IdMap::kMissing);
     for (size_t i = 0; i < store.kernels.size(); ++i) {
         const int64_t correlation = store.kernels[i].correlation;

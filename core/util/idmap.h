@@ -33,6 +33,14 @@ IdRange idRangeOf(size_t count, KeyOf&& keyOf, int64_t none)
     return range;
 }
 
+// The range of each event's `id` (a member such as &RuntimeEvent::correlation), leaving out `none`.
+template<typename Event, typename Id>
+IdRange idRangeOf(const std::vector<Event>& events, Id Event::*id, int64_t none)
+{
+    return idRangeOf(
+        events.size(), [&](size_t i) { return int64_t(events[i].*id); }, none);
+}
+
 // Maps 64-bit ids (correlation ids, External ids) to 32-bit values with open addressing: several
 // times faster than std::unordered_map on the millions of ids of a large trace. Built for an
 // IdRange whose keys are dense, as one trace's ids mostly are (numbered one after the other), it

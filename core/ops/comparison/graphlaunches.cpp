@@ -133,8 +133,7 @@ TraceGraphs findGraphLaunches(
         graphs.launches.push_back(std::move(launch));
     }
     if (!orphans.empty()) {
-        IdMap anyCall(idRangeOf(
-            store.runtimeCalls.size(), [&store](size_t i) { return store.runtimeCalls[i].correlation; }, kNoId));
+        IdMap anyCall(idRangeOf(store.runtimeCalls, &RuntimeEvent::correlation, kNoId));
         for (const RuntimeEvent& call : store.runtimeCalls) {
             if (call.correlation != kNoId)
                 anyCall.findOrInsert(call.correlation, 0);

@@ -91,8 +91,7 @@ public:
         : m_store(store)
         , m_out(out)
         , m_phases(phases)
-        , m_launchOf(idRangeOf(
-              store.runtimeCalls.size(), [&store](size_t i) { return store.runtimeCalls[i].correlation; }, kNoId))
+        , m_launchOf(idRangeOf(store.runtimeCalls, &RuntimeEvent::correlation, kNoId))
     { }
 
     // Steps with StepRecord::phase set (-1: not compared); empty: the whole trace is one step.
