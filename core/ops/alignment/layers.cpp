@@ -38,6 +38,7 @@ public:
     explicit SideLayers(const LayerSide& side)
         : m_side(side)
         , m_keyOfFrame(side.attribution.frames.size(), kUnknown)
+        , m_unitAbove(side.attribution.frames.size(), kUnknown)
         , m_rank(side.phase.size(), 0)
     {
         for (size_t p = 1; p < side.phase.size(); ++p) {
@@ -57,6 +58,7 @@ public:
         m_seenAt.clear();
         m_outermost.clear();
         std::fill(m_keyOfFrame.begin(), m_keyOfFrame.end(), kUnknown);
+        std::fill(m_unitAbove.begin(), m_unitAbove.end(), kUnknown);
         std::vector<int32_t> touched; // the keys above one operation
         for (size_t p = 0; p < m_side.phase.size(); ++p) {
             touched.clear();
@@ -136,14 +138,41 @@ private:
     template<typename F>
     void forEachUnitAbove(size_t p, F&& f)
     {
-        const std::vector<OpFrame>& frames = m_side.attribution.frames;
         const int32_t own = m_side.occurrences[m_side.phase[p]].frame;
-        for (int32_t frame = own >= 0 ? frames[size_t(own)].parent : -1; frame >= 0;
-             frame = frames[size_t(frame)].parent) {
-            const int32_t key = keyOf(frame);
-            if (key != kNotUnit)
-                f(key, frame);
+        for (int32_t frame = own >= 0 ? unitAbove(own) : -1; frame >= 0; frame = unitAbove(frame))
+            f(m_keyOfFrame[size_t(frame)], frame);
+    }
+
+    // The innermost unit strictly above `frame`, -1 if none. Each position's walk up its stack
+    // passes mostly frames that are no unit (operators, Python frames without modules), and the
+    // operations of one layer share their stack: remembered for every frame passed. The frames
+    // are asked innermost out, as a walk frame by frame asks them, so that units get their keys in
+    // the same order.
+    int32_t unitAbove(int32_t frame)
+    {
+        if (m_unitAbove[size_t(frame)] != kUnknown)
+            return m_unitAbove[size_t(frame)];
+        const std::vector<OpFrame>& frames = m_side.attribution.frames;
+        m_passed.clear();
+        int32_t unit = -1;
+        for (int32_t current = frame;;) {
+            m_passed.push_back(current);
+            const int32_t parent = frames[size_t(current)].parent;
+            if (parent < 0)
+                break;
+            if (keyOf(parent) != kNotUnit) {
+                unit = parent;
+                break;
+            }
+            if (m_unitAbove[size_t(parent)] != kUnknown) {
+                unit = m_unitAbove[size_t(parent)];
+                break;
+            }
+            current = parent;
         }
+        for (const int32_t passed : m_passed)
+            m_unitAbove[size_t(passed)] = unit;
+        return unit;
     }
 
     int32_t keyOf(int32_t frame)
@@ -168,6 +197,8 @@ private:
 
     const LayerSide& m_side;
     std::vector<int32_t> m_keyOfFrame;
+    std::vector<int32_t> m_unitAbove; // per frame: unitAbove's answer, or kUnknown
+    std::vector<int32_t> m_passed; // unitAbove's frames on the way up
     std::vector<uint32_t> m_rank; // per position: its step's rank in the phase
     uint32_t m_steps = 0;
     bool m_withPython = false;
