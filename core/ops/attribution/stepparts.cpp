@@ -80,6 +80,7 @@ std::vector<StepPart> stepPartsOf(
     }
     for (auto& [tid, spans] : optimizerSpans)
         std::sort(spans.begin(), spans.end());
+    // Asked only where a thread has optimizer steps: reading an operator's thread misses the cache.
     auto inOptimizer = [&](int64_t tid, double ts) {
         const auto spans = optimizerSpans.find(tid);
         if (spans == optimizerSpans.end())
@@ -125,7 +126,8 @@ std::vector<StepPart> stepPartsOf(
         if (chain == kBackward)
             parts[i] = StepPart::Backward;
         else if (chain == kOptimizer
-            || inOptimizer(chain >= 0 ? store.cpuOps[size_t(chain)].tid : -1, occurrences[i].ts))
+            || (!optimizerSpans.empty()
+                && inOptimizer(chain >= 0 ? store.cpuOps[size_t(chain)].tid : -1, occurrences[i].ts)))
             parts[i] = StepPart::Optimizer;
     }
     return parts;
