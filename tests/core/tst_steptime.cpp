@@ -7,6 +7,7 @@
 #include "fusionanalysis.h"
 #include "load/traceloader.h"
 #include "ops/comparison/graphtail.h"
+#include "ops/timegap/hosttimeline.h"
 #include "ops/timegap/steptime.h"
 #include "ops/timegap/timegap.h"
 #include "report/reportwriters.h"
@@ -112,6 +113,30 @@ class TestStepTime : public QObject
     Q_OBJECT
 
 private slots:
+    void aTimelineIsConsecutiveSegments()
+    {
+        HostTimeline timeline;
+        QCOMPARE(timeline.firstEndingAfter(5), size_t(0));
+        timeline.append(10, 20, -1, false);
+        timeline.append(20, 25, 3, false);
+        timeline.append(25, 30, 3, false); // the same code: the segment before is extended
+        timeline.append(30, 32, 4, true);
+        QCOMPARE(timeline.size(), size_t(3));
+        const HostSegment extended = timeline[1];
+        QCOMPARE(extended.begin, 20.0);
+        QCOMPARE(extended.end, 30.0);
+        QCOMPARE(extended.code, 3);
+        QVERIFY(!extended.blocking);
+        QVERIFY(timeline[2].blocking);
+        QCOMPARE(timeline[2].end, 32.0);
+        // The first segment that ends after a time: a segment that ends at it does not.
+        QCOMPARE(timeline.firstEndingAfter(5), size_t(0));
+        QCOMPARE(timeline.firstEndingAfter(20), size_t(1));
+        QCOMPARE(timeline.firstEndingAfter(29.5), size_t(1));
+        QCOMPARE(timeline.firstEndingAfter(31), size_t(2));
+        QCOMPARE(timeline.firstEndingAfter(32), size_t(3));
+    }
+
     void everyIdleMicrosecondHasItsCause()
     {
         const TraceWriter a = twoSteps();

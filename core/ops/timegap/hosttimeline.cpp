@@ -62,7 +62,27 @@ struct HostEvent
 
 } // namespace
 
-std::vector<HostSegment> innermostTimeline(const TraceStore& store, const ThreadId& thread, HostCodes& codes)
+void HostTimeline::reserve(size_t segments)
+{
+    m_bounds.reserve(segments + 1);
+    m_codes.reserve(segments);
+    m_blocking.reserve(segments);
+}
+
+void HostTimeline::append(double from, double to, int32_t code, bool blocking)
+{
+    if (m_codes.empty()) {
+        m_bounds.push_back(from);
+    } else if (m_codes.back() == code) {
+        m_bounds.back() = to;
+        return;
+    }
+    m_bounds.push_back(to);
+    m_codes.push_back(code);
+    m_blocking.push_back(blocking);
+}
+
+HostTimeline innermostTimeline(const TraceStore& store, const ThreadId& thread, HostCodes& codes)
 {
     // Each kind's events come mostly in time order: sorted and merged in kind by kind; outer before
     // inner: by start, the longer first. A code per name and kind, looked up once.
@@ -124,15 +144,12 @@ std::vector<HostSegment> innermostTimeline(const TraceStore& store, const Thread
 
     // At most two segments an event (the piece of its parent before it, its own piece after its
     // children); about 1.75 on real traces.
-    std::vector<HostSegment> segments;
+    HostTimeline segments;
     segments.reserve(events.size() * 2);
+    // Each piece begins where the one before it ended: `now` moves to the end of every piece.
     const auto emit = [&segments](double from, double to, int32_t code, bool blocking) {
-        if (to <= from)
-            return;
-        if (!segments.empty() && segments.back().code == code && segments.back().end == from)
-            segments.back().end = to;
-        else
-            segments.push_back({ from, to, code, blocking });
+        if (to > from)
+            segments.append(from, to, code, blocking);
     };
     std::vector<HostEvent> open;
     // What runs: the innermost open event, except that a runtime call which does not wait for the

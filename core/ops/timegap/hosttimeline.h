@@ -3,6 +3,7 @@
 #include "model/steptime.h"
 #include "model/stringtable.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <unordered_map>
@@ -29,9 +30,7 @@ private:
     std::vector<HostCode> m_codes;
 };
 
-// What one host thread was running at each moment: the innermost of its Python frames, operators
-// and runtime calls, as consecutive segments. A frame that ends after its parent is cut at the
-// parent's end (the profiler's clock can make nested events overlap by a microsecond).
+// One piece of what a host thread was running (HostTimeline).
 struct HostSegment
 {
     double begin = 0;
@@ -40,7 +39,35 @@ struct HostSegment
     bool blocking = false; // a runtime call that waits for the GPU (isBlockingCall)
 };
 
-std::vector<HostSegment> innermostTimeline(const TraceStore& store, const ThreadId& thread, HostCodes& codes);
+// What one host thread was running at each moment, from its first event's start to its last
+// event's end: the innermost of its Python frames, operators and runtime calls, as consecutive
+// segments. A frame that ends after its parent is cut at the parent's end (the profiler's clock
+// can make nested events overlap by a microsecond). Each segment begins where the one before it
+// ends, so that a segment is held in 12 bytes and a bit: its start, its code and whether it blocks.
+class HostTimeline
+{
+public:
+    size_t size() const { return m_codes.size(); }
+    HostSegment operator[](size_t i) const { return { m_bounds[i], m_bounds[i + 1], m_codes[i], m_blocking[i] }; }
+    // The first segment that ends after `ts` (size() if none).
+    size_t firstEndingAfter(double ts) const
+    {
+        return m_codes.empty()
+            ? 0
+            : size_t(std::upper_bound(m_bounds.begin() + 1, m_bounds.end(), ts) - (m_bounds.begin() + 1));
+    }
+
+    void reserve(size_t segments);
+    // The next piece, [from, to): where it runs the same code as the last one, that one is extended.
+    void append(double from, double to, int32_t code, bool blocking);
+
+private:
+    std::vector<double> m_bounds; // segment i is [m_bounds[i], m_bounds[i + 1])
+    std::vector<int32_t> m_codes;
+    std::vector<bool> m_blocking;
+};
+
+HostTimeline innermostTimeline(const TraceStore& store, const ThreadId& thread, HostCodes& codes);
 
 // True for a runtime call in which the host waits for the GPU: stream, device and event
 // synchronization, and copies that block (cudaMemcpy, hipMemcpyWithStream, cuMemcpyDtoH; not the

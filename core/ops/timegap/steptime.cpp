@@ -126,14 +126,14 @@ private:
         StepTimeTotals& totals, size_t side);
     void hostPart(double from, double to, const ThreadId& thread, const RuntimeEvent* previousLaunch, uint32_t step,
         StepTimeTotals& totals, size_t side);
-    void chargeHost(double from, double to, const HostSegment* segment, size_t segmentIndex, uint32_t step,
+    void chargeHost(double from, double to, const HostTimeline* timeline, size_t segment, uint32_t step,
         StepTimeTotals& totals, size_t side);
     void add(double from, double to, IdleCause cause, int32_t code, int32_t step, int64_t call, StepTimeTotals* totals,
         size_t side);
     void flushInterval();
     void pairingKeys();
     int32_t namedCode(const char* reason); // the code of a fixed text
-    const std::vector<HostSegment>& timelineOf(const ThreadId& thread);
+    const HostTimeline& timelineOf(const ThreadId& thread);
     void sumOwnTime();
 
     const TraceStore& m_store;
@@ -145,7 +145,7 @@ private:
     std::vector<Window> m_windows;
     size_t m_window = 0; // the first window that can still hold a gap
     int64_t m_gap = 0;
-    std::map<ThreadId, std::vector<HostSegment>> m_timelines;
+    std::map<ThreadId, HostTimeline> m_timelines;
     IdleInterval m_pending { 0, 0, IdleCause::Other, -2, -1 };
     std::unordered_map<uint64_t, CauseSums> m_sums; // by cause << 32 | code
     std::vector<ThreadId> m_launchingThreads;
@@ -461,14 +461,10 @@ void SideAnalysis::classify(double from, double to, double gapStart, const GpuIt
 void SideAnalysis::hostPart(double from, double to, const ThreadId& thread, const RuntimeEvent* previousLaunch,
     uint32_t step, StepTimeTotals& totals, size_t side)
 {
-    const std::vector<HostSegment>& timeline = timelineOf(thread);
-    const std::vector<HostSegment>* other = nullptr;
+    const HostTimeline& timeline = timelineOf(thread);
+    const HostTimeline* other = nullptr;
     if (previousLaunch && !(ThreadId { previousLaunch->pid, previousLaunch->tid } == thread))
         other = &timelineOf({ previousLaunch->pid, previousLaunch->tid });
-    const auto firstAfter = [](const std::vector<HostSegment>& segments, double ts) {
-        return std::upper_bound(
-            segments.begin(), segments.end(), ts, [](double t, const HostSegment& s) { return t < s.end; });
-    };
     // An idle piece of the launching thread, [begin, end): the other thread's code, else none.
     const auto unrecorded = [&](double begin, double end) {
         if (!other) {
@@ -476,26 +472,28 @@ void SideAnalysis::hostPart(double from, double to, const ThreadId& thread, cons
             return;
         }
         double cursor = begin;
-        for (auto segment = firstAfter(*other, begin); segment != other->end() && segment->begin < end; ++segment) {
-            const double pieceBegin = std::max(cursor, segment->begin);
-            const double pieceEnd = std::min(end, segment->end);
-            if (pieceEnd <= pieceBegin || segment->code < 0)
+        for (size_t i = other->firstEndingAfter(begin); i < other->size() && (*other)[i].begin < end; ++i) {
+            const HostSegment segment = (*other)[i];
+            const double pieceBegin = std::max(cursor, segment.begin);
+            const double pieceEnd = std::min(end, segment.end);
+            if (pieceEnd <= pieceBegin || segment.code < 0)
                 continue;
             chargeHost(cursor, pieceBegin, nullptr, 0, step, totals, side);
-            chargeHost(pieceBegin, pieceEnd, &*segment, size_t(segment - other->begin()), step, totals, side);
+            chargeHost(pieceBegin, pieceEnd, other, i, step, totals, side);
             cursor = pieceEnd;
         }
         chargeHost(cursor, end, nullptr, 0, step, totals, side);
     };
     double cursor = from;
-    for (auto segment = firstAfter(timeline, from); segment != timeline.end() && segment->begin < to; ++segment) {
-        const double begin = std::max(cursor, segment->begin);
+    for (size_t i = timeline.firstEndingAfter(from); i < timeline.size() && timeline[i].begin < to; ++i) {
+        const HostSegment segment = timeline[i];
+        const double begin = std::max(cursor, segment.begin);
         if (begin > cursor)
             unrecorded(cursor, begin);
-        const double end = std::min(to, segment->end);
+        const double end = std::min(to, segment.end);
         if (end > begin) {
-            if (segment->code >= 0)
-                chargeHost(begin, end, &*segment, size_t(segment - timeline.begin()), step, totals, side);
+            if (segment.code >= 0)
+                chargeHost(begin, end, &timeline, i, step, totals, side);
             else
                 unrecorded(begin, end);
         }
@@ -506,20 +504,21 @@ void SideAnalysis::hostPart(double from, double to, const ThreadId& thread, cons
 }
 
 // One piece of host idle: the segment's code (sync where it is a blocking call), or no recorded code.
-void SideAnalysis::chargeHost(double from, double to, const HostSegment* segment, size_t segmentIndex, uint32_t step,
+void SideAnalysis::chargeHost(double from, double to, const HostTimeline* timeline, size_t segment, uint32_t step,
     StepTimeTotals& totals, size_t side)
 {
     if (to <= from)
         return;
-    if (!segment) {
+    if (!timeline) {
         add(from, to, IdleCause::Host, namedCode(kNoHostCode), int32_t(step), -1, &totals, side);
         return;
     }
-    add(from, to, segment->blocking ? IdleCause::Sync : IdleCause::Host, segment->code, int32_t(step),
-        segment->blocking ? int64_t(segmentIndex) : -1, &totals, side);
+    const HostSegment piece = (*timeline)[segment];
+    add(from, to, piece.blocking ? IdleCause::Sync : IdleCause::Host, piece.code, int32_t(step),
+        piece.blocking ? int64_t(segment) : -1, &totals, side);
 }
 
-const std::vector<HostSegment>& SideAnalysis::timelineOf(const ThreadId& thread)
+const HostTimeline& SideAnalysis::timelineOf(const ThreadId& thread)
 {
     auto found = m_timelines.find(thread);
     if (found == m_timelines.end())
@@ -615,7 +614,8 @@ void SideAnalysis::sumOwnTime()
     std::vector<double> ownOfCode; // by code
     for (const auto& [thread, timeline] : m_timelines) {
         size_t w = 0;
-        for (const HostSegment& segment : timeline) {
+        for (size_t s = 0; s < timeline.size(); ++s) {
+            const HostSegment segment = timeline[s];
             if (segment.code < 0)
                 continue;
             while (w < m_windows.size() && m_windows[w].end <= segment.begin)
