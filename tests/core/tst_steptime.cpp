@@ -188,6 +188,27 @@ private slots:
         QVERIFY(forward);
     }
 
+    void hostEventsOutOfTimeOrderGiveTheSameCauses()
+    {
+        // The host timeline reads each kind of event in the store's order where it is time order,
+        // and sorts a copy where it is not: both give the same causes and own times.
+        TraceWriter reversed = twoSteps();
+        reversed.reverseEvents();
+        const FusionReport inOrder = compareWritten(twoSteps(), twoSteps());
+        const FusionReport outOfOrder = compareWritten(reversed, reversed);
+        QCOMPARE(idleOf(outOfOrder, IdleCause::Host, "model.py: forward"), 60.0);
+        QCOMPARE(outOfOrder.stepTime.causes.size(), inOrder.stepTime.causes.size());
+        for (size_t i = 0; i < inOrder.stepTime.causes.size(); ++i) {
+            QCOMPARE(outOfOrder.stepTime.causes[i].key, inOrder.stepTime.causes[i].key);
+            QCOMPARE(outOfOrder.stepTime.causes[i].idleUs[0], inOrder.stepTime.causes[i].idleUs[0]);
+        }
+        QCOMPARE(outOfOrder.stepTime.hostTime.size(), inOrder.stepTime.hostTime.size());
+        for (size_t i = 0; i < inOrder.stepTime.hostTime.size(); ++i) {
+            QCOMPARE(outOfOrder.stepTime.hostTime[i].code, inOrder.stepTime.hostTime[i].code);
+            QCOMPARE(outOfOrder.stepTime.hostTime[i].ownUsPerStep[0], inOrder.stepTime.hostTime[i].ownUsPerStep[0]);
+        }
+    }
+
     void theHostCodeThatGotSlowerRanksFirst()
     {
         // B's second kernel starts 40 us later because B's forward runs 40 us longer before launching it.

@@ -3,8 +3,10 @@
 #include "report/jsonwriter.h"
 
 #include <QFile>
+
 #include <zlib.h>
 
+#include <algorithm>
 #include <cstdio>
 
 namespace fusiondiff::test {
@@ -62,6 +64,12 @@ TraceWriter& TraceWriter::kernels(const std::string& name, int count, std::optio
 TraceWriter& TraceWriter::rawEvent(const std::string& json)
 {
     m_events.push_back(json);
+    return *this;
+}
+
+TraceWriter& TraceWriter::reverseEvents()
+{
+    std::reverse(m_events.begin(), m_events.end());
     return *this;
 }
 

@@ -34,6 +34,9 @@ public:
     TraceWriter& kernels(const std::string& name, int count, std::optional<int64_t> correlation = std::nullopt);
     // A raw JSON event object, for odd input.
     TraceWriter& rawEvent(const std::string& json);
+    // The events so far in the reverse of the order they were written: a trace that does not list
+    // its events in time order.
+    TraceWriter& reverseEvents();
 
     // Eager execution as the PyTorch profiler records it: an operator (cpu_op) on the main thread,
     // inside the given nn.Module calls (outermost first, as python_function events), launching each

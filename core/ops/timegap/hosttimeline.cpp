@@ -1,9 +1,9 @@
 #include "ops/timegap/hosttimeline.h"
 
 #include "model/tracestore.h"
-#include "util/sortedruns.h"
 
 #include <algorithm>
+#include <span>
 #include <string>
 #include <type_traits>
 
@@ -60,6 +60,79 @@ struct HostEvent
     bool callOfItsCaller = false; // a runtime call that does not wait for the GPU: its time is its caller's
 };
 
+// The sweep's order: by start, the outer (longer) event first.
+bool outerFirst(const HostEvent& a, const HostEvent& b)
+{
+    return a.ts != b.ts ? a.ts < b.ts : a.end > b.end;
+}
+
+// One kind of the thread's events (its Python frames, operators or runtime calls) in the sweep's
+// order: read straight from the store where it lists them in that order, as traces mostly do, else
+// copied and sorted. `toEvent(source, event)` fills `event` and says whether the source is one of
+// the thread's; it names the events' codes in the store's order when the kind is constructed.
+template<typename Source, typename ToEvent>
+class KindEvents
+{
+public:
+    KindEvents(std::span<const Source> sources, ToEvent toEvent)
+        : m_sources(sources)
+        , m_toEvent(std::move(toEvent))
+    {
+        HostEvent event {}, previous {};
+        bool sorted = true;
+        for (const Source& source : m_sources) {
+            if (!m_toEvent(source, event))
+                continue;
+            if (m_count > 0 && outerFirst(event, previous))
+                sorted = false;
+            previous = event;
+            ++m_count;
+        }
+        if (!sorted) {
+            m_sorted.reserve(m_count);
+            for (const Source& source : m_sources) {
+                if (m_toEvent(source, event))
+                    m_sorted.push_back(event);
+            }
+            std::sort(m_sorted.begin(), m_sorted.end(), outerFirst);
+        }
+        m_isSorted = sorted;
+        advance();
+    }
+
+    size_t size() const { return m_count; }
+    bool empty() const { return !m_hasFront; }
+    const HostEvent& front() const { return m_front; }
+    void pop() { advance(); }
+
+private:
+    void advance()
+    {
+        if (!m_isSorted) {
+            m_hasFront = m_next < m_sorted.size();
+            if (m_hasFront)
+                m_front = m_sorted[m_next++];
+            return;
+        }
+        while (m_next < m_sources.size()) {
+            if (m_toEvent(m_sources[m_next++], m_front)) {
+                m_hasFront = true;
+                return;
+            }
+        }
+        m_hasFront = false;
+    }
+
+    std::span<const Source> m_sources;
+    ToEvent m_toEvent;
+    size_t m_count = 0;
+    bool m_isSorted = true;
+    std::vector<HostEvent> m_sorted; // where the store's order is not the sweep's
+    size_t m_next = 0; // into m_sources, or into m_sorted
+    HostEvent m_front {};
+    bool m_hasFront = false;
+};
+
 } // namespace
 
 void HostTimeline::reserve(size_t segments)
@@ -69,25 +142,9 @@ void HostTimeline::reserve(size_t segments)
     m_blocking.reserve(segments);
 }
 
-void HostTimeline::append(double from, double to, int32_t code, bool blocking)
-{
-    if (m_codes.empty()) {
-        m_bounds.push_back(from);
-    } else if (m_codes.back() == code) {
-        m_bounds.back() = to;
-        return;
-    }
-    m_bounds.push_back(to);
-    m_codes.push_back(code);
-    m_blocking.push_back(blocking);
-}
-
 HostTimeline innermostTimeline(const TraceStore& store, const ThreadId& thread, HostCodes& codes)
 {
-    // Each kind's events come mostly in time order: sorted and merged in kind by kind; outer before
-    // inner: by start, the longer first. A code per name and kind, looked up once.
-    const auto outerFirst
-        = [](const HostEvent& a, const HostEvent& b) { return a.ts != b.ts ? a.ts < b.ts : a.end > b.end; };
+    // A code per name and kind, looked up once.
     std::vector<int32_t> codeOf(store.strings.size() * 3, -2);
     const auto codeFor = [&](StringId name, HostCodeKind kind) {
         int32_t& known = codeOf[size_t(name) * 3 + size_t(kind)];
@@ -95,57 +152,77 @@ HostTimeline innermostTimeline(const TraceStore& store, const ThreadId& thread, 
             known = codes.of(name, kind, store);
         return known;
     };
-    std::vector<HostEvent> events;
-    size_t kindStart = 0;
-    const auto endKind = [&] {
-        mergeSortedRun(events, kindStart, outerFirst);
-        kindStart = events.size();
-    };
-    // The thread's frames (stored thread by thread), operators and runtime calls, counted first so
-    // that the events are allocated once: on a with_stack trace they are millions.
-    auto frames = std::make_pair(store.pythonFrames.end(), store.pythonFrames.end());
+    // The thread's frames (stored thread by thread), operators and runtime calls, kind by kind,
+    // merged as the sweep reads them: on a with_stack trace they are millions, not copied.
+    std::span<const PythonFrameEvent> frames;
     const auto pythonThread = std::find(store.pythonThreads.begin(), store.pythonThreads.end(), thread);
     if (pythonThread != store.pythonThreads.end()) {
         const auto index = uint32_t(pythonThread - store.pythonThreads.begin());
-        frames = std::equal_range(
+        const auto [first, last] = std::equal_range(
             store.pythonFrames.begin(), store.pythonFrames.end(), index, [](const auto& x, const auto& y) {
                 if constexpr (std::is_same_v<std::decay_t<decltype(x)>, uint32_t>)
                     return x < y.thread;
                 else
                     return x.thread < y;
             });
+        frames = std::span(first, last);
     }
     const auto onThread = [&thread](const auto& event) { return event.pid == thread.pid && event.tid == thread.tid; };
-    events.reserve(size_t(frames.second - frames.first)
-        + size_t(std::count_if(store.cpuOps.begin(), store.cpuOps.end(), onThread))
-        + size_t(std::count_if(store.runtimeCalls.begin(), store.runtimeCalls.end(), onThread)));
-    for (auto frame = frames.first; frame != frames.second; ++frame)
-        events.push_back({ frame->ts, frame->ts + frame->dur, codeFor(frame->name, HostCodeKind::Python), false });
-    endKind();
-    for (const CpuOpEvent& op : store.cpuOps) {
-        if (onThread(op))
-            events.push_back({ op.ts, op.ts + op.dur, codeFor(op.name, HostCodeKind::Operator), false });
-    }
-    endKind();
-    std::vector<bool> blockingName(store.strings.size(), false);
-    std::vector<bool> blockingKnown(store.strings.size(), false);
-    for (const RuntimeEvent& call : store.runtimeCalls) {
+    KindEvents python(frames, [&](const PythonFrameEvent& frame, HostEvent& event) {
+        event = { frame.ts, frame.ts + frame.dur, codeFor(frame.name, HostCodeKind::Python), false };
+        return true;
+    });
+    KindEvents operators(std::span(store.cpuOps), [&](const CpuOpEvent& op, HostEvent& event) {
+        if (!onThread(op))
+            return false;
+        event = { op.ts, op.ts + op.dur, codeFor(op.name, HostCodeKind::Operator), false };
+        return true;
+    });
+    std::vector<int8_t> blockingName(store.strings.size(), -1); // -1: not known yet
+    KindEvents calls(std::span(store.runtimeCalls), [&](const RuntimeEvent& call, HostEvent& event) {
         if (!onThread(call))
-            continue;
-        if (!blockingKnown[call.name]) {
-            blockingKnown[call.name] = true;
-            blockingName[call.name] = isBlockingCall(store.name(call.name));
+            return false;
+        int8_t& blocking = blockingName[call.name];
+        if (blocking < 0)
+            blocking = isBlockingCall(store.name(call.name)) ? 1 : 0;
+        event
+            = { call.ts, call.ts + call.dur, codeFor(call.name, HostCodeKind::Runtime), blocking == 1, blocking == 0 };
+        return true;
+    });
+    // The next event of the three kinds: where two come at once in the sweep's order, the kind
+    // named first (a stable merge of the kinds).
+    const auto next = [&](HostEvent& event) {
+        const HostEvent* first = nullptr;
+        int kind = -1;
+        if (!python.empty()) {
+            first = &python.front();
+            kind = 0;
         }
-        const bool blocking = blockingName[call.name];
-        events.push_back(
-            { call.ts, call.ts + call.dur, codeFor(call.name, HostCodeKind::Runtime), blocking, !blocking });
-    }
-    endKind();
+        if (!operators.empty() && (!first || outerFirst(operators.front(), *first))) {
+            first = &operators.front();
+            kind = 1;
+        }
+        if (!calls.empty() && (!first || outerFirst(calls.front(), *first))) {
+            first = &calls.front();
+            kind = 2;
+        }
+        if (!first)
+            return false;
+        event = *first;
+        if (kind == 0)
+            python.pop();
+        else if (kind == 1)
+            operators.pop();
+        else
+            calls.pop();
+        return true;
+    };
+    const size_t events = python.size() + operators.size() + calls.size();
 
     // At most two segments an event (the piece of its parent before it, its own piece after its
     // children); about 1.75 on real traces.
     HostTimeline segments;
-    segments.reserve(events.size() * 2);
+    segments.reserve(events * 2);
     // Each piece begins where the one before it ended: `now` moves to the end of every piece.
     const auto emit = [&segments](double from, double to, int32_t code, bool blocking) {
         if (to > from)
@@ -162,8 +239,10 @@ HostTimeline innermostTimeline(const TraceStore& store, const ThreadId& thread, 
         }
         return open.front(); // the outermost: a caller, or the call itself where nothing is open around it
     };
-    double now = events.empty() ? 0 : events.front().ts;
-    for (const HostEvent& event : events) {
+    HostEvent event {};
+    bool more = next(event);
+    double now = more ? event.ts : 0;
+    for (; more; more = next(event)) {
         while (!open.empty() && open.back().end <= event.ts) {
             emit(now, open.back().end, running().code, running().blocking);
             now = std::max(now, open.back().end);

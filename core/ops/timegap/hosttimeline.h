@@ -59,7 +59,18 @@ public:
 
     void reserve(size_t segments);
     // The next piece, [from, to): where it runs the same code as the last one, that one is extended.
-    void append(double from, double to, int32_t code, bool blocking);
+    void append(double from, double to, int32_t code, bool blocking)
+    {
+        if (m_codes.empty()) {
+            m_bounds.push_back(from);
+        } else if (m_codes.back() == code) {
+            m_bounds.back() = to;
+            return;
+        }
+        m_bounds.push_back(to);
+        m_codes.push_back(code);
+        m_blocking.push_back(blocking);
+    }
 
 private:
     std::vector<double> m_bounds; // segment i is [m_bounds[i], m_bounds[i + 1])
