@@ -1,6 +1,7 @@
 #include "ops/timegap/hosttimeline.h"
 
 #include "model/tracestore.h"
+#include "util/sortedruns.h"
 
 #include <algorithm>
 #include <span>
@@ -61,77 +62,8 @@ struct HostEvent
 };
 
 // The sweep's order: by start, the outer (longer) event first.
-bool outerFirst(const HostEvent& a, const HostEvent& b)
-{
-    return a.ts != b.ts ? a.ts < b.ts : a.end > b.end;
-}
-
-// One kind of the thread's events (its Python frames, operators or runtime calls) in the sweep's
-// order: read straight from the store where it lists them in that order, as traces mostly do, else
-// copied and sorted. `toEvent(source, event)` fills `event` and says whether the source is one of
-// the thread's; it names the events' codes in the store's order when the kind is constructed.
-template<typename Source, typename ToEvent>
-class KindEvents
-{
-public:
-    KindEvents(std::span<const Source> sources, ToEvent toEvent)
-        : m_sources(sources)
-        , m_toEvent(std::move(toEvent))
-    {
-        HostEvent event {}, previous {};
-        bool sorted = true;
-        for (const Source& source : m_sources) {
-            if (!m_toEvent(source, event))
-                continue;
-            if (m_count > 0 && outerFirst(event, previous))
-                sorted = false;
-            previous = event;
-            ++m_count;
-        }
-        if (!sorted) {
-            m_sorted.reserve(m_count);
-            for (const Source& source : m_sources) {
-                if (m_toEvent(source, event))
-                    m_sorted.push_back(event);
-            }
-            std::sort(m_sorted.begin(), m_sorted.end(), outerFirst);
-        }
-        m_isSorted = sorted;
-        advance();
-    }
-
-    size_t size() const { return m_count; }
-    bool empty() const { return !m_hasFront; }
-    const HostEvent& front() const { return m_front; }
-    void pop() { advance(); }
-
-private:
-    void advance()
-    {
-        if (!m_isSorted) {
-            m_hasFront = m_next < m_sorted.size();
-            if (m_hasFront)
-                m_front = m_sorted[m_next++];
-            return;
-        }
-        while (m_next < m_sources.size()) {
-            if (m_toEvent(m_sources[m_next++], m_front)) {
-                m_hasFront = true;
-                return;
-            }
-        }
-        m_hasFront = false;
-    }
-
-    std::span<const Source> m_sources;
-    ToEvent m_toEvent;
-    size_t m_count = 0;
-    bool m_isSorted = true;
-    std::vector<HostEvent> m_sorted; // where the store's order is not the sweep's
-    size_t m_next = 0; // into m_sources, or into m_sorted
-    HostEvent m_front {};
-    bool m_hasFront = false;
-};
+constexpr auto outerFirst
+    = [](const HostEvent& a, const HostEvent& b) { return a.ts != b.ts ? a.ts < b.ts : a.end > b.end; };
 
 } // namespace
 
@@ -168,55 +100,35 @@ HostTimeline innermostTimeline(const TraceStore& store, const ThreadId& thread, 
         frames = std::span(first, last);
     }
     const auto onThread = [&thread](const auto& event) { return event.pid == thread.pid && event.tid == thread.tid; };
-    KindEvents python(frames, [&](const PythonFrameEvent& frame, HostEvent& event) {
-        event = { frame.ts, frame.ts + frame.dur, codeFor(frame.name, HostCodeKind::Python), false };
-        return true;
-    });
-    KindEvents operators(std::span(store.cpuOps), [&](const CpuOpEvent& op, HostEvent& event) {
-        if (!onThread(op))
-            return false;
-        event = { op.ts, op.ts + op.dur, codeFor(op.name, HostCodeKind::Operator), false };
-        return true;
-    });
+    auto python
+        = sortedKind<HostEvent>(frames, outerFirst, [&](const PythonFrameEvent& frame, size_t, HostEvent& event) {
+              event = { frame.ts, frame.ts + frame.dur, codeFor(frame.name, HostCodeKind::Python), false };
+              return true;
+          });
+    auto operators
+        = sortedKind<HostEvent>(store.cpuOps, outerFirst, [&](const CpuOpEvent& op, size_t, HostEvent& event) {
+              if (!onThread(op))
+                  return false;
+              event = { op.ts, op.ts + op.dur, codeFor(op.name, HostCodeKind::Operator), false };
+              return true;
+          });
     std::vector<int8_t> blockingName(store.strings.size(), -1); // -1: not known yet
-    KindEvents calls(std::span(store.runtimeCalls), [&](const RuntimeEvent& call, HostEvent& event) {
-        if (!onThread(call))
-            return false;
-        int8_t& blocking = blockingName[call.name];
-        if (blocking < 0)
-            blocking = isBlockingCall(store.name(call.name)) ? 1 : 0;
-        event
-            = { call.ts, call.ts + call.dur, codeFor(call.name, HostCodeKind::Runtime), blocking == 1, blocking == 0 };
-        return true;
-    });
-    // The next event of the three kinds: where two come at once in the sweep's order, the kind
-    // named first (a stable merge of the kinds).
-    const auto next = [&](HostEvent& event) {
-        const HostEvent* first = nullptr;
-        int kind = -1;
-        if (!python.empty()) {
-            first = &python.front();
-            kind = 0;
-        }
-        if (!operators.empty() && (!first || outerFirst(operators.front(), *first))) {
-            first = &operators.front();
-            kind = 1;
-        }
-        if (!calls.empty() && (!first || outerFirst(calls.front(), *first))) {
-            first = &calls.front();
-            kind = 2;
-        }
-        if (!first)
-            return false;
-        event = *first;
-        if (kind == 0)
-            python.pop();
-        else if (kind == 1)
-            operators.pop();
-        else
-            calls.pop();
-        return true;
-    };
+    auto calls = sortedKind<HostEvent>(
+        store.runtimeCalls, outerFirst, [&](const RuntimeEvent& call, size_t, HostEvent& event) {
+            if (!onThread(call))
+                return false;
+            int8_t& blocking = blockingName[call.name];
+            if (blocking < 0)
+                blocking = isBlockingCall(store.name(call.name)) ? 1 : 0;
+            event = { call.ts, call.ts + call.dur, codeFor(call.name, HostCodeKind::Runtime), blocking == 1,
+                blocking == 0 };
+            return true;
+        });
+    // Prepared in this order, which names the codes: the Python frames', the operators', the calls'.
+    python.prepare();
+    operators.prepare();
+    calls.prepare();
+    const auto next = [&](HostEvent& event) { return takeNext(event, outerFirst, python, operators, calls); };
     const size_t events = python.size() + operators.size() + calls.size();
 
     // At most two segments an event (the piece of its parent before it, its own piece after its
