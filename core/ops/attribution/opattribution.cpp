@@ -26,14 +26,13 @@ struct ThreadEvent
     int32_t call() const { return -1 - item; }
 };
 
-bool sweepOrder(const ThreadEvent& a, const ThreadEvent& b)
-{
-    // By thread and start; an enclosing frame before what it encloses (longer first), frames before
-    // calls that start at the same time.
+// By thread and start; an enclosing frame before what it encloses (longer first), frames before
+// calls that start at the same time.
+constexpr auto sweepOrder = [](const ThreadEvent& a, const ThreadEvent& b) {
     return std::tie(a.thread, a.ts) < std::tie(b.thread, b.ts)
         || (std::tie(a.thread, a.ts) == std::tie(b.thread, b.ts)
             && std::make_tuple(!a.isFrame(), -(a.end - a.ts)) < std::make_tuple(!b.isFrame(), -(b.end - b.ts)));
-}
+};
 
 // Numbers the threads of a store's operators, modules, Python frames and runtime calls in
 // (pid, tid) order, so that sorting by the number sorts by thread.
@@ -73,40 +72,6 @@ private:
     uint32_t m_last = UINT32_MAX;
 };
 
-// Every frame and runtime call of `store` as the sweep sees them, in sweep order, each category
-// sorted and merged in as it comes (a with_stack trace holds a million Python frames). Frames are
-// numbered as framesOf lists them.
-std::vector<ThreadEvent> sweepEvents(const TraceStore& store)
-{
-    ThreadIndex threads(store);
-    std::vector<ThreadEvent> events;
-    events.reserve(store.cpuOps.size() + store.modules.size() + store.pythonFrames.size() + store.runtimeCalls.size());
-    size_t categoryBegin = 0;
-    const auto endCategory = [&] {
-        mergeSortedRun(events, categoryBegin, sweepOrder);
-        categoryBegin = events.size();
-    };
-    for (const CpuOpEvent& op : store.cpuOps)
-        events.push_back({ op.ts, op.ts + op.dur, threads.of(op.pid, op.tid), int32_t(events.size()) });
-    endCategory();
-    for (const ModuleEvent& module : store.modules)
-        events.push_back(
-            { module.ts, module.ts + module.dur, threads.of(module.pid, module.tid), int32_t(events.size()) });
-    endCategory();
-    for (const PythonFrameEvent& python : store.pythonFrames) {
-        const ThreadId& thread = store.pythonThreads[python.thread];
-        events.push_back(
-            { python.ts, python.ts + python.dur, threads.of(thread.pid, thread.tid), int32_t(events.size()) });
-    }
-    endCategory();
-    for (size_t i = 0; i < store.runtimeCalls.size(); ++i) {
-        const RuntimeEvent& call = store.runtimeCalls[i];
-        events.push_back({ call.ts, call.ts + call.dur, threads.of(call.pid, call.tid), -1 - int32_t(i) });
-    }
-    endCategory();
-    return events;
-}
-
 // The frames: the operators, then the modules, then the Python frames (the loader kept only those
 // that hold an operator, a module or a launch), each yet without parent.
 std::vector<OpFrame> framesOf(const TraceStore& store)
@@ -129,14 +94,51 @@ std::vector<int32_t> sweepFramesAndCalls(
     const TraceStore& store, const std::vector<bool>& isProfilerSpanFrame, std::vector<OpFrame>& frames)
 {
     std::vector<int32_t> frameOfCall(store.runtimeCalls.size(), -1);
-    // The frames are listed beside the events when the other trace's analysis has left a core free.
-    std::vector<ThreadEvent> events;
-    together([&] { events = sweepEvents(store); }, [&] { frames = framesOf(store); });
+    // Every frame and runtime call as the sweep sees them, category by category (each mostly in
+    // order already; a with_stack trace holds a million Python frames), merged as the sweep reads
+    // them. Frames are numbered as framesOf lists them. Each category keeps a thread index of its
+    // own: its last thread found is tried first.
+    const ThreadIndex threads(store);
+    const auto modulesBegin = int32_t(store.cpuOps.size());
+    const auto pythonBegin = int32_t(store.cpuOps.size() + store.modules.size());
+    auto operators = sortedKind<ThreadEvent>(
+        store.cpuOps, sweepOrder, [threads = threads](const CpuOpEvent& op, size_t i, ThreadEvent& event) mutable {
+            event = { op.ts, op.ts + op.dur, threads.of(op.pid, op.tid), int32_t(i) };
+            return true;
+        });
+    auto modules = sortedKind<ThreadEvent>(store.modules, sweepOrder,
+        [threads = threads, modulesBegin](const ModuleEvent& module, size_t i, ThreadEvent& event) mutable {
+            event
+                = { module.ts, module.ts + module.dur, threads.of(module.pid, module.tid), modulesBegin + int32_t(i) };
+            return true;
+        });
+    auto python = sortedKind<ThreadEvent>(store.pythonFrames, sweepOrder,
+        [threads = threads, pythonBegin, &store](const PythonFrameEvent& frame, size_t i, ThreadEvent& event) mutable {
+            const ThreadId& thread = store.pythonThreads[frame.thread];
+            event = { frame.ts, frame.ts + frame.dur, threads.of(thread.pid, thread.tid), pythonBegin + int32_t(i) };
+            return true;
+        });
+    auto calls = sortedKind<ThreadEvent>(store.runtimeCalls, sweepOrder,
+        [threads = threads](const RuntimeEvent& call, size_t i, ThreadEvent& event) mutable {
+            event = { call.ts, call.ts + call.dur, threads.of(call.pid, call.tid), -1 - int32_t(i) };
+            return true;
+        });
+    // The frames are listed beside the categories' check when the other trace's analysis has left a
+    // core free.
+    together(
+        [&] {
+            operators.prepare();
+            modules.prepare();
+            python.prepare();
+            calls.prepare();
+        },
+        [&] { frames = framesOf(store); });
 
     std::vector<int32_t> open; // frames enclosing the current position, innermost last
-    for (size_t i = 0; i < events.size(); ++i) {
-        const ThreadEvent& event = events[i];
-        if (i > 0 && events[i - 1].thread != event.thread)
+    ThreadEvent event {};
+    for (uint32_t thread = UINT32_MAX; takeNext(event, sweepOrder, operators, modules, python, calls);
+         thread = event.thread) {
+        if (event.thread != thread)
             open.clear();
         while (!open.empty() && frames[size_t(open.back())].end < event.ts)
             open.pop_back();
