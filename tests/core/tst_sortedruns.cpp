@@ -104,7 +104,7 @@ private slots:
         checkMerge({ { { 1 }, { 4 } }, { { 3 }, { 0 }, { 4 }, { 2, false } }, {} });
     }
 
-    void randomKindsMergeAsAStableSort()
+    void randomKindsMergeAsSortedKindByKind()
     {
         std::mt19937 random(21);
         for (int round = 0; round < 50; ++round) {

@@ -78,6 +78,15 @@ std::vector<OpOccurrence> groupByOperation(
 {
     std::vector<int32_t> groupOfFrame(attribution.frames.size(), -2); // -2: not computed yet
     std::vector<int32_t> occurrenceOfFrame(attribution.frames.size(), -1);
+    // A symbol per name, module calls apart (by name * 2 + isModule): interned once a name.
+    constexpr uint32_t kNotInterned = UINT32_MAX;
+    std::vector<uint32_t> symbolOfName(store.strings.size() * 2, kNotInterned);
+    const auto symbolOf = [&](const OpFrame& frame) {
+        uint32_t& symbol = symbolOfName[size_t(frame.name) * 2 + (frame.isModule ? 1 : 0)];
+        if (symbol == kNotInterned)
+            symbol = symbols.intern(symbolName(store, frame));
+        return symbol;
+    };
     std::vector<OpOccurrence> occurrences;
     for (size_t k = 0; k < store.kernels.size(); ++k) {
         const int32_t launching = attribution.launchingFrame[k];
@@ -90,16 +99,19 @@ std::vector<OpOccurrence> groupByOperation(
         if (occurrence < 0) {
             occurrence = int32_t(occurrences.size());
             const OpFrame& frame = attribution.frames[size_t(group)];
-            occurrences.push_back({ group, symbols.intern(symbolName(store, frame)), frame.ts, {}, -1 });
+            occurrences.push_back({ group, symbolOf(frame), frame.ts, {}, -1 });
         }
         occurrences[size_t(occurrence)].kernels.push_back(uint32_t(k));
     }
+    // Both mostly in order already: sorted (stably) only where they are not.
+    const auto kernelEarlier = [&](uint32_t a, uint32_t b) { return store.kernels[a].ts < store.kernels[b].ts; };
     for (OpOccurrence& occurrence : occurrences) {
-        std::stable_sort(occurrence.kernels.begin(), occurrence.kernels.end(),
-            [&](uint32_t a, uint32_t b) { return store.kernels[a].ts < store.kernels[b].ts; });
+        if (!std::is_sorted(occurrence.kernels.begin(), occurrence.kernels.end(), kernelEarlier))
+            std::stable_sort(occurrence.kernels.begin(), occurrence.kernels.end(), kernelEarlier);
     }
-    std::stable_sort(occurrences.begin(), occurrences.end(),
-        [](const OpOccurrence& a, const OpOccurrence& b) { return a.ts < b.ts; });
+    const auto startsEarlier = [](const OpOccurrence& a, const OpOccurrence& b) { return a.ts < b.ts; };
+    if (!std::is_sorted(occurrences.begin(), occurrences.end(), startsEarlier))
+        std::stable_sort(occurrences.begin(), occurrences.end(), startsEarlier);
     return occurrences;
 }
 
