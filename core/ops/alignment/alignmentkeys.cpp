@@ -159,10 +159,10 @@ size_t renamedOperatorLevel()
 
 uint32_t AlignmentKeyTable::intern(uint64_t hash)
 {
-    const auto [it, inserted] = m_ids.try_emplace(hash, uint32_t(m_hashes.size()));
-    if (inserted)
+    const uint32_t id = m_ids.findOrInsert(int64_t(hash), uint32_t(m_hashes.size()));
+    if (id == m_hashes.size())
         m_hashes.push_back(hash);
-    return it->second;
+    return id;
 }
 
 std::vector<uint32_t> AlignmentKeyTable::adopt(const AlignmentKeyTable& other)

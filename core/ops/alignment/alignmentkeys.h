@@ -1,11 +1,11 @@
 #pragma once
 
 #include "ops/attribution/opoccurrences.h"
+#include "util/idmap.h"
 
 #include <cstdint>
 #include <span>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 namespace fusiondiff {
@@ -53,7 +53,7 @@ public:
     std::vector<uint32_t> adopt(const AlignmentKeyTable& other);
 
 private:
-    std::unordered_map<uint64_t, uint32_t> m_ids;
+    IdMap m_ids; // hash -> id
     std::vector<uint64_t> m_hashes; // by id
 };
 
