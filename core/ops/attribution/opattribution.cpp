@@ -211,9 +211,11 @@ KernelAttribution attributeKernels(const TraceStore& store)
     for (size_t i = 0; i < store.cpuOps.size(); ++i)
         isProfilerSpanFrame[i] = isProfilerSpan(store.name(store.cpuOps[i].name));
 
-    std::vector<int32_t> frameOfCall = sweepFramesAndCalls(store, isProfilerSpanFrame, result.frames);
-    // After the sweep, whose events are gone by then: not both in memory at once.
-    const LaunchIds ids = launchIds(store, isProfilerSpanFrame);
+    std::vector<int32_t> frameOfCall;
+    LaunchIds ids;
+    // The id maps are built beside the sweep when the other trace's analysis has left a core free.
+    together([&] { frameOfCall = sweepFramesAndCalls(store, isProfilerSpanFrame, result.frames); },
+        [&] { ids = launchIds(store, isProfilerSpanFrame); });
 
     // The operator with the call's External id, when the trace has one, is the exact launcher.
     for (size_t i = 0; i < store.runtimeCalls.size(); ++i) {
