@@ -647,13 +647,18 @@ void SideAnalysis::run(
     returnFreedMemoryToSystem();
     collectAllItems();
     kernelInStep.assign(m_store.kernels.size(), false);
-    buildWindows(std::move(steps));
-    // Every launching thread's timeline, so that own times cover them even where no gap asked;
-    // built before the items are walked, so that a timeline's events (freed once it is built) are
-    // not held beside the walk's own allocations.
-    for (const ThreadId& thread : m_launchingThreads)
-        timelineOf(thread);
-    measureBusy(totals, side);
+    // Every launching thread's timeline, so that own times cover them even where no gap asked.
+    // The steps and their busy time, which do not read them, are measured beside them when the
+    // other trace's step time has left a core free.
+    together(
+        [&] {
+            for (const ThreadId& thread : m_launchingThreads)
+                timelineOf(thread);
+        },
+        [&] {
+            buildWindows(std::move(steps));
+            measureBusy(totals, side);
+        });
     walkGaps(totals, side);
     sumOwnTime();
     pairingKeys();
