@@ -457,9 +457,11 @@ std::vector<PhaseMatch> alignPhases(std::array<PreparedSide, 2>& sides, OpLevel 
                     all[i] = i;
                 keys.keys[side]
                     = alignmentKeys(own.store, own.types, own.attribution, own.occurrences, all, ownTables[side]);
-                keys.kernels[side] = kernelSignatures(own.store, own.types, own.occurrences);
             },
-            [&] { parts[side] = stepPartsOf(own.store, own.attribution, own.occurrences); });
+            [&] {
+                parts[side] = stepPartsOf(own.store, own.attribution, own.occurrences);
+                keys.kernels[side] = kernelSignatures(own.store, own.types, own.occurrences);
+            });
     });
     AlignmentKeyTable table;
     for (size_t side = 0; side < 2; ++side) {
