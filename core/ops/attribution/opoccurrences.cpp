@@ -31,38 +31,93 @@ std::string frameName(const TraceStore& store, const OpFrame& frame)
 
 namespace {
 
-// The frame that stands for the occurrence of `launching` at `level`.
-int32_t groupingFrame(const KernelAttribution& attribution, int32_t launching, OpLevel level)
+// The frame that stands for the occurrence of a launching frame at a level.
+class GroupingFrames
 {
-    const std::vector<OpFrame>& frames = attribution.frames;
-    auto isOperator = [&](int32_t f) { return !frames[size_t(f)].isModule && !frames[size_t(f)].isPython; };
-    switch (level) {
-    case OpLevel::LaunchingOperator:
-        for (int32_t f = launching; f >= 0; f = frames[size_t(f)].parent) {
-            if (isOperator(f))
-                return f;
+public:
+    GroupingFrames(const KernelAttribution& attribution, OpLevel level)
+        : m_frames(attribution.frames)
+        , m_level(level)
+    {
+        if (level == OpLevel::Operator || level == OpLevel::Auto)
+            m_outermost.assign(m_frames.size(), kUnknown);
+    }
+
+    int32_t of(int32_t launching)
+    {
+        switch (m_level) {
+        case OpLevel::LaunchingOperator:
+            for (int32_t f = launching; f >= 0; f = m_frames[size_t(f)].parent) {
+                if (isOperator(f))
+                    return f;
+            }
+            return launching;
+        case OpLevel::Module: {
+            for (int32_t f = launching; f >= 0; f = m_frames[size_t(f)].parent) {
+                if (m_frames[size_t(f)].isModule)
+                    return f;
+            }
+            // No module around it: its outermost operator.
+            int32_t outermost = -1;
+            for (int32_t f = launching; f >= 0; f = m_frames[size_t(f)].parent) {
+                if (isOperator(f))
+                    outermost = f;
+            }
+            return outermost >= 0 ? outermost : launching;
+        }
+        case OpLevel::Operator:
+        case OpLevel::Auto: {
+            // The outermost operator around the launching one, up to the innermost module around it
+            // (a module does not stop the walk before the first operator).
+            int32_t op = launching;
+            while (op >= 0 && !isOperator(op))
+                op = m_frames[size_t(op)].parent;
+            if (op < 0)
+                return launching;
+            const int32_t above = outermostOperatorBelowModule(m_frames[size_t(op)].parent);
+            return above >= 0 ? above : op;
+        }
         }
         return launching;
-    case OpLevel::Module:
-        for (int32_t f = launching; f >= 0; f = frames[size_t(f)].parent) {
-            if (frames[size_t(f)].isModule)
-                return f;
-        }
-        [[fallthrough]];
-    case OpLevel::Operator:
-    case OpLevel::Auto: {
-        int32_t outermost = -1;
-        for (int32_t f = launching; f >= 0; f = frames[size_t(f)].parent) {
-            if (frames[size_t(f)].isModule && level != OpLevel::Module && outermost >= 0)
-                break; // the operator stops at the innermost module around it
-            if (isOperator(f))
-                outermost = f;
-        }
-        return outermost >= 0 ? outermost : launching;
     }
+
+private:
+    static constexpr int32_t kUnknown = -2;
+
+    bool isOperator(int32_t f) const { return !m_frames[size_t(f)].isModule && !m_frames[size_t(f)].isPython; }
+
+    // The outermost operator from `frame` up to the first module at or above it (not included),
+    // -1 if none; each frame decided once from the one above it, as the operations of a
+    // with_stack trace share long chains of Python frames up to the root.
+    int32_t outermostOperatorBelowModule(int32_t frame)
+    {
+        m_pending.clear();
+        int32_t above = -1;
+        for (int32_t f = frame; f >= 0; f = m_frames[size_t(f)].parent) {
+            if (m_outermost[size_t(f)] != kUnknown) {
+                above = m_outermost[size_t(f)];
+                break;
+            }
+            if (m_frames[size_t(f)].isModule) {
+                m_outermost[size_t(f)] = -1;
+                break;
+            }
+            m_pending.push_back(f);
+        }
+        for (size_t k = m_pending.size(); k-- > 0;) { // outermost first
+            const int32_t f = m_pending[k];
+            if (above < 0 && isOperator(f))
+                above = f;
+            m_outermost[size_t(f)] = above;
+        }
+        return above;
     }
-    return launching;
-}
+
+    const std::vector<OpFrame>& m_frames;
+    OpLevel m_level;
+    std::vector<int32_t> m_outermost; // per frame: outermostOperatorBelowModule, or kUnknown
+    std::vector<int32_t> m_pending;
+};
 
 std::string symbolName(const TraceStore& store, const OpFrame& frame)
 {
@@ -76,6 +131,7 @@ std::string symbolName(const TraceStore& store, const OpFrame& frame)
 std::vector<OpOccurrence> groupByOperation(
     const TraceStore& store, const KernelAttribution& attribution, OpLevel level, SymbolTable& symbols)
 {
+    GroupingFrames groupingFrames(attribution, level);
     std::vector<int32_t> groupOfFrame(attribution.frames.size(), -2); // -2: not computed yet
     std::vector<int32_t> occurrenceOfFrame(attribution.frames.size(), -1);
     // A symbol per name, module calls apart (by name * 2 + isModule): interned once a name.
@@ -94,7 +150,7 @@ std::vector<OpOccurrence> groupByOperation(
             continue;
         int32_t& group = groupOfFrame[size_t(launching)];
         if (group == -2)
-            group = groupingFrame(attribution, launching, level);
+            group = groupingFrames.of(launching);
         int32_t& occurrence = occurrenceOfFrame[size_t(group)];
         if (occurrence < 0) {
             occurrence = int32_t(occurrences.size());
