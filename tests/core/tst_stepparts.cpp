@@ -22,7 +22,8 @@ private slots:
         const auto op = [&](const char* name, int64_t tid, double ts, double dur, int32_t parent) {
             const StringId id = store.strings.intern(name);
             store.cpuOps.push_back({ ts, dur, kNoId, 1, tid, id });
-            attribution.frames.push_back({ id, ts, ts + dur, parent, parent < 0 ? 0 : 1, false, false });
+            attribution.frames.push_back(
+                { .ts = ts, .end = ts + dur, .name = id, .parent = parent, .depth = parent < 0 ? 0 : 1 });
         };
         op("aten::linear", 1, 0, 10, -1); // 0
         op("aten::mm", 1, 1, 5, 0); // 1
@@ -32,7 +33,12 @@ private slots:
         op("aten::add_", 1, 41, 5, 4); // 5
         op("aten::mul", 3, 60, 30, -1); // 6: on the thread with an optimizer step annotation
         op("MmBackward0", 2, 100, 10, -1); // 7
-        attribution.frames.push_back({ store.strings.intern("model.py: forward"), 101, 105, 7, 1, false, true }); // 8
+        attribution.frames.push_back({ .ts = 101,
+            .end = 105,
+            .name = store.strings.intern("model.py: forward"),
+            .parent = 7,
+            .depth = 1,
+            .isPython = true }); // 8
         store.annotations.push_back({ 70, 10, 1, 3, store.strings.intern("Optimizer.step#Adam.step"), false });
         store.annotations.push_back({ 0, 200, 1, 1, store.strings.intern("ProfilerStep#1"), false });
 

@@ -79,11 +79,11 @@ std::vector<OpFrame> framesOf(const TraceStore& store)
     std::vector<OpFrame> frames;
     frames.reserve(store.cpuOps.size() + store.modules.size() + store.pythonFrames.size());
     for (const CpuOpEvent& op : store.cpuOps)
-        frames.push_back({ op.name, op.ts, op.ts + op.dur, -1, 0, false, false });
+        frames.push_back({ .ts = op.ts, .end = op.ts + op.dur, .name = op.name });
     for (const ModuleEvent& module : store.modules)
-        frames.push_back({ module.name, module.ts, module.ts + module.dur, -1, 0, true, false });
+        frames.push_back({ .ts = module.ts, .end = module.ts + module.dur, .name = module.name, .isModule = true });
     for (const PythonFrameEvent& python : store.pythonFrames)
-        frames.push_back({ python.name, python.ts, python.ts + python.dur, -1, 0, false, true });
+        frames.push_back({ .ts = python.ts, .end = python.ts + python.dur, .name = python.name, .isPython = true });
     return frames;
 }
 
