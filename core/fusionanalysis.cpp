@@ -60,13 +60,15 @@ TraceSummary summarize(const PreparedTrace& trace, size_t largeGroups)
     summary.platform = store.platform;
     summary.gpuName = store.gpuName;
     summary.kernels = store.kernels.size();
-    std::unordered_set<StringId> names;
+    std::vector<bool> named(store.strings.size(), false);
     for (const KernelEvent& kernel : store.kernels) {
         summary.kernelTimeUs += kernel.dur;
         summary.kernelsWithoutCorrelation += kernel.correlation == kNoId;
-        names.insert(kernel.name);
+        if (!named[kernel.name]) {
+            named[kernel.name] = true;
+            ++summary.distinctKernelNames;
+        }
     }
-    summary.distinctKernelNames = names.size();
     summary.correlationGroups = trace.groups.groups.size();
     summary.largeGroups = largeGroups;
     for (const uint32_t index : trace.largeGroupIndices)
@@ -247,12 +249,13 @@ void addChainAndGlobalMappings(
 }
 
 // The traces' summaries, their large groups, and the names the findings give the two sides.
-void describeTraces(const std::array<PreparedTrace, 2>& traces, size_t typeCount, FusionReport& report)
+void describeTraces(
+    const std::array<PreparedTrace, 2>& traces, size_t typeCount, bool sidesInParallel, FusionReport& report)
 {
-    for (size_t side = 0; side < 2; ++side) {
+    forBothSides(sidesInParallel, [&](size_t side) {
         report.traces[side] = summarize(traces[side], traces[side].largeGroupIndices.size());
         report.largeGroups[side] = describeLargeGroups(traces[side], typeCount);
-    }
+    });
     if (report.traces[0].label == report.traces[1].label) {
         report.traces[0].label = "A: " + report.traces[0].label;
         report.traces[1].label = "B: " + report.traces[1].label;
@@ -321,7 +324,7 @@ FusionReport analyzeFusion(const TraceStore& trace1, const TraceStore& trace2,
     report.classifier = { classifier.name(), classifier.source(), classifier.description(), classifier.categories(),
         classifier.fallback() };
     report.options = options;
-    describeTraces(traces, typeCount, report);
+    describeTraces(traces, typeCount, parallel, report);
     report.groupPairs = matchLargeGroups(report.largeGroups, options.sizeTolerance);
     checkCancel(cancel);
 
@@ -404,7 +407,7 @@ FusionReport analyzeFusion(const TraceStore& trace1, const TraceStore& trace2,
     checkCancel(cancel);
     TimeGapAccounting accounting = explainTimeGap({ { &trace1, &trace2 }, { &traces[0].types, &traces[1].types },
         operations.roles, { &collectiveCalls[0], &collectiveCalls[1] }, classifier.categories(), report.sideNames,
-        &stepTime, { &notRecorded[0], &notRecorded[1] } });
+        &stepTime, { &notRecorded[0], &notRecorded[1] }, parallel });
     report.stepTime = std::move(stepTime.report);
     report.timeGap = std::move(accounting.gap);
     // Rewrites the verdict with what run-to-run noise says of the gap.

@@ -7,6 +7,7 @@
 #include "ops/comparison/graphtail.h"
 #include "ops/comparison/opcomparison.h"
 #include "ops/timegap/steptime.h"
+#include "util/bothsides.h"
 #include "util/textformat.h"
 
 #include <algorithm>
@@ -131,7 +132,8 @@ WallTime wallTimeOf(const TraceStore& store, const std::vector<NotRecordedSpan>*
     }
     if (intervals.empty())
         return {};
-    std::sort(intervals.begin(), intervals.end());
+    if (!std::is_sorted(intervals.begin(), intervals.end()))
+        std::sort(intervals.begin(), intervals.end());
     WallTime wall;
     double start = intervals.front().first;
     double end = intervals.front().second;
@@ -636,8 +638,9 @@ TimeGapAccounting explainTimeGap(const TimeGapInput& input)
 
     // The wall-time basis: wall = kernel time - overlap + idle, on each side.
     if (!input.stores[0]->kernels.empty() && !input.stores[1]->kernels.empty()) {
-        const std::array<WallTime, 2> walls { wallTimeOf(*input.stores[0], input.notRecorded[0]),
-            wallTimeOf(*input.stores[1], input.notRecorded[1]) };
+        std::array<WallTime, 2> walls;
+        forBothSides(input.sidesInParallel,
+            [&](size_t side) { walls[side] = wallTimeOf(*input.stores[side], input.notRecorded[side]); });
         TimeGapBreakdown wall;
         wall.basis = TimeBasis::GpuWallTime;
         wall.description = "from the start of the first kernel to the end of the last kernel of each trace: the "

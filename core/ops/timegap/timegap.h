@@ -29,6 +29,7 @@ struct TimeGapInput
     const StepTimeAnalysis* stepTime = nullptr; // the step-time basis, when the steps were measured
     // Per side, GPU time the trace holds no kernels for (ops/comparison/graphtail.h); null: none.
     std::array<const std::vector<NotRecordedSpan>*, 2> notRecorded {};
+    bool sidesInParallel = false; // what reads one trace alone runs on a thread per side
 };
 
 // The kernels one operation ran under one role, per side, for "where to look first".
