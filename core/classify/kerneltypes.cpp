@@ -1,6 +1,7 @@
 #include "classify/kerneltypes.h"
 
 #include "model/tracestore.h"
+#include "util/sortedruns.h"
 
 #include <algorithm>
 #include <tuple>
@@ -30,10 +31,8 @@ KernelTypes classifyKernels(const TraceStore& store, const Classifier& classifie
 std::vector<uint32_t> inTimeOrder(const TraceStore& store, std::span<const uint32_t> indices)
 {
     std::vector<uint32_t> ordered(indices.begin(), indices.end());
-    // Mostly in time order already, as traces list kernels: sorted only where not.
-    const auto earlier = [&](uint32_t a, uint32_t b) { return store.kernels[a].ts < store.kernels[b].ts; };
-    if (!std::is_sorted(ordered.begin(), ordered.end(), earlier))
-        std::stable_sort(ordered.begin(), ordered.end(), earlier);
+    stableSortWhereOutOfOrder(ordered.begin(), ordered.end(),
+        [&](uint32_t a, uint32_t b) { return store.kernels[a].ts < store.kernels[b].ts; });
     return ordered;
 }
 

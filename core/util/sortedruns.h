@@ -9,6 +9,23 @@
 
 namespace fusiondiff {
 
+// Sorts [first, last) where it is out of order: traces list most things in order already, and the
+// check is one pass where the sort is several.
+template<typename It, typename Less = std::less<>>
+void sortWhereOutOfOrder(It first, It last, Less less = {})
+{
+    if (!std::is_sorted(first, last, less))
+        std::sort(first, last, less);
+}
+
+// The same, equivalent items kept in their order.
+template<typename It, typename Less = std::less<>>
+void stableSortWhereOutOfOrder(It first, It last, Less less = {})
+{
+    if (!std::is_sorted(first, last, less))
+        std::stable_sort(first, last, less);
+}
+
 // For items appended kind by kind (operators, then modules, then calls, ...), each kind mostly in
 // order already as traces list them: sorts the run items[runBegin, end) where it is not sorted (a
 // check, not a sort) and merges it into items[0, runBegin), sorted already. Much cheaper than
@@ -17,8 +34,7 @@ template<typename T, typename Less = std::less<>>
 void mergeSortedRun(std::vector<T>& items, size_t runBegin, Less less = {})
 {
     const auto first = items.begin() + std::ptrdiff_t(runBegin);
-    if (!std::is_sorted(first, items.end(), less))
-        std::sort(first, items.end(), less);
+    sortWhereOutOfOrder(first, items.end(), less);
     if (runBegin > 0)
         std::inplace_merge(items.begin(), first, items.end(), less);
 }

@@ -1,6 +1,7 @@
 #include "ops/attribution/opoccurrences.h"
 
 #include "model/tracestore.h"
+#include "util/sortedruns.h"
 
 #include <algorithm>
 
@@ -159,15 +160,11 @@ std::vector<OpOccurrence> groupByOperation(
         }
         occurrences[size_t(occurrence)].kernels.push_back(uint32_t(k));
     }
-    // Both mostly in order already: sorted (stably) only where they are not.
     const auto kernelEarlier = [&](uint32_t a, uint32_t b) { return store.kernels[a].ts < store.kernels[b].ts; };
-    for (OpOccurrence& occurrence : occurrences) {
-        if (!std::is_sorted(occurrence.kernels.begin(), occurrence.kernels.end(), kernelEarlier))
-            std::stable_sort(occurrence.kernels.begin(), occurrence.kernels.end(), kernelEarlier);
-    }
-    const auto startsEarlier = [](const OpOccurrence& a, const OpOccurrence& b) { return a.ts < b.ts; };
-    if (!std::is_sorted(occurrences.begin(), occurrences.end(), startsEarlier))
-        std::stable_sort(occurrences.begin(), occurrences.end(), startsEarlier);
+    for (OpOccurrence& occurrence : occurrences)
+        stableSortWhereOutOfOrder(occurrence.kernels.begin(), occurrence.kernels.end(), kernelEarlier);
+    stableSortWhereOutOfOrder(occurrences.begin(), occurrences.end(),
+        [](const OpOccurrence& a, const OpOccurrence& b) { return a.ts < b.ts; });
     return occurrences;
 }
 

@@ -21,14 +21,6 @@ uint64_t hashNames(const std::vector<StringId>& names)
     return hash ^ names.size();
 }
 
-// The kernels in time order; most groups already are (file order), which is checked first.
-std::vector<uint32_t> timeOrdered(const TraceStore& store, std::span<const uint32_t> kernels)
-{
-    const bool sorted = std::is_sorted(kernels.begin(), kernels.end(),
-        [&](uint32_t a, uint32_t b) { return store.kernels[a].ts < store.kernels[b].ts; });
-    return sorted ? std::vector<uint32_t>(kernels.begin(), kernels.end()) : inTimeOrder(store, kernels);
-}
-
 void assignSteps(const TraceStore& store, TraceGraphs& graphs)
 {
     const std::vector<StepSpan> steps = profilerSteps(store);
@@ -129,7 +121,7 @@ TraceGraphs findGraphLaunches(
         launch.correlation = group.correlation;
         launch.cpuTs = store.runtimeCalls[calls[call]].ts;
         launch.pid = store.runtimeCalls[calls[call]].pid;
-        launch.kernels = timeOrdered(store, group.kernels);
+        launch.kernels = inTimeOrder(store, group.kernels);
         graphs.launches.push_back(std::move(launch));
     }
     if (!orphans.empty()) {
@@ -144,7 +136,7 @@ TraceGraphs findGraphLaunches(
             GraphLaunch launch;
             launch.correlation = group->correlation;
             launch.recorded = false;
-            launch.kernels = timeOrdered(store, group->kernels);
+            launch.kernels = inTimeOrder(store, group->kernels);
             launch.cpuTs = store.kernels[launch.kernels.front()].ts;
             graphs.launches.push_back(std::move(launch));
         }

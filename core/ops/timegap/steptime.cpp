@@ -7,6 +7,7 @@
 #include "util/bothsides.h"
 #include "util/freememory.h"
 #include "util/idmap.h"
+#include "util/sortedruns.h"
 #include "util/textformat.h"
 
 #include <algorithm>
@@ -213,24 +214,20 @@ void SideAnalysis::collectItems()
     // The kernels, nearly all of the items, are built in place in m_items and the few copies merged
     // in from its back, so that a large trace's items are held once (16 bytes a kernel), not twice.
     const auto earlier = [this](const GpuItem& a, const GpuItem& b) { return this->earlier(a, b); };
-    const auto sortIfNeeded = [&earlier](auto first, auto last) {
-        if (!std::is_sorted(first, last, earlier))
-            std::sort(first, last, earlier);
-    };
     std::vector<GpuItem> copies;
     copies.reserve(m_store.gpuCopies.size());
     for (size_t c = 0; c < m_store.gpuCopies.size(); ++c) {
         const GpuCopyEvent& copy = m_store.gpuCopies[c];
         copies.push_back({ copy.ts, launchCall(copy.correlation), int32_t(-1 - int64_t(c)) });
     }
-    sortIfNeeded(copies.begin(), copies.end());
+    sortWhereOutOfOrder(copies.begin(), copies.end(), earlier);
     const size_t kernels = m_store.kernels.size();
     m_items.reserve(kernels + copies.size());
     for (size_t k = 0; k < kernels; ++k) {
         const KernelEvent& kernel = m_store.kernels[k];
         m_items.push_back({ kernel.ts, launchCall(kernel.correlation), int32_t(k) });
     }
-    sortIfNeeded(m_items.begin(), m_items.end());
+    sortWhereOutOfOrder(m_items.begin(), m_items.end(), earlier);
     // As std::merge(kernels, copies) would: a copy goes after the kernels that do not come after it.
     m_items.resize(kernels + copies.size());
     size_t kernel = kernels, copy = copies.size(), to = m_items.size();

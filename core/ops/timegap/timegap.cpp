@@ -8,6 +8,7 @@
 #include "ops/comparison/opcomparison.h"
 #include "ops/timegap/steptime.h"
 #include "util/bothsides.h"
+#include "util/sortedruns.h"
 #include "util/textformat.h"
 
 #include <algorithm>
@@ -132,8 +133,7 @@ WallTime wallTimeOf(const TraceStore& store, const std::vector<NotRecordedSpan>*
     }
     if (intervals.empty())
         return {};
-    if (!std::is_sorted(intervals.begin(), intervals.end()))
-        std::sort(intervals.begin(), intervals.end());
+    sortWhereOutOfOrder(intervals.begin(), intervals.end());
     WallTime wall;
     double start = intervals.front().first;
     double end = intervals.front().second;
