@@ -476,7 +476,7 @@ private Q_SLOTS:
         const KernelListComparison large = compareKernelLists(kernels, naming);
         QVERIFY(large.inChunks);
         QCOMPARE(large.alignment.size(), kernels[0].size());
-        QCOMPARE(large.alignment.back(), AlignedPair(9000, -1));
+        QCOMPARE(large.alignment.back(), (AlignedPair { 9000, -1 }));
         QCOMPARE(large.runs.size(), size_t(1));
         QCOMPARE(large.runs[0].side, Side::Trace1);
 
