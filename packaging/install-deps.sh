@@ -25,8 +25,10 @@ pybind11-dev python3-dev python3-pandas python3-pytest
 fonts-dejavu-core desktop-file-utils dpkg-dev file"
 
 if [ "$ci" = yes ]; then
-    # Fuzzing and sanitizers with clang's runtime; the format and clang-tidy checks.
-    packages="$packages clang libclang-rt-14-dev clang-format clang-tidy-14"
+    # Fuzzing and sanitizers with clang and its runtime (llvm: the llvm-ar that CMake takes for
+    # clang when it is there, so that every CI machine builds alike); the format and clang-tidy
+    # checks.
+    packages="$packages clang libclang-rt-14-dev llvm clang-format clang-tidy-14"
 fi
 if [ "$list" = yes ]; then
     # shellcheck disable=SC2086
