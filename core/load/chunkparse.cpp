@@ -1,6 +1,7 @@
 #include "load/chunkparse.h"
 
 #include "load/eventdecoder.h"
+#include "load/jsoncursor.h"
 #include "load/jsonstring.h"
 
 #include <algorithm>
@@ -13,11 +14,6 @@ namespace ondemand = simdjson::ondemand;
 using simdjson::error_code;
 
 namespace {
-
-bool isWhitespace(char c)
-{
-    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
-}
 
 // Errors that a cut at the wrong nesting depth produces. Any other error is in the data itself.
 bool mayComeFromCut(error_code error)
@@ -130,7 +126,7 @@ size_t findChunkCut(const char* data, size_t size, size_t before, bool exhausted
         const size_t close = static_cast<size_t>(static_cast<const char*>(found) - data);
         before = close;
         size_t next = close + 1;
-        while (next < size && isWhitespace(data[next]))
+        while (next < size && isJsonWhitespace(data[next]))
             ++next;
         if (next == size) {
             if (exhausted)
@@ -142,7 +138,7 @@ size_t findChunkCut(const char* data, size_t size, size_t before, bool exhausted
         if (data[next] != ',')
             continue;
         ++next;
-        while (next < size && isWhitespace(data[next]))
+        while (next < size && isJsonWhitespace(data[next]))
             ++next;
         if ((next == size && exhausted) || (next < size && data[next] == '{'))
             return close + 1;

@@ -16,14 +16,9 @@ namespace {
 
 constexpr size_t kMaxScalarLength = 1024;
 
-bool isWhitespace(int c)
-{
-    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
-}
-
 bool isDelimiter(int c)
 {
-    return c == JsonCursor::kEnd || isWhitespace(c) || c == ',' || c == ']' || c == '}' || c == ':';
+    return c == JsonCursor::kEnd || isJsonWhitespace(c) || c == ',' || c == ']' || c == '}' || c == ':';
 }
 
 bool isValidScalar(const std::string& text)
@@ -79,12 +74,12 @@ int JsonCursor::skipWhitespace()
 {
     for (;;) {
         const int c = peek();
-        if (!isWhitespace(c))
+        if (!isJsonWhitespace(c))
             return c;
         // Skip the whole run of whitespace that is in the window.
         const char* p = m_window.begin();
         const char* end = p + m_window.size();
-        while (p < end && isWhitespace(static_cast<unsigned char>(*p)))
+        while (p < end && isJsonWhitespace(static_cast<unsigned char>(*p)))
             ++p;
         m_window.consume(static_cast<size_t>(p - m_window.begin()));
     }

@@ -7,6 +7,12 @@ namespace fusiondiff {
 
 class InputWindow;
 
+// JSON's four whitespace bytes (RFC 8259); `c` may be a char or JsonCursor::kEnd.
+inline bool isJsonWhitespace(int c)
+{
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
+
 // Byte-level reading of the few JSON values around a trace's event array: the top-level object's
 // keys and its small values (deviceProperties, roctracer_version, metadata...). Everything is
 // streamed through the InputWindow, so a large value that nobody needs costs no memory.

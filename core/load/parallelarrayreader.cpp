@@ -11,15 +11,6 @@
 
 namespace fusiondiff {
 
-namespace {
-
-bool isWhitespace(int c)
-{
-    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
-}
-
-} // namespace
-
 ParallelEventArrayReader::ParallelEventArrayReader(JsonCursor& cursor, ChunkMerger& merger, Options options)
     : m_cursor(cursor)
     , m_merger(merger)
@@ -38,7 +29,7 @@ int ParallelEventArrayReader::skipWhitespaceKeeping()
 {
     for (;;) {
         const int c = m_cursor.peek();
-        if (!isWhitespace(c))
+        if (!isJsonWhitespace(c))
             return c;
         if (!m_inFlight.empty()) // only a rewind to a chunk in flight puts these bytes back
             m_lead.push_back(static_cast<char>(c));

@@ -80,11 +80,6 @@ const char* trueOrFalse(bool flag)
     return flag ? "true" : "false";
 }
 
-std::string count(uint64_t value)
-{
-    return withThousands(int64_t(value));
-}
-
 std::string markdownCell(const std::string& text)
 {
     std::string out;
@@ -439,10 +434,12 @@ std::string graphComparisonMarkdown(const FusionReport& report)
         out += "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n";
         for (const GraphKindPair& pair : graphs.pairs) {
             out += "| " + markdownCell(kindName(report, 0, pair.kind[0])) + " | "
-                + markdownCell(kindName(report, 1, pair.kind[1])) + " | " + count(graphs.kinds[0][pair.kind[0]].kernels)
-                + " | " + count(graphs.kinds[1][pair.kind[1]].kernels) + " | " + count(pair.comparedLaunches) + " | "
-                + fixed(pair.typeAgreement * 100, 0) + "% | " + formatDuration(pair.timeUs[0].median) + " | "
-                + formatDuration(pair.timeUs[1].median) + " | " + pair.matchedBy + " |\n";
+                + markdownCell(kindName(report, 1, pair.kind[1])) + " | "
+                + countWithThousands(graphs.kinds[0][pair.kind[0]].kernels) + " | "
+                + countWithThousands(graphs.kinds[1][pair.kind[1]].kernels) + " | "
+                + countWithThousands(pair.comparedLaunches) + " | " + fixed(pair.typeAgreement * 100, 0) + "% | "
+                + formatDuration(pair.timeUs[0].median) + " | " + formatDuration(pair.timeUs[1].median) + " | "
+                + pair.matchedBy + " |\n";
         }
     }
     for (const CoverageRun& run : coverageRuns(graphs)) {
@@ -456,10 +453,10 @@ std::string graphComparisonMarkdown(const FusionReport& report)
         out += "| ---: | ---: | ---: | ---: | --- | ---: | ---: | --- |\n";
         for (const GraphCoveragePart& part : coverage.parts) {
             out += "| " + std::to_string(part.otherLaunch) + " | " + std::to_string(part.otherKind) + " | "
-                + count(part.kernels[1 - own]) + " | " + formatDuration(part.timeUs[1 - own]) + " | "
+                + countWithThousands(part.kernels[1 - own]) + " | " + formatDuration(part.timeUs[1 - own]) + " | "
                 + std::to_string(part.firstKernel) + "–" + std::to_string(part.lastKernel) + " ("
-                + count(part.kernels[own]) + ") | " + formatDuration(part.timeUs[own]) + " | "
-                + count(part.matchedKernels) + " | " + (part.partial ? "only part of it; " : "")
+                + countWithThousands(part.kernels[own]) + ") | " + formatDuration(part.timeUs[own]) + " | "
+                + countWithThousands(part.matchedKernels) + " | " + (part.partial ? "only part of it; " : "")
                 + markdownCell(part.differences) + " |\n";
         }
     }
@@ -474,21 +471,23 @@ std::vector<std::string> graphComparisonNotes(const FusionReport& report)
         return notes;
     std::string text = "Graphs: ";
     for (size_t side = 0; side < 2; ++side) {
-        text += std::string(side == 0 ? "A" : "; B") + " launches " + count(graphs.launches[side])
-            + (graphs.launches[side] == 1 ? " graph" : " graphs") + " of " + count(graphs.kinds[side].size())
-            + (graphs.kinds[side].size() == 1 ? " kind" : " kinds") + " (" + count(graphs.kernels[side]) + " kernels, "
-            + formatDuration(graphs.timeUs[side]) + ")";
+        text += std::string(side == 0 ? "A" : "; B") + " launches " + countWithThousands(graphs.launches[side])
+            + (graphs.launches[side] == 1 ? " graph" : " graphs") + " of "
+            + countWithThousands(graphs.kinds[side].size()) + (graphs.kinds[side].size() == 1 ? " kind" : " kinds")
+            + " (" + countWithThousands(graphs.kernels[side]) + " kernels, " + formatDuration(graphs.timeUs[side])
+            + ")";
     }
     if (graphs.launches[0] > 0 && graphs.launches[1] > 0) {
-        text += "; " + count(graphs.pairs.size()) + (graphs.pairs.size() == 1 ? " kind pair" : " kind pairs")
+        text += "; " + countWithThousands(graphs.pairs.size())
+            + (graphs.pairs.size() == 1 ? " kind pair" : " kind pairs")
             + " matched and compared kernel by kernel, whatever their size";
         if (!graphs.coverage.empty())
-            text += ", and " + count(graphs.coverage.size())
+            text += ", and " + countWithThousands(graphs.coverage.size())
                 + (graphs.coverage.size() == 1 ? " graph launch that does" : " graph launches that do")
                 + " the work of several of the other trace's compared part by part";
         if (graphs.alignedLaunches[0] > 0)
-            text += " (found by aligning the kernels of the first " + count(graphs.alignedLaunches[0]) + " and "
-                + count(graphs.alignedLaunches[1]) + " launches)";
+            text += " (found by aligning the kernels of the first " + countWithThousands(graphs.alignedLaunches[0])
+                + " and " + countWithThousands(graphs.alignedLaunches[1]) + " launches)";
     }
     notes.push_back(text + ".");
     for (const CoverageRun& run : coverageRuns(graphs)) {

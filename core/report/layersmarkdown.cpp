@@ -25,11 +25,6 @@ LayerRun runOf(std::span<const LayerTimes> layers)
     return run;
 }
 
-std::string count(uint64_t value)
-{
-    return withThousands(static_cast<int64_t>(value));
-}
-
 std::string percent(double share)
 {
     return fixed(share * 100, 0) + "%";
@@ -54,15 +49,15 @@ std::string layersSentence(const FusionReport& report, MarkdownCell cell)
         : "A's " + perStep + " calls a step of " + cell(layers.unit[0]) + " and B's " + perStep + " of "
             + cell(layers.unit[1]);
     text += " were paired in order and the operations inside each pair of calls aligned with each other (";
-    text += layers.calls[0] == layers.calls[1]
-        ? count(layers.calls[0]) + " calls compared on each side"
-        : count(layers.calls[0]) + " calls compared in A, " + count(layers.calls[1]) + " in B";
+    text += layers.calls[0] == layers.calls[1] ? countWithThousands(layers.calls[0]) + " calls compared on each side"
+                                               : countWithThousands(layers.calls[0]) + " calls compared in A, "
+            + countWithThousands(layers.calls[1]) + " in B";
     text += "). ";
     text += percent(layers.share[0]) == percent(layers.share[1])
         ? percent(layers.share[0]) + " of the compared operations on each side run inside a layer"
         : percent(layers.share[0]) + " of A's compared operations and " + percent(layers.share[1])
             + " of B's run inside a layer";
-    text += "; " + count(layers.matched) + " operation pairs were made inside paired layers.";
+    text += "; " + countWithThousands(layers.matched) + " operation pairs were made inside paired layers.";
     return text;
 }
 
@@ -107,9 +102,9 @@ std::vector<LayerRun> shownRuns(std::vector<LayerRun> runs)
 void tableRow(std::string& out, const std::string& layers, const std::array<uint64_t, 2>& calls,
     const std::array<uint64_t, 2>& kernels, const std::array<double, 2>& timeUs)
 {
-    out += "| " + layers + " | " + count(calls[0]) + " | " + count(calls[1]) + " | " + count(kernels[0]) + " | "
-        + count(kernels[1]) + " | " + formatDuration(timeUs[0]) + " | " + formatDuration(timeUs[1]) + " | "
-        + signedDuration(timeUs[1] - timeUs[0]) + " |\n";
+    out += "| " + layers + " | " + countWithThousands(calls[0]) + " | " + countWithThousands(calls[1]) + " | "
+        + countWithThousands(kernels[0]) + " | " + countWithThousands(kernels[1]) + " | " + formatDuration(timeUs[0])
+        + " | " + formatDuration(timeUs[1]) + " | " + signedDuration(timeUs[1] - timeUs[0]) + " |\n";
 }
 
 } // namespace

@@ -69,14 +69,9 @@ std::string_view withoutParameters(std::string_view name)
     return name;
 }
 
-std::string number(double value, int decimals)
+std::string markdownNumber(double value, int decimals)
 {
     return std::isinf(value) ? "∞" : fixed(value, decimals);
-}
-
-std::string count(uint64_t value)
-{
-    return withThousands(static_cast<int64_t>(value));
 }
 
 void row(std::string& out, std::initializer_list<std::string> cells)
@@ -106,7 +101,7 @@ void writeTraces(std::string& out, const FusionReport& report)
     row(out, { "Named in findings", cell(report.sideNames[0]), cell(report.sideNames[1]) });
     row(out, { "Platform", platformName(a.platform), platformName(b.platform) });
     row(out, { "GPU", cell(a.gpuName), cell(b.gpuName) });
-    row(out, { "Kernels", count(a.kernels), count(b.kernels) });
+    row(out, { "Kernels", countWithThousands(a.kernels), countWithThousands(b.kernels) });
     if (const std::array<double, 2> notRecorded = report.graphComparison.unrecordedUs;
         notRecorded[0] > 0 || notRecorded[1] > 0) {
         const auto recorded = [&notRecorded](const TraceSummary& trace, size_t side) {
@@ -117,12 +112,17 @@ void writeTraces(std::string& out, const FusionReport& report)
     } else {
         row(out, { "GPU kernel time", formatDuration(a.kernelTimeUs), formatDuration(b.kernelTimeUs) });
     }
-    row(out, { "Distinct kernel names", count(a.distinctKernelNames), count(b.distinctKernelNames) });
-    row(out, { "Correlation groups", count(a.correlationGroups), count(b.correlationGroups) });
     row(out,
-        { "Groups with " + std::to_string(report.options.minGroupSize) + "+ kernels", count(a.largeGroups),
-            count(b.largeGroups) });
-    row(out, { "Matched group pairs", count(report.groupPairs.size()), count(report.groupPairs.size()) });
+        { "Distinct kernel names", countWithThousands(a.distinctKernelNames),
+            countWithThousands(b.distinctKernelNames) });
+    row(out,
+        { "Correlation groups", countWithThousands(a.correlationGroups), countWithThousands(b.correlationGroups) });
+    row(out,
+        { "Groups with " + std::to_string(report.options.minGroupSize) + "+ kernels", countWithThousands(a.largeGroups),
+            countWithThousands(b.largeGroups) });
+    row(out,
+        { "Matched group pairs", countWithThousands(report.groupPairs.size()),
+            countWithThousands(report.groupPairs.size()) });
     out += "\n" + timeGapMarkdown(report, prose);
     out += stepTimeMarkdown(report, cell);
 }
@@ -170,9 +170,9 @@ void writeOperationFindings(std::string& out, const FusionReport& report)
     }
     for (const OpFinding& f : report.opFindings) {
         const std::string fusedBy = cell(report.sideName(f.fusedSide));
-        const std::string calls = count(f.occurrences);
-        const std::string kernelsA = count(f.kernels[0].size());
-        const std::string kernelsB = count(f.kernels[1].size());
+        const std::string calls = countWithThousands(f.occurrences);
+        const std::string kernelsA = countWithThousands(f.kernels[0].size());
+        const std::string kernelsB = countWithThousands(f.kernels[1].size());
         const std::string timeA = formatDuration(f.timeUs[0].median);
         const std::string timeB = formatDuration(f.timeUs[1].median);
         const std::string saving = formatDuration(f.savingUs) + " (" + cell(report.sideName(f.slowerSide)) + ")";
@@ -204,8 +204,9 @@ void writeCollectives(std::string& out, const FusionReport& report)
             "lrrrrll");
         for (const CollectiveComparison& c : report.collectives) {
             row(out,
-                { c.collective, count(c.count[0]), count(c.count[1]), formatDuration(c.timeUs[0]),
-                    formatDuration(c.timeUs[1]), cell(c.implementation[0]), cell(c.implementation[1]) });
+                { c.collective, countWithThousands(c.count[0]), countWithThousands(c.count[1]),
+                    formatDuration(c.timeUs[0]), formatDuration(c.timeUs[1]), cell(c.implementation[0]),
+                    cell(c.implementation[1]) });
         }
     }
     out += collectiveCallsMarkdown(report, cell);
@@ -217,8 +218,9 @@ void writeKernelTypes(std::string& out, const FusionReport& report)
     header(out, { "Type", "A kernels", "B kernels", "A/B", "A time", "B time", "A - B time" }, "lrrrrrr");
     for (const TypeCount& counts : report.globalCounts) {
         row(out,
-            { cell(report.typeName(counts.type)), count(counts.count[0]), count(counts.count[1]),
-                number(counts.ratio(), 2), formatDuration(counts.timeUs[0]), formatDuration(counts.timeUs[1]),
+            { cell(report.typeName(counts.type)), countWithThousands(counts.count[0]),
+                countWithThousands(counts.count[1]), markdownNumber(counts.ratio(), 2),
+                formatDuration(counts.timeUs[0]), formatDuration(counts.timeUs[1]),
                 formatDuration(counts.timeUs[0] - counts.timeUs[1]) });
     }
 }
@@ -237,10 +239,11 @@ void writeOpportunities(std::string& out, const FusionReport& report)
             "lrrrrrlrrrl");
         for (const FusionOpportunity& o : report.opportunities) {
             row(out,
-                { cell(report.typeName(o.kernelType)), count(o.total[0]), count(o.total[1]),
-                    number(o.avgPerGroup[0], 2), number(o.avgPerGroup[1], 2), number(o.ratio, 2),
-                    cell(report.sideName(o.fusedBy)), number(o.timeMs[0], 3), number(o.timeMs[1], 3),
-                    count(o.groupsAffected) + " / " + count(o.totalGroups),
+                { cell(report.typeName(o.kernelType)), countWithThousands(o.total[0]), countWithThousands(o.total[1]),
+                    markdownNumber(o.avgPerGroup[0], 2), markdownNumber(o.avgPerGroup[1], 2),
+                    markdownNumber(o.ratio, 2), cell(report.sideName(o.fusedBy)), markdownNumber(o.timeMs[0], 3),
+                    markdownNumber(o.timeMs[1], 3),
+                    countWithThousands(o.groupsAffected) + " / " + countWithThousands(o.totalGroups),
                     o.source == OpportunitySource::MatchedGroups ? "matched groups" : "global counts" });
         }
     }
@@ -261,7 +264,7 @@ void writeMappings(std::string& out, const FusionReport& report)
                 : "";
             row(out,
                 { mappingKindKey(m.kind), cell(m.evidence), cell(report.sideName(m.fusedSide)),
-                    std::to_string(m.patternCount), number(m.patternConfidence, 2), groups });
+                    std::to_string(m.patternCount), markdownNumber(m.patternConfidence, 2), groups });
         }
     }
 }
@@ -273,8 +276,8 @@ void writeTopKernels(std::string& out, const FusionReport& report)
     for (size_t i = 0; i < std::min(kTopKernels, report.kernels.size()); ++i) {
         const KernelNameRow& k = report.kernels[i];
         row(out,
-            { cell(k.name), cell(report.typeName(k.type)), count(k.count[0]), count(k.count[1]),
-                formatDuration(k.timeUs[0]), formatDuration(k.timeUs[1]) });
+            { cell(k.name), cell(report.typeName(k.type)), countWithThousands(k.count[0]),
+                countWithThousands(k.count[1]), formatDuration(k.timeUs[0]), formatDuration(k.timeUs[1]) });
     }
     if (report.kernels.size() > kTopKernels)
         out += "\n" + std::to_string(report.kernels.size() - kTopKernels)
@@ -291,8 +294,8 @@ void writeMatchedKernels(std::string& out, const FusionReport& report)
     out += "Which kernel of A does the work of which kernel of B: kernels at the same place in matched operations "
            "and graphs, of one kernel type, summed by their two names. ";
     if (shown < report.matchedKernels.size())
-        out += "The " + std::to_string(shown) + " pairs of names (of " + count(report.matchedKernels.size())
-            + ") whose totals differ most";
+        out += "The " + std::to_string(shown) + " pairs of names (of "
+            + countWithThousands(report.matchedKernels.size()) + ") whose totals differ most";
     else
         out += "Every pair of names, those whose totals differ most first";
     out += "; B \xE2\x88\x92 A is positive where B's kernels take longer. Names are shown without their parameter "
@@ -304,7 +307,7 @@ void writeMatchedKernels(std::string& out, const FusionReport& report)
         row(out,
             { cell(withoutParameters(k.names[0]), kMaxMatchedNameLength),
                 cell(withoutParameters(k.names[1]), kMaxMatchedNameLength), cell(report.typeName(k.types[0])),
-                count(k.pairs), formatDuration(k.timeUs[0]), formatDuration(k.timeUs[1]),
+                countWithThousands(k.pairs), formatDuration(k.timeUs[0]), formatDuration(k.timeUs[1]),
                 signedDuration(k.differenceUs()) });
     }
     if (report.matchedKernels.size() > shown)

@@ -22,17 +22,7 @@ std::string pad(std::string text, size_t width)
     return text;
 }
 
-std::string padLeft(const std::string& text, size_t width)
-{
-    return text.size() < width ? std::string(width - text.size(), ' ') + text : text;
-}
-
-std::string count(uint64_t value)
-{
-    return withThousands(static_cast<int64_t>(value));
-}
-
-std::string number(double value, int decimals)
+std::string summaryNumber(double value, int decimals)
 {
     return std::isinf(value) ? "inf" : fixed(value, decimals);
 }
@@ -56,22 +46,25 @@ std::string reportSummary(const FusionReport& report)
     if (const std::string steps = stepTimeText(report); !steps.empty())
         out += steps + "\n";
     line(out, "", "A", "B");
-    line(out, "kernels", count(a.kernels), count(b.kernels));
+    line(out, "kernels", countWithThousands(a.kernels), countWithThousands(b.kernels));
     // A trace that holds only part of its GPU work: these are the kernels it records (the time gap counts the rest).
     const bool partlyRecorded
         = report.graphComparison.unrecordedUs[0] > 0 || report.graphComparison.unrecordedUs[1] > 0;
     line(out, partlyRecorded ? "recorded kernel time" : "GPU kernel time", formatDuration(a.kernelTimeUs),
         formatDuration(b.kernelTimeUs));
-    line(out, "correlation groups", count(a.correlationGroups), count(b.correlationGroups));
-    line(out, "  with " + std::to_string(report.options.minGroupSize) + "+ kernels", count(a.largeGroups),
-        count(b.largeGroups));
-    line(out, "matched group pairs", count(report.groupPairs.size()), count(report.groupPairs.size()));
-    line(out, "operations compared", count(report.opAlignment.matched), count(report.opAlignment.matched));
+    line(out, "correlation groups", countWithThousands(a.correlationGroups), countWithThousands(b.correlationGroups));
+    line(out, "  with " + std::to_string(report.options.minGroupSize) + "+ kernels", countWithThousands(a.largeGroups),
+        countWithThousands(b.largeGroups));
+    line(out, "matched group pairs", countWithThousands(report.groupPairs.size()),
+        countWithThousands(report.groupPairs.size()));
+    line(out, "operations compared", countWithThousands(report.opAlignment.matched),
+        countWithThousands(report.opAlignment.matched));
     const GraphComparison& graphs = report.graphComparison;
     if (graphs.launches[0] + graphs.launches[1] > 0) {
-        line(out, "graph launches", count(graphs.launches[0]), count(graphs.launches[1]));
-        line(out, "  kinds", count(graphs.kinds[0].size()), count(graphs.kinds[1].size()));
-        line(out, "  matched kind pairs", count(graphs.pairs.size()), count(graphs.pairs.size()));
+        line(out, "graph launches", countWithThousands(graphs.launches[0]), countWithThousands(graphs.launches[1]));
+        line(out, "  kinds", countWithThousands(graphs.kinds[0].size()), countWithThousands(graphs.kinds[1].size()));
+        line(out, "  matched kind pairs", countWithThousands(graphs.pairs.size()),
+            countWithThousands(graphs.pairs.size()));
     }
     out += "\nWhere to look first:\n";
     const std::vector<LookFirst> first = whereToLookFirst(report);
@@ -91,16 +84,16 @@ std::string reportSummary(const FusionReport& report)
     out += "  " + pad("type", 20) + padLeft("A kernels", 11) + padLeft("B kernels", 11) + padLeft("A/B", 8)
         + padLeft("A time", 11) + padLeft("B time", 11) + "\n";
     for (const TypeCount& counts : report.globalCounts) {
-        out += "  " + pad(report.typeName(counts.type), 20) + padLeft(count(counts.count[0]), 11)
-            + padLeft(count(counts.count[1]), 11) + padLeft(number(counts.ratio(), 2), 8)
+        out += "  " + pad(report.typeName(counts.type), 20) + padLeft(countWithThousands(counts.count[0]), 11)
+            + padLeft(countWithThousands(counts.count[1]), 11) + padLeft(summaryNumber(counts.ratio(), 2), 8)
             + padLeft(formatDuration(counts.timeUs[0]), 11) + padLeft(formatDuration(counts.timeUs[1]), 11) + "\n";
     }
 
     if (!report.extraKernels.empty()) {
         out += "\nKernels one side runs in addition, by type (over the findings above):\n";
         for (const ExtraKernels& extra : report.extraKernels) {
-            out += "  " + pad(report.typeName(extra.type), 20) + "A +" + count(extra.kernels[0]) + " ("
-                + formatDuration(extra.timeUs[0]) + "), B +" + count(extra.kernels[1]) + " ("
+            out += "  " + pad(report.typeName(extra.type), 20) + "A +" + countWithThousands(extra.kernels[0]) + " ("
+                + formatDuration(extra.timeUs[0]) + "), B +" + countWithThousands(extra.kernels[1]) + " ("
                 + formatDuration(extra.timeUs[1]) + ")\n";
         }
     }
@@ -110,9 +103,9 @@ std::string reportSummary(const FusionReport& report)
                                         : "\nReference analysis (the seed's):\n";
     out += "\nFusion opportunities (" + std::to_string(report.opportunities.size()) + "):\n";
     for (const FusionOpportunity& o : report.opportunities) {
-        out += "  - " + report.typeName(o.kernelType) + ": " + count(o.total[0]) + " vs " + count(o.total[1])
-            + " kernels (ratio " + number(o.ratio, 1) + "), fused by " + report.sideName(o.fusedBy) + "; "
-            + opportunityTimeText(report, o) + " ["
+        out += "  - " + report.typeName(o.kernelType) + ": " + countWithThousands(o.total[0]) + " vs "
+            + countWithThousands(o.total[1]) + " kernels (ratio " + summaryNumber(o.ratio, 1) + "), fused by "
+            + report.sideName(o.fusedBy) + "; " + opportunityTimeText(report, o) + " ["
             + (o.source == OpportunitySource::MatchedGroups ? "matched groups" : "global counts") + "]\n";
     }
     out += "\nFusion mappings (" + std::to_string(report.mappings.size()) + "):\n";

@@ -103,11 +103,6 @@ std::string shownDuration(double us)
     return formatDuration(std::fabs(us) < 0.05 ? 0.0 : us);
 }
 
-std::string padLeft(const std::string& text, size_t width)
-{
-    return text.size() < width ? std::string(width - text.size(), ' ') + text : text;
-}
-
 std::string basisName(TimeBasis basis)
 {
     switch (basis) {

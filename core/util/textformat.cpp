@@ -31,6 +31,16 @@ std::string withThousands(int64_t value)
     return value < 0 ? "-" + result : result;
 }
 
+std::string countWithThousands(uint64_t value)
+{
+    return withThousands(static_cast<int64_t>(value));
+}
+
+std::string padLeft(const std::string& text, size_t width)
+{
+    return text.size() < width ? std::string(width - text.size(), ' ') + text : text;
+}
+
 std::string shortestDouble(double value)
 {
     char text[64];

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -11,6 +12,10 @@ namespace fusiondiff {
 // withThousands(12345) == "12,345" (like "{:,}").
 std::string fixed(double value, int decimals);
 std::string withThousands(int64_t value);
+// withThousands of a count.
+std::string countWithThousands(uint64_t value);
+// `text` with spaces in front up to `width` bytes.
+std::string padLeft(const std::string& text, size_t width);
 
 // Shortest text that reads back as the same double ("0.1", "1e+16", "3"), for JSON and CSV.
 std::string shortestDouble(double value);
