@@ -1,5 +1,7 @@
 #include "display/kernelnames.h"
 
+#include "display/nameelision.h"
+
 #include <QHash>
 #include <QRegularExpression>
 #include <QSet>
@@ -13,7 +15,6 @@ namespace fusiondiff::ui {
 
 namespace {
 
-constexpr char16_t kEllipsis = 0x2026;
 constexpr qsizetype kLongName = 160;
 constexpr qsizetype kShownCharacters = 512;
 

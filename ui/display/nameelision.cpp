@@ -8,7 +8,6 @@ namespace fusiondiff::ui {
 
 namespace {
 
-constexpr char16_t kEllipsis = 0x2026;
 // Characters of common text kept on each side of the distinguishing part, so that it reads as a
 // piece of the name ("_MT256x128" rather than "256").
 constexpr qsizetype kContext = 3;

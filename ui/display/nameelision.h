@@ -7,6 +7,9 @@ class QFontMetricsF;
 
 namespace fusiondiff::ui {
 
+// "…", where a shown name leaves characters out.
+inline constexpr char16_t kEllipsis = 0x2026;
+
 // Names shown together (a column of kernel names, the search's matches) often share a long start
 // and a long end ("Cijk_Alik_Bljk_B_BS_BH_Bias_HA_S_SAV_UserArgs_MT256x128x64_…_NLCA1"): eliding
 // each in its middle makes different names look the same. These elide what a name has in common

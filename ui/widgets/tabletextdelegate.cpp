@@ -17,7 +17,6 @@ namespace {
 
 // Fonts whose advances are kept; a table uses one or two (bold rows).
 constexpr size_t kMaxFonts = 8;
-constexpr char16_t kEllipsis = 0x2026;
 // Outside a view, a middle-elided name is told apart from the names of this many rows each side.
 constexpr int kNeighbourRows = 20;
 
