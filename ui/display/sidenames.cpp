@@ -1,5 +1,6 @@
 #include "display/sidenames.h"
 
+#include "display/nameelision.h"
 #include "model/fusionreport.h"
 
 #include <QRegularExpression>
@@ -15,7 +16,7 @@ QString elidedInTheMiddle(const QString& text, qsizetype length)
         return text;
     const qsizetype head = (length - 1) / 2;
     const qsizetype tail = length - 1 - head;
-    return text.left(head) + QChar(0x2026) + text.right(tail);
+    return text.left(head) + QChar(kEllipsis) + text.right(tail);
 }
 
 // The parts of a name and the separators after them: "a_b.c" -> {"a", "_"}, {"b", "."}, {"c", ""}.

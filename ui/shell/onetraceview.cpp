@@ -3,6 +3,7 @@
 #include "classify/classifier.h"
 #include "display/formatting.h"
 #include "display/kernelnames.h"
+#include "display/nameelision.h"
 #include "model/tracestore.h"
 
 #include <QCoreApplication>
@@ -82,7 +83,7 @@ QString oneTraceHtml(const TraceStore& store, const Classifier& classifier, int 
         const std::string_view name = store.name(names[i].first);
         QString text = shownKernelName(QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size())));
         if (text.size() > 100) // one line of the table: its start and its end
-            text = text.left(60) + QChar(0x2026) + text.right(39);
+            text = text.left(60) + QChar(kEllipsis) + text.right(39);
         const Totals& totals = names[i].second;
         html += QStringLiteral("<tr><td>%1</td><td>%2</td><td align=\"right\">%3</td><td align=\"right\">%4</td>"
                                "<td align=\"right\">%5</td></tr>")

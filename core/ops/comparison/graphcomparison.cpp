@@ -70,7 +70,7 @@ std::string launchNumbers(const std::vector<uint32_t>& numbers)
     for (size_t i = 0; i < numbers.size(); ++i)
         ranges += i == 0 || numbers[i] != numbers[i - 1] + 1;
     if (ranges > 3)
-        return withThousands(int64_t(numbers.size())) + " launches from " + std::to_string(numbers.front()) + " to "
+        return countWithThousands(numbers.size()) + " launches from " + std::to_string(numbers.front()) + " to "
             + std::to_string(numbers.back());
     return (numbers.size() == 1 ? "launch " : "launches ") + numberRanges(numbers);
 }

@@ -20,7 +20,7 @@ std::string spreadText(const Spread& spread)
 
 std::string callsText(uint64_t calls)
 {
-    return withThousands(int64_t(calls)) + (calls == 1 ? " call" : " calls");
+    return countWithThousands(calls) + (calls == 1 ? " call" : " calls");
 }
 
 void addType(std::vector<CategoryId>& types, CategoryId type)
