@@ -6,6 +6,7 @@
 #include "load/capturetrace.h"
 #include "load/traceloader.h"
 #include "load/traceset.h"
+#include "outputcheck.h"
 #include "report/reportwriters.h"
 #include "terminalprogress.h"
 #include "util/atomicfile.h"
@@ -42,12 +43,16 @@ void writeOutput(const std::string& path, const std::string& text)
         writeFileAtomically(path, text);
 }
 
-void writeCsvTables(const std::string& directory, const FusionReport& report)
+void createCsvDirectory(const std::string& directory)
 {
     std::error_code error;
     std::filesystem::create_directories(directory, error);
     if (error)
         throw InputError(directory, "cannot create the output directory: " + error.message());
+}
+
+void writeCsvTables(const std::string& directory, const FusionReport& report)
+{
     for (const CsvTable& table : reportToCsv(report))
         writeOutput((std::filesystem::path(directory) / (table.name + ".csv")).string(), table.text);
 }
@@ -81,8 +86,9 @@ std::string tsvField(std::string_view text)
 
 int runCompare(const CompareArguments& arguments)
 {
-    // Check the rule file before spending time on the traces.
+    // Check the rule file and where the outputs go before spending time on the traces.
     const Classifier classifier = Classifier::load(arguments.classifier);
+    checkOutputDestinations(arguments);
 
     TerminalProgress progress({ "A", "B" }, !arguments.quiet);
     std::vector<LoadedTrace> traces = loadTraces(
@@ -119,6 +125,8 @@ int runCompare(const CompareArguments& arguments)
         { captures[0] ? &*captures[0] : nullptr, captures[1] ? &*captures[1] : nullptr }, classifier, options);
 
     const bool anyOutput = arguments.jsonPath || arguments.csvDirectory || arguments.markdownPath;
+    if (arguments.csvDirectory) // first: the other files may go into it
+        createCsvDirectory(*arguments.csvDirectory);
     if (arguments.jsonPath)
         writeOutput(*arguments.jsonPath, reportToJson(report));
     if (arguments.markdownPath)

@@ -32,9 +32,11 @@ struct Run
     QByteArray err;
 };
 
-Run cli(const QStringList& arguments)
+Run cli(const QStringList& arguments, const QString& workingDirectory = {})
 {
     QProcess process;
+    if (!workingDirectory.isEmpty())
+        process.setWorkingDirectory(workingDirectory);
     process.start(test::cliPath(), arguments);
     if (!process.waitForFinished(120000)) { // a failure of the test that ran it, not of the whole suite
         process.kill();
@@ -298,6 +300,58 @@ private Q_SLOTS:
         QVERIFY(run.err.contains("/nonexistent-dir/report.json: cannot write the output file"));
     }
 
+    // Where the outputs go is checked before the traces load: with a trace that does not exist,
+    // the output's problem is the one reported, and nothing is written.
+    void outputsAreCheckedBeforeLoading_data()
+    {
+        QTest::addColumn<QStringList>("options");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("json into a missing folder") << QStringList { "--json",
+            "missing/report.json" } << "missing/report.json: cannot write the output file: No such file or directory";
+        QTest::newRow("markdown onto a folder")
+            << QStringList { "--markdown", "folder" } << "folder: cannot write the output file: Is a directory";
+        QTest::newRow("markdown below a file") << QStringList { "--markdown", "file.txt/report.md" }
+                                               << "file.txt/report.md: cannot write the output file: Not a directory";
+        QTest::newRow("csv onto a file") << QStringList { "--csv", "file.txt" }
+                                         << "file.txt: cannot create the output directory: Not a directory";
+        QTest::newRow("csv below a file") << QStringList { "--csv",
+            "file.txt/tables/more" } << "file.txt/tables/more: cannot create the output directory: Not a directory";
+        QTest::newRow("a good json, a bad markdown") << QStringList { "--json", "report.json", "--markdown",
+            "missing/report.md" } << "missing/report.md: cannot write the output file: No such file or directory";
+    }
+
+    void outputsAreCheckedBeforeLoading()
+    {
+        QFETCH(QStringList, options);
+        QFETCH(QString, expected);
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("folder")));
+        test::writeFile(dir, QStringLiteral("file.txt"), "kept");
+        const QStringList before = filesIn(dir.path());
+        const Run run = cli(
+            QStringList { QStringLiteral("compare"), dir.filePath(QStringLiteral("absent.json")), sampleB() } + options,
+            dir.path());
+        QCOMPARE(run.exitCode, 2);
+        QCOMPARE(QString::fromUtf8(run.err), QStringLiteral("fusiondiff-cli: error: ") + expected + QLatin1Char('\n'));
+        QCOMPARE(filesIn(dir.path()), before);
+        QCOMPARE(readFile(dir.filePath(QStringLiteral("file.txt"))), QByteArray("kept"));
+    }
+
+    // The --csv folder is made before the other outputs are written, so they can go into it.
+    void otherOutputsGoIntoTheNewCsvFolder()
+    {
+        QTemporaryDir dir;
+        const QString folder = dir.filePath(QStringLiteral("out/tables"));
+        const Run run = cli({ QStringLiteral("compare"), sampleA(), sampleB(), QStringLiteral("--csv"), folder,
+            QStringLiteral("--markdown"), folder + QStringLiteral("/report.md"), QStringLiteral("--json"),
+            dir.filePath(QStringLiteral("out/tables/../tables/report.json")) });
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY2(run.err.isEmpty(), run.err.constData());
+        QVERIFY(readFile(folder + QStringLiteral("/report.md")).startsWith("# "));
+        QVERIFY(readFile(folder + QStringLiteral("/report.json")).startsWith("{"));
+        QVERIFY(QFile::exists(folder + QStringLiteral("/kernels.csv")));
+    }
+
     // A full disk (a 16 KiB tmpfs that the old files nearly fill): each output keeps its old
     // contents, no temporary file is left, and the CLI exits with 2 naming the file.
     void fullDiskKeepsTheOldReports_data()
@@ -372,8 +426,10 @@ private Q_SLOTS:
         QCOMPARE(kept, QByteArray("old markdown"));
         QCOMPARE(files, QStringList { QStringLiteral("report.md") });
         QCOMPARE(csv.exitCode, 2);
-        QVERIFY2(csv.err.contains(": cannot write the output file: Read-only file system"), csv.err.constData());
-        QVERIFY2(csv.err.contains(".csv: "), csv.err.constData());
+        QCOMPARE(QString::fromUtf8(csv.err),
+            QStringLiteral("fusiondiff-cli: error: %1: cannot write the CSV tables into the directory: Read-only file "
+                           "system\n")
+                .arg(folder));
     }
 
     void fullStandardOutput()
