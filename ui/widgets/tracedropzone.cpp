@@ -3,6 +3,7 @@
 #include "display/colors.h"
 #include "widgets/wraplabel.h"
 
+#include <QBoxLayout>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileInfo>
@@ -14,6 +15,8 @@
 #include <QResizeEvent>
 #include <QUrl>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace fusiondiff::ui {
 
@@ -82,11 +85,15 @@ TraceDropZone::TraceDropZone(int side, QWidget* parent)
     m_removeCapture->setToolTip(tr("Compare without the capture trace"));
     connect(m_chooseCapture, &QPushButton::clicked, this, [this] { emit captureRequested(m_side); });
     connect(m_removeCapture, &QPushButton::clicked, this, [this] { emit captureRemoved(m_side); });
-    auto* capture = new QHBoxLayout;
-    capture->setSpacing(6);
-    capture->addWidget(m_capture, 1);
-    capture->addWidget(m_chooseCapture);
-    capture->addWidget(m_removeCapture);
+    auto* captureButtons = new QHBoxLayout;
+    captureButtons->setSpacing(6);
+    captureButtons->addWidget(m_chooseCapture);
+    captureButtons->addWidget(m_removeCapture);
+    captureButtons->addStretch(1); // left-aligned when under the label
+    m_captureRow = new QBoxLayout(QBoxLayout::LeftToRight);
+    m_captureRow->setSpacing(6);
+    m_captureRow->addWidget(m_capture, 1);
+    m_captureRow->addLayout(captureButtons);
 
     auto* text = new QVBoxLayout;
     text->setSpacing(2);
@@ -94,7 +101,7 @@ TraceDropZone::TraceDropZone(int side, QWidget* parent)
     text->addWidget(m_file);
     text->addWidget(m_details);
     text->addWidget(m_error);
-    text->addLayout(capture);
+    text->addLayout(m_captureRow);
     text->addStretch(1);
 
     auto* layout = new QHBoxLayout(this);
@@ -159,28 +166,57 @@ void TraceDropZone::showCancelled(const QString& path)
 
 void TraceDropZone::showCapture(const QString& path, const QString& details, const QString& error)
 {
+    m_capturePath = path;
+    m_captureDetails = details;
+    m_captureError = error;
     m_removeCapture->setVisible(!path.isEmpty());
     m_chooseCapture->setText(path.isEmpty() ? tr("Capture trace...") : tr("Change..."));
     m_capture->setToolTip(path);
-    if (path.isEmpty()) {
-        m_capture->setStyleSheet({});
-        m_capture->setText(tr("No capture trace"));
+    m_capture->setStyleSheet(error.isEmpty() || path.isEmpty()
+            ? QString()
+            : QStringLiteral("QLabel { color: %1; }").arg(errorTextColor().name()));
+    placeCaptureRow();
+}
+
+// The capture label goes above its buttons rather than beside them where the room beside them
+// would cut its words (a narrow zone, at twice the scale); a long file name loses its middle.
+void TraceDropZone::placeCaptureRow()
+{
+    int buttons = m_chooseCapture->sizeHint().width() + m_captureRow->spacing();
+    if (!m_removeCapture->isHidden())
+        buttons += m_removeCapture->sizeHint().width() + m_captureRow->spacing();
+    const int room = m_file->width() - buttons;
+    const bool beside = room >= m_capture->fontMetrics().horizontalAdvance(tr("No capture trace"));
+    const auto direction = beside ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom;
+    if (m_captureRow->direction() != direction)
+        m_captureRow->setDirection(direction);
+
+    if (m_capturePath.isEmpty()) {
+        m_capture->setText(captureHtml({}));
         return;
     }
-    const QString file = QFileInfo(path).fileName().toHtmlEscaped();
-    if (!error.isEmpty()) {
-        m_capture->setStyleSheet(QStringLiteral("QLabel { color: %1; }").arg(errorTextColor().name()));
-        m_capture->setText(tr("Capture trace <b>%1</b>: %2").arg(file, error.toHtmlEscaped()));
-        return;
-    }
-    m_capture->setStyleSheet({});
-    m_capture->setText(details.isEmpty() ? tr("Capture trace: <b>%1</b>").arg(file)
-                                         : tr("Capture trace: <b>%1</b> \u00B7 %2").arg(file, details.toHtmlEscaped()));
+    QFont bold = m_capture->font();
+    bold.setBold(true);
+    const int width = std::max(beside ? room : m_file->width(), 1);
+    m_capture->setText(
+        captureHtml(QFontMetrics(bold).elidedText(QFileInfo(m_capturePath).fileName(), Qt::ElideMiddle, width)));
+}
+
+QString TraceDropZone::captureHtml(const QString& fileShown) const
+{
+    if (m_capturePath.isEmpty())
+        return tr("No capture trace");
+    const QString file = fileShown.toHtmlEscaped();
+    if (!m_captureError.isEmpty())
+        return tr("Capture trace <b>%1</b>: %2").arg(file, m_captureError.toHtmlEscaped());
+    if (m_captureDetails.isEmpty())
+        return tr("Capture trace: <b>%1</b>").arg(file);
+    return tr("Capture trace: <b>%1</b> \u00B7 %2").arg(file, m_captureDetails.toHtmlEscaped());
 }
 
 QString TraceDropZone::captureText() const
 {
-    return m_capture->text();
+    return captureHtml(QFileInfo(m_capturePath).fileName());
 }
 
 QString TraceDropZone::fileText() const
@@ -211,6 +247,7 @@ void TraceDropZone::resizeEvent(QResizeEvent* event)
 {
     QFrame::resizeEvent(event);
     elideFileName();
+    placeCaptureRow();
 }
 
 QString TraceDropZone::detailsText() const

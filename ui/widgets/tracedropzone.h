@@ -3,6 +3,7 @@
 #include <QFrame>
 #include <QStringList>
 
+class QBoxLayout;
 class QLabel;
 class QMimeData;
 class QPushButton;
@@ -55,6 +56,9 @@ private:
     void setHighlighted(bool highlighted);
     void showFileName(const QString& path);
     void elideFileName();
+    void placeCaptureRow();
+    // The capture label's text, with the file name as given (elided or whole).
+    QString captureHtml(const QString& fileShown) const;
 
     int m_side;
     QString m_fileName; // the trace's file name, whole; empty while no trace is chosen
@@ -65,6 +69,10 @@ private:
     WrapLabel* m_capture;
     QPushButton* m_chooseCapture;
     QPushButton* m_removeCapture;
+    QBoxLayout* m_captureRow;
+    QString m_capturePath; // empty while none is chosen
+    QString m_captureDetails;
+    QString m_captureError;
 };
 
 } // namespace fusiondiff::ui

@@ -40,12 +40,14 @@
 #include <QMenu>
 #include <QProcess>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScreen>
 #include <QSignalSpy>
 #include <QTabBar>
 #include <QTableView>
 #include <QTest>
 #include <QTextDocument>
+#include <QTextDocumentFragment>
 #include <QToolButton>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -145,6 +147,33 @@ QStringList drawnTexts(BarChart* chart)
             texts.append(simple->text());
     }
     return texts;
+}
+
+// The labels of `root` whose text does not fit them: a wrapped label too low for its lines or
+// narrower than its longest word (in bold, which the zones' names are in), another narrower than
+// its text.
+QStringList clippedLabels(QWidget* root)
+{
+    QStringList clipped;
+    for (QLabel* label : root->findChildren<QLabel*>()) {
+        if (!label->isVisible() || label->text().isEmpty())
+            continue;
+        const QString text = Qt::mightBeRichText(label->text())
+            ? QTextDocumentFragment::fromHtml(label->text()).toPlainText()
+            : label->text();
+        bool whole = label->sizeHint().width() <= label->width();
+        if (label->wordWrap()) {
+            QFont bold = label->font();
+            bold.setBold(true);
+            int longestWord = 0;
+            for (const QString& word : text.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts))
+                longestWord = std::max(longestWord, QFontMetrics(bold).horizontalAdvance(word));
+            whole = label->height() >= label->heightForWidth(label->width()) && longestWord <= label->width();
+        }
+        if (!whole)
+            clipped.append(QStringLiteral("'%1' in %2x%3").arg(text).arg(label->width()).arg(label->height()));
+    }
+    return clipped;
 }
 
 QLabel* shownToolTip()
@@ -292,17 +321,36 @@ private Q_SLOTS:
         zone.show();
         QVERIFY(QTest::qWaitForWindowExposed(&zone));
         QTest::qWait(20);
-        QStringList clipped;
-        for (QLabel* label : zone.findChildren<QLabel*>()) {
-            if (!label->isVisible() || label->text().isEmpty())
-                continue;
-            const bool whole = label->wordWrap() ? label->height() >= label->heightForWidth(label->width())
-                                                 : label->sizeHint().width() <= label->width();
-            if (!whole)
-                clipped.append(
-                    QStringLiteral("'%1' in %2x%3").arg(label->text()).arg(label->width()).arg(label->height()));
-        }
+        const QStringList clipped = clippedLabels(&zone);
         QVERIFY2(clipped.isEmpty(), qPrintable(clipped.join(QStringLiteral("; "))));
+    }
+
+    // The zones with the sample pair in them, without a capture trace and with one of a long name:
+    // every text whole or elided, no word cut by the label's edge (at twice the scale "No capture
+    // trace" beside its button was cut to "No / cap / trac").
+    void loadedTraceZoneTextIsNotClipped_data() { addSizes(); }
+    void loadedTraceZoneTextIsNotClipped()
+    {
+        const std::unique_ptr<RowWindow> row = rowWindow(WithSamples);
+        QVERIFY(row);
+        for (const bool withCapture : { false, true }) {
+            for (int side = 0; side < 2; ++side) {
+                TraceDropZone* zone = row->window.dropZone(side);
+                if (withCapture)
+                    zone->showCapture(QStringLiteral("/traces/sglang_qwen3-8b_decode_capture.mi300x.json.gz"),
+                        QStringLiteral("32 graphs, 1,234 kernels"), {});
+                QTest::qWait(20);
+                const QStringList clipped = clippedLabels(zone);
+                QVERIFY2(clipped.isEmpty(),
+                    qPrintable(QStringLiteral("zone %1%2: ")
+                                   .arg(side)
+                                   .arg(withCapture ? QStringLiteral(", with a capture") : QString())
+                        + clipped.join(QStringLiteral("; "))));
+                QVERIFY(
+                    zone->captureText().contains(withCapture ? QStringLiteral("sglang_qwen3-8b_decode_capture.mi300x")
+                                                             : QStringLiteral("No capture trace")));
+            }
+        }
     }
 
     // Item 12: the finding's two lanes and its table stay usable: each lane at least a line of
