@@ -3,9 +3,12 @@
 //
 //   readvsmap FILE [ROUNDS]
 //
-// Each round walks FILE in 2 MiB chunks, the loader's chunk size, in four ways, and touches one byte
+// Each round walks FILE in 2 MiB chunks, the loader's chunk size, in five ways, and touches one byte
 // of every 64 (every cache line) of each chunk, as a parser does:
-//   read       read(2) into one reused buffer (the loader's way: the kernel copies the page cache);
+//   read       read(2) into one reused buffer (the kernel copies the page cache);
+//   read8      read(2) into eight buffers in turn: the loader's way, whose chunks in flight and
+//              spare buffers (both traces) are about as many, so the copy meets a buffer that has
+//              left the core's cache;
 //   map        a private writable mapping of the chunk, two bytes written (the '[' and ']' a
 //              parser frames a chunk with, copy-on-write), unmapped after;
 //   map+pop    the same with MAP_POPULATE (which, on a writable private mapping, copies every page);
@@ -58,6 +61,7 @@ Cpu cpuNow()
 enum class Way
 {
     Read,
+    ReadRing,
     Map,
     MapPopulate,
     MapPopulateRead,
@@ -68,6 +72,8 @@ const char* nameOf(Way way)
     switch (way) {
     case Way::Read:
         return "read";
+    case Way::ReadRing:
+        return "read8";
     case Way::Map:
         return "map";
     case Way::MapPopulate:
@@ -86,13 +92,14 @@ unsigned long touch(const char* bytes, size_t size)
     return sum;
 }
 
-unsigned long walkByRead(int fd)
+unsigned long walkByRead(int fd, size_t buffers)
 {
     if (lseek(fd, 0, SEEK_SET) != 0)
         die("lseek");
-    std::vector<char> buffer(kChunkBytes);
+    std::vector<std::vector<char>> ring(buffers, std::vector<char>(kChunkBytes));
     unsigned long sum = 0;
-    for (;;) {
+    for (size_t next = 0;; next = (next + 1) % buffers) {
+        std::vector<char>& buffer = ring[next];
         const ssize_t got = read(fd, buffer.data(), buffer.size());
         if (got < 0)
             die("read");
@@ -141,14 +148,17 @@ int main(int argc, char** argv)
         die("fstat");
     const auto fileSize = size_t(status.st_size);
 
-    constexpr std::array ways { Way::Read, Way::Map, Way::MapPopulate, Way::MapPopulateRead };
+    constexpr std::array ways { Way::Read, Way::ReadRing, Way::Map, Way::MapPopulate, Way::MapPopulateRead };
     std::array<std::vector<double>, ways.size()> totals;
     std::array<std::vector<double>, ways.size()> systems;
     unsigned long checksum = 0;
     for (int round = 0; round < rounds; ++round) {
         for (size_t w = 0; w < ways.size(); ++w) {
             const Cpu before = cpuNow();
-            checksum += ways[w] == Way::Read ? walkByRead(fd) : walkByMapping(fd, fileSize, ways[w]);
+            if (ways[w] == Way::Read || ways[w] == Way::ReadRing)
+                checksum += walkByRead(fd, ways[w] == Way::Read ? 1 : 8);
+            else
+                checksum += walkByMapping(fd, fileSize, ways[w]);
             const Cpu after = cpuNow();
             totals[w].push_back(after.user - before.user + after.system - before.system);
             systems[w].push_back(after.system - before.system);
