@@ -15,11 +15,15 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// Absolute, without "." or "..", and without a trailing separator ("out/" is "out").
 fs::path normalized(const fs::path& path)
 {
     std::error_code error;
     const fs::path absolute = fs::absolute(path, error);
-    return (error ? path : absolute).lexically_normal();
+    fs::path normal = (error ? path : absolute).lexically_normal();
+    if (!normal.has_filename() && normal != normal.root_path())
+        normal = normal.parent_path();
+    return normal;
 }
 
 // The folder a file named by `path` goes into.

@@ -337,14 +337,15 @@ private Q_SLOTS:
         QCOMPARE(readFile(dir.filePath(QStringLiteral("file.txt"))), QByteArray("kept"));
     }
 
-    // The --csv folder is made before the other outputs are written, so they can go into it.
+    // The --csv folder is made before the other outputs are written, so they can go into it
+    // (however its name is written: with a trailing '/', through '..').
     void otherOutputsGoIntoTheNewCsvFolder()
     {
         QTemporaryDir dir;
         const QString folder = dir.filePath(QStringLiteral("out/tables"));
-        const Run run = cli({ QStringLiteral("compare"), sampleA(), sampleB(), QStringLiteral("--csv"), folder,
-            QStringLiteral("--markdown"), folder + QStringLiteral("/report.md"), QStringLiteral("--json"),
-            dir.filePath(QStringLiteral("out/tables/../tables/report.json")) });
+        const Run run = cli({ QStringLiteral("compare"), sampleA(), sampleB(), QStringLiteral("--csv"),
+            folder + QStringLiteral("/"), QStringLiteral("--markdown"), folder + QStringLiteral("/report.md"),
+            QStringLiteral("--json"), dir.filePath(QStringLiteral("out/tables/../tables/report.json")) });
         QCOMPARE(run.exitCode, 0);
         QVERIFY2(run.err.isEmpty(), run.err.constData());
         QVERIFY(readFile(folder + QStringLiteral("/report.md")).startsWith("# "));
