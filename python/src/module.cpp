@@ -54,8 +54,11 @@ public:
                 return tableColumns(reportTable(id, *m_report));
         }
         std::string known;
-        for (const ReportTableId id : kReportTableIds)
-            known += (known.empty() ? "" : ", ") + std::string(reportTableName(id));
+        for (const ReportTableId id : kReportTableIds) {
+            if (!known.empty())
+                known += ", ";
+            known += reportTableName(id);
+        }
         throw py::key_error("no report table '" + name + "' (the tables: " + known + ")");
     }
 
