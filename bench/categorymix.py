@@ -3,11 +3,16 @@
 
     bench/categorymix.py TRACE                       # a Markdown table
     bench/categorymix.py TRACE --drop CAT --out OUT  # also writes TRACE without the events of CAT
+    bench/categorymix.py TRACE --hide CAT --out OUT  # ... or with them, in a category the loader skips
 
 `CAT` "other" drops every category the loader does not keep (flows, instant events, ...). The
 trace without a category is written with json.dump, so bench/tracetiler can tile it and the loader's
 cost of a category is the difference between loading the trace with and without it
-(bench/loadprofile.sh).
+(bench/loadprofile.sh). A hidden category keeps its events, byte for byte as long, with its `cat`
+changed to one the loader does not know ("python_function" becomes "python_functioN"): the loader
+still reads and indexes their text and skips each event once `cat` is read, so the cost of reading
+them is the difference between the trace without them and with them hidden, and the cost of decoding
+and storing them the difference between hidden and whole.
 """
 import argparse
 import gzip
@@ -30,6 +35,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("trace")
     parser.add_argument("--drop")
+    parser.add_argument("--hide")
     parser.add_argument("--out")
     args = parser.parse_args()
     opener = gzip.open if open(args.trace, "rb").read(2) == b"\x1f\x8b" else open
@@ -55,6 +61,15 @@ def main():
         with open(args.out, "w") as f:
             json.dump(trace, f)
         print(f"{args.out}: {len(events) - len(kept)} events of {args.drop} dropped", file=sys.stderr)
+    if args.hide:
+        hidden = 0
+        for event in events:
+            if category(event).startswith(args.hide):
+                event["cat"] = event["cat"][:-1] + event["cat"][-1].swapcase()
+                hidden += 1
+        with open(args.out, "w") as f:
+            json.dump(trace, f)
+        print(f"{args.out}: {hidden} events of {args.hide} hidden", file=sys.stderr)
 
 
 if __name__ == "__main__":

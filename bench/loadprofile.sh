@@ -4,7 +4,9 @@
 #   1. its events by category (bench/categorymix.py on the MI300X trace);
 #   2. the loader's CPU time per category: the MI300X trace and copies of it without one category
 #      (written by categorymix.py, tiled 8 times), each loaded by bench/loadbench on one thread;
-#      a category's cost is the difference (median of RUNS);
+#      a category's cost is the difference (median of RUNS); then, for the Python frames and the
+#      CPU operators, that cost split into reading their text (a copy with the category hidden,
+#      its events kept but skipped once `cat` is read) and decoding and storing them;
 #   3. perf samples of `loadbench A B --threads 1` (load both, analyzeFusion, JSON), their symbols
 #      put in buckets: reading, simdjson's stage 1, decoding the fields, storing rows, the Python
 #      frames' pass, attribution and the rest of the analysis.
@@ -26,7 +28,7 @@ done
 loadbench=build/test/bench/loadbench tiler=build/test/bench/tracetiler
 [[ -n $work ]] || work=$(mktemp -d /tmp/loadprofile.XXXXXX)
 mkdir -p "$work"
-trap 'rm -f "$work"/*.json "$work"/perf.data*' EXIT
+trap 'rm -f "$work"/*.json "$work"/*.cpu "$work"/perf.data*' EXIT
 xv=$traces/cross-vendor/owlv2-large-patch14-ensemble
 
 echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg); build: $(git rev-parse --short HEAD)"
@@ -58,6 +60,34 @@ for cat in "python_function (frames)" "python_function (nn.Module)" cpu_op cuda_
     awk -v c="$cat" -v f="$full" -v d="$cpu" -v m="$(du -m --apparent-size "$work/drop.json" | cut -f1)" \
         'BEGIN { printf "| without %s | %d | %.3f | %.3f | %.0f%% |\n", c, m, d, f - d, 100 * (f - d) / f }'
     rm -f "$work/drop1.json" "$work/drop.json"
+done
+
+# The load's CPU seconds of one run on one thread.
+load_cpu_once() {
+    "$loadbench" "$1" "$1" --threads 1 | awk '/: load /{ sub(/.*\(cpu /, ""); sub(/ s\).*/, ""); print; exit }'
+}
+median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+echo
+echo "#### Reading a category against decoding it (the same trace; whole, hidden and without interleaved, median of $runs)"
+echo
+echo "| category | whole, CPU s | hidden, CPU s | without, CPU s | reading and skipping its text | decoding and storing it |"
+echo "|---|---|---|---|---|---|"
+for cat in "python_function (frames)" cpu_op; do
+    python3 bench/categorymix.py "$xv.mi300x.json.gz" --drop "$cat" --out "$work/drop1.json" > /dev/null 2>&1
+    "$tiler" "$work/drop1.json" "$work/drop.json" --times 8 > /dev/null 2>&1
+    python3 bench/categorymix.py "$xv.mi300x.json.gz" --hide "$cat" --out "$work/hide1.json" > /dev/null 2>&1
+    "$tiler" "$work/hide1.json" "$work/hide.json" --times 8 > /dev/null 2>&1
+    rm -f "$work/drop1.json" "$work/hide1.json"
+    : > "$work/whole.cpu"; : > "$work/hide.cpu"; : > "$work/drop.cpu"
+    for _ in $(seq "$runs"); do
+        load_cpu_once "$work/all.json" >> "$work/whole.cpu"
+        load_cpu_once "$work/hide.json" >> "$work/hide.cpu"
+        load_cpu_once "$work/drop.json" >> "$work/drop.cpu"
+    done
+    awk -v c="$cat" -v w="$(median < "$work/whole.cpu")" -v h="$(median < "$work/hide.cpu")" \
+        -v d="$(median < "$work/drop.cpu")" 'BEGIN { printf "| %s | %.3f | %.3f | %.3f | %.3f (%.0f%% of the whole) | %.3f (%.0f%%) |\n",
+            c, w, h, d, h - d, 100 * (h - d) / w, w - h, 100 * (w - h) / w }'
+    rm -f "$work/drop.json" "$work/hide.json" "$work"/*.cpu
 done
 rm -f "$work/all.json"
 
