@@ -58,8 +58,6 @@ def main():
             trace["traceEvents"] = kept
         else:
             trace = kept
-        with open(args.out, "w") as f:
-            json.dump(trace, f)
         print(f"{args.out}: {len(events) - len(kept)} events of {args.drop} dropped", file=sys.stderr)
     if args.hide:
         hidden = 0
@@ -67,9 +65,10 @@ def main():
             if category(event).startswith(args.hide):
                 event["cat"] = event["cat"][:-1] + event["cat"][-1].swapcase()
                 hidden += 1
+        print(f"{args.out}: {hidden} events of {args.hide} hidden", file=sys.stderr)
+    if args.drop or args.hide:
         with open(args.out, "w") as f:
             json.dump(trace, f)
-        print(f"{args.out}: {hidden} events of {args.hide} hidden", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -37,11 +37,13 @@ echo "#### Events of $(basename "$xv").mi300x by category"
 echo
 python3 bench/categorymix.py "$xv.mi300x.json.gz"
 
-# The load's CPU seconds (median of runs) of a trace, on one thread.
+# The load's CPU seconds of a trace, on one thread: of one run, and the median of runs.
+load_cpu_once() {
+    "$loadbench" "$1" "$1" --threads 1 | awk '/: load /{ sub(/.*\(cpu /, ""); sub(/ s\).*/, ""); print; exit }'
+}
+median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 load_cpu() {
-    for _ in $(seq "$runs"); do
-        "$loadbench" "$1" "$1" --threads 1 | awk '/: load /{ sub(/.*\(cpu /, ""); sub(/ s\).*/, ""); print; exit }'
-    done | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
+    for _ in $(seq "$runs"); do load_cpu_once "$1"; done | median
 }
 echo
 echo "#### The loader's CPU time by category (one thread, the MI300X trace tiled 8 times, median of $runs)"
@@ -62,11 +64,6 @@ for cat in "python_function (frames)" "python_function (nn.Module)" cpu_op cuda_
     rm -f "$work/drop1.json" "$work/drop.json"
 done
 
-# The load's CPU seconds of one run on one thread.
-load_cpu_once() {
-    "$loadbench" "$1" "$1" --threads 1 | awk '/: load /{ sub(/.*\(cpu /, ""); sub(/ s\).*/, ""); print; exit }'
-}
-median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 echo
 echo "#### Reading a category against decoding it (the same trace; whole, hidden and without interleaved, median of $runs)"
 echo
