@@ -145,8 +145,10 @@ bool isDecodedArgument(std::string_view key)
         || key == "In msg nelems";
 }
 
-// An object of scalars ("args") at `p`: the byte after its '}'.
-const char* scanArguments(const char* p, const char* end)
+// The object at `p` (its '{'), each member's value read by readValue(key, at), which returns the byte
+// after the value or nullptr: the byte after the object's '}'.
+template<typename ReadValue>
+const char* scanMembers(const char* p, const char* end, ReadValue&& readValue)
 {
     if (p >= end || *p != '{')
         return nullptr;
@@ -160,9 +162,7 @@ const char* scanArguments(const char* p, const char* end)
         p = skipWhitespace(p, end);
         if (p >= end || *p != ':')
             return nullptr;
-        p = skipWhitespace(p + 1, end);
-        int64_t unused = 0;
-        if (!(p = isDecodedArgument(key) ? scanInteger(p, end, unused) : scanScalar(p, end)))
+        if (!(p = readValue(key, skipWhitespace(p + 1, end))))
             return nullptr;
         p = skipWhitespace(p, end);
         if (p >= end)
@@ -173,6 +173,15 @@ const char* scanArguments(const char* p, const char* end)
             return nullptr;
         p = skipWhitespace(p + 1, end);
     }
+}
+
+// An object of scalars ("args") at `p`: the byte after its '}'.
+const char* scanArguments(const char* p, const char* end)
+{
+    return scanMembers(p, end, [end](std::string_view key, const char* at) {
+        int64_t unused = 0;
+        return isDecodedArgument(key) ? scanInteger(at, end, unused) : scanScalar(at, end);
+    });
 }
 
 enum Field : unsigned
@@ -233,32 +242,11 @@ const char* scanField(std::string_view key, const char* p, const char* end, Scan
 
 const char* scanFrame(const char* begin, const char* end, ScannedFrame& frame)
 {
-    const char* p = begin;
-    if (p >= end || *p != '{')
-        return nullptr;
-    p = skipWhitespace(p + 1, end);
     unsigned seen = 0;
-    for (;;) {
-        std::string_view key;
-        if (!(p = scanString(p, end, key)))
-            return nullptr;
-        p = skipWhitespace(p, end);
-        if (p >= end || *p != ':')
-            return nullptr;
-        p = skipWhitespace(p + 1, end);
-        if (!(p = scanField(key, p, end, frame, seen)))
-            return nullptr;
-        p = skipWhitespace(p, end);
-        if (p >= end)
-            return nullptr;
-        if (*p == '}')
-            break;
-        if (*p != ',')
-            return nullptr;
-        p = skipWhitespace(p + 1, end);
-    }
+    const char* after = scanMembers(
+        begin, end, [&](std::string_view key, const char* at) { return scanField(key, at, end, frame, seen); });
     constexpr unsigned needed = Category | Name | Ts | Dur | Pid | Tid;
-    return (seen & needed) == needed ? p + 1 : nullptr;
+    return after && (seen & needed) == needed ? after : nullptr;
 }
 
 } // namespace fusiondiff
