@@ -20,14 +20,30 @@ LoadThreadPool::~LoadThreadPool()
         thread.join();
 }
 
-void LoadThreadPool::submit(std::function<void()> job)
+bool LoadThreadPool::trySubmit(std::function<void()>& job)
 {
     {
         const std::lock_guard lock(m_mutex);
+        if (m_readers >= m_threads.size())
+            return false;
         m_jobs.push_back(std::move(job));
         m_queued.fetch_add(1, std::memory_order_release);
     }
     m_wake.notify_one();
+    return true;
+}
+
+LoadThreadPool::ReaderSlot::ReaderSlot(LoadThreadPool& pool)
+    : m_pool(pool)
+{
+    const std::lock_guard lock(m_pool.m_mutex);
+    ++m_pool.m_readers;
+}
+
+LoadThreadPool::ReaderSlot::~ReaderSlot()
+{
+    const std::lock_guard lock(m_pool.m_mutex);
+    --m_pool.m_readers;
 }
 
 void LoadThreadPool::work()

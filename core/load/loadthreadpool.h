@@ -15,6 +15,14 @@ namespace fusiondiff {
 // The threads that parse chunks of event arrays, shared by the traces loaded at the same time so
 // that together they never parse on more threads than the user allows. Jobs run in the order they
 // were submitted.
+//
+// A thread that reads a trace takes one of the pool's places while it loads (ReaderSlot). While
+// readers hold every place (two traces at once on two cores), each parses its own chunks, right
+// after reading them (trySubmit fails); handing them to the pool's threads cost a fifth more CPU
+// on two equal traces, the bytes moving from core to core (docs/performance.md, eleventh round).
+// Once a place is free (the small trace of a pair has loaded, or there are more cores than traces),
+// chunks go to the pool and the reader only reads, cuts and merges: a reader that also parsed some
+// was measured slower there, the pool's threads waiting for it to cut the next chunk.
 class LoadThreadPool
 {
 public:
@@ -23,9 +31,23 @@ public:
     LoadThreadPool(const LoadThreadPool&) = delete;
     LoadThreadPool& operator=(const LoadThreadPool&) = delete;
 
+    // Holds a place of the pool for a thread that reads a trace, while it exists.
+    class ReaderSlot
+    {
+    public:
+        explicit ReaderSlot(LoadThreadPool& pool);
+        ~ReaderSlot();
+        ReaderSlot(const ReaderSlot&) = delete;
+        ReaderSlot& operator=(const ReaderSlot&) = delete;
+
+    private:
+        LoadThreadPool& m_pool;
+    };
+
     size_t threads() const { return m_threads.size(); }
-    // `job` must not throw.
-    void submit(std::function<void()> job);
+    // Queues `job` unless readers hold every place; otherwise returns false, leaving `job` to the
+    // caller. `job` must not throw.
+    bool trySubmit(std::function<void()>& job);
 
 private:
     void work();
@@ -33,6 +55,7 @@ private:
     std::mutex m_mutex;
     std::condition_variable m_wake;
     std::deque<std::function<void()>> m_jobs;
+    size_t m_readers = 0; // ReaderSlots held, under the lock
     std::atomic<size_t> m_queued { 0 }; // m_jobs.size(), read without the lock
     std::atomic<bool> m_stop { false }; // set under the lock, read without it while waiting awake
     static constexpr std::chrono::microseconds kSpinBeforeSleep { 200 };

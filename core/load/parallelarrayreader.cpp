@@ -102,14 +102,19 @@ ParallelEventArrayReader::Merged ParallelEventArrayReader::dispatch()
     Job* parsed = job.get();
     m_done.push_back(parsed->finished.get_future());
     m_inFlight.push_back(std::move(job));
+    bool submitted = false;
     try {
-        m_options.pool->submit([this, parsed] { parse(*parsed); });
+        std::function<void()> parseJob = [this, parsed] { parse(*parsed); };
+        submitted = m_options.pool->trySubmit(parseJob);
     } catch (...) {
         // Never submitted: nobody will finish it, so the destructor must not wait for it.
         m_inFlight.pop_back();
         m_done.pop_back();
         throw;
     }
+    // Readers hold every place of the pool: this thread parses it, while its bytes are in cache.
+    if (!submitted)
+        parse(*parsed);
 
     // Merge what is parsed; wait for the oldest chunk once enough are in flight.
     while (!m_inFlight.empty()) {

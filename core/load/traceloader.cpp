@@ -16,6 +16,7 @@
 #include <deque>
 #include <fstream>
 #include <new>
+#include <optional>
 #include <unordered_map>
 
 namespace fusiondiff {
@@ -193,8 +194,8 @@ private:
         const double done = static_cast<double>(m_reader.fileBytesRead()) / static_cast<double>(m_reader.fileSize());
         if (done < kMemoryCheckFrom)
             return;
-        // The window and a parser, or the chunks in flight and the pool's parsers.
-        const size_t parsers = m_pool ? m_pool->threads() : 1;
+        // The window and a parser, or the chunks in flight, the pool's parsers and this thread's.
+        const size_t parsers = m_pool ? m_pool->threads() + 1 : 1;
         const uint64_t fixed = m_options.chunkBytes * (kParserBytesPerChunkByte * parsers + chunksInFlight());
         const auto projected = static_cast<uint64_t>(static_cast<double>(m_store.memoryUsage()) / done) + fixed;
         if (projected > m_memoryBudget)
@@ -238,6 +239,10 @@ TraceStore loadFrom(ByteReader& reader, const LoadOptions& options)
         ownPool = std::make_unique<LoadThreadPool>(loadThreadsFor(options.threads));
         pool = ownPool.get();
     }
+    // This thread reads the trace, and parses it too while readers hold all of the pool's places.
+    std::optional<LoadThreadPool::ReaderSlot> slot;
+    if (pool)
+        slot.emplace(*pool);
     try {
         TraceParser parser(reader, store, options, pool);
         const PlatformInfo platform = detectPlatform(parser.parse());
@@ -263,7 +268,8 @@ TraceStore loadFrom(ByteReader& reader, const LoadOptions& options)
 
 TraceStore loadTrace(const std::string& path, const LoadOptions& options)
 {
-    // Parsed on a pool's threads, this thread only reads and merges: it decompresses gzip itself.
+    // With a pool, this thread reads and merges, and parses while readers hold all of the pool's
+    // places: it decompresses gzip itself.
     const bool parsedHere = !options.pool && loadThreadsFor(options.threads) <= 1;
     const std::unique_ptr<ByteReader> reader = openTraceFile(path, parsedHere);
     return loadFrom(*reader, options);

@@ -27,7 +27,8 @@ struct LoadOptions
     uint64_t memoryBudget = 0;
     double memoryShare = 0.9;
     // Threads that parse the event array's chunks while this thread reads, cuts and merges them
-    // (ParallelEventArrayReader); 0: the machine's cores; 1: this thread alone, chunk after chunk.
+    // (ParallelEventArrayReader; this thread parses them itself while the threads that read traces
+    // are as many as these); 0: the machine's cores; 1: this thread alone, chunk after chunk.
     // The store is the same whatever the count.
     size_t threads = 0;
     // Parse on these threads instead of threads of the load's own (loadTraces shares one pool

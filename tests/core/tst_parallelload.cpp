@@ -4,6 +4,7 @@
 // that events straddle their ends, and compare everything the store holds.
 #include "classify/classifier.h"
 #include "fusionanalysis.h"
+#include "load/loadthreadpool.h"
 #include "load/traceloader.h"
 #include "load/traceset.h"
 #include "report/reportwriters.h"
@@ -14,9 +15,13 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <atomic>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <tuple>
+#include <vector>
 
 using namespace fusiondiff;
 using test::TraceWriter;
@@ -270,6 +275,52 @@ private Q_SLOTS:
                 verifyIdentical(gzipReference, loadWith(gzipPath, threads, chunk));
             }
         }
+    }
+
+    // A thread that reads a trace holds a place of the pool (ReaderSlot) and parses every chunk
+    // itself while readers hold all the places, none otherwise; the store is the one a single
+    // thread makes either way, plain and gzip.
+    void chunksParsedByTheirReaderOrThePoolLoadTheSame()
+    {
+        QTemporaryDir dir;
+        const QString path = test::writeFile(dir, QStringLiteral("straddling.json"), straddlingTrace(kRounds));
+        const QString gzipPath
+            = test::writeFile(dir, QStringLiteral("straddling.json.gz"), straddlingTrace(kRounds), true);
+        const TraceStore reference = loadWith(path, 1);
+        const TraceStore gzipReference = loadWith(gzipPath, 1);
+        for (const size_t threads : { size_t(2), size_t(3) }) {
+            for (size_t otherReaders = 0; otherReaders <= threads; ++otherReaders) {
+                LoadThreadPool pool(threads);
+                std::vector<std::unique_ptr<LoadThreadPool::ReaderSlot>> others;
+                for (size_t i = 0; i < otherReaders; ++i)
+                    others.push_back(std::make_unique<LoadThreadPool::ReaderSlot>(pool));
+                for (size_t chunk = 300; chunk < 9000; chunk += 2026) {
+                    LoadOptions options;
+                    options.pool = &pool;
+                    options.threads = threads;
+                    options.chunkBytes = chunk;
+                    verifyIdentical(reference, loadTrace(path.toStdString(), options));
+                    verifyIdentical(gzipReference, loadTrace(gzipPath.toStdString(), options));
+                }
+            }
+        }
+    }
+
+    // Readers that hold every place of the pool keep its threads out; a free place takes jobs.
+    void readersHoldingThePoolsPlacesParseTheirOwnChunks()
+    {
+        LoadThreadPool pool(2);
+        std::atomic<int> ran { 0 };
+        std::function<void()> job = [&ran] { ++ran; };
+        {
+            const LoadThreadPool::ReaderSlot first(pool);
+            const LoadThreadPool::ReaderSlot second(pool);
+            QVERIFY(!pool.trySubmit(job));
+            QVERIFY(job); // left to the caller, not moved from
+        }
+        const LoadThreadPool::ReaderSlot only(pool);
+        QVERIFY(pool.trySubmit(job));
+        QTRY_COMPARE(ran.load(), 1);
     }
 
     // The chunks' events are decoded into stores used again for later chunks, which keep their
