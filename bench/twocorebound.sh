@@ -3,7 +3,7 @@
 # against what two cores allow: the work no simdjson-based loader avoids, the analysis, and today's
 # load, measured in interleaved rounds on the bench pairs (the eleventh round of issue 21).
 #
-#   bench/twocorebound.sh [--runs N] [--traces DIR] [--work DIR] [--pairs "xvendor graph"]
+#   bench/twocorebound.sh [--runs N] [--traces DIR] [--work DIR] [--pairs "xvendor graph"] [--cli CLI]
 #
 # Each round, for each pair (0.5 GB a trace, tiled as parallelload.sh tiles them):
 #   floor     bench/parsefloor A B: the goal's reference (one thread, each file read whole)
@@ -14,6 +14,7 @@
 #   analysis  the same run's analyzeFusion (the step time, stacks, alignment; a thread per side)
 #   compare   fusiondiff-cli compare A B --json /dev/null (the default threads: the machine's cores)
 #   compare1  the same with --threads 1 (one trace after the other, each on one thread)
+# (--cli: the compares by another build's fusiondiff-cli, the other steps by this one's.)
 # Prints medians and each step's wall against the floor's, then the goal in seconds and two
 # bounds, each a perfect spread over the cores: (walk + analysis CPU) / cores, what is left before
 # any field is decoded; (loads + analysis CPU) / cores, today's work with no wait and no overhead.
@@ -23,18 +24,19 @@
 # at the end unless WORK was given.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-runs=7 traces=../shared/traces work="" pairs="xvendor graph" keep=0
+runs=7 traces=../shared/traces work="" pairs="xvendor graph" keep=0 cli=build/test/app/cli/fusiondiff-cli
 while [[ $# -gt 0 ]]; do
     case $1 in
     --runs) runs=$2; shift 2 ;;
     --traces) traces=$2; shift 2 ;;
     --work) work=$2; keep=1; shift 2 ;;
     --pairs) pairs=$2; shift 2 ;;
-    *) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+    --cli) cli=$2; shift 2 ;;
+    *) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
     esac
 done
 bin=build/test
-cli=$bin/app/cli/fusiondiff-cli floor=$bin/bench/parsefloor index=$bin/bench/indexfloor
+floor=$bin/bench/parsefloor index=$bin/bench/indexfloor
 loadbench=$bin/bench/loadbench tiler=$bin/bench/tracetiler
 for tool in "$cli" "$floor" "$index" "$loadbench" "$tiler"; do
     [[ -x $tool ]] || { echo "twocorebound.sh: build $tool first" >&2; exit 2; }
@@ -55,7 +57,7 @@ median() { # label column
 }
 xv=$traces/cross-vendor/owlv2-large-patch14-ensemble
 
-echo "machine: $cores cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'); $runs interleaved rounds (medians); build: $(git rev-parse --short HEAD); load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "machine: $cores cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'); $runs interleaved rounds (medians); build: $(git rev-parse --short HEAD); compares by $cli; load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 for pair in $pairs; do
     case $pair in
     xvendor) a=$work/xA.json b=$work/xB.json; tile "$xv.mi300x.json.gz" "$a" 500M; tile "$xv.h100.json.gz" "$b" 500M ;;
