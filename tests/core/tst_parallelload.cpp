@@ -202,6 +202,16 @@ QByteArray straddlingTrace(int rounds)
 
 constexpr int kRounds = 300;
 
+// The straddling trace written plain and gzip, and what one thread loads of each.
+struct StraddlingFiles
+{
+    QTemporaryDir dir;
+    QString path = test::writeFile(dir, QStringLiteral("straddling.json"), straddlingTrace(kRounds));
+    QString gzipPath = test::writeFile(dir, QStringLiteral("straddling.json.gz"), straddlingTrace(kRounds), true);
+    TraceStore reference = loadWith(path, 1);
+    TraceStore gzipReference = loadWith(gzipPath, 1);
+};
+
 } // namespace
 
 class TestParallelLoad : public QObject
@@ -253,12 +263,8 @@ private Q_SLOTS:
 
     void eventsStraddlingChunkEndsAreMergedInOrder()
     {
-        QTemporaryDir dir;
-        const QString path = test::writeFile(dir, QStringLiteral("straddling.json"), straddlingTrace(kRounds));
-        const QString gzipPath
-            = test::writeFile(dir, QStringLiteral("straddling.json.gz"), straddlingTrace(kRounds), true);
-        const TraceStore reference = loadWith(path, 1);
-        const TraceStore gzipReference = loadWith(gzipPath, 1);
+        const StraddlingFiles files;
+        const TraceStore& reference = files.reference;
         // What the trace holds, so that a loader that dropped or reordered the same rows on any
         // thread count would not pass by agreeing with itself.
         QCOMPARE(reference.kernels.size(), size_t(kRounds + 1));
@@ -271,8 +277,8 @@ private Q_SLOTS:
             QVERIFY(reference.name(reference.modules[size_t(i)].name) == "Block_" + std::to_string(i));
         for (const size_t threads : { size_t(2), size_t(3), size_t(8) }) {
             for (size_t chunk = 300; chunk < 9000; chunk += 1013) {
-                verifyIdentical(reference, loadWith(path, threads, chunk));
-                verifyIdentical(gzipReference, loadWith(gzipPath, threads, chunk));
+                verifyIdentical(reference, loadWith(files.path, threads, chunk));
+                verifyIdentical(files.gzipReference, loadWith(files.gzipPath, threads, chunk));
             }
         }
     }
@@ -282,12 +288,8 @@ private Q_SLOTS:
     // thread makes either way, plain and gzip.
     void chunksParsedByTheirReaderOrThePoolLoadTheSame()
     {
-        QTemporaryDir dir;
-        const QString path = test::writeFile(dir, QStringLiteral("straddling.json"), straddlingTrace(kRounds));
-        const QString gzipPath
-            = test::writeFile(dir, QStringLiteral("straddling.json.gz"), straddlingTrace(kRounds), true);
-        const TraceStore reference = loadWith(path, 1);
-        const TraceStore gzipReference = loadWith(gzipPath, 1);
+        const StraddlingFiles files;
+        const TraceStore& reference = files.reference;
         for (const size_t threads : { size_t(2), size_t(3) }) {
             for (size_t otherReaders = 0; otherReaders <= threads; ++otherReaders) {
                 LoadThreadPool pool(threads);
@@ -299,8 +301,8 @@ private Q_SLOTS:
                     options.pool = &pool;
                     options.threads = threads;
                     options.chunkBytes = chunk;
-                    verifyIdentical(reference, loadTrace(path.toStdString(), options));
-                    verifyIdentical(gzipReference, loadTrace(gzipPath.toStdString(), options));
+                    verifyIdentical(reference, loadTrace(files.path.toStdString(), options));
+                    verifyIdentical(files.gzipReference, loadTrace(files.gzipPath.toStdString(), options));
                 }
             }
         }
