@@ -13,13 +13,13 @@
 namespace fusiondiff {
 
 // The threads that parse chunks of event arrays, shared by the traces loaded at the same time so
-// that together they never parse on more threads than the user allows. Jobs run in the order they
-// were submitted.
+// that together they never parse on more threads than the user allows (or than traces are read at
+// once). Jobs run in the order they were submitted.
 //
 // A thread that reads a trace takes one of the pool's places while it loads (ReaderSlot). While
 // readers hold every place (two traces at once on two cores), each parses its own chunks, right
-// after reading them (trySubmit fails); handing them to the pool's threads cost a fifth more CPU
-// on two equal traces, the bytes moving from core to core (docs/performance.md, eleventh round).
+// after reading them (trySubmit fails); handing them to the pool's threads cost about a tenth more
+// CPU on two equal traces, the bytes moving from core to core (docs/performance.md, eleventh round).
 // Once a place is free (the small trace of a pair has loaded, or there are more cores than traces),
 // chunks go to the pool and the reader only reads, cuts and merges: a reader that also parsed some
 // was measured slower there, the pool's threads waiting for it to cut the next chunk.
