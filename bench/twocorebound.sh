@@ -91,9 +91,9 @@ for pair in $pairs; do
         echo "| $step | $w | $c | $(awk -v w="$w" -v f="$fw" 'BEGIN { printf "%.2f", w / f }') |"
     done
     awk -v f="$fw" -v n="$cores" -v walk="$(median walk 3)" -v loads="$(median loads 3)" -v an="$(median analysis 3)" 'BEGIN {
-        printf "\ngoal: 0.25 x %.2f s = **%.3f s** of wall\n", f, 0.25 * f
-        printf "walk and analysis, perfectly spread over %d cores: (%.3f + %.3f) / %d = **%.3f s (%.2fx)**\n", n, walk, an, n, (walk + an) / n, (walk + an) / n / f
-        printf "loads and analysis, perfectly spread over %d cores: (%.3f + %.3f) / %d = **%.3f s (%.2fx)**\n", n, loads, an, n, (loads + an) / n, (loads + an) / n / f
+        printf "\n- goal: 0.25 x %.2f s = **%.3f s** of wall\n", f, 0.25 * f
+        printf "- walk and analysis, perfectly spread over %d cores: (%.3f + %.3f) / %d = **%.3f s (%.2fx)**\n", n, walk, an, n, (walk + an) / n, (walk + an) / n / f
+        printf "- loads and analysis, perfectly spread over %d cores: (%.3f + %.3f) / %d = **%.3f s (%.2fx)**\n", n, loads, an, n, (loads + an) / n, (loads + an) / n / f
     }'
     [[ $keep == 1 ]] || rm -f "$a" "$b"
 done
