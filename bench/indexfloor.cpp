@@ -17,6 +17,7 @@
 // A bound, not a loader: nothing is decoded or stored, and a cut inside a string is counted, not
 // repaired (the core's loader re-cuts there; none happens on the bench pairs).
 #include "load/chunkparse.h"
+#include "load/jsoncursor.h"
 
 #include <simdjson.h>
 
@@ -131,7 +132,7 @@ FileResult readFile(const std::string& path, Mode mode)
             start = open + 1;
             inArray = true;
         }
-        while (start < held && (data[start] == ',' || std::strchr(" \t\r\n", data[start])))
+        while (start < held && (data[start] == ',' || fusiondiff::isJsonWhitespace(data[start])))
             ++start;
         const size_t cut = start + fusiondiff::findChunkCut(data + start, held - start, held - start, exhausted);
         if (cut == start) {
@@ -144,11 +145,8 @@ FileResult readFile(const std::string& path, Mode mode)
             if (mode != Mode::Read) {
                 char* const begin = data + start;
                 const size_t length = cut - start;
-                const char saved[2] = { begin[length], begin[length + 1] };
-                const char before = begin[-1];
-                begin[-1] = '[';
-                begin[length] = ']';
-                begin[length + 1] = ' ';
+                // The byte before the chunk is spare: the bytes before `start` are read already.
+                const fusiondiff::ChunkFrame frame(begin, length);
                 const size_t capacity = allocated - size_t(begin - 1 - buffer.get());
                 if (mode == Mode::Index) {
                     ondemand::document document;
@@ -158,9 +156,6 @@ FileResult readFile(const std::string& path, Mode mode)
                 } else {
                     result.events += walkChunk(parser, begin - 1, length + 2, capacity, result);
                 }
-                begin[-1] = before;
-                begin[length] = saved[0];
-                begin[length + 1] = saved[1];
             }
         }
         std::memmove(data, data + cut, held - cut);

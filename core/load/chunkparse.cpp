@@ -49,32 +49,6 @@ std::string describeError(error_code error)
     }
 }
 
-// Puts "[" before and "] " after a run of events, and restores the two bytes it overwrote behind
-// them when it goes out of scope (the byte before is spare).
-class ChunkFrame
-{
-public:
-    ChunkFrame(char* begin, size_t length)
-        : m_end(begin + length)
-        , m_saved { m_end[0], m_end[1] }
-    {
-        begin[-1] = '[';
-        m_end[0] = ']';
-        m_end[1] = ' ';
-    }
-    ~ChunkFrame()
-    {
-        m_end[0] = m_saved[0];
-        m_end[1] = m_saved[1];
-    }
-    ChunkFrame(const ChunkFrame&) = delete;
-    ChunkFrame& operator=(const ChunkFrame&) = delete;
-
-private:
-    char* m_end;
-    char m_saved[2];
-};
-
 // The first raw control character inside a string, which simdjson's first stage reports without
 // a place; `text.size()` if there is none.
 size_t firstUnescapedControl(std::string_view text)
@@ -116,6 +90,21 @@ ChunkOutcome done(size_t consumed, bool arrayClosed, uint64_t events)
 }
 
 } // namespace
+
+ChunkFrame::ChunkFrame(char* begin, size_t length)
+    : m_end(begin + length)
+    , m_saved { m_end[0], m_end[1] }
+{
+    begin[-1] = '[';
+    m_end[0] = ']';
+    m_end[1] = ' ';
+}
+
+ChunkFrame::~ChunkFrame()
+{
+    m_end[0] = m_saved[0];
+    m_end[1] = m_saved[1];
+}
 
 size_t findChunkCut(const char* data, size_t size, size_t before, bool exhausted)
 {

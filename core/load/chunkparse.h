@@ -10,6 +10,22 @@ namespace fusiondiff {
 
 class EventDecoder;
 
+// Puts "[" before and "] " after a run of events, so that simdjson reads it as one array, and
+// restores the two bytes it overwrote behind them when it goes out of scope (the byte before is
+// spare: it is not restored).
+class ChunkFrame
+{
+public:
+    ChunkFrame(char* begin, size_t length);
+    ~ChunkFrame();
+    ChunkFrame(const ChunkFrame&) = delete;
+    ChunkFrame& operator=(const ChunkFrame&) = delete;
+
+private:
+    char* m_end;
+    char m_saved[2];
+};
+
 // Where a run of events may end: just after the last '}' before `before` that is followed by
 // ", {" or "]" (whitespace allowed), or by the end of the data once `exhausted` says nothing comes
 // after it. 0 if there is none. Such a cut may still fall inside a string or a nested object:
