@@ -11,6 +11,12 @@
 //   index  simdjson's stage 1 (the structural index On-Demand builds when it starts a document)
 //   walk   stage 1, then On-Demand steps over every event of the chunk, reading none of its fields
 //          (each object skipped whole, as the loader skips an event of a category it does not read)
+//   fields walk, reading the fields the analyses need as the loader's decoder reads them, and no
+//          more: `cat` compared raw; of the events of a category the loader keeps, the name's
+//          token, `ts` and `dur` as numbers, `pid` and `tid` as integers, and (but for Python
+//          frames, which the loader leaves once those five are read) the integer ids in `args`.
+//          Nothing is decoded beyond that, interned or stored: what reading the fields costs
+//          On-Demand itself, under the loader's decoding and storing
 //
 // Plain JSON only, with the event array under "traceEvents". Prints, per run, the wall time of all
 // the files together and the process's CPU time (user + system) for that run, then the medians.
@@ -47,6 +53,7 @@ enum class Mode
     Read,
     Index,
     Walk,
+    Fields,
 };
 
 [[noreturn]] void die(const std::string& message)
@@ -69,10 +76,132 @@ struct FileResult
     uint64_t chunks = 0;
     uint64_t events = 0;
     uint64_t badCuts = 0; // chunks simdjson refused (a cut inside a string)
+    double checksum = 0; // of the fields read, so that no read is optimised away
 };
 
-// Steps over the events of one framed chunk ("[" events "] "), reading no field.
-uint64_t walkChunk(ondemand::parser& parser, char* begin, size_t length, size_t capacity, FileResult& result)
+// `raw` points just after an opening quote; true if the string there is exactly `literal`.
+template<size_t N>
+bool rawIs(const char* raw, const char (&literal)[N])
+{
+    return std::memcmp(raw, literal, N - 1) == 0 && raw[N - 1] == '"';
+}
+
+// Whether the loader keeps events of the category whose raw text starts at `raw` (the same list
+// as EventDecoder's, tested as cheaply), and whether they are Python frames.
+bool keptCategory(const char* raw, bool& pythonFrame)
+{
+    pythonFrame = false;
+    switch (raw[0]) {
+    case 'k':
+        return rawIs(raw, "kernel");
+    case 'K':
+        return rawIs(raw, "Kernel");
+    case 'c':
+        return rawIs(raw, "cpu_op") || rawIs(raw, "cuda_runtime") || rawIs(raw, "cuda_driver");
+    case 'R':
+        return rawIs(raw, "Runtime");
+    case 'M':
+        return rawIs(raw, "Memcpy") || rawIs(raw, "Memset");
+    case 'O':
+        return rawIs(raw, "Operator");
+    case 'p':
+        pythonFrame = rawIs(raw, "python_function");
+        return pythonFrame;
+    case 'u':
+        return rawIs(raw, "user_annotation");
+    case 'g':
+        return rawIs(raw, "gpu_memcpy") || rawIs(raw, "gpu_memset") || rawIs(raw, "gpu_user_annotation");
+    default:
+        return false;
+    }
+}
+
+// The integer ids of an event's args (correlation, External id, device, stream).
+void readIds(ondemand::object& args, FileResult& result)
+{
+    for (auto argument : args) {
+        ondemand::raw_json_string argumentKey;
+        if (argument.key().get(argumentKey))
+            return;
+        const char* name = argumentKey.raw();
+        const bool id = (name[0] == 'c' && rawIs(name, "correlation")) || (name[0] == 'E' && rawIs(name, "External id"))
+            || (name[0] == 'd' && rawIs(name, "device")) || (name[0] == 's' && rawIs(name, "stream"));
+        int64_t integer = 0;
+        if (id && !argument.value().get_int64().get(integer))
+            result.checksum += double(integer);
+    }
+}
+
+// Reads the fields of one event that the analyses need (see `fields` above), keys told apart by
+// their first letter as EventDecoder does, values of another type passed over; false if the event
+// is malformed.
+bool readFields(ondemand::object& object, FileResult& result)
+{
+    bool known = false;
+    bool pythonFrame = false;
+    int frameFields = 0;
+    for (auto field : object) {
+        ondemand::raw_json_string rawKey;
+        ondemand::value value;
+        if (field.key().get(rawKey) || field.value().get(value))
+            return false;
+        const char* key = rawKey.raw();
+        double number = 0;
+        int64_t integer = 0;
+        ondemand::raw_json_string category;
+        ondemand::object args;
+        switch (key[0]) {
+        case 'c':
+            if (!rawIs(key, "cat"))
+                break;
+            if (value.get_raw_json_string().get(category))
+                return false;
+            known = true;
+            if (!keptCategory(category.raw(), pythonFrame))
+                return true;
+            break;
+        case 'n':
+            if (rawIs(key, "name")) {
+                result.checksum += double(value.raw_json_token().size());
+                ++frameFields;
+            }
+            break;
+        case 't':
+        case 'd':
+            if (rawIs(key, "ts") || rawIs(key, "dur")) {
+                if (!value.get_double().get(number))
+                    result.checksum += number;
+                ++frameFields;
+            } else if (rawIs(key, "tid")) {
+                if (!value.get_int64().get(integer))
+                    result.checksum += double(integer);
+                ++frameFields;
+            }
+            break;
+        case 'p':
+            if (rawIs(key, "pid")) {
+                if (!value.get_int64().get(integer))
+                    result.checksum += double(integer);
+                ++frameFields;
+            }
+            break;
+        case 'a':
+            if (rawIs(key, "args") && !(known && pythonFrame) && !value.get_object().get(args))
+                readIds(args, result);
+            break;
+        default:
+            break;
+        }
+        if (known && pythonFrame && frameFields == 5)
+            break;
+    }
+    return true;
+}
+
+// Steps over the events of one framed chunk ("[" events "] "), reading no field, or with `fields`
+// the fields readFields reads.
+uint64_t walkChunk(
+    ondemand::parser& parser, char* begin, size_t length, size_t capacity, bool fields, FileResult& result)
 {
     const simdjson::padded_string_view json(begin, length, capacity);
     ondemand::document document;
@@ -89,7 +218,8 @@ uint64_t walkChunk(ondemand::parser& parser, char* begin, size_t length, size_t 
     for (auto element : array) {
         ondemand::object object;
         std::string_view text;
-        if (element.get_object().get(object) || object.raw_json().get(text)) {
+        if (element.get_object().get(object) || (fields && !readFields(object, result))
+            || object.raw_json().get(text)) {
             ++result.badCuts;
             return events;
         }
@@ -154,7 +284,7 @@ FileResult readFile(const std::string& path, Mode mode)
                     if (parser.iterate(json).get(document))
                         ++result.badCuts;
                 } else {
-                    result.events += walkChunk(parser, begin - 1, length + 2, capacity, result);
+                    result.events += walkChunk(parser, begin - 1, length + 2, capacity, mode == Mode::Fields, result);
                 }
             }
         }
@@ -171,7 +301,7 @@ FileResult readFile(const std::string& path, Mode mode)
 
 int main(int argc, char** argv)
 {
-    const char* usage = "usage: indexfloor read|index|walk [--runs N] FILE...\n";
+    const char* usage = "usage: indexfloor read|index|walk|fields [--runs N] FILE...\n";
     if (argc < 3) {
         std::fprintf(stderr, "%s", usage);
         return 2;
@@ -182,6 +312,8 @@ int main(int argc, char** argv)
         mode = Mode::Index;
     else if (modeName == "walk")
         mode = Mode::Walk;
+    else if (modeName == "fields")
+        mode = Mode::Fields;
     else if (modeName != "read") {
         std::fprintf(stderr, "%s", usage);
         return 2;
@@ -213,10 +345,10 @@ int main(int argc, char** argv)
         walls.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
         cpus.push_back(cpuSeconds() - cpuBefore);
         for (size_t i = 0; i < paths.size(); ++i)
-            std::printf("indexfloor %s run %d: %s: %llu bytes, %llu chunks, %llu events, %llu bad cuts\n",
+            std::printf("indexfloor %s run %d: %s: %llu bytes, %llu chunks, %llu events, %llu bad cuts, checksum %g\n",
                 modeName.c_str(), run + 1, paths[i].c_str(), static_cast<unsigned long long>(results[i].bytes),
                 static_cast<unsigned long long>(results[i].chunks), static_cast<unsigned long long>(results[i].events),
-                static_cast<unsigned long long>(results[i].badCuts));
+                static_cast<unsigned long long>(results[i].badCuts), results[i].checksum);
         std::printf(
             "indexfloor %s run %d: wall %.3f s, cpu %.3f s\n", modeName.c_str(), run + 1, walls.back(), cpus.back());
     }
