@@ -23,6 +23,7 @@
 // A bound, not a loader: nothing is decoded or stored, and a cut inside a string is counted, not
 // repaired (the core's loader re-cuts there; none happens on the bench pairs).
 #include "load/chunkparse.h"
+#include "load/eventkind.h"
 #include "load/jsoncursor.h"
 
 #include <simdjson.h>
@@ -79,43 +80,6 @@ struct FileResult
     double checksum = 0; // of the fields read, so that no read is optimised away
 };
 
-// `raw` points just after an opening quote; true if the string there is exactly `literal`.
-template<size_t N>
-bool rawIs(const char* raw, const char (&literal)[N])
-{
-    return std::memcmp(raw, literal, N - 1) == 0 && raw[N - 1] == '"';
-}
-
-// Whether the loader keeps events of the category whose raw text starts at `raw` (the same list
-// as EventDecoder's, tested as cheaply), and whether they are Python frames.
-bool keptCategory(const char* raw, bool& pythonFrame)
-{
-    pythonFrame = false;
-    switch (raw[0]) {
-    case 'k':
-        return rawIs(raw, "kernel");
-    case 'K':
-        return rawIs(raw, "Kernel");
-    case 'c':
-        return rawIs(raw, "cpu_op") || rawIs(raw, "cuda_runtime") || rawIs(raw, "cuda_driver");
-    case 'R':
-        return rawIs(raw, "Runtime");
-    case 'M':
-        return rawIs(raw, "Memcpy") || rawIs(raw, "Memset");
-    case 'O':
-        return rawIs(raw, "Operator");
-    case 'p':
-        pythonFrame = rawIs(raw, "python_function");
-        return pythonFrame;
-    case 'u':
-        return rawIs(raw, "user_annotation");
-    case 'g':
-        return rawIs(raw, "gpu_memcpy") || rawIs(raw, "gpu_memset") || rawIs(raw, "gpu_user_annotation");
-    default:
-        return false;
-    }
-}
-
 // The integer ids of an event's args (correlation, External id, device, stream).
 void readIds(ondemand::object& args, FileResult& result)
 {
@@ -124,8 +88,10 @@ void readIds(ondemand::object& args, FileResult& result)
         if (argument.key().get(argumentKey))
             return;
         const char* name = argumentKey.raw();
-        const bool id = (name[0] == 'c' && rawIs(name, "correlation")) || (name[0] == 'E' && rawIs(name, "External id"))
-            || (name[0] == 'd' && rawIs(name, "device")) || (name[0] == 's' && rawIs(name, "stream"));
+        const bool id = (name[0] == 'c' && fusiondiff::rawEquals(name, "correlation"))
+            || (name[0] == 'E' && fusiondiff::rawEquals(name, "External id"))
+            || (name[0] == 'd' && fusiondiff::rawEquals(name, "device"))
+            || (name[0] == 's' && fusiondiff::rawEquals(name, "stream"));
         int64_t integer = 0;
         if (id && !argument.value().get_int64().get(integer))
             result.checksum += double(integer);
@@ -133,7 +99,8 @@ void readIds(ondemand::object& args, FileResult& result)
 }
 
 // Reads the fields of one event that the analyses need (see `fields` above), keys told apart by
-// their first letter as EventDecoder does, values of another type passed over; false if the event
+// their first letter and categories told apart by the loader's own kindOfCategory, as EventDecoder
+// does, values of another type passed over; false if the event
 // is malformed.
 bool readFields(ondemand::object& object, FileResult& result)
 {
@@ -151,42 +118,45 @@ bool readFields(ondemand::object& object, FileResult& result)
         ondemand::raw_json_string category;
         ondemand::object args;
         switch (key[0]) {
-        case 'c':
-            if (!rawIs(key, "cat"))
+        case 'c': {
+            if (!fusiondiff::rawEquals(key, "cat"))
                 break;
             if (value.get_raw_json_string().get(category))
                 return false;
             known = true;
-            if (!keptCategory(category.raw(), pythonFrame))
+            const fusiondiff::EventKind kind = fusiondiff::kindOfCategory(category.raw());
+            if (kind == fusiondiff::EventKind::Irrelevant)
                 return true;
+            pythonFrame = kind == fusiondiff::EventKind::PythonFunction;
             break;
+        }
         case 'n':
-            if (rawIs(key, "name")) {
+            if (fusiondiff::rawEquals(key, "name")) {
                 result.checksum += double(value.raw_json_token().size());
                 ++frameFields;
             }
             break;
         case 't':
         case 'd':
-            if (rawIs(key, "ts") || rawIs(key, "dur")) {
+            if (fusiondiff::rawEquals(key, "ts") || fusiondiff::rawEquals(key, "dur")) {
                 if (!value.get_double().get(number))
                     result.checksum += number;
                 ++frameFields;
-            } else if (rawIs(key, "tid")) {
+            } else if (fusiondiff::rawEquals(key, "tid")) {
                 if (!value.get_int64().get(integer))
                     result.checksum += double(integer);
                 ++frameFields;
             }
             break;
         case 'p':
-            if (rawIs(key, "pid")) {
+            if (fusiondiff::rawEquals(key, "pid")) {
                 if (!value.get_int64().get(integer))
                     result.checksum += double(integer);
                 ++frameFields;
             }
             break;
         case 'a':
-            if (rawIs(key, "args") && !(known && pythonFrame) && !value.get_object().get(args))
+            if (fusiondiff::rawEquals(key, "args") && !(known && pythonFrame) && !value.get_object().get(args))
                 readIds(args, result);
             break;
         default:

@@ -1,5 +1,6 @@
 #include "load/eventdecoder.h"
 
+#include "load/eventkind.h"
 #include "load/jsonstring.h"
 #include "load/pythonframes.h"
 #include "model/tracestore.h"
@@ -13,20 +14,8 @@ namespace fusiondiff {
 namespace ondemand = simdjson::ondemand;
 using simdjson::error_code;
 
-// The decoder's types, outside the anonymous namespace because EventDecoder's private members
-// take a PendingEvent.
-enum class EventKind
-{
-    Unknown, // `cat` not seen yet
-    Kernel,
-    GpuCopy, // a copy or memset on the device (`gpu_memcpy`, `gpu_memset`, 2021: `Memcpy`, `Memset`)
-    Runtime,
-    CpuOp,
-    CpuAnnotation,
-    GpuAnnotation,
-    PythonFunction, // a module call, or another Python frame
-    Irrelevant,
-};
+// The decoder's types (with EventKind), outside the anonymous namespace because EventDecoder's
+// private members take a PendingEvent.
 
 // Outcome of reading a field that should hold a number.
 enum class FieldRead
@@ -88,45 +77,6 @@ constexpr std::string_view kModulePrefix = "nn.Module: ";
 
 // Nesting accepted in values the decoder skips whole (JsonCursor applies the same limit).
 constexpr size_t kMaxNesting = 1024;
-
-// `raw` points just after an opening quote; true if the string there is exactly `literal`.
-template<size_t N>
-bool rawEquals(const char* raw, const char (&literal)[N])
-{
-    return std::memcmp(raw, literal, N - 1) == 0 && raw[N - 1] == '"';
-}
-
-EventKind kindOfCategory(const char* raw)
-{
-    switch (raw[0]) {
-    case 'k':
-        return rawEquals(raw, "kernel") ? EventKind::Kernel : EventKind::Irrelevant;
-    case 'K':
-        return rawEquals(raw, "Kernel") ? EventKind::Kernel : EventKind::Irrelevant;
-    case 'c':
-        if (rawEquals(raw, "cpu_op"))
-            return EventKind::CpuOp;
-        if (rawEquals(raw, "cuda_runtime") || rawEquals(raw, "cuda_driver"))
-            return EventKind::Runtime;
-        return EventKind::Irrelevant;
-    case 'R':
-        return rawEquals(raw, "Runtime") ? EventKind::Runtime : EventKind::Irrelevant;
-    case 'M':
-        return rawEquals(raw, "Memcpy") || rawEquals(raw, "Memset") ? EventKind::GpuCopy : EventKind::Irrelevant;
-    case 'O':
-        return rawEquals(raw, "Operator") ? EventKind::CpuOp : EventKind::Irrelevant;
-    case 'p':
-        return rawEquals(raw, "python_function") ? EventKind::PythonFunction : EventKind::Irrelevant;
-    case 'u':
-        return rawEquals(raw, "user_annotation") ? EventKind::CpuAnnotation : EventKind::Irrelevant;
-    case 'g':
-        if (rawEquals(raw, "gpu_memcpy") || rawEquals(raw, "gpu_memset"))
-            return EventKind::GpuCopy;
-        return rawEquals(raw, "gpu_user_annotation") ? EventKind::GpuAnnotation : EventKind::Irrelevant;
-    default:
-        return EventKind::Irrelevant;
-    }
-}
 
 bool parseNumberText(std::string_view text, double& out)
 {
