@@ -1,4 +1,4 @@
-// indexfloor: what any loader built on simdjson pays for a pair of traces before it decodes a field.
+// indexfloor: what any loader built on simdjson pays for a pair of traces before it stores an event.
 //
 //   indexfloor MODE [--runs N] FILE...
 //
@@ -20,7 +20,7 @@
 //
 // Plain JSON only, with the event array under "traceEvents". Prints, per run, the wall time of all
 // the files together and the process's CPU time (user + system) for that run, then the medians.
-// A bound, not a loader: nothing is decoded or stored, and a cut inside a string is counted, not
+// A bound, not a loader: nothing is stored, and a cut inside a string is counted, not
 // repaired (the core's loader re-cuts there; none happens on the bench pairs).
 #include "load/chunkparse.h"
 #include "load/eventkind.h"
@@ -99,13 +99,13 @@ void readIds(ondemand::object& args, FileResult& result)
 }
 
 // Reads the fields of one event that the analyses need (see `fields` above), keys told apart by
-// their first letter and categories told apart by the loader's own kindOfCategory, as EventDecoder
-// does, values of another type passed over; false if the event
-// is malformed.
+// their first letter and categories by the loader's own kindOfCategory, as EventDecoder does;
+// values of another type are passed over. False if the event is malformed. Each number is read
+// where its key is found: helpers for them (lambdas included) cost half again the mode's CPU,
+// the ondemand::value going through memory.
 bool readFields(ondemand::object& object, FileResult& result)
 {
-    bool known = false;
-    bool pythonFrame = false;
+    bool pythonFrame = false; // set once `cat` says so
     int frameFields = 0;
     for (auto field : object) {
         ondemand::raw_json_string rawKey;
@@ -123,7 +123,6 @@ bool readFields(ondemand::object& object, FileResult& result)
                 break;
             if (value.get_raw_json_string().get(category))
                 return false;
-            known = true;
             const fusiondiff::EventKind kind = fusiondiff::kindOfCategory(category.raw());
             if (kind == fusiondiff::EventKind::Irrelevant)
                 return true;
@@ -156,13 +155,13 @@ bool readFields(ondemand::object& object, FileResult& result)
             }
             break;
         case 'a':
-            if (fusiondiff::rawEquals(key, "args") && !(known && pythonFrame) && !value.get_object().get(args))
+            if (fusiondiff::rawEquals(key, "args") && !pythonFrame && !value.get_object().get(args))
                 readIds(args, result);
             break;
         default:
             break;
         }
-        if (known && pythonFrame && frameFields == 5)
+        if (pythonFrame && frameFields == 5)
             break;
     }
     return true;

@@ -136,7 +136,7 @@ void ParallelEventArrayReader::parse(Job& job) const
         return;
     }
     try {
-        thread_local simdjson::ondemand::parser parser; // one per thread of the pool
+        thread_local simdjson::ondemand::parser parser; // one per parsing thread: the pool's, and readers'
         size_t cut = job.length;
         for (;;) {
             job.outcome = parseChunk(parser, job.events->decoder, job.data(), cut, false, job.bytesAfterStart);
