@@ -170,9 +170,10 @@ MultiRankRun buildMultiRankRun(const std::string& basePath, const MultiRankSpec&
         for (size_t r = 0; r < spec.ranks; ++r)
             arrival[r] = arrivalOf(run.ranks[r], s, &last[r]);
         const double lastArrival = *std::max_element(arrival.begin(), arrival.end());
-        const double end = lastArrival + spec.transferUs;
         for (size_t r = 0; r < spec.ranks; ++r) {
             TraceStore& store = run.ranks[r];
+            const double jitter = spec.endJitterUs * (double((r * 37 + s * 11) % 7) - 3.0) / 3.0;
+            const double end = lastArrival + spec.transferUs + jitter;
             run.waitUs[r] += lastArrival - arrival[r];
             KernelEvent collective = store.kernels[last[r]];
             collective.ts = arrival[r];

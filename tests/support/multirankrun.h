@@ -31,6 +31,9 @@ struct MultiRankSpec
     std::vector<bool> slowSteps; // the steps it straggles in (empty: every step)
     std::vector<double> clockOffsetsUs; // per rank: added to every timestamp (hosts' clocks differ)
     double transferUs = 150; // each all-reduce's time after the last rank arrives
+    // Each all-reduce ends up to this much earlier or later on each rank (a fixed pattern by rank
+    // and step): ends are never quite simultaneous, so the clocks align only approximately.
+    double endJitterUs = 0;
 };
 
 // N rank traces of one synchronous data-parallel job built from one real trace: every
