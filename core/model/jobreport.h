@@ -80,6 +80,10 @@ struct JobStep
     double stragglerDelayUs = 0;
     double waitCausedUs = 0; // the others' wait on it, summed over ranks and instances
     int32_t medianRank = -1; // the rank of median step time
+    // Per rank (index into JobSide::ranks): what its lateness cost the job in this step, summed over
+    // the calls it arrives last at (its arrival minus the next latest); stragglerDelayUs is the
+    // straggler's.
+    std::vector<double> delayUs;
 };
 
 // One side of the job comparison: its ranks, their clock alignment and the matched collectives.
@@ -138,9 +142,11 @@ struct Straggler
 {
     Side slowerSide = Side::Trace1;
     int32_t rank = -1;
-    double stakeUs = 0; // how much shorter the slower job's steps would be if the rank ran like the median
+    // How much shorter the slower job's steps would be if the rank arrived with the next latest
+    // rank at every collective it arrives last at, less the same on the other side.
+    double stakeUs = 0;
     std::array<double, 2> delayUs {}; // its delay to the job on each side (JobStep::stragglerDelayUs summed)
-    uint64_t steps = 0; // steps of the slower side in which it is the straggler
+    uint64_t steps = 0; // steps of the slower side in which it arrives last at a collective
     // In words: what it spends more time on (kernel types, idle by cause, host code) than the same
     // rank of the other job where the ranks pair, else than the median rank of those steps.
     std::string cause;

@@ -191,7 +191,7 @@ void describeCause(
     size_t counted = 0;
     for (size_t i = 0; i < steps; ++i) {
         const JobStep& step = side.steps[i];
-        if (step.straggler != int32_t(rankIndex) || step.medianRank < 0)
+        if (rankIndex >= step.delayUs.size() || step.delayUs[rankIndex] <= 0 || step.medianRank < 0)
             continue;
         ++counted;
         addStepDelta(againstMedian, side.ranks[rankIndex], i, side.ranks[size_t(step.medianRank)], i);
@@ -207,15 +207,19 @@ void describeCause(
 
 void findStragglers(JobReport& job, size_t steps)
 {
+    // Per rank number: the delay its late arrivals cost the job over the compared steps, and the
+    // steps it arrives last in.
     const auto delays = [&](size_t s) {
-        std::map<int32_t, std::pair<double, uint64_t>> out; // rank number -> delay, steps
+        std::map<int32_t, std::pair<double, uint64_t>> out;
         for (size_t i = 0; i < steps; ++i) {
             const JobStep& step = job.sides[s].steps[i];
-            if (step.straggler < 0)
-                continue;
-            auto& entry = out[job.sides[s].ranks[size_t(step.straggler)].rank];
-            entry.first += step.stragglerDelayUs;
-            ++entry.second;
+            for (size_t r = 0; r < step.delayUs.size(); ++r) {
+                if (step.delayUs[r] <= 0)
+                    continue;
+                auto& entry = out[job.sides[s].ranks[r].rank];
+                entry.first += step.delayUs[r];
+                ++entry.second;
+            }
         }
         return out;
     };
@@ -304,9 +308,15 @@ void addJobToReport(FusionReport& report, std::shared_ptr<const JobReport> job)
         entry.stakeUs = straggler.stakeUs;
         entry.op = "rank " + std::to_string(straggler.rank);
         entry.title = "Rank " + std::to_string(straggler.rank) + " of " + (slow == 0 ? "A" : "B")
-            + " arrives last at the collectives in " + std::to_string(straggler.steps) + " of "
-            + std::to_string(job->steps.size()) + " steps: the job waits " + formatDuration(straggler.stakeUs)
-            + " more for it";
+            + " arrives last at collectives in " + std::to_string(straggler.steps) + " of "
+            + std::to_string(job->steps.size()) + (job->steps.size() == 1 ? " step" : " steps") + ": the job waits "
+            + formatDuration(straggler.stakeUs) + " more for it than " + (slow == 0 ? "B's" : "A's")
+            + " waits for its rank " + std::to_string(straggler.rank);
+        const size_t slowerJob = job->timeUs[1] > job->timeUs[0] ? 1 : 0;
+        entry.againstGap = slow != slowerJob;
+        if (entry.againstGap)
+            entry.details.push_back(std::string("works the other way: ") + (slow == 0 ? "A" : "B")
+                + " waits longer for this rank, while " + (slowerJob == 0 ? "A" : "B") + "'s job is slower overall");
         entry.details.push_back(straggler.cause);
         if (straggler.causeAgainstMedian != straggler.cause)
             entry.details.push_back(straggler.causeAgainstMedian);

@@ -229,6 +229,7 @@ void measureSteps(JobSide& side)
             delay[s][size_t(instance.lastRank)] += instance.arrivalUs[size_t(instance.lastRank)] - nextLatest;
     }
     for (size_t s = 0; s < steps; ++s) {
+        side.steps[s].delayUs = delay[s];
         const auto most = std::max_element(caused[s].begin(), caused[s].end());
         if (most != caused[s].end() && *most > 0) {
             const auto r = size_t(most - caused[s].begin());
