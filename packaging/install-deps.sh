@@ -21,7 +21,7 @@ done
 packages="build-essential cmake ninja-build pkg-config
 qt6-base-dev qt6-charts-dev libqt6opengl6-dev qt6-svg-dev libgl1-mesa-dev
 libsimdjson-dev libisal-dev zlib1g-dev
-pybind11-dev python3-dev python3-pandas python3-pytest
+pybind11-dev python3-dev python3-pandas python3-pytest python3-distributed
 fonts-dejavu-core desktop-file-utils dpkg-dev file"
 
 if [ "$ci" = yes ]; then

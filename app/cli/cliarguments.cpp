@@ -56,10 +56,26 @@ size_t parseThreads(const std::string& text)
     return threads;
 }
 
+std::array<int32_t, 2> parseRankPair(const std::string& text)
+{
+    const auto colon = text.find(':');
+    std::array<int32_t, 2> pair {};
+    for (size_t side = 0; side < 2; ++side) {
+        const std::string part
+            = side == 0 ? text.substr(0, colon) : (colon == std::string::npos ? "" : text.substr(colon + 1));
+        const auto [end, status] = std::from_chars(part.data(), part.data() + part.size(), pair[side]);
+        if (colon == std::string::npos || part.empty() || status != std::errc() || end != part.data() + part.size()
+            || pair[side] < 0)
+            throw UsageError("--rank-pair takes two rank numbers A:B, as in 0:0, not '" + text + "'");
+    }
+    return pair;
+}
+
 CompareArguments parseCompare(ArgumentReader& reader)
 {
     CompareArguments compare;
     std::vector<std::string> traces;
+    std::optional<size_t> versus; // where --vs splits the traces into A's and B's
     while (!reader.done()) {
         const std::string& argument = reader.next();
         const auto [option, inlineValue] = splitOption(argument);
@@ -93,16 +109,31 @@ CompareArguments parseCompare(ArgumentReader& reader)
             compare.quiet = true;
         } else if (option == "--threads") {
             compare.threads = parseThreads(reader.valueOf(option, inlineValue));
+        } else if (option == "--rank-pair") {
+            compare.rankPair = parseRankPair(reader.valueOf(option, inlineValue));
+        } else if (argument == "--vs") {
+            if (versus)
+                throw UsageError("--vs appears twice: it separates A's rank traces from B's");
+            versus = traces.size();
         } else if (argument.size() > 1 && argument[0] == '-' && argument != "-") {
             throw UsageError("unknown option for compare: " + argument);
         } else {
             traces.push_back(argument);
         }
     }
-    if (traces.size() != 2)
+    if (versus) {
+        if (*versus == 0 || *versus == traces.size())
+            throw UsageError("--vs needs A's rank traces before it and B's after it");
+        compare.runA.assign(traces.begin(), traces.begin() + std::ptrdiff_t(*versus));
+        compare.runB.assign(traces.begin() + std::ptrdiff_t(*versus), traces.end());
+    } else if (traces.size() != 2) {
         throw UsageError("compare needs exactly two trace files (A and B), got " + std::to_string(traces.size()));
-    compare.traceA = traces[0];
-    compare.traceB = traces[1];
+    } else {
+        compare.runA = { traces[0] };
+        compare.runB = { traces[1] };
+    }
+    compare.traceA = compare.runA[0];
+    compare.traceB = compare.runB[0];
     int toStdout = 0;
     toStdout += compare.jsonPath == "-";
     toStdout += compare.markdownPath == "-";
@@ -171,6 +202,7 @@ std::string usageText()
 
 Usage:
   fusiondiff-cli compare A B [--json FILE|-] [--csv DIR] [--markdown FILE|-]
+  fusiondiff-cli compare A-RANK... --vs B-RANK... [options] [--rank-pair A:B]
                              [--classifier seed|default|PATH] [--min-group-size N]
                              [--size-tolerance X] [--op-level auto|operator|module|launch]
                              [--param NAME=VALUE]... [--capture1 FILE]
@@ -217,6 +249,14 @@ compare
                         (default: the machine's cores); 1 reads them one after
                         the other and analyses them on one thread
     --quiet             no progress display on the terminal
+    --rank-pair A:B     multi-rank runs: the ranks the detailed report compares
+                        (default: the straggler's pair)
+
+  Multi-rank runs: A or B may be a folder of rank traces, or each side several
+  files, A's before --vs and B's after it. Ranks come from each trace's
+  distributedInfo, else from its file name (worker3, rank3, rank_3). The ranks
+  are compared as jobs (their collectives matched, each rank's wait, the
+  stragglers) and the detailed report is made for one pair of ranks.
 
 classify
   Prints TSV with the header name<TAB>category<TAB>count<TAB>total_us: one row

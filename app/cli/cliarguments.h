@@ -2,6 +2,8 @@
 
 #include "model/analysisoptions.h"
 
+#include <array>
+#include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -20,6 +22,11 @@ struct CompareArguments
 {
     std::string traceA;
     std::string traceB;
+    // Multi-rank runs: each side's files or folders (`compare A... --vs B...`, or a folder for A or
+    // B); the first of each is traceA, traceB.
+    std::vector<std::string> runA;
+    std::vector<std::string> runB;
+    std::optional<std::array<int32_t, 2>> rankPair; // --rank-pair A:B: the ranks the detailed report compares
     std::optional<std::string> jsonPath; // "-" is standard output
     std::optional<std::string> csvDirectory;
     std::optional<std::string> markdownPath;

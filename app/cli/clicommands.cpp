@@ -8,6 +8,8 @@
 #include "load/traceset.h"
 #include "outputcheck.h"
 #include "report/reportwriters.h"
+#include "runs/jobcompare.h"
+#include "runs/runloader.h"
 #include "terminalprogress.h"
 #include "util/atomicfile.h"
 #include "util/inputerror.h"
@@ -19,6 +21,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <unordered_map>
 
@@ -90,9 +93,32 @@ int runCompare(const CompareArguments& arguments)
     const Classifier classifier = Classifier::load(arguments.classifier);
     checkOutputDestinations(arguments);
 
+    // Multi-rank runs: the ranks compared as jobs first (a bad rank set stops here, before any
+    // output), then the detailed report on one pair of ranks.
+    std::shared_ptr<JobReport> job;
+    std::array<std::string, 2> detailed { arguments.traceA, arguments.traceB };
+    if (isMultiRankRun(arguments.runA) || isMultiRankRun(arguments.runB)) {
+        const std::array<std::vector<std::string>, 2> files { runTraceFiles(arguments.runA),
+            runTraceFiles(arguments.runB) };
+        if (!arguments.quiet)
+            std::cerr << "fusiondiff-cli: comparing " << files[0].size() << " rank traces with " << files[1].size()
+                      << "\n";
+        job = std::make_shared<JobReport>(compareRuns(files, classifier, arguments.threads));
+        if (arguments.rankPair)
+            job->detailedPair = *arguments.rankPair;
+        for (size_t side = 0; side < 2; ++side) {
+            const std::vector<RankSummary>& ranks = job->sides[side].ranks;
+            const int32_t rank = job->detailedPair[side];
+            if (rank < 0 || size_t(rank) >= ranks.size())
+                throw InputError(files[side].front(),
+                    std::string(side == 0 ? "A" : "B") + " has no rank " + std::to_string(rank) + " (--rank-pair)");
+            detailed[side] = ranks[size_t(rank)].path;
+        }
+    }
+
     TerminalProgress progress({ "A", "B" }, !arguments.quiet);
     std::vector<LoadedTrace> traces = loadTraces(
-        { arguments.traceA, arguments.traceB }, nullptr,
+        { detailed[0], detailed[1] }, nullptr,
         [&](size_t trace, uint64_t done, uint64_t total) { progress.update(trace, done, total); }, arguments.threads);
     progress.finish();
 
@@ -121,8 +147,11 @@ int runCompare(const CompareArguments& arguments)
     }
     AnalysisOptions options = arguments.options;
     options.threads = arguments.threads;
-    const FusionReport report = analyzeFusion(*traces[0].store, *traces[1].store,
+    FusionReport report = analyzeFusion(*traces[0].store, *traces[1].store,
         { captures[0] ? &*captures[0] : nullptr, captures[1] ? &*captures[1] : nullptr }, classifier, options);
+    traces.clear();
+    if (job)
+        addJobToReport(report, std::move(job));
 
     const bool anyOutput = arguments.jsonPath || arguments.csvDirectory || arguments.markdownPath;
     if (arguments.csvDirectory) // first: the other files may go into it

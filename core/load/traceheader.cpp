@@ -2,6 +2,8 @@
 
 #include <simdjson.h>
 
+#include <limits>
+
 namespace fusiondiff {
 
 namespace {
@@ -81,6 +83,29 @@ PlatformInfo detectPlatform(const TraceHeader& header)
     PlatformInfo info;
     info.platform = amd ? Platform::AMD : Platform::NVIDIA;
     info.gpuName = hasName ? name : (amd ? "MI300X" : "Unknown GPU");
+    return info;
+}
+
+DistributedInfo readDistributedInfo(const TraceHeader& header)
+{
+    DistributedInfo info;
+    simdjson::dom::parser parser;
+    simdjson::dom::element root;
+    if (header.distributedInfo.empty() || parser.parse(header.distributedInfo).get(root) || !root.is_object())
+        return info;
+    const auto readInt = [&](const char* key, int32_t& out) {
+        int64_t value = 0;
+        if (!root[key].get_int64().get(value) && value >= 0 && value <= std::numeric_limits<int32_t>::max())
+            out = static_cast<int32_t>(value);
+    };
+    readInt("rank", info.rank);
+    readInt("world_size", info.worldSize);
+    std::string_view backend;
+    if (!root["backend"].get_string().get(backend))
+        info.backend = std::string(backend);
+    simdjson::dom::element groups;
+    if (!root["pg_config"].get(groups))
+        info.processGroups = simdjson::minify(groups);
     return info;
 }
 

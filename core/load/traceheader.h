@@ -12,6 +12,7 @@ struct TraceHeader
 {
     std::string deviceProperties; // raw JSON, empty if absent
     std::string roctracerVersion; // raw JSON, empty if absent
+    std::string distributedInfo; // raw JSON, empty if absent
 };
 
 struct PlatformInfo
@@ -25,6 +26,10 @@ struct PlatformInfo
 // (AMD) / "Unknown GPU" (NVIDIA) when it has none. An empty or malformed deviceProperties counts as
 // absent (the seed would crash on an empty list).
 PlatformInfo detectPlatform(const TraceHeader& header);
+
+// The rank, world size, backend and process groups of `distributedInfo` (absent or malformed
+// values stay unknown: -1 and empty).
+DistributedInfo readDistributedInfo(const TraceHeader& header);
 
 // "Qwen1.5-0.5B-Chat.h100.json.gz" -> "Qwen1.5-0.5B-Chat.h100"
 std::string traceStem(std::string_view fileName);

@@ -126,6 +126,8 @@ private:
                 m_header.deviceProperties = m_cursor.captureValue(kMaxHeaderValueBytes);
             } else if (key == "roctracer_version") {
                 m_header.roctracerVersion = m_cursor.captureValue(kMaxHeaderValueBytes);
+            } else if (key == "distributedInfo") {
+                m_header.distributedInfo = m_cursor.captureValue(kMaxHeaderValueBytes);
             } else {
                 m_cursor.skipValue();
             }
@@ -245,7 +247,9 @@ TraceStore loadFrom(ByteReader& reader, const LoadOptions& options)
         slot.emplace(*pool);
     try {
         TraceParser parser(reader, store, options, pool);
-        const PlatformInfo platform = detectPlatform(parser.parse());
+        const TraceHeader header = parser.parse();
+        const PlatformInfo platform = detectPlatform(header);
+        store.distributed = readDistributedInfo(header);
         store.platform = platform.platform;
         store.gpuName = platform.gpuName;
         pythonFrames = parser.takePythonFrames();

@@ -11,11 +11,14 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace fusiondiff {
+
+struct JobReport;
 
 struct TraceSummary
 {
@@ -174,6 +177,8 @@ struct FusionReport
     TimeGap timeGap;
     StepTimeReport stepTime; // each side's steps, their GPU busy and idle time by cause, the host code
     std::vector<LookFirstEntry> whereToLookFirst; // by stakeUs, largest first
+    // Two multi-rank runs compared as jobs (model/jobreport.h); null for a single trace a side.
+    std::shared_ptr<const JobReport> job;
 
     const std::string& typeName(CategoryId type) const { return classifier.categories[type]; }
     const std::string& sideName(Side side) const { return sideNames[sideIndex(side)]; }

@@ -87,6 +87,8 @@ const char* lookFirstKindKey(LookFirstKind kind)
         return "sync";
     case LookFirstKind::Launch:
         return "launch";
+    case LookFirstKind::Straggler:
+        return "straggler";
     }
     return "";
 }

@@ -130,8 +130,10 @@ enum class LookFirstKind
     Host, // host code that keeps the GPU idle (the idle it causes in the compared steps)
     Sync, // a blocking call that waits for the GPU
     Launch, // a launch call whose work starts late
+    Straggler, // a rank of a multi-rank job that the others wait for (model/jobreport.h)
 };
-const char* lookFirstKindKey(LookFirstKind kind); // "fusion", "speed", ..., "kernel_type", "host", "sync", "launch"
+const char* lookFirstKindKey(
+    LookFirstKind kind); // "fusion", "speed", ..., "kernel_type", "host", "sync", "launch", "straggler"
 
 struct LookFirstEntry
 {
@@ -155,6 +157,7 @@ struct LookFirstEntry
     // rank after the others.
     NoiseVerdict noise = NoiseVerdict::Significant;
     double noiseUs = 0;
+    int32_t rank = -1; // a straggler's rank on the slower side; -1 for the other kinds
 };
 
 // Calls of one collective that the two traces run with one pair of implementations (and message

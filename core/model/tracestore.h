@@ -148,6 +148,16 @@ struct LoadStatistics
     uint64_t ignoredFields = 0; // fields of a wrong type that could not be converted: treated as absent
 };
 
+// A rank of a multi-rank job as the trace's `distributedInfo` describes it; -1 and empty when the
+// trace does not say.
+struct DistributedInfo
+{
+    int32_t rank = -1;
+    int32_t worldSize = -1;
+    std::string backend; // "nccl", ...
+    std::string processGroups; // `pg_config` as raw JSON (each process group's ranks), empty if absent
+};
+
 // Everything the analyses need from one trace file, in compact columns of plain structs.
 struct TraceStore
 {
@@ -157,6 +167,7 @@ struct TraceStore
     Platform platform = Platform::NVIDIA;
     std::string gpuName;
     std::string label; // stem and GPU: names this trace in every table
+    DistributedInfo distributed;
 
     StringTable strings;
     std::vector<KernelEvent> kernels; // in file order

@@ -50,6 +50,10 @@ std::vector<CsvTable> reportToCsv(const FusionReport& report)
     tables.reserve(kReportTableIds.size());
     for (const ReportTableId id : kReportTableIds)
         tables.push_back({ reportTableName(id), csvText(reportTable(id, report)) });
+    if (report.job) {
+        for (const ReportTableId id : kJobReportTableIds)
+            tables.push_back({ reportTableName(id), csvText(reportTable(id, report)) });
+    }
     return tables;
 }
 

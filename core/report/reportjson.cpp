@@ -1,6 +1,7 @@
 #include "model/fusionreport.h"
 #include "report/graphtables.h"
 #include "report/jsonwriter.h"
+#include "report/reportjob.h"
 #include "report/reportsteptime.h"
 #include "report/reporttables.h"
 #include "report/reporttimegap.h"
@@ -448,6 +449,10 @@ std::string reportToJson(const FusionReport& report)
     for (const auto& [key, write] : kSections) {
         json.key(key);
         write(json, report);
+    }
+    if (report.job) {
+        json.key("job");
+        writeJobJson(json, report);
     }
     json.endObject();
     return json.finish();

@@ -1,6 +1,7 @@
 #include "model/fusionreport.h"
 #include "report/graphtables.h"
 #include "report/layersmarkdown.h"
+#include "report/reportjob.h"
 #include "report/reportnotes.h"
 #include "report/reportsteptime.h"
 #include "report/reporttimegap.h"
@@ -327,7 +328,7 @@ std::string reportToMarkdown(const FusionReport& report)
              writeGraphComparison, writeCollectives, writeKernelTypes, writeMatchedKernels, writeOpportunities,
              writeMappings, writeTopKernels })
         write(out, report);
-    return out;
+    return out + jobMarkdown(report);
 }
 
 } // namespace fusiondiff

@@ -1,4 +1,5 @@
 #include "model/fusionreport.h"
+#include "report/reportjob.h"
 #include "report/reportnotes.h"
 #include "report/reportsteptime.h"
 #include "report/reporttimegap.h"
@@ -42,6 +43,8 @@ std::string reportSummary(const FusionReport& report)
         + report.classifier.source + ")\n\n";
     out += "  A (trace1): " + a.label + ", " + platformName(a.platform) + "\n";
     out += "  B (trace2): " + b.label + ", " + platformName(b.platform) + "\n\n";
+    if (const std::string job = jobSummaryText(report); !job.empty())
+        out += job + "\n";
     out += timeGapText(report) + "\n";
     if (const std::string steps = stepTimeText(report); !steps.empty())
         out += steps + "\n";

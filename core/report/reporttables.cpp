@@ -2,6 +2,7 @@
 
 #include "model/fusionreport.h"
 #include "report/graphtables.h"
+#include "report/reportjob.h"
 #include "report/reportsteptime.h"
 #include "report/reporttimegap.h"
 #include "util/textformat.h"
@@ -944,6 +945,12 @@ const char* reportTableName(ReportTableId table)
         return "step_times";
     case ReportTableId::HostTime:
         return "host_time";
+    case ReportTableId::JobSteps:
+        return "job_steps";
+    case ReportTableId::RankTimes:
+        return "rank_times";
+    case ReportTableId::RankCollectives:
+        return "rank_collectives";
     }
     return "";
 }
@@ -1012,6 +1019,12 @@ ReportTable reportTable(ReportTableId table, const FusionReport& report)
         return stepTimesTable(report);
     case ReportTableId::HostTime:
         return hostTimeTable(report);
+    case ReportTableId::JobSteps:
+        return jobStepsTable(report);
+    case ReportTableId::RankTimes:
+        return rankTimesTable(report);
+    case ReportTableId::RankCollectives:
+        return rankCollectivesTable(report);
     }
     return {};
 }

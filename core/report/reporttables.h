@@ -45,6 +45,9 @@ enum class ReportTableId
     LayerTimes,
     StepTimes,
     HostTime,
+    JobSteps, // the job tables: only for multi-rank runs (kJobReportTableIds)
+    RankTimes,
+    RankCollectives,
 };
 inline constexpr std::array kReportTableIds { ReportTableId::Traces, ReportTableId::GlobalCounts,
     ReportTableId::FusionOpportunities, ReportTableId::FusionMappings, ReportTableId::OpFindings,
@@ -52,6 +55,11 @@ inline constexpr std::array kReportTableIds { ReportTableId::Traces, ReportTable
     ReportTableId::GraphPairs, ReportTableId::GraphCoverage, ReportTableId::MatchedGroups, ReportTableId::Kernels,
     ReportTableId::MatchedKernels, ReportTableId::TimeGap, ReportTableId::WhereToLookFirst,
     ReportTableId::CollectiveCalls, ReportTableId::LayerTimes, ReportTableId::StepTimes, ReportTableId::HostTime };
+
+// The tables of two multi-rank runs compared as jobs (report/reportjob.h): written after the others,
+// and only when FusionReport::job is set.
+inline constexpr std::array kJobReportTableIds { ReportTableId::JobSteps, ReportTableId::RankTimes,
+    ReportTableId::RankCollectives };
 
 // The table's CSV file name without ".csv" ("global_counts").
 const char* reportTableName(ReportTableId table);

@@ -86,6 +86,8 @@ void writeLookFirstFields(JsonWriter& json, const FusionReport& report, const Lo
     json.field("significant", entry.noise == NoiseVerdict::Significant);
     json.field("noise", noiseVerdictKey(entry.noise));
     json.field("noise_us", entry.noiseUs);
+    if (entry.kind == LookFirstKind::Straggler)
+        json.field("straggler_rank", int64_t(entry.rank));
 }
 
 // "a | b | c"

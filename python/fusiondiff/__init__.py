@@ -8,7 +8,7 @@ pandas DataFrames (docs/python.md).
 
 from fusiondiff._fusiondiff import __version__, builtin_classifiers, parameters
 from fusiondiff.errors import Cancelled, InputError
-from fusiondiff.report import Report, classify, compare
+from fusiondiff.report import Report, classify, compare, compare_runs, summarize_rank
 
 __all__ = [
     "Cancelled",
@@ -18,5 +18,7 @@ __all__ = [
     "builtin_classifiers",
     "classify",
     "compare",
+    "compare_runs",
     "parameters",
+    "summarize_rank",
 ]

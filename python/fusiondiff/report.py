@@ -56,6 +56,54 @@ def compare(a, b, classifier="default", op_level="auto", params=None, capture1=N
     return Report(core)
 
 
+def summarize_rank(path, classifier="default"):
+    """The map step of compare_runs: one rank trace loaded and summarised (its steps, busy and idle
+    by cause, kernel time by type, collective calls), as bytes any executor can send back."""
+    return _fusiondiff.summarize_rank(os.fspath(path), os.fspath(classifier))
+
+
+def _run_files(run):
+    inputs = [run] if isinstance(run, (str, os.PathLike)) else list(run)
+    return _fusiondiff.run_trace_files([os.fspath(p) for p in inputs])
+
+
+def compare_runs(a, b, executor=None, classifier="default", rank_pair=None, op_level="auto", params=None,
+                 progress=None, threads=None):
+    """Compares two multi-rank runs as jobs, as `fusiondiff-cli compare A B` does with folders.
+
+    a, b: a folder of rank traces, or a list of rank trace files (str or os.PathLike).
+    executor: any concurrent.futures.Executor that runs the map (each rank trace into a compact
+        summary, summarize_rank) on its workers: a ProcessPoolExecutor on one machine, or
+        Dask's Client.get_executor() across a cluster (the workers need fusiondiff and the files).
+        None summarises the ranks here, one after the other. The merge (the ranks' collectives
+        matched, clocks aligned, waits, stragglers) and the detailed report on one rank pair run
+        in this process.
+    rank_pair: (rank of a, rank of b) for the detailed report; None: the straggler's pair.
+    The other arguments are compare's. Raises InputError for a bad rank set (a missing,
+    duplicated or foreign rank), naming the files.
+    """
+    files = [_run_files(a), _run_files(b)]
+    classifier = os.fspath(classifier)
+    if executor is None:
+        summaries = [[summarize_rank(path, classifier) for path in side] for side in files]
+    else:
+        futures = [list(executor.map(summarize_rank, side, [classifier] * len(side))) for side in files]
+        summaries = [list(side) for side in futures]
+    pairs = [(str(name), _parameter_text(name, value)) for name, value in (params or {}).items()]
+    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 1024):
+        raise ValueError(f"threads takes a whole number from 1 to 1024, or None, not {threads!r}")
+    core = _fusiondiff.compare_runs(
+        summaries[0], summaries[1],
+        rank_pair=None if rank_pair is None else tuple(int(r) for r in rank_pair),
+        classifier=classifier,
+        op_level=op_level,
+        params=pairs,
+        progress=progress,
+        poll_seconds=_POLL_SECONDS,
+        threads=0 if threads is None else threads)
+    return Report(core)
+
+
 def classify(names, classifier="default"):
     """The kernel type of each kernel name, in order (fusiondiff-cli classify --names)."""
     if isinstance(names, str):

@@ -6,6 +6,7 @@
 #include "fusionanalysis.h"
 #include "load/capturetrace.h"
 #include "load/traceset.h"
+#include "runs/jobcompare.h"
 #include "util/inputerror.h"
 
 #include <array>
@@ -106,9 +107,12 @@ std::shared_ptr<const FusionReport> compareOnThisThread(const CompareRequest& re
     }
     AnalysisOptions options = request.options;
     options.threads = request.threads;
-    return std::make_shared<const FusionReport>(analyzeFusion(*traces[0].store, *traces[1].store,
+    FusionReport report = analyzeFusion(*traces[0].store, *traces[1].store,
         { captures[0] ? &*captures[0] : nullptr, captures[1] ? &*captures[1] : nullptr }, classifier, options,
-        &state.cancel));
+        &state.cancel);
+    if (request.job)
+        addJobToReport(report, request.job);
+    return std::make_shared<const FusionReport>(std::move(report));
 }
 
 } // namespace

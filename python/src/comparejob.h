@@ -10,7 +10,8 @@
 
 namespace fusiondiff {
 struct FusionReport;
-}
+struct JobReport;
+} // namespace fusiondiff
 
 namespace fusiondiff::python {
 
@@ -24,6 +25,8 @@ struct CompareRequest
     std::optional<std::string> captureA;
     std::optional<std::string> captureB;
     size_t threads = 0; // threads that parse and analyse, as --threads; 0: the machine's cores
+    // Multi-rank runs (compare_runs): the job the pair traceA, traceB belongs to, added to the report.
+    std::shared_ptr<const JobReport> job;
 };
 
 // Runs the comparison as fusiondiff-cli compare does (app/cli/clicommands.cpp: the rule file, the

@@ -2,6 +2,7 @@
 // the Python package fusiondiff (python/fusiondiff/, docs/python.md), which builds the DataFrames.
 
 #include "comparejob.h"
+#include "compareruns.h"
 #include "pyerrors.h"
 #include "tablecolumns.h"
 
@@ -12,6 +13,7 @@
 #include "report/reporttables.h"
 #include "report/reporttimegap.h"
 #include "report/reportwriters.h"
+#include "runs/runloader.h"
 
 #include <pybind11/stl.h>
 
@@ -39,22 +41,31 @@ public:
 
     static int64_t alive() { return s_alive; }
 
+    // The report's tables, and those of the job for two multi-rank runs (compare_runs).
+    std::vector<ReportTableId> tableIds() const
+    {
+        std::vector<ReportTableId> ids(kReportTableIds.begin(), kReportTableIds.end());
+        if (m_report->job)
+            ids.insert(ids.end(), kJobReportTableIds.begin(), kJobReportTableIds.end());
+        return ids;
+    }
+
     py::list tableNames() const
     {
         py::list names;
-        for (const ReportTableId id : kReportTableIds)
+        for (const ReportTableId id : tableIds())
             names.append(reportTableName(id));
         return names;
     }
 
     py::list table(const std::string& name) const
     {
-        for (const ReportTableId id : kReportTableIds) {
+        for (const ReportTableId id : tableIds()) {
             if (name == reportTableName(id))
                 return tableColumns(reportTable(id, *m_report));
         }
         std::string known;
-        for (const ReportTableId id : kReportTableIds) {
+        for (const ReportTableId id : tableIds()) {
             if (!known.empty())
                 known += ", ";
             known += reportTableName(id);
@@ -118,7 +129,35 @@ std::unique_ptr<Report> compare(const std::string& traceA, const std::string& tr
     if (threads < 0 || threads > 1024)
         throw py::value_error("threads takes a whole number from 1 to 1024, or None, not " + std::to_string(threads));
     const CompareRequest request { traceA, traceB, classifier, optionsFrom(opLevel, params), captureA, captureB,
-        static_cast<size_t>(threads) };
+        static_cast<size_t>(threads), nullptr };
+    return std::make_unique<Report>(runCompare(request, progress, pollSeconds));
+}
+
+py::bytes summarizeRank(const std::string& path, const std::string& classifier)
+{
+    std::string json;
+    {
+        const py::gil_scoped_release release;
+        json = summarizeRankJson(path, classifier);
+    }
+    return py::bytes(json);
+}
+
+std::unique_ptr<Report> compareRuns(const std::vector<std::string>& summariesA,
+    const std::vector<std::string>& summariesB, const std::optional<std::array<int32_t, 2>>& rankPair,
+    const std::string& classifier, const std::string& opLevel,
+    const std::vector<std::pair<std::string, std::string>>& params, const py::object& progress, double pollSeconds,
+    int64_t threads)
+{
+    if (threads < 0 || threads > 1024)
+        throw py::value_error("threads takes a whole number from 1 to 1024, or None, not " + std::to_string(threads));
+    RunComparison merged;
+    {
+        const py::gil_scoped_release release;
+        merged = mergeRankSummaries({ summariesA, summariesB }, rankPair);
+    }
+    CompareRequest request { merged.detailedFiles[0], merged.detailedFiles[1], classifier, optionsFrom(opLevel, params),
+        std::nullopt, std::nullopt, static_cast<size_t>(threads), merged.job };
     return std::make_unique<Report>(runCompare(request, progress, pollSeconds));
 }
 
@@ -167,6 +206,11 @@ PYBIND11_MODULE(_fusiondiff, module)
         py::arg("params"), py::arg("capture1"), py::arg("capture2"), py::arg("progress"), py::arg("poll_seconds") = 0.1,
         py::arg("threads") = 0);
     module.def("classify", &classify, py::arg("names"), py::arg("classifier"));
+    module.def("run_trace_files", &fusiondiff::runTraceFiles, py::arg("inputs"));
+    module.def("summarize_rank", &summarizeRank, py::arg("path"), py::arg("classifier"));
+    module.def("compare_runs", &compareRuns, py::arg("summaries_a"), py::arg("summaries_b"), py::arg("rank_pair"),
+        py::arg("classifier"), py::arg("op_level"), py::arg("params"), py::arg("progress"),
+        py::arg("poll_seconds") = 0.1, py::arg("threads") = 0);
     module.def("parameters", &parameters);
     module.def("builtin_classifiers", &fusiondiff::Classifier::builtinNames);
     // For the tests: the reports alive, and how the last compare's thread ended.

@@ -235,8 +235,10 @@ private Q_SLOTS:
         QTest::addColumn<QString>("message");
         QTest::newRow("missing file") << QStringList { QStringLiteral("compare"), QStringLiteral("/nope/a.json"),
             sampleB() } << "fusiondiff-cli: error: /nope/a.json: no such file";
-        QTest::newRow("directory") << QStringList { QStringLiteral("compare"), sampleA(), QStringLiteral("/tmp") }
-                                   << "/tmp: is a directory";
+        // A folder is a multi-rank run (docs/cli.md): one without trace files is an error.
+        QTest::newRow("directory") << QStringList { QStringLiteral("compare"), sampleA(),
+            test::sourcePath(QStringLiteral("docs")) }
+                                   << "docs: the folder holds no trace files (*.json, *.json.gz)";
         QTest::newRow("classifier file") << QStringList { QStringLiteral("compare"), sampleA(), sampleB(),
             QStringLiteral("--classifier"), QStringLiteral("/nope/rules.json") }
                                          << "/nope/rules.json: cannot open the classifier rule file";

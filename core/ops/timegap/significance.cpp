@@ -219,6 +219,8 @@ void judgeLookFirstNoise(FusionReport& report)
             break;
         case LookFirstKind::OneSide:
             break; // an operation only one side runs is a difference in the work, not in its time
+        case LookFirstKind::Straggler:
+            break; // added by the job comparison (core/runs/), after this judgement
         case LookFirstKind::Collective:
         case LookFirstKind::KernelType:
             noise = judgeDelta(entry.stakeUs, entry.timeUs, 0, "floor");

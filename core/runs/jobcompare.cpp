@@ -1,0 +1,332 @@
+#include "runs/jobcompare.h"
+
+#include "model/fusionreport.h"
+#include "util/textformat.h"
+
+#include <algorithm>
+#include <functional>
+#include <map>
+
+namespace fusiondiff {
+
+namespace {
+
+double medianOf(std::vector<double> values)
+{
+    if (values.empty())
+        return 0;
+    std::sort(values.begin(), values.end());
+    const size_t middle = values.size() / 2;
+    return values.size() % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
+}
+
+// Per rank of a side, over the first `steps` steps: wait and transfer of the calls in them.
+std::array<std::vector<double>, 2> waitAndTransfer(const JobSide& side, size_t steps)
+{
+    std::array<std::vector<double>, 2> out { std::vector<double>(side.ranks.size(), 0.0),
+        std::vector<double>(side.ranks.size(), 0.0) };
+    for (const CollectiveInstance& instance : side.instances) {
+        if (instance.step < 0 || size_t(instance.step) >= steps)
+            continue;
+        for (size_t r = 0; r < side.ranks.size(); ++r) {
+            out[0][r] += instance.waitUs[r];
+            out[1][r] += instance.transferUs[r];
+        }
+    }
+    return out;
+}
+
+RankTimeRow rankTimeRow(const std::array<const JobSide*, 2>& sides, std::array<int32_t, 2> pair, size_t steps)
+{
+    RankTimeRow row;
+    row.rank = pair;
+    for (size_t s = 0; s < 2; ++s) {
+        if (pair[s] < 0)
+            continue;
+        const JobSide& side = *sides[s];
+        const RankSummary& rank = side.ranks[size_t(pair[s])];
+        std::vector<double> times;
+        std::vector<double> busy;
+        const size_t compared = std::min(steps, rank.steps.size());
+        for (size_t i = 0; i < compared; ++i) {
+            times.push_back(rank.steps[i].timeUs());
+            busy.push_back(rank.steps[i].busyUs);
+            for (size_t c = 0; c < kIdleCauses; ++c)
+                row.idleByCauseUs[s][c] += rank.steps[i].idleUs[c] / double(compared);
+            if (i < side.steps.size() && side.steps[i].straggler == pair[s])
+                ++row.stepsLastToArrive[s];
+        }
+        row.stepMedianUs[s] = medianOf(times);
+        row.busyUs[s] = medianOf(busy);
+        const std::array<std::vector<double>, 2> collective = waitAndTransfer(side, steps);
+        row.collectiveWaitUs[s] = collective[0][size_t(pair[s])];
+        row.collectiveTransferUs[s] = collective[1][size_t(pair[s])];
+    }
+    return row;
+}
+
+std::vector<RankCollectiveRow> collectiveRows(const std::array<const JobSide*, 2>& sides, size_t steps)
+{
+    using Key = std::tuple<std::string, std::string, int64_t>;
+    std::map<Key, RankCollectiveRow> rows;
+    std::map<Key, std::array<std::map<int32_t, uint64_t>, 2>> lastCounts;
+    for (size_t s = 0; s < 2; ++s) {
+        for (const CollectiveInstance& instance : sides[s]->instances) {
+            if (instance.step < 0 || size_t(instance.step) >= steps)
+                continue;
+            const Key key { instance.collective, instance.group, instance.messageBytes };
+            RankCollectiveRow& row = rows[key];
+            row.collective = instance.collective;
+            row.group = instance.group;
+            row.messageBytes = instance.messageBytes;
+            ++row.calls[s];
+            for (size_t r = 0; r < instance.waitUs.size(); ++r) {
+                row.waitUs[s] += instance.waitUs[r];
+                row.transferUs[s] += instance.transferUs[r];
+            }
+            ++lastCounts[key][s][sides[s]->ranks[size_t(instance.lastRank)].rank];
+        }
+    }
+    std::vector<RankCollectiveRow> out;
+    for (auto& [key, row] : rows) {
+        for (size_t s = 0; s < 2; ++s) {
+            for (const auto& [rank, count] : lastCounts[key][s]) {
+                if (count > row.lastRankCalls[s]) {
+                    row.lastRank[s] = rank;
+                    row.lastRankCalls[s] = count;
+                }
+            }
+        }
+        out.push_back(std::move(row));
+    }
+    std::stable_sort(out.begin(), out.end(), [](const RankCollectiveRow& a, const RankCollectiveRow& b) {
+        return std::max(a.waitUs[0], a.waitUs[1]) > std::max(b.waitUs[0], b.waitUs[1]);
+    });
+    return out;
+}
+
+// The pace rank's parts of each compared step, summed: they add up to the job's time.
+void jobParts(JobReport& job, size_t steps)
+{
+    job.partKeys = { "gpu_busy" };
+    for (size_t c = 0; c < kIdleCauses; ++c)
+        job.partKeys.emplace_back(idleCauseKey(IdleCause(c)));
+    job.partKeys.insert(job.partKeys.end(), { "collective_wait", "collective_transfer", "rank_skew" });
+    for (size_t s = 0; s < 2; ++s) {
+        const JobSide& side = job.sides[s];
+        std::vector<double>& parts = job.partsUs[s];
+        parts.assign(job.partKeys.size(), 0.0);
+        for (size_t i = 0; i < steps; ++i) {
+            const JobStep& step = side.steps[i];
+            const auto pace = size_t(step.paceRank);
+            const StepRecord& record = side.ranks[pace].steps[i];
+            double wait = 0;
+            double transfer = 0;
+            for (const CollectiveInstance& instance : side.instances) {
+                if (instance.step == int32_t(i)) {
+                    wait += instance.waitUs[pace];
+                    transfer += instance.transferUs[pace];
+                }
+            }
+            const double busy = std::max(0.0, record.busyUs - wait - transfer);
+            parts[0] += busy;
+            for (size_t c = 0; c < kIdleCauses; ++c)
+                parts[1 + c] += record.idleUs[c];
+            parts[1 + kIdleCauses] += wait;
+            parts[2 + kIdleCauses] += transfer;
+            parts[3 + kIdleCauses] += step.timeUs - busy - record.idleTotalUs() - wait - transfer;
+            job.timeUs[s] += step.timeUs;
+        }
+    }
+}
+
+// What one rank's step holds more than another's: kernel time by type (collectives left out),
+// idle by cause, host-caused idle by host code.
+void addStepDelta(std::map<std::string, double>& delta, const RankSummary& slow, size_t slowStep,
+    const RankSummary& typical, size_t typicalStep)
+{
+    for (const NamedTime& type : slow.stepKernelTypesUs[slowStep])
+        delta[type.name + " kernels"] += type.timeUs;
+    for (const NamedTime& type : typical.stepKernelTypesUs[typicalStep])
+        delta[type.name + " kernels"] -= type.timeUs;
+    for (size_t c = 0; c < kIdleCauses; ++c) {
+        const std::string key = std::string("GPU idle (") + idleCauseKey(IdleCause(c)) + ")";
+        delta[key] += slow.steps[slowStep].idleUs[c] - typical.steps[typicalStep].idleUs[c];
+    }
+    for (const NamedTime& code : slow.stepHostIdleUs[slowStep])
+        delta["host code " + code.name] += code.timeUs;
+    for (const NamedTime& code : typical.stepHostIdleUs[typicalStep])
+        delta["host code " + code.name] -= code.timeUs;
+}
+
+// The largest of what the straggler holds more, in words: "GEMM kernels +1.2 ms a step; ...".
+std::string deltaWords(const std::map<std::string, double>& delta, size_t steps, const std::string& against)
+{
+    std::vector<std::pair<double, std::string>> larger;
+    for (const auto& [what, us] : delta) {
+        if (us > 0)
+            larger.emplace_back(us, what);
+    }
+    std::sort(larger.begin(), larger.end(), std::greater<>());
+    if (larger.empty() || steps == 0)
+        return "no more kernel or idle time than " + against + ": it starts its steps late";
+    std::string out;
+    for (size_t i = 0; i < larger.size() && i < 3; ++i) {
+        if (i > 0 && larger[i].first < 0.1 * larger[0].first)
+            break;
+        out += (out.empty() ? "" : "; ") + larger[i].second + " +" + formatDuration(larger[i].first / double(steps))
+            + " a step";
+    }
+    return out + " (against " + against + ")";
+}
+
+// The straggler's cause: against the same rank of the other job where the ranks pair (what
+// changed), and against the median rank of the steps it holds up (what sets it apart).
+void describeCause(
+    const JobReport& job, size_t slowSide, size_t rankIndex, size_t steps, bool paired, Straggler& straggler)
+{
+    const JobSide& side = job.sides[slowSide];
+    std::map<std::string, double> againstMedian;
+    std::map<std::string, double> againstOther;
+    size_t counted = 0;
+    for (size_t i = 0; i < steps; ++i) {
+        const JobStep& step = side.steps[i];
+        if (rankIndex >= step.delayUs.size() || step.delayUs[rankIndex] <= 0 || step.medianRank < 0)
+            continue;
+        ++counted;
+        addStepDelta(againstMedian, side.ranks[rankIndex], i, side.ranks[size_t(step.medianRank)], i);
+        if (paired)
+            addStepDelta(againstOther, side.ranks[rankIndex], i, job.sides[1 - slowSide].ranks[rankIndex], i);
+    }
+    const std::string rank = "rank " + std::to_string(side.ranks[rankIndex].rank);
+    straggler.causeAgainstMedian = deltaWords(
+        againstMedian, counted, "the median rank of " + std::to_string(counted) + (counted == 1 ? " step" : " steps"));
+    straggler.cause = paired ? deltaWords(againstOther, counted, rank + " of " + (slowSide == 0 ? "B" : "A"))
+                             : straggler.causeAgainstMedian;
+}
+
+void findStragglers(JobReport& job, size_t steps)
+{
+    // Per rank number: the delay its late arrivals cost the job over the compared steps, and the
+    // steps it arrives last in.
+    const auto delays = [&](size_t s) {
+        std::map<int32_t, std::pair<double, uint64_t>> out;
+        for (size_t i = 0; i < steps; ++i) {
+            const JobStep& step = job.sides[s].steps[i];
+            for (size_t r = 0; r < step.delayUs.size(); ++r) {
+                if (step.delayUs[r] <= 0)
+                    continue;
+                auto& entry = out[job.sides[s].ranks[r].rank];
+                entry.first += step.delayUs[r];
+                ++entry.second;
+            }
+        }
+        return out;
+    };
+    const std::array<std::map<int32_t, std::pair<double, uint64_t>>, 2> delay { delays(0), delays(1) };
+    const bool paired = job.sides[0].worldSize == job.sides[1].worldSize;
+    for (size_t s = 0; s < 2; ++s) {
+        for (const auto& [rank, own] : delay[s]) {
+            const auto other = delay[1 - s].find(rank);
+            const double otherDelay = paired && other != delay[1 - s].end() ? other->second.first : 0.0;
+            if (own.first <= otherDelay)
+                continue;
+            Straggler straggler;
+            straggler.slowerSide = s == 0 ? Side::Trace1 : Side::Trace2;
+            straggler.rank = rank;
+            straggler.delayUs[s] = own.first;
+            straggler.delayUs[1 - s] = otherDelay;
+            straggler.stakeUs = own.first - otherDelay;
+            straggler.steps = own.second;
+            describeCause(job, s, size_t(rank), steps, paired, straggler);
+            job.stragglers.push_back(std::move(straggler));
+        }
+    }
+    std::stable_sort(job.stragglers.begin(), job.stragglers.end(),
+        [](const Straggler& a, const Straggler& b) { return a.stakeUs > b.stakeUs; });
+}
+
+} // namespace
+
+JobReport compareJobs(std::array<JobSide, 2> sides, std::vector<std::string> notes)
+{
+    JobReport job;
+    job.sides = std::move(sides);
+    job.notes = std::move(notes);
+    const std::array<int32_t, 2> sizes { job.sides[0].worldSize, job.sides[1].worldSize };
+    const int32_t most = std::max(sizes[0], sizes[1]);
+    if (sizes[0] == sizes[1]) {
+        job.pairing = "ranks paired by number: " + std::to_string(sizes[0]) + " pairs";
+        for (int32_t r = 0; r < most; ++r)
+            job.rankPairs.push_back({ r, r });
+    } else {
+        job.pairing = "world sizes differ (A " + std::to_string(sizes[0]) + ", B " + std::to_string(sizes[1])
+            + "): compared as jobs, ranks not paired";
+        for (int32_t r = 0; r < most; ++r)
+            job.rankPairs.push_back({ r < sizes[0] ? r : -1, r < sizes[1] ? r : -1 });
+    }
+    const size_t steps = std::min(job.sides[0].steps.size(), job.sides[1].steps.size());
+    if (job.sides[0].steps.size() != job.sides[1].steps.size())
+        job.notes.push_back("A's job has " + std::to_string(job.sides[0].steps.size()) + " steps, B's "
+            + std::to_string(job.sides[1].steps.size()) + ": the first " + std::to_string(steps) + " are compared");
+    for (size_t i = 0; i < steps; ++i) {
+        JobStepRow row;
+        row.step = uint32_t(i);
+        for (size_t s = 0; s < 2; ++s) {
+            const JobStep& step = job.sides[s].steps[i];
+            row.timeUs[s] = step.timeUs;
+            row.paceRank[s] = job.sides[s].ranks[size_t(step.paceRank)].rank;
+            row.straggler[s] = step.straggler < 0 ? -1 : job.sides[s].ranks[size_t(step.straggler)].rank;
+            row.stragglerDelayUs[s] = step.stragglerDelayUs;
+        }
+        job.steps.push_back(row);
+    }
+    jobParts(job, steps);
+    const std::array<const JobSide*, 2> both { &job.sides[0], &job.sides[1] };
+    for (const std::array<int32_t, 2>& pair : job.rankPairs)
+        job.rankTimes.push_back(rankTimeRow(both, pair, steps));
+    job.collectives = collectiveRows(both, steps);
+    findStragglers(job, steps);
+    if (!job.stragglers.empty())
+        job.detailedPair = { job.stragglers.front().rank, job.stragglers.front().rank };
+    if (sizes[0] != sizes[1] && !job.stragglers.empty()) {
+        const Straggler& first = job.stragglers.front();
+        job.detailedPair[first.slowerSide == Side::Trace1 ? 1 : 0] = 0;
+    }
+    return job;
+}
+
+void addJobToReport(FusionReport& report, std::shared_ptr<const JobReport> job)
+{
+    for (const Straggler& straggler : job->stragglers) {
+        const size_t slow = straggler.slowerSide == Side::Trace1 ? 0 : 1;
+        LookFirstEntry entry;
+        entry.kind = LookFirstKind::Straggler;
+        entry.rank = straggler.rank;
+        entry.slowerSide = straggler.slowerSide;
+        entry.timeUs = straggler.delayUs;
+        entry.stakeUs = straggler.stakeUs;
+        entry.op = "rank " + std::to_string(straggler.rank);
+        entry.title = "Rank " + std::to_string(straggler.rank) + " of " + (slow == 0 ? "A" : "B")
+            + " arrives last at collectives in " + std::to_string(straggler.steps) + " of "
+            + std::to_string(job->steps.size()) + (job->steps.size() == 1 ? " step" : " steps") + ": the job waits "
+            + formatDuration(straggler.stakeUs) + " more for it than " + (slow == 0 ? "B's" : "A's")
+            + " waits for its rank " + std::to_string(straggler.rank);
+        const size_t slowerJob = job->timeUs[1] > job->timeUs[0] ? 1 : 0;
+        entry.againstGap = slow != slowerJob;
+        if (entry.againstGap)
+            entry.details.push_back(std::string("works the other way: ") + (slow == 0 ? "A" : "B")
+                + " waits longer for this rank, while " + (slowerJob == 0 ? "A" : "B") + "'s job is slower overall");
+        entry.details.push_back(straggler.cause);
+        if (straggler.causeAgainstMedian != straggler.cause)
+            entry.details.push_back(straggler.causeAgainstMedian);
+        const auto at = std::find_if(
+            report.whereToLookFirst.begin(), report.whereToLookFirst.end(), [&](const LookFirstEntry& other) {
+                return other.noise == NoiseVerdict::WithinNoise || other.stakeUs < entry.stakeUs;
+            });
+        report.whereToLookFirst.insert(at, std::move(entry));
+    }
+    report.job = std::move(job);
+}
+
+} // namespace fusiondiff

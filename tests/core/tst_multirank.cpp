@@ -1,0 +1,266 @@
+// Two multi-rank runs compared as jobs (core/runs/), held to known answers: runs built from a real
+// trace with a straggler of known cause and size (tests/support/multirankrun.h), world sizes 2 to
+// 16, clock offsets per host, the straggler first or last, in every step or some; and the real
+// DLRM 8-rank step. The job must be slower by the straggler's added time, the straggler entry for
+// the right rank within the first two of "where to look first" with its cause, each rank's added
+// wait within 30% of the constructor's, the transfer unchanged; bad rank sets are named errors.
+#include "classify/classifier.h"
+#include "fusionanalysis.h"
+#include "load/traceloader.h"
+#include "model/jobreport.h"
+#include "multirankrun.h"
+#include "runs/jobcompare.h"
+#include "runs/ranksummary.h"
+#include "runs/runloader.h"
+#include "testdata.h"
+#include "util/inputerror.h"
+
+#include <QtTest>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+
+using namespace fusiondiff;
+using namespace fusiondiff::test;
+
+namespace {
+
+constexpr double kWaitTolerance = 0.3;
+
+std::vector<RankSummary> summaries(const MultiRankRun& run, const Classifier& classifier)
+{
+    std::vector<RankSummary> out;
+    for (const TraceStore& rank : run.ranks)
+        out.push_back(summarizeRank(rank, classifier));
+    return out;
+}
+
+std::vector<std::string> dlrmFiles()
+{
+    std::vector<std::string> files;
+    for (int r = 0; r < 8; ++r)
+        files.push_back(dataPath(QString("real/dlrm_8ranks/worker%1.v100.pt.trace.json.gz").arg(r)).toStdString());
+    return files;
+}
+
+RankSummary summaryOf(const std::string& path, int32_t rank, int32_t worldSize)
+{
+    RankSummary summary;
+    summary.path = path;
+    summary.rank = rank;
+    summary.worldSize = worldSize;
+    return summary;
+}
+
+QString errorOf(std::array<std::vector<RankSummary>, 2> ranks)
+{
+    try {
+        compareRankSummaries(std::move(ranks));
+    } catch (const InputError& error) {
+        return QString::fromStdString(error.what());
+    }
+    return {};
+}
+
+} // namespace
+
+class TestMultiRank : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void ranksFromFileNames()
+    {
+        QCOMPARE(rankFromFileName("worker3.v100.pt.trace.json.gz"), std::optional<int32_t>(3));
+        QCOMPARE(rankFromFileName("job_rank_12.json"), std::optional<int32_t>(12));
+        QCOMPARE(rankFromFileName("Rank-5.json"), std::optional<int32_t>(5));
+        QCOMPARE(rankFromFileName("trace.rank0.json"), std::optional<int32_t>(0));
+        QCOMPARE(rankFromFileName("h100.json"), std::nullopt);
+        QCOMPARE(rankFromFileName("ranking.json"), std::nullopt);
+    }
+
+    void distributedInfoIsRead()
+    {
+        const TraceStore store = loadTrace(dlrmFiles()[5]);
+        QCOMPARE(store.distributed.rank, 5);
+        QCOMPARE(store.distributed.worldSize, 8);
+        QCOMPARE(store.distributed.backend, std::string("nccl"));
+        const TraceStore single = loadTrace(dataPath("real/bert-small-uncased.h100.json.gz").toStdString());
+        QCOMPARE(single.distributed.rank, -1);
+    }
+
+    void badRankSetsAreNamedErrors()
+    {
+        const auto side = [](std::vector<std::pair<int32_t, int32_t>> ranks) {
+            std::vector<RankSummary> out;
+            for (const auto& [rank, size] : ranks)
+                out.push_back(summaryOf("r" + std::to_string(out.size()) + ".json", rank, size));
+            return out;
+        };
+        const std::vector<RankSummary> good = side({ { 0, 2 }, { 1, 2 } });
+        QString error = errorOf({ good, side({ { 0, 2 }, { 0, 2 } }) });
+        QVERIFY2(error.contains("rank 0 appears twice") && error.contains("r0.json, r1.json"), qPrintable(error));
+        error = errorOf({ side({ { 0, 3 }, { 2, 3 } }), good });
+        QVERIFY2(error.contains("A: the job has 3 ranks, but these are missing: 1"), qPrintable(error));
+        error = errorOf({ good, side({ { 0, 2 }, { 1, 4 } }) });
+        QVERIFY2(error.contains("different jobs") && error.contains("r1.json"), qPrintable(error));
+        error = errorOf({ good, side({ { 0, -1 }, { -1, -1 } }) });
+        QVERIFY2(error.contains("rank of a trace is unknown"), qPrintable(error));
+        QVERIFY(errorOf({ good, good }).isEmpty());
+    }
+
+    void constructedStragglers_data()
+    {
+        QTest::addColumn<QString>("trace");
+        QTest::addColumn<int>("ranks");
+        QTest::addColumn<int>("straggler");
+        QTest::addColumn<int>("cause");
+        QTest::addColumn<bool>("someSteps");
+        const char* bert = "real/bert-small-uncased.h100.json.gz";
+        const char* nsfw = "real/nsfw_image_detection.h100.json.gz";
+        const char* hta = "real/hta_trace_diff_control.a100.json.gz";
+        const int kernels = int(StragglerCause::SlowerKernels);
+        const int stall = int(StragglerCause::HostStall);
+        QTest::addRow("bert 2 ranks, rank 1 GEMMs") << bert << 2 << 1 << kernels << false;
+        QTest::addRow("bert 4 ranks, rank 0 GEMMs") << bert << 4 << 0 << kernels << false;
+        QTest::addRow("nsfw 8 ranks, rank 7 GEMMs") << nsfw << 8 << 7 << kernels << false;
+        // Six training steps; the straggler is slow in every other one.
+        QTest::addRow("hta 4 ranks, rank 3 GEMMs in 3 of 6 steps") << hta << 4 << 3 << kernels << true;
+        QTest::addRow("hta 2 ranks, rank 0 host stall") << hta << 2 << 0 << stall << false;
+        QTest::addRow("nsfw 16 ranks, rank 3 GEMMs") << nsfw << 16 << 3 << kernels << false;
+        QTest::addRow("bert 4 ranks, rank 3 host stall") << bert << 4 << 3 << stall << false;
+        QTest::addRow("nsfw 8 ranks, rank 0 host stall") << nsfw << 8 << 0 << stall << false;
+    }
+
+    void constructedStragglers()
+    {
+        QFETCH(QString, trace);
+        QFETCH(int, ranks);
+        QFETCH(int, straggler);
+        QFETCH(int, cause);
+        QFETCH(bool, someSteps);
+        const Classifier classifier = Classifier::builtin("default");
+        const std::string base = dataPath(trace).toStdString();
+        MultiRankSpec spec;
+        spec.ranks = size_t(ranks);
+        for (int r = 0; r < ranks; ++r) // hosts' clocks: seconds apart, not in rank order
+            spec.clockOffsetsUs.push_back(double((r * 7919) % 13) * 1.7e6 - 3e6);
+        spec.endJitterUs = 3;
+        const MultiRankRun a = buildMultiRankRun(base, spec, classifier);
+        spec.straggler = straggler;
+        spec.cause = StragglerCause(cause);
+        spec.factor = 1.3;
+        spec.stallShareOfStep = 0.2;
+        if (someSteps)
+            spec.slowSteps = { false, true, false, true, false, true };
+        const MultiRankRun b = buildMultiRankRun(base, spec, classifier);
+        QVERIFY2(b.stragglerDelayUs > 50, "the construction made no straggler");
+
+        const auto job
+            = std::make_shared<JobReport>(compareRankSummaries({ summaries(a, classifier), summaries(b, classifier) }));
+        QVERIFY(job->sides[0].aligned && job->sides[1].aligned);
+        const QByteArray what = QString("job A %1 us, B %2 us, straggler added %3 us; first straggler rank %4 stake %5")
+                                    .arg(job->timeUs[0])
+                                    .arg(job->timeUs[1])
+                                    .arg(b.stragglerDelayUs)
+                                    .arg(job->stragglers.empty() ? -1 : job->stragglers.front().rank)
+                                    .arg(job->stragglers.empty() ? 0.0 : job->stragglers.front().stakeUs)
+                                    .toUtf8();
+        qInfo("%s", what.constData());
+        // The slower job, by the time the straggler added.
+        QVERIFY2(std::fabs((job->timeUs[1] - job->timeUs[0]) - b.stragglerDelayUs) <= 0.1 * b.stragglerDelayUs,
+            what.constData());
+        QVERIFY2(!job->stragglers.empty() && job->stragglers.front().rank == straggler, what.constData());
+        QCOMPARE(job->stragglers.front().slowerSide, Side::Trace2);
+        QVERIFY2(std::fabs(job->stragglers.front().stakeUs - b.stragglerDelayUs) <= 0.1 * b.stragglerDelayUs,
+            what.constData());
+        // Its cause, in words.
+        const std::string& words = job->stragglers.front().cause;
+        if (spec.cause == StragglerCause::SlowerKernels)
+            QVERIFY2(words.find("GEMM kernels") == 0, words.c_str());
+        else
+            QVERIFY2(
+                words.find("idle") != std::string::npos || words.find("host code") != std::string::npos, words.c_str());
+        // Each rank's added wait within 30%, and the transfer unchanged.
+        for (size_t r = 0; r < size_t(ranks); ++r) {
+            const RankTimeRow& row = job->rankTimes[r];
+            const double expected = b.waitUs[r] - a.waitUs[r];
+            const double measured = row.collectiveWaitUs[1] - row.collectiveWaitUs[0];
+            // The ends' jitter moves the aligned clocks by up to twice itself per step.
+            const double floor = 10 + 2 * 2 * spec.endJitterUs * double(b.steps);
+            QVERIFY2(std::fabs(measured - expected) <= std::max(kWaitTolerance * expected, floor),
+                qPrintable(QString("rank %1: added wait %2 us, constructed %3 us").arg(r).arg(measured).arg(expected)));
+            QVERIFY2(std::fabs(row.collectiveTransferUs[1] - row.collectiveTransferUs[0]) <= 0.05 * b.transferUs + 1,
+                qPrintable(QString("rank %1: transfer %2 -> %3 us")
+                               .arg(r)
+                               .arg(row.collectiveTransferUs[0])
+                               .arg(row.collectiveTransferUs[1])));
+            QVERIFY(std::fabs(row.collectiveTransferUs[1] - b.transferUs) <= 0.05 * b.transferUs + 4 * double(b.steps));
+        }
+
+        // The detailed report of the straggler's pair: its entry within the first two.
+        const auto rank = size_t(straggler);
+        FusionReport report = analyzeFusion(a.ranks[rank], b.ranks[rank], classifier, {});
+        addJobToReport(report, job);
+        bool found = false;
+        for (size_t i = 0; i < std::min<size_t>(2, report.whereToLookFirst.size()); ++i) {
+            const LookFirstEntry& entry = report.whereToLookFirst[i];
+            found = found
+                || (entry.kind == LookFirstKind::Straggler && entry.rank == straggler && !entry.details.empty());
+        }
+        QVERIFY2(found, qPrintable(QString::fromStdString(report.whereToLookFirst.front().title)));
+    }
+
+    void sameRunHasNoStraggler()
+    {
+        const Classifier classifier = Classifier::builtin("default");
+        const std::string base = dataPath("real/bert-small-uncased.h100.json.gz").toStdString();
+        MultiRankSpec spec;
+        spec.ranks = 4;
+        spec.clockOffsetsUs = { 0, 5e5, -2e5, 1e6 };
+        const MultiRankRun a = buildMultiRankRun(base, spec, classifier);
+        const JobReport job = compareRankSummaries({ summaries(a, classifier), summaries(a, classifier) });
+        QVERIFY(job.stragglers.empty());
+        QCOMPARE(job.timeUs[0], job.timeUs[1]);
+        for (size_t r = 1; r < 4; ++r)
+            QVERIFY(std::fabs(job.sides[0].clockOffsetUs[r] - spec.clockOffsetsUs[r]) < 1);
+    }
+
+    void realDlrmJob()
+    {
+        const Classifier classifier = Classifier::builtin("default");
+        const JobReport job = compareRuns({ dlrmFiles(), dlrmFiles() }, classifier, 2);
+        QCOMPARE(job.sides[0].worldSize, 8);
+        QCOMPARE(job.sides[0].instances.size(), size_t(8)); // 5 all-to-all (SendRecv) and 3 all-reduce a rank
+        QVERIFY(job.stragglers.empty()); // the same run on both sides
+        for (const RankSummary& rank : job.sides[0].ranks)
+            QCOMPARE(rank.rankSource, std::string("distributedInfo"));
+        // The real skew: rank 1 waits longest, rank 7 hardly (its NCCL kernels take 1.7 ms, rank 1's 11.3 ms).
+        const std::vector<double>& wait = job.sides[0].waitUs;
+        QVERIFY(std::max_element(wait.begin(), wait.end()) - wait.begin() == 1);
+        QVERIFY(wait[7] < wait[1] / 4);
+        for (size_t r = 0; r < 8; ++r) // wait and transfer add up to the collectives' time
+            QVERIFY(wait[r] + job.sides[0].transferUs[r] > 0);
+        QCOMPARE(job.sides[0].steps.size(), size_t(1));
+        QVERIFY(job.sides[0].steps[0].straggler >= 0);
+    }
+
+    void missingRankOfTheRealJob()
+    {
+        const Classifier classifier = Classifier::builtin("default");
+        std::vector<std::string> seven = dlrmFiles();
+        seven.erase(seven.begin() + 3);
+        try {
+            compareRuns({ dlrmFiles(), seven }, classifier, 2);
+            QFAIL("a job without rank 3 compared");
+        } catch (const InputError& error) {
+            const QString text = QString::fromStdString(error.what());
+            QVERIFY2(text.contains("the job has 8 ranks, but these are missing: 3") && text.contains("worker4"),
+                qPrintable(text));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMultiRank)
+#include "tst_multirank.moc"

@@ -1,0 +1,206 @@
+#include "multirankrun.h"
+
+#include "classify/kerneltypes.h"
+#include "hoststall.h"
+#include "load/traceloader.h"
+#include "ops/attribution/profilersteps.h"
+#include "ops/comparison/collectives.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace fusiondiff::test {
+
+namespace {
+
+// Host spans that hold `at` grow by `by`; every event from `at` on moves by `by`.
+template<typename Event>
+void shiftHost(std::vector<Event>& events, double at, double by)
+{
+    for (Event& event : events) {
+        if (event.ts >= at)
+            event.ts += by;
+        else if (event.ts + event.dur > at)
+            event.dur += by;
+    }
+}
+
+template<typename Event>
+void shiftDevice(std::vector<Event>& events, double at, double by)
+{
+    for (Event& event : events) {
+        if (event.ts >= at)
+            event.ts += by;
+    }
+}
+
+void shiftFrom(TraceStore& store, double at, double by)
+{
+    shiftDevice(store.kernels, at, by);
+    shiftDevice(store.gpuCopies, at, by);
+    shiftHost(store.runtimeCalls, at, by);
+    shiftHost(store.cpuOps, at, by);
+    shiftHost(store.annotations, at, by);
+    shiftHost(store.modules, at, by);
+    shiftHost(store.pythonFrames, at, by);
+}
+
+// The step boundaries of a store: each step's begin, and the end of time after the last.
+std::vector<double> stepStarts(const TraceStore& store)
+{
+    std::vector<double> starts;
+    for (const StepSpan& step : profilerSteps(store))
+        starts.push_back(step.begin);
+    if (starts.empty())
+        starts.push_back(std::numeric_limits<double>::lowest());
+    starts.push_back(std::numeric_limits<double>::max());
+    return starts;
+}
+
+// The end of the last kernel launched in step `s` (started after its begin, before the next's).
+double arrivalOf(const TraceStore& store, size_t s, size_t* lastKernel)
+{
+    const std::vector<double> starts = stepStarts(store);
+    double end = std::numeric_limits<double>::lowest();
+    for (size_t k = 0; k < store.kernels.size(); ++k) {
+        const KernelEvent& kernel = store.kernels[k];
+        if (kernel.ts >= starts[s] && kernel.ts < starts[s + 1] && kernel.ts + kernel.dur > end) {
+            end = kernel.ts + kernel.dur;
+            *lastKernel = k;
+        }
+    }
+    return end;
+}
+
+// The communication kernels that start in step `s`, in time order.
+std::vector<size_t> collectivesIn(const TraceStore& store, size_t s)
+{
+    const std::vector<double> starts = stepStarts(store);
+    std::vector<size_t> out;
+    for (size_t k = 0; k < store.kernels.size(); ++k) {
+        const KernelEvent& kernel = store.kernels[k];
+        if (kernel.ts >= starts[s] && kernel.ts < starts[s + 1]
+            && !collectiveOf(store.name(kernel.name), store.platform).collective.empty())
+            out.push_back(k);
+    }
+    std::sort(out.begin(), out.end(), [&](size_t a, size_t b) { return store.kernels[a].ts < store.kernels[b].ts; });
+    return out;
+}
+
+void slowKernels(TraceStore& store, const MultiRankSpec& spec, const Classifier& classifier)
+{
+    const KernelTypes types = classifyKernels(store, classifier);
+    const std::vector<double> starts = stepStarts(store);
+    std::vector<size_t> slowed;
+    for (size_t k = 0; k < store.kernels.size(); ++k) {
+        if (classifier.categoryName(types.ofKernel[k]) != spec.kernelType)
+            continue;
+        const auto step = size_t(std::upper_bound(starts.begin(), starts.end(), store.kernels[k].ts) - starts.begin());
+        if (step == 0)
+            continue; // before the first step
+        if (spec.slowSteps.empty() || (step - 1 < spec.slowSteps.size() && spec.slowSteps[step - 1]))
+            slowed.push_back(k);
+    }
+    std::sort(
+        slowed.begin(), slowed.end(), [&](size_t a, size_t b) { return store.kernels[a].ts < store.kernels[b].ts; });
+    for (const size_t k : slowed) {
+        const double extra = store.kernels[k].dur * (spec.factor - 1);
+        shiftFrom(store, store.kernels[k].ts + store.kernels[k].dur, extra);
+        store.kernels[k].dur += extra;
+    }
+}
+
+} // namespace
+
+MultiRankRun buildMultiRankRun(const std::string& basePath, const MultiRankSpec& spec, const Classifier& classifier)
+{
+    MultiRankRun run;
+    for (size_t r = 0; r < spec.ranks; ++r)
+        run.ranks.push_back(loadTrace(basePath));
+    run.steps = stepStarts(run.ranks.front()).size() - 1;
+    run.waitUs.assign(spec.ranks, 0.0);
+    if (spec.straggler >= 0 && size_t(spec.straggler) < spec.ranks) {
+        TraceStore& slow = run.ranks[size_t(spec.straggler)];
+        if (spec.cause == StragglerCause::SlowerKernels)
+            slowKernels(slow, spec, classifier);
+        if (spec.cause == StragglerCause::HostStall) {
+            const HostStall stall = chooseStall(slow, 1, 0, spec.stallShareOfStep);
+            run.stalledFunction = stall.function;
+            if (!stall.function.empty())
+                stallHost(slow, stall);
+        }
+    }
+    const auto addDelay = [&](const std::vector<double>& arrival) {
+        std::vector<double> sorted = arrival;
+        std::sort(sorted.begin(), sorted.end());
+        if (spec.straggler >= 0 && spec.ranks > 1 && arrival[size_t(spec.straggler)] == sorted.back())
+            run.stragglerDelayUs += sorted.back() - sorted[sorted.size() - 2];
+    };
+    for (size_t s = 0; s < run.steps; ++s) {
+        // The base trace's own collectives in the step: each rank's n-th waits for every rank's.
+        for (size_t n = 0;; ++n) {
+            std::vector<double> arrival(spec.ranks);
+            std::vector<size_t> call(spec.ranks);
+            bool found = true;
+            for (size_t r = 0; r < spec.ranks && found; ++r) {
+                const std::vector<size_t> calls = collectivesIn(run.ranks[r], s);
+                found = n < calls.size();
+                if (found) {
+                    call[r] = calls[n];
+                    arrival[r] = run.ranks[r].kernels[call[r]].ts;
+                }
+            }
+            if (!found)
+                break;
+            const double lastArrival = *std::max_element(arrival.begin(), arrival.end());
+            for (size_t r = 0; r < spec.ranks; ++r) {
+                KernelEvent& kernel = run.ranks[r].kernels[call[r]];
+                const double wait = lastArrival - arrival[r];
+                run.waitUs[r] += wait;
+                const double end = kernel.ts + kernel.dur;
+                if (r == 0)
+                    run.transferUs += kernel.dur;
+                shiftFrom(run.ranks[r], end, wait);
+                kernel.dur += wait;
+            }
+            addDelay(arrival);
+        }
+        std::vector<double> arrival(spec.ranks);
+        std::vector<size_t> last(spec.ranks, 0);
+        for (size_t r = 0; r < spec.ranks; ++r)
+            arrival[r] = arrivalOf(run.ranks[r], s, &last[r]);
+        const double lastArrival = *std::max_element(arrival.begin(), arrival.end());
+        for (size_t r = 0; r < spec.ranks; ++r) {
+            TraceStore& store = run.ranks[r];
+            const double jitter = spec.endJitterUs * (double((r * 37 + s * 11) % 7) - 3.0) / 3.0;
+            const double end = lastArrival + spec.transferUs + jitter;
+            run.waitUs[r] += lastArrival - arrival[r];
+            KernelEvent collective = store.kernels[last[r]];
+            collective.ts = arrival[r];
+            collective.dur = end - arrival[r];
+            collective.correlation = kNoId;
+            collective.externalId = kNoId;
+            collective.name = store.strings.intern(
+                "ncclDevKernel_AllReduce_Sum_f32_RING_LL(ncclDevComm*, unsigned long, ncclWork*)");
+            shiftFrom(store, arrival[r], end - arrival[r]);
+            const auto at = std::upper_bound(store.kernels.begin(), store.kernels.end(), collective.ts,
+                [](double ts, const KernelEvent& kernel) { return ts < kernel.ts; });
+            store.kernels.insert(at, collective);
+        }
+        run.transferUs += spec.transferUs;
+        addDelay(arrival);
+    }
+    for (size_t r = 0; r < spec.ranks; ++r) {
+        TraceStore& store = run.ranks[r];
+        if (r < spec.clockOffsetsUs.size())
+            shiftFrom(store, std::numeric_limits<double>::lowest(), spec.clockOffsetsUs[r]);
+        store.distributed.rank = int32_t(r);
+        store.distributed.worldSize = int32_t(spec.ranks);
+        store.distributed.backend = "nccl";
+        store.path = basePath + "#rank" + std::to_string(r);
+        store.fileName = "rank" + std::to_string(r) + "." + store.fileName;
+    }
+    return run;
+}
+
+} // namespace fusiondiff::test

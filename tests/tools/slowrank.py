@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""Makes a copy of a multi-rank run in which one rank runs slower, with every other rank's
+collectives waiting for it as they would: the input for comparing a job with its straggler.
+
+    slowrank.py SRC_DIR DST_DIR --rank K --factor F
+
+Rank K's kernels other than the collectives' (NCCL/RCCL) run F times as long; everything the rank
+does after a slowed kernel moves by the time added. Then, collective by collective (the n-th
+communication kernel on every rank), each rank's kernel ends its old transfer time (its old end
+minus the old last arrival) after the new last arrival, and everything after it moves with it.
+The ranks' clocks are aligned on the collectives' ends (the median difference to rank 0's), as
+FusionDiff does. Prints the time the straggler added to the job (the sum over collectives of the
+last arrival's move) and each rank's added wait. Timestamps stay integers where they were.
+"""
+import argparse
+import gzip
+import json
+import os
+import statistics
+
+
+def load(path):
+    opener = gzip.open if path.endswith(".gz") else open
+    with opener(path, "rt") as f:
+        return json.load(f)
+
+
+def save(path, trace):
+    opener = gzip.open if path.endswith(".gz") else open
+    with opener(path, "wt") as f:
+        json.dump(trace, f)
+
+
+def is_collective(event):
+    return event.get("cat") == "kernel" and event.get("name", "").lower().startswith(("nccl", "rccl"))
+
+
+def timed(trace):
+    return [e for e in trace["traceEvents"] if isinstance(e, dict) and "ts" in e]
+
+
+def shift(events, at, by):
+    """Everything from `at` on moves by `by`; host spans that hold `at` grow by it."""
+    for e in events:
+        if e["ts"] >= at:
+            e["ts"] += by
+        elif e.get("cat") not in ("kernel", "gpu_memcpy", "gpu_memset") and e["ts"] + e.get("dur", 0) > at:
+            e["dur"] = e.get("dur", 0) + by
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("src")
+    parser.add_argument("dst")
+    parser.add_argument("--rank", type=int, required=True)
+    parser.add_argument("--factor", type=float, default=1.5)
+    args = parser.parse_args()
+
+    names = sorted(n for n in os.listdir(args.src) if n.endswith((".json", ".json.gz")))
+    traces = {}
+    for name in names:
+        trace = load(os.path.join(args.src, name))
+        traces[trace["distributedInfo"]["rank"]] = (name, trace)
+    ranks = sorted(traces)
+    events = {r: timed(traces[r][1]) for r in ranks}
+
+    def collectives(r):
+        return sorted((e for e in events[r] if is_collective(e)), key=lambda e: e["ts"])
+
+    recorded = {r: collectives(r) for r in ranks}
+    count = min(len(c) for c in recorded.values())
+    ref = ranks[0]
+    offset = {r: statistics.median(recorded[r][i]["ts"] + recorded[r][i]["dur"] - recorded[ref][i]["ts"]
+                                   - recorded[ref][i]["dur"] for i in range(count)) for r in ranks}
+    old_arrival = [{r: recorded[r][i]["ts"] - offset[r] for r in ranks} for i in range(count)]
+    old_last = [max(a.values()) for a in old_arrival]
+    transfer = [{r: max(0.0, recorded[r][i]["ts"] + recorded[r][i]["dur"] - offset[r] - old_last[i]) for r in ranks}
+                for i in range(count)]
+    old_job_end = max(recorded[r][count - 1]["ts"] + recorded[r][count - 1]["dur"] - offset[r] for r in ranks)
+
+    slow = events[args.rank]
+    for kernel in sorted((e for e in slow if e.get("cat") == "kernel" and not is_collective(e)), key=lambda e: e["ts"]):
+        extra = kernel["dur"] * (args.factor - 1)
+        if isinstance(kernel["dur"], int):
+            extra = round(extra)
+        shift(slow, kernel["ts"] + kernel["dur"], extra)
+        kernel["dur"] += extra
+
+    added_wait = {r: 0.0 for r in ranks}
+    for i in range(count):
+        calls = {r: collectives(r)[i] for r in ranks}
+        arrival = {r: calls[r]["ts"] - offset[r] for r in ranks}
+        new_last = max(arrival.values())
+        for r in ranks:
+            kernel = calls[r]
+            delta = new_last + transfer[i][r] - (kernel["ts"] + kernel["dur"] - offset[r])
+            if isinstance(kernel["dur"], int):
+                delta = round(delta)
+            shift(events[r], kernel["ts"] + kernel["dur"], delta)
+            kernel["dur"] += delta
+            added_wait[r] += (new_last - arrival[r]) - (old_last[i] - old_arrival[i][r])
+    new_job_end = max(collectives(r)[count - 1]["ts"] + collectives(r)[count - 1]["dur"] - offset[r] for r in ranks)
+    added = new_job_end - old_job_end
+
+    os.makedirs(args.dst, exist_ok=True)
+    for r in ranks:
+        name, trace = traces[r]
+        save(os.path.join(args.dst, name), trace)
+    print(f"rank {args.rank} slowed x{args.factor}: its last collective ends {added:.0f} us later on every rank")
+    for r in ranks:
+        print(f"  rank {r}: added wait {added_wait[r]:+.0f} us")
+
+
+if __name__ == "__main__":
+    main()
