@@ -2,6 +2,7 @@
 
 #include "model/analysisoptions.h"
 #include "model/categoryid.h"
+#include "model/efficiencyreport.h"
 #include "model/graphreport.h"
 #include "model/opreport.h"
 #include "model/steptime.h"
@@ -174,6 +175,8 @@ struct FusionReport
     TimeGap timeGap;
     StepTimeReport stepTime; // each side's steps, their GPU busy and idle time by cause, the host code
     std::vector<LookFirstEntry> whereToLookFirst; // by stakeUs, largest first
+    // Each operator, shape and data type against each GPU's peaks (ops/efficiency/).
+    EfficiencyReport efficiency;
 
     const std::string& typeName(CategoryId type) const { return classifier.categories[type]; }
     const std::string& sideName(Side side) const { return sideNames[sideIndex(side)]; }

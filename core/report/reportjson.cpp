@@ -1,6 +1,7 @@
 #include "model/fusionreport.h"
 #include "report/graphtables.h"
 #include "report/jsonwriter.h"
+#include "report/reportefficiency.h"
 #include "report/reportsteptime.h"
 #include "report/reporttables.h"
 #include "report/reporttimegap.h"
@@ -442,6 +443,7 @@ std::string reportToJson(const FusionReport& report)
         { "kernels", writeKernels },
         { "matched_kernels", writeMatchedKernels },
         { "layer_times", writeLayerTimes },
+        { "efficiency", writeEfficiencyJson },
     };
     JsonWriter json;
     json.beginObject();

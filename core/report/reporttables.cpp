@@ -2,6 +2,7 @@
 
 #include "model/fusionreport.h"
 #include "report/graphtables.h"
+#include "report/reportefficiency.h"
 #include "report/reportsteptime.h"
 #include "report/reporttimegap.h"
 #include "util/textformat.h"
@@ -944,6 +945,8 @@ const char* reportTableName(ReportTableId table)
         return "step_times";
     case ReportTableId::HostTime:
         return "host_time";
+    case ReportTableId::Efficiency:
+        return "efficiency";
     }
     return "";
 }
@@ -1012,6 +1015,8 @@ ReportTable reportTable(ReportTableId table, const FusionReport& report)
         return stepTimesTable(report);
     case ReportTableId::HostTime:
         return hostTimeTable(report);
+    case ReportTableId::Efficiency:
+        return efficiencyTable(report);
     }
     return {};
 }

@@ -22,7 +22,7 @@ struct LargeGroup;
 // header, and the JSON writer writes the rows of those whose JSON array has the CSV's flat shape
 // (report/tablejson.h). In the CSV's order. The tables of the graph comparison are described in
 // graphtables.cpp, those of the time gap and the collective calls in reporttimegap.cpp, those of the step
-// time in reportsteptime.cpp.
+// time in reportsteptime.cpp, `efficiency` in reportefficiency.cpp.
 enum class ReportTableId
 {
     Traces,
@@ -45,13 +45,15 @@ enum class ReportTableId
     LayerTimes,
     StepTimes,
     HostTime,
+    Efficiency,
 };
 inline constexpr std::array kReportTableIds { ReportTableId::Traces, ReportTableId::GlobalCounts,
     ReportTableId::FusionOpportunities, ReportTableId::FusionMappings, ReportTableId::OpFindings,
     ReportTableId::OpSummary, ReportTableId::ExtraKernels, ReportTableId::Collectives, ReportTableId::GraphKinds,
     ReportTableId::GraphPairs, ReportTableId::GraphCoverage, ReportTableId::MatchedGroups, ReportTableId::Kernels,
     ReportTableId::MatchedKernels, ReportTableId::TimeGap, ReportTableId::WhereToLookFirst,
-    ReportTableId::CollectiveCalls, ReportTableId::LayerTimes, ReportTableId::StepTimes, ReportTableId::HostTime };
+    ReportTableId::CollectiveCalls, ReportTableId::LayerTimes, ReportTableId::StepTimes, ReportTableId::HostTime,
+    ReportTableId::Efficiency };
 
 // The table's CSV file name without ".csv" ("global_counts").
 const char* reportTableName(ReportTableId table);

@@ -9,6 +9,7 @@
 #include "fusionversion.h"
 #include "model/fusionreport.h"
 #include "report/jsonwriter.h"
+#include "report/reportefficiency.h"
 #include "report/reporttables.h"
 #include "report/reporttimegap.h"
 #include "report/reportwriters.h"
@@ -80,6 +81,8 @@ public:
             writeTimeGapJson(json, *m_report);
         else if (section == "where_to_look_first")
             writeWhereToLookFirstJson(json, *m_report);
+        else if (section == "efficiency")
+            writeEfficiencyJson(json, *m_report);
         else
             throw py::key_error("no such section: " + section);
         return py::bytes(json.finish());
@@ -110,14 +113,16 @@ AnalysisOptions optionsFrom(const std::string& opLevel, const std::vector<std::p
 std::unique_ptr<Report> compare(const std::string& traceA, const std::string& traceB, const std::string& classifier,
     const std::string& opLevel, const std::vector<std::pair<std::string, std::string>>& params,
     const std::optional<std::string>& captureA, const std::optional<std::string>& captureB, const py::object& progress,
-    double pollSeconds, int64_t threads)
+    double pollSeconds, int64_t threads, const std::optional<std::string>& peaks)
 {
     if (!(pollSeconds > 0 && pollSeconds <= 1))
         throw py::value_error("poll_seconds must be in (0, 1]");
     // 0 is the machine's cores, as without --threads; else the CLI's range.
     if (threads < 0 || threads > 1024)
         throw py::value_error("threads takes a whole number from 1 to 1024, or None, not " + std::to_string(threads));
-    const CompareRequest request { traceA, traceB, classifier, optionsFrom(opLevel, params), captureA, captureB,
+    AnalysisOptions options = optionsFrom(opLevel, params);
+    options.peaksFile = peaks.value_or("");
+    const CompareRequest request { traceA, traceB, classifier, options, captureA, captureB,
         static_cast<size_t>(threads) };
     return std::make_unique<Report>(runCompare(request, progress, pollSeconds));
 }
@@ -165,7 +170,7 @@ PYBIND11_MODULE(_fusiondiff, module)
 
     module.def("compare", &compare, py::arg("a"), py::arg("b"), py::arg("classifier"), py::arg("op_level"),
         py::arg("params"), py::arg("capture1"), py::arg("capture2"), py::arg("progress"), py::arg("poll_seconds") = 0.1,
-        py::arg("threads") = 0);
+        py::arg("threads") = 0, py::arg("peaks") = std::nullopt);
     module.def("classify", &classify, py::arg("names"), py::arg("classifier"));
     module.def("parameters", &parameters);
     module.def("builtin_classifiers", &fusiondiff::Classifier::builtinNames);
