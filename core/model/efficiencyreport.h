@@ -50,8 +50,8 @@ struct EfficiencyReport
     std::string peaksDefinition; // "datasheet", or a replacing file's definition
     std::string peaksOrigin; // "built-in" or the file's path
     std::array<EfficiencyGpu, 2> gpus;
-    // Per side: the GPU time of all kernels launched by an operator, and the part of it in rows with
-    // FLOPs or bytes (what the table can judge against the peaks).
+    // Per side: the GPU time of all kernels, and the part of it in rows with FLOPs or bytes (what the
+    // table can judge against the peaks).
     std::array<double, 2> kernelUs { 0, 0 };
     std::array<double, 2> modelledUs { 0, 0 };
     std::vector<EfficiencyRow> rows; // largest |stakeUs| first

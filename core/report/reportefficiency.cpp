@@ -180,8 +180,12 @@ std::string efficiencyMarkdown(const FusionReport& report, std::string (*cell)(s
         out += std::string("- ") + (side == 0 ? "A" : "B") + ": "
             + (gpu.gpu.empty() ? "no peaks: " + cell(gpu.how) : cell(gpu.gpu) + ", " + cell(gpu.how)) + "; "
             + (kernelUs > 0 ? percent(efficiency.modelledUs[side] / kernelUs) : std::string("0%"))
-            + " of the operators' kernel time has a FLOPs or bytes model.\n";
+            + " of the kernel time is in calls with a FLOPs or bytes model.\n";
     }
+    if (efficiency.modelledUs[0] < efficiency.kernelUs[0] / 2 || efficiency.modelledUs[1] < efficiency.kernelUs[1] / 2)
+        out += "\nThe rest ran under no operator with recorded shapes (kernels replayed by CUDA/HIP graphs, Triton "
+               "kernels launched from Python) or under operators without a model; the table `efficiency` gives the "
+               "reason per operator.\n";
     std::vector<const EfficiencyRow*> rows;
     for (const EfficiencyRow& row : efficiency.rows) {
         if (row.workBlank.empty() && rows.size() < 15)

@@ -45,13 +45,14 @@ public:
         , m_rank(trace.store.strings.size(), -1)
     { }
 
-    // Groups every call of an operator that launched kernels, by its key; the kernel time of all
-    // and of those with a work model.
+    // Groups every call of an operator that launched kernels, by its key; the time of all kernels
+    // and of those in calls with a work model.
     std::map<std::string, CallGroup> group(double& kernelUs, double& modelledUs)
     {
         std::unordered_map<int32_t, double> ownerUs;
         const size_t operators = m_store.cpuOps.size();
         for (size_t kernel = 0; kernel < m_store.kernels.size(); ++kernel) {
+            kernelUs += m_store.kernels[kernel].dur;
             const int32_t launching = m_attribution.launchingFrame[kernel];
             if (launching < 0)
                 continue;
@@ -81,7 +82,6 @@ public:
             if (added)
                 group->second.row = key;
             group->second.callUs.push_back(us);
-            kernelUs += us;
             if (key.flops >= 0 || key.bytes >= 0)
                 modelledUs += us;
         }

@@ -151,7 +151,8 @@ std::string_view OpInputs::concreteOf(size_t i) const
 
 bool OpInputs::isTensor(size_t i) const
 {
-    return !dimsOf(i).empty();
+    // A 0-d tensor records no dims but a tensor type.
+    return !dimsOf(i).empty() || (i < dims.size() && !dtypeName(typeOf(i)).empty());
 }
 
 int64_t OpInputs::elements(size_t i) const

@@ -23,8 +23,8 @@ struct OpInputs
     const std::vector<int64_t>& dimsOf(size_t i) const;
     std::string_view typeOf(size_t i) const;
     std::string_view concreteOf(size_t i) const;
-    bool isTensor(size_t i) const; // has dims (a 0-d tensor has none and does not count)
-    int64_t elements(size_t i) const; // product of dims; 0 if not a tensor
+    bool isTensor(size_t i) const; // has dims or a tensor type (a 0-d tensor has no dims)
+    int64_t elements(size_t i) const; // product of dims (1 for a 0-d tensor); 0 if not a tensor
 };
 
 // Parses the text OpShapes keeps (three JSON arrays joined by 0x1F); nullopt if "Input Dims" is
