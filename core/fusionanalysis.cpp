@@ -15,6 +15,7 @@
 #include "ops/comparison/graphcomparison.h"
 #include "ops/comparison/graphtail.h"
 #include "ops/comparison/opcomparison.h"
+#include "ops/efficiency/efficiency.h"
 #include "ops/timegap/lookfirst.h"
 #include "ops/timegap/significance.h"
 #include "ops/timegap/steptime.h"
@@ -311,6 +312,8 @@ FusionReport analyzeFusion(const TraceStore& trace1, const TraceStore& trace2,
 {
     const size_t typeCount = classifier.categories().size();
     const bool parallel = analyzeSidesInParallel(options.threads);
+    // Read first: a peaks file that is not one fails before the analysis runs.
+    const GpuPeakTable peaks = options.peaksFile.empty() ? builtinGpuPeaks() : loadGpuPeaks(options.peaksFile);
     const std::array<const TraceStore*, 2> stores { &trace1, &trace2 };
     std::array<std::optional<PreparedTrace>, 2> prepared;
     forBothSides(parallel, [&](size_t side) { prepared[side].emplace(prepare(*stores[side], classifier, options)); });
@@ -381,6 +384,8 @@ FusionReport analyzeFusion(const TraceStore& trace1, const TraceStore& trace2,
             std::span(&graphKernels, 1), classifier, options.opLevel, report.sideNames, parallel);
         collectiveCalls
             = { findCollectiveCalls(trace1, attributions[0]), findCollectiveCalls(trace2, attributions[1]) };
+        report.efficiency = analyzeEfficiency(
+            { EfficiencyTrace { trace1, attributions[0] }, EfficiencyTrace { trace2, attributions[1] } }, peaks);
     }
     graphKernels = {};
     report.tagNames = classifier.tags();

@@ -87,6 +87,8 @@ CompareArguments parseCompare(ArgumentReader& reader)
             compare.markdownPath = reader.valueOf(option, inlineValue);
         } else if (option == "--classifier") {
             compare.classifier = reader.valueOf(option, inlineValue);
+        } else if (option == "--peaks") {
+            compare.options.peaksFile = reader.valueOf(option, inlineValue);
         } else if (option == "--min-group-size") {
             setParameter(compare.options, "min_group_size", reader.valueOf(option, inlineValue));
         } else if (option == "--size-tolerance") {
@@ -206,7 +208,7 @@ Usage:
                              [--classifier seed|default|PATH] [--min-group-size N]
                              [--size-tolerance X] [--op-level auto|operator|module|launch]
                              [--param NAME=VALUE]... [--capture1 FILE]
-                             [--capture2 FILE] [--threads N] [--quiet]
+                             [--capture2 FILE] [--peaks FILE] [--threads N] [--quiet]
   fusiondiff-cli classify (TRACE | --names FILE) [--classifier seed|default|PATH]
   fusiondiff-cli params
   fusiondiff-cli --help | --version
@@ -227,7 +229,7 @@ compare
                         graph_pairs, graph_coverage, matched_groups, kernels,
                         matched_kernels, time_gap, where_to_look_first,
                         collective_calls, layer_times, step_times,
-                        host_time
+                        host_time, efficiency
     --markdown FILE|-   a Markdown report
     --classifier C      "default" (FusionDiff's rules), "seed" (the reference
                         analyzer's rules) or the path of a rule file
@@ -245,6 +247,10 @@ compare
                         A's CUDA/HIP graphs were captured): graph findings then
                         name the operation and Python code of each kernel
     --capture2 FILE     the same for B
+    --peaks FILE        GPU peaks that replace the built-in datasheet figures
+                        (the format of resources/peaks/datasheet.json), e.g.
+                        measured "max achievable" figures; the efficiency
+                        table says which it used
     --threads N         parse and analyse the traces on at most N threads
                         (default: the machine's cores); 1 reads them one after
                         the other and analyses them on one thread

@@ -6,6 +6,7 @@
 #include "load/capturetrace.h"
 #include "load/traceloader.h"
 #include "load/traceset.h"
+#include "ops/efficiency/gpupeaks.h"
 #include "outputcheck.h"
 #include "report/reportwriters.h"
 #include "runs/jobcompare.h"
@@ -89,8 +90,10 @@ std::string tsvField(std::string_view text)
 
 int runCompare(const CompareArguments& arguments)
 {
-    // Check the rule file and where the outputs go before spending time on the traces.
+    // Check the rule file, the peaks file and where the outputs go before spending time on the traces.
     const Classifier classifier = Classifier::load(arguments.classifier);
+    if (!arguments.options.peaksFile.empty())
+        loadGpuPeaks(arguments.options.peaksFile);
     checkOutputDestinations(arguments);
 
     // Multi-rank runs: the ranks compared as jobs first (a bad rank set stops here, before any

@@ -43,13 +43,14 @@ void ChunkEvents::clearRows()
     store.annotations.clear();
     store.modules.clear();
     store.commMessages.clear();
+    store.opShapes.clear();
     store.statistics = LoadStatistics();
     decoder.clearPythonFrames();
 }
 
 bool ChunkEvents::worthReusing() const
 {
-    return store.strings.memoryUsage() <= kReusedNamesBytes;
+    return store.strings.memoryUsage() + store.shapeTexts.memoryUsage() <= kReusedNamesBytes;
 }
 
 ChunkMerger::ChunkMerger(TraceStore& store)
@@ -79,6 +80,11 @@ void ChunkMerger::append(ChunkEvents& chunk)
         message.cpuOp += firstCpuOp;
         m_store.commMessages.push_back(message);
     }
+    std::vector<StringId>& shapes = chunk.storeShapes;
+    for (auto id = static_cast<StringId>(shapes.size()); id < from.shapeTexts.size(); ++id)
+        shapes.push_back(m_store.shapeTexts.intern(from.shapeTexts.get(id)));
+    for (const OpShapes& shape : from.opShapes)
+        m_store.opShapes.push_back({ shape.cpuOp + firstCpuOp, shapes[shape.text] });
 
     std::vector<uint32_t>& threads = chunk.storeThreads;
     for (size_t i = threads.size(); i < from.pythonThreads.size(); ++i) {

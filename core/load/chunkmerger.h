@@ -35,6 +35,7 @@ struct ChunkEvents
     // its indices for the first storeThreads.size() of store.pythonThreads.
     std::vector<StringId> storeNames;
     std::vector<uint32_t> storeThreads;
+    std::vector<StringId> storeShapes; // the same for store.shapeTexts
 };
 
 // Appends chunks, in file order, to the trace's store, so that the store is the one a single

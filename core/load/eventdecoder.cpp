@@ -47,6 +47,10 @@ struct PendingEvent
     std::string_view dtype; // record_param_comms: args.dtype
     int64_t inputElements = kNoId; // collective operators: elements of the first tensor of args["Input Dims"]
     std::string_view inputType; // and its type, the first of args["Input type"]
+    // Other operators: the raw JSON arrays of args "Input Dims", "Input type", "Concrete Inputs".
+    std::string_view shapeDims;
+    std::string_view shapeTypes;
+    std::string_view shapeConcrete;
     // Whether the name is a collective's, asked once per "args" object (the name cannot change
     // within one): 0 not asked yet, 1 yes, 2 no.
     uint8_t collective = 0;
@@ -254,6 +258,23 @@ void readCollectiveInput(FieldResult& argument, const char* key, PendingEvent& e
         readFirstString(input, event.inputType);
 }
 
+// An operator's args "Input Dims", "Input type" or "Concrete Inputs": its raw JSON array, kept
+// until the event is stored (the text lives in the input window).
+void readShapeArgument(FieldResult& argument, const char* key, PendingEvent& event)
+{
+    ondemand::value value;
+    ondemand::array array;
+    std::string_view text;
+    if (argument.value().get(value) || value.get_array().get(array) || array.raw_json().get(text))
+        return;
+    if (rawEquals(key, "Input Dims"))
+        event.shapeDims = text;
+    else if (rawEquals(key, "Input type"))
+        event.shapeTypes = text;
+    else
+        event.shapeConcrete = text;
+}
+
 // The integer argument `key` is read into, or nullptr.
 int64_t* integerArgument(const char* key, PendingEvent& event)
 {
@@ -286,12 +307,18 @@ error_code readArgument(FieldResult& argument, PendingEvent& event)
     }
     // The key first: the name's seven substring searches cost ~5% of a with-stack load when run
     // for every argument of every operator.
-    if (event.kind == EventKind::CpuOp && (rawEquals(key, "Input Dims") || rawEquals(key, "Input type"))) {
+    if (event.kind == EventKind::CpuOp && key[0] == 'I'
+        && (rawEquals(key, "Input Dims") || rawEquals(key, "Input type"))) {
         if (event.collective == 0)
             event.collective = isCollectiveOperator(event.rawName) ? 1 : 2;
         if (event.collective == 2)
-            return simdjson::SUCCESS;
-        readCollectiveInput(argument, key, event);
+            readShapeArgument(argument, key, event);
+        else
+            readCollectiveInput(argument, key, event);
+        return simdjson::SUCCESS;
+    }
+    if (event.kind == EventKind::CpuOp && key[0] == 'C' && rawEquals(key, "Concrete Inputs")) {
+        readShapeArgument(argument, key, event);
         return simdjson::SUCCESS;
     }
     int64_t* target = integerArgument(key, event);
@@ -586,6 +613,14 @@ void EventDecoder::storeCpuOp(const PendingEvent& event, StringId nameId)
     else if (event.inputElements != kNoId)
         m_store.commMessages.push_back(
             { uint32_t(m_store.cpuOps.size()), event.inputElements, dtypeBytes(event.inputType) });
+    if (!event.shapeDims.empty() && event.collective != 1) {
+        m_shapeText.assign(event.shapeDims);
+        m_shapeText += '\x1f';
+        m_shapeText += event.shapeTypes;
+        m_shapeText += '\x1f';
+        m_shapeText += event.shapeConcrete;
+        m_store.opShapes.push_back({ uint32_t(m_store.cpuOps.size()), m_store.shapeTexts.intern(m_shapeText) });
+    }
     m_store.cpuOps.push_back({ event.ts, event.dur, event.externalId, event.pid, event.tid, nameId });
 }
 

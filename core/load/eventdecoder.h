@@ -55,6 +55,7 @@ private:
     TraceStore& m_store;
     std::string m_scratch;
     std::string m_frameKey; // a Python frame's name as pythonFrameKey() writes it
+    std::string m_shapeText; // an operator's shapes as OpShapes keeps them
 
     // Python frame names as they appear in the file (still escaped) -> the interned frame key.
     RawNameTable m_pythonFrameNames;

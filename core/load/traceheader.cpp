@@ -2,7 +2,9 @@
 
 #include <simdjson.h>
 
+#include <algorithm>
 #include <limits>
+#include <optional>
 
 namespace fusiondiff {
 
@@ -45,6 +47,32 @@ bool isSixtyFour(simdjson::dom::element value)
     return false;
 }
 
+int64_t integerField(simdjson::dom::element device, const char* key)
+{
+    simdjson::dom::element value;
+    int64_t number = -1;
+    double real = 0;
+    if (device[key].get(value))
+        return -1;
+    if (!value.get_int64().get(number))
+        return number;
+    if (!value.get_double().get(real) && real >= 0 && real < 9e18)
+        return static_cast<int64_t>(real);
+    return -1;
+}
+
+GpuProperties gpuProperties(simdjson::dom::element device, const std::string& name)
+{
+    GpuProperties gpu;
+    gpu.present = true;
+    gpu.name = name;
+    gpu.computeMajor = static_cast<int32_t>(std::clamp<int64_t>(integerField(device, "computeMajor"), -1, 1000));
+    gpu.computeMinor = static_cast<int32_t>(std::clamp<int64_t>(integerField(device, "computeMinor"), -1, 1000));
+    gpu.totalMemoryBytes = static_cast<uint64_t>(std::max<int64_t>(integerField(device, "totalGlobalMem"), 0));
+    gpu.multiprocessors = static_cast<int32_t>(std::clamp<int64_t>(integerField(device, "numSms"), 0, 1000000));
+    return gpu;
+}
+
 bool endsWith(std::string_view text, std::string_view suffix)
 {
     return text.size() > suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
@@ -64,10 +92,12 @@ PlatformInfo detectPlatform(const TraceHeader& header)
 
     bool hasName = false;
     std::string name;
+    std::optional<simdjson::dom::element> firstDevice;
     simdjson::dom::element devices;
     if (!header.deviceProperties.empty() && !parser.parse(header.deviceProperties).get(devices) && devices.is_array()) {
         simdjson::dom::element first;
         if (!devices.at(0).get(first) && first.is_object()) {
+            firstDevice = first;
             simdjson::dom::element warpSize;
             if (!first["warpSize"].get(warpSize) && isSixtyFour(warpSize))
                 amd = true;
@@ -83,6 +113,8 @@ PlatformInfo detectPlatform(const TraceHeader& header)
     PlatformInfo info;
     info.platform = amd ? Platform::AMD : Platform::NVIDIA;
     info.gpuName = hasName ? name : (amd ? "MI300X" : "Unknown GPU");
+    if (firstDevice)
+        info.gpu = gpuProperties(*firstDevice, hasName ? name : std::string());
     return info;
 }
 

@@ -19,6 +19,7 @@ struct PlatformInfo
 {
     Platform platform = Platform::NVIDIA;
     std::string gpuName;
+    GpuProperties gpu; // the first device's identity, as deviceProperties gives it
 };
 
 // Decides platform and GPU name exactly as the seed does: AMD if `roctracer_version` is truthy or

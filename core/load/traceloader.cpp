@@ -252,6 +252,7 @@ TraceStore loadFrom(ByteReader& reader, const LoadOptions& options)
         store.distributed = readDistributedInfo(header);
         store.platform = platform.platform;
         store.gpuName = platform.gpuName;
+        store.gpu = platform.gpu;
         pythonFrames = parser.takePythonFrames();
     } catch (const std::bad_alloc&) {
         throw InputError(reader.path(), "out of memory while loading: the trace does not fit in this machine's memory");

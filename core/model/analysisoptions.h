@@ -42,6 +42,9 @@ struct AnalysisOptions
     // Not a threshold, and no part of the report: the results are the same for any value. The
     // threads the analysis may use (0: the machine's cores; 1: the calling thread alone).
     size_t threads = 0;
+    // The GPU peaks file that replaces the built-in datasheet figures (--peaks FILE); empty: the
+    // built-in one. The report says which it used (efficiency.peaks_origin).
+    std::string peaksFile;
 };
 
 // "auto", "operator", "module" or "launching_operator" (also "launch"); false if unknown.

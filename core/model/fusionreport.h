@@ -2,6 +2,7 @@
 
 #include "model/analysisoptions.h"
 #include "model/categoryid.h"
+#include "model/efficiencyreport.h"
 #include "model/graphreport.h"
 #include "model/opreport.h"
 #include "model/steptime.h"
@@ -179,6 +180,8 @@ struct FusionReport
     std::vector<LookFirstEntry> whereToLookFirst; // by stakeUs, largest first
     // Two multi-rank runs compared as jobs (model/jobreport.h); null for a single trace a side.
     std::shared_ptr<const JobReport> job;
+    // Each operator, shape and data type against each GPU's peaks (ops/efficiency/).
+    EfficiencyReport efficiency;
 
     const std::string& typeName(CategoryId type) const { return classifier.categories[type]; }
     const std::string& sideName(Side side) const { return sideNames[sideIndex(side)]; }

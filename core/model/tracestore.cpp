@@ -16,7 +16,8 @@ size_t TraceStore::memoryUsage() const
         + gpuCopies.capacity() * sizeof(GpuCopyEvent) + runtimeCalls.capacity() * sizeof(RuntimeEvent)
         + cpuOps.capacity() * sizeof(CpuOpEvent) + annotations.capacity() * sizeof(AnnotationEvent)
         + modules.capacity() * sizeof(ModuleEvent) + commMessages.capacity() * sizeof(CommMessage)
-        + pythonFrames.capacity() * sizeof(PythonFrameEvent) + pythonThreads.capacity() * sizeof(ThreadId);
+        + pythonFrames.capacity() * sizeof(PythonFrameEvent) + pythonThreads.capacity() * sizeof(ThreadId)
+        + opShapes.capacity() * sizeof(OpShapes) + shapeTexts.memoryUsage();
 }
 
 int32_t narrowGpuId(int64_t id)

@@ -99,6 +99,27 @@ struct CommMessage
     uint32_t elementBytes = 0; // 0 when the dtype is not known
 };
 
+// The shapes PyTorch recorded for one CPU operator (record_shapes): the raw JSON arrays of its args
+// "Input Dims", "Input type" and "Concrete Inputs", joined by the unit separator 0x1F (which JSON text cannot hold
+// unescaped), interned in TraceStore::shapeTexts (a model repeats a few hundred shapes thousands of times). Only
+// operators that recorded "Input Dims" have one (collective operators keep their message instead).
+struct OpShapes
+{
+    uint32_t cpuOp = 0; // index into TraceStore::cpuOps
+    StringId text = 0; // into TraceStore::shapeTexts
+};
+
+// The first device of deviceProperties, as far as the GPU's identity goes.
+struct GpuProperties
+{
+    bool present = false; // deviceProperties had a first device
+    std::string name; // may be empty (some ROCm builds)
+    int32_t computeMajor = -1; // AMD: gfx9xx's 9 and its minor (gfx950: 9.5)
+    int32_t computeMinor = -1;
+    uint64_t totalMemoryBytes = 0;
+    int32_t multiprocessors = 0; // numSms: SMs or compute units
+};
+
 // Bytes per element of a dtype as the profiler writes it ("BFloat16", "c10::BFloat16", "float"); 0 if unknown.
 uint32_t dtypeBytes(std::string_view dtype);
 
@@ -177,6 +198,9 @@ struct TraceStore
     std::vector<AnnotationEvent> annotations;
     std::vector<ModuleEvent> modules;
     std::vector<CommMessage> commMessages; // for the cpu ops that record one, in cpuOps order
+    std::vector<OpShapes> opShapes; // for the cpu ops that record shapes, in cpuOps order
+    StringTable shapeTexts; // the texts of opShapes
+    GpuProperties gpu;
     // Only the frames that hold something on their thread (an operator, a module or a runtime call
     // starts inside them): the loader leaves out the others (about half of a with_stack trace's
     // frames), which place nothing. Thread by thread (in ThreadId order), each thread's frames in

@@ -1,6 +1,7 @@
 #include "model/fusionreport.h"
 #include "report/graphtables.h"
 #include "report/jsonwriter.h"
+#include "report/reportefficiency.h"
 #include "report/reportjob.h"
 #include "report/reportsteptime.h"
 #include "report/reporttables.h"
@@ -443,6 +444,7 @@ std::string reportToJson(const FusionReport& report)
         { "kernels", writeKernels },
         { "matched_kernels", writeMatchedKernels },
         { "layer_times", writeLayerTimes },
+        { "efficiency", writeEfficiencyJson },
     };
     JsonWriter json;
     json.beginObject();

@@ -1,6 +1,7 @@
 #include "model/fusionreport.h"
 #include "report/graphtables.h"
 #include "report/layersmarkdown.h"
+#include "report/reportefficiency.h"
 #include "report/reportjob.h"
 #include "report/reportnotes.h"
 #include "report/reportsteptime.h"
@@ -213,6 +214,11 @@ void writeCollectives(std::string& out, const FusionReport& report)
     out += collectiveCallsMarkdown(report, cell);
 }
 
+void writeEfficiency(std::string& out, const FusionReport& report)
+{
+    out += efficiencyMarkdown(report, cell);
+}
+
 void writeKernelTypes(std::string& out, const FusionReport& report)
 {
     out += "\n## Kernel types\n\n";
@@ -325,8 +331,8 @@ std::string reportToMarkdown(const FusionReport& report)
         + report.classifier.source + "), minimum group size " + std::to_string(report.options.minGroupSize) + ".\n\n";
 
     for (const auto write : { writeTraces, writeWhereToLookFirst, writeNotes, writeOperationFindings, writeLayers,
-             writeGraphComparison, writeCollectives, writeKernelTypes, writeMatchedKernels, writeOpportunities,
-             writeMappings, writeTopKernels })
+             writeGraphComparison, writeCollectives, writeEfficiency, writeKernelTypes, writeMatchedKernels,
+             writeOpportunities, writeMappings, writeTopKernels })
         write(out, report);
     return out + jobMarkdown(report);
 }

@@ -2,6 +2,7 @@
 
 #include "model/fusionreport.h"
 #include "report/graphtables.h"
+#include "report/reportefficiency.h"
 #include "report/reportjob.h"
 #include "report/reportsteptime.h"
 #include "report/reporttimegap.h"
@@ -951,6 +952,8 @@ const char* reportTableName(ReportTableId table)
         return "rank_times";
     case ReportTableId::RankCollectives:
         return "rank_collectives";
+    case ReportTableId::Efficiency:
+        return "efficiency";
     }
     return "";
 }
@@ -1025,6 +1028,8 @@ ReportTable reportTable(ReportTableId table, const FusionReport& report)
         return rankTimesTable(report);
     case ReportTableId::RankCollectives:
         return rankCollectivesTable(report);
+    case ReportTableId::Efficiency:
+        return efficiencyTable(report);
     }
     return {};
 }

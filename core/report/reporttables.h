@@ -22,7 +22,7 @@ struct LargeGroup;
 // header, and the JSON writer writes the rows of those whose JSON array has the CSV's flat shape
 // (report/tablejson.h). In the CSV's order. The tables of the graph comparison are described in
 // graphtables.cpp, those of the time gap and the collective calls in reporttimegap.cpp, those of the step
-// time in reportsteptime.cpp.
+// time in reportsteptime.cpp, `efficiency` in reportefficiency.cpp.
 enum class ReportTableId
 {
     Traces,
@@ -45,6 +45,7 @@ enum class ReportTableId
     LayerTimes,
     StepTimes,
     HostTime,
+    Efficiency,
     JobSteps, // the job tables: only for multi-rank runs (kJobReportTableIds)
     RankTimes,
     RankCollectives,
@@ -54,7 +55,8 @@ inline constexpr std::array kReportTableIds { ReportTableId::Traces, ReportTable
     ReportTableId::OpSummary, ReportTableId::ExtraKernels, ReportTableId::Collectives, ReportTableId::GraphKinds,
     ReportTableId::GraphPairs, ReportTableId::GraphCoverage, ReportTableId::MatchedGroups, ReportTableId::Kernels,
     ReportTableId::MatchedKernels, ReportTableId::TimeGap, ReportTableId::WhereToLookFirst,
-    ReportTableId::CollectiveCalls, ReportTableId::LayerTimes, ReportTableId::StepTimes, ReportTableId::HostTime };
+    ReportTableId::CollectiveCalls, ReportTableId::LayerTimes, ReportTableId::StepTimes, ReportTableId::HostTime,
+    ReportTableId::Efficiency };
 
 // The tables of two multi-rank runs compared as jobs (report/reportjob.h): written after the others,
 // and only when FusionReport::job is set.

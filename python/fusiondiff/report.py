@@ -19,7 +19,7 @@ def _parameter_text(name, value):
 
 
 def compare(a, b, classifier="default", op_level="auto", params=None, capture1=None, capture2=None,
-            progress=None, threads=None):
+            progress=None, threads=None, peaks=None):
     """Compares the traces a ("trace1") and b ("trace2") as `fusiondiff-cli compare` does.
 
     a, b: Kineto / Chrome-trace JSON files, plain or gzip (str or os.PathLike).
@@ -34,6 +34,8 @@ def compare(a, b, classifier="default", op_level="auto", params=None, capture1=N
     threads: parse and analyse the traces on at most this many threads (--threads; 1 reads them
         one after the other and analyses them on one thread); None, the default, uses the
         machine's cores.
+    peaks: a GPU peaks file that replaces the built-in datasheet figures (--peaks); the table
+        "efficiency" and section_json("efficiency") say which definition was used.
 
     The traces are read on the core's threads without the GIL; Ctrl+C (KeyboardInterrupt) stops
     them. Raises InputError for a file that cannot be used, ValueError for unknown parameters.
@@ -52,7 +54,8 @@ def compare(a, b, classifier="default", op_level="auto", params=None, capture1=N
         capture2=None if capture2 is None else os.fspath(capture2),
         progress=progress,
         poll_seconds=_POLL_SECONDS,
-        threads=0 if threads is None else threads)
+        threads=0 if threads is None else threads,
+        peaks=None if peaks is None else os.fspath(peaks))
     return Report(core)
 
 
@@ -68,7 +71,7 @@ def _run_files(run):
 
 
 def compare_runs(a, b, executor=None, classifier="default", rank_pair=None, op_level="auto", params=None,
-                 progress=None, threads=None):
+                 progress=None, threads=None, peaks=None):
     """Compares two multi-rank runs as jobs, as `fusiondiff-cli compare A B` does with folders.
 
     a, b: a folder of rank traces, or a list of rank trace files (str or os.PathLike).
@@ -87,7 +90,8 @@ def compare_runs(a, b, executor=None, classifier="default", rank_pair=None, op_l
     if executor is None:
         summaries = [[summarize_rank(path, classifier) for path in side] for side in files]
     else:
-        futures = [list(executor.map(summarize_rank, side, [classifier] * len(side))) for side in files]
+        # Both sides' ranks are submitted before any result is waited for.
+        futures = [executor.map(summarize_rank, side, [classifier] * len(side)) for side in files]
         summaries = [list(side) for side in futures]
     pairs = [(str(name), _parameter_text(name, value)) for name, value in (params or {}).items()]
     if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 1024):
@@ -100,7 +104,8 @@ def compare_runs(a, b, executor=None, classifier="default", rank_pair=None, op_l
         params=pairs,
         progress=progress,
         poll_seconds=_POLL_SECONDS,
-        threads=0 if threads is None else threads)
+        threads=0 if threads is None else threads,
+        peaks=None if peaks is None else os.fspath(peaks))
     return Report(core)
 
 
@@ -158,6 +163,12 @@ class Report:
     def where_to_look_first(self):
         """The differences ranked by the time at stake: the JSON report's "where_to_look_first"."""
         return json.loads(self._core.section_json("where_to_look_first"))
+
+    @functools.cached_property
+    def efficiency(self):
+        """The peaks used, each side's GPU and the rows against them: the JSON report's "efficiency"
+        (the rows also as a DataFrame: table("efficiency"))."""
+        return json.loads(self._core.section_json("efficiency"))
 
     def to_json(self):
         """The whole report as JSON: the bytes fusiondiff-cli compare --json writes."""

@@ -10,6 +10,7 @@
 #include "fusionversion.h"
 #include "model/fusionreport.h"
 #include "report/jsonwriter.h"
+#include "report/reportefficiency.h"
 #include "report/reporttables.h"
 #include "report/reporttimegap.h"
 #include "report/reportwriters.h"
@@ -91,6 +92,8 @@ public:
             writeTimeGapJson(json, *m_report);
         else if (section == "where_to_look_first")
             writeWhereToLookFirstJson(json, *m_report);
+        else if (section == "efficiency")
+            writeEfficiencyJson(json, *m_report);
         else
             throw py::key_error("no such section: " + section);
         return py::bytes(json.finish());
@@ -121,14 +124,16 @@ AnalysisOptions optionsFrom(const std::string& opLevel, const std::vector<std::p
 std::unique_ptr<Report> compare(const std::string& traceA, const std::string& traceB, const std::string& classifier,
     const std::string& opLevel, const std::vector<std::pair<std::string, std::string>>& params,
     const std::optional<std::string>& captureA, const std::optional<std::string>& captureB, const py::object& progress,
-    double pollSeconds, int64_t threads)
+    double pollSeconds, int64_t threads, const std::optional<std::string>& peaks)
 {
     if (!(pollSeconds > 0 && pollSeconds <= 1))
         throw py::value_error("poll_seconds must be in (0, 1]");
     // 0 is the machine's cores, as without --threads; else the CLI's range.
     if (threads < 0 || threads > 1024)
         throw py::value_error("threads takes a whole number from 1 to 1024, or None, not " + std::to_string(threads));
-    const CompareRequest request { traceA, traceB, classifier, optionsFrom(opLevel, params), captureA, captureB,
+    AnalysisOptions options = optionsFrom(opLevel, params);
+    options.peaksFile = peaks.value_or("");
+    const CompareRequest request { traceA, traceB, classifier, options, captureA, captureB,
         static_cast<size_t>(threads), nullptr };
     return std::make_unique<Report>(runCompare(request, progress, pollSeconds));
 }
@@ -147,7 +152,7 @@ std::unique_ptr<Report> compareRuns(const std::vector<std::string>& summariesA,
     const std::vector<std::string>& summariesB, const std::optional<std::array<int32_t, 2>>& rankPair,
     const std::string& classifier, const std::string& opLevel,
     const std::vector<std::pair<std::string, std::string>>& params, const py::object& progress, double pollSeconds,
-    int64_t threads)
+    int64_t threads, const std::optional<std::string>& peaks)
 {
     if (threads < 0 || threads > 1024)
         throw py::value_error("threads takes a whole number from 1 to 1024, or None, not " + std::to_string(threads));
@@ -156,8 +161,10 @@ std::unique_ptr<Report> compareRuns(const std::vector<std::string>& summariesA,
         const py::gil_scoped_release release;
         merged = mergeRankSummaries({ summariesA, summariesB }, rankPair);
     }
-    CompareRequest request { merged.detailedFiles[0], merged.detailedFiles[1], classifier, optionsFrom(opLevel, params),
-        std::nullopt, std::nullopt, static_cast<size_t>(threads), merged.job };
+    AnalysisOptions options = optionsFrom(opLevel, params);
+    options.peaksFile = peaks.value_or("");
+    CompareRequest request { merged.detailedFiles[0], merged.detailedFiles[1], classifier, options, std::nullopt,
+        std::nullopt, static_cast<size_t>(threads), merged.job };
     return std::make_unique<Report>(runCompare(request, progress, pollSeconds));
 }
 
@@ -204,13 +211,13 @@ PYBIND11_MODULE(_fusiondiff, module)
 
     module.def("compare", &compare, py::arg("a"), py::arg("b"), py::arg("classifier"), py::arg("op_level"),
         py::arg("params"), py::arg("capture1"), py::arg("capture2"), py::arg("progress"), py::arg("poll_seconds") = 0.1,
-        py::arg("threads") = 0);
+        py::arg("threads") = 0, py::arg("peaks") = std::nullopt);
     module.def("classify", &classify, py::arg("names"), py::arg("classifier"));
     module.def("run_trace_files", &fusiondiff::runTraceFiles, py::arg("inputs"));
     module.def("summarize_rank", &summarizeRank, py::arg("path"), py::arg("classifier"));
     module.def("compare_runs", &compareRuns, py::arg("summaries_a"), py::arg("summaries_b"), py::arg("rank_pair"),
         py::arg("classifier"), py::arg("op_level"), py::arg("params"), py::arg("progress"),
-        py::arg("poll_seconds") = 0.1, py::arg("threads") = 0);
+        py::arg("poll_seconds") = 0.1, py::arg("threads") = 0, py::arg("peaks") = std::nullopt);
     module.def("parameters", &parameters);
     module.def("builtin_classifiers", &fusiondiff::Classifier::builtinNames);
     // For the tests: the reports alive, and how the last compare's thread ended.

@@ -135,11 +135,11 @@ private Q_SLOTS:
         const QStringList tables = QDir(csv).entryList({ QStringLiteral("*.csv") }, QDir::Files, QDir::Name);
         QCOMPARE(tables,
             (QStringList { QStringLiteral("collective_calls.csv"), QStringLiteral("collectives.csv"),
-                QStringLiteral("extra_kernels.csv"), QStringLiteral("fusion_mappings.csv"),
-                QStringLiteral("fusion_opportunities.csv"), QStringLiteral("global_counts.csv"),
-                QStringLiteral("graph_coverage.csv"), QStringLiteral("graph_kinds.csv"),
-                QStringLiteral("graph_pairs.csv"), QStringLiteral("host_time.csv"), QStringLiteral("kernels.csv"),
-                QStringLiteral("layer_times.csv"), QStringLiteral("matched_groups.csv"),
+                QStringLiteral("efficiency.csv"), QStringLiteral("extra_kernels.csv"),
+                QStringLiteral("fusion_mappings.csv"), QStringLiteral("fusion_opportunities.csv"),
+                QStringLiteral("global_counts.csv"), QStringLiteral("graph_coverage.csv"),
+                QStringLiteral("graph_kinds.csv"), QStringLiteral("graph_pairs.csv"), QStringLiteral("host_time.csv"),
+                QStringLiteral("kernels.csv"), QStringLiteral("layer_times.csv"), QStringLiteral("matched_groups.csv"),
                 QStringLiteral("matched_kernels.csv"), QStringLiteral("op_findings.csv"),
                 QStringLiteral("op_summary.csv"), QStringLiteral("step_times.csv"), QStringLiteral("time_gap.csv"),
                 QStringLiteral("traces.csv"), QStringLiteral("where_to_look_first.csv") }));
@@ -242,6 +242,12 @@ private Q_SLOTS:
         QTest::newRow("classifier file") << QStringList { QStringLiteral("compare"), sampleA(), sampleB(),
             QStringLiteral("--classifier"), QStringLiteral("/nope/rules.json") }
                                          << "/nope/rules.json: cannot open the classifier rule file";
+        QTest::newRow("peaks file") << QStringList { QStringLiteral("compare"), sampleA(), sampleB(),
+            QStringLiteral("--peaks"), QStringLiteral("/nope/peaks.json") }
+                                    << "/nope/peaks.json: cannot open the GPU peaks file";
+        QTest::newRow("not a peaks file")
+            << QStringList { QStringLiteral("compare"), sampleA(), sampleB(), QStringLiteral("--peaks"), sampleA() }
+            << "invalid GPU peaks file: not valid JSON";
         QTest::newRow("unknown option") << QStringList { QStringLiteral("compare"), sampleA(), sampleB(),
             QStringLiteral("--fast") } << "unknown option for compare: --fast";
         QTest::newRow("one trace") << QStringList { QStringLiteral("compare"), sampleA() }

@@ -77,6 +77,11 @@ auto fields(const CommMessage& e)
 {
     return std::tie(e.cpuOp, e.elements, e.elementBytes);
 }
+
+auto fields(const OpShapes& e)
+{
+    return std::tie(e.cpuOp, e.text);
+}
 auto fields(const PythonFrameEvent& e)
 {
     return std::tie(e.ts, e.dur, e.thread, e.name);
@@ -133,6 +138,8 @@ void verifyIdentical(const TraceStore& a, const TraceStore& b)
     QVERIFY(sameRows(a.annotations, b.annotations, "annotations"));
     QVERIFY(sameRows(a.modules, b.modules, "modules"));
     QVERIFY(sameRows(a.commMessages, b.commMessages, "comm messages"));
+    QVERIFY(sameRows(a.opShapes, b.opShapes, "operator shapes"));
+    QVERIFY(sameStrings(a.shapeTexts, b.shapeTexts));
     QVERIFY(sameRows(a.pythonFrames, b.pythonFrames, "python frames"));
     QVERIFY(sameRows(a.pythonThreads, b.pythonThreads, "python threads"));
     QVERIFY(fields(a.statistics) == fields(b.statistics));

@@ -229,7 +229,7 @@ private Q_SLOTS:
             (std::vector<std::string> { "traces", "global_counts", "fusion_opportunities", "fusion_mappings",
                 "op_findings", "op_summary", "extra_kernels", "collectives", "graph_kinds", "graph_pairs",
                 "graph_coverage", "matched_groups", "kernels", "matched_kernels", "time_gap", "where_to_look_first",
-                "collective_calls", "layer_times", "step_times", "host_time" }));
+                "collective_calls", "layer_times", "step_times", "host_time", "efficiency" }));
         for (const CsvTable& table : tables) {
             const auto records = parseCsv(table.text);
             QVERIFY(!records.empty());

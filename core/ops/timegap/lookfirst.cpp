@@ -2,6 +2,7 @@
 
 #include "model/fusionreport.h"
 #include "ops/comparison/kernelcomparison.h"
+#include "ops/efficiency/rooflinewords.h"
 #include "ops/timegap/timegap.h"
 #include "util/textformat.h"
 
@@ -132,6 +133,8 @@ LookFirstEntry speedEntry(const FusionReport& report, const OpSummary& summary, 
     }
     if (!kernels.empty())
         entry.details.push_back(kernels);
+    for (std::string& roofline : rooflineDetails(report, summary.op, entry.stakeUs / 10))
+        entry.details.push_back(std::move(roofline));
     return entry;
 }
 
@@ -210,6 +213,8 @@ LookFirstEntry oneSideEntry(const FusionReport& report, const std::string& op, c
     entry.details.push_back("calls of " + op
         + " that the alignment of the two operation sequences could not pair: work one side does and the other "
           "does not (or does under another operation)");
+    for (std::string& roofline : rooflineDetails(report, op, entry.stakeUs / 10))
+        entry.details.push_back(std::move(roofline));
     return entry;
 }
 

@@ -425,8 +425,8 @@ private Q_SLOTS:
 
         const QStringList cliFiles = QDir(cli).entryList(QDir::Files, QDir::Name);
         QCOMPARE(QDir(gui).entryList(QDir::Files, QDir::Name), cliFiles);
-        // traces, ..., graph_kinds, ..., kernels, matched_kernels, layer_times, step_times, host_time
-        QCOMPARE(cliFiles.size(), 20);
+        // traces, ..., graph_kinds, ..., kernels, matched_kernels, layer_times, step_times, host_time, efficiency
+        QCOMPARE(cliFiles.size(), 21);
         QVERIFY(cliFiles.contains(QStringLiteral("op_findings.csv")));
         QVERIFY(cliFiles.contains(QStringLiteral("layer_times.csv")));
         for (const QString& file : cliFiles) {
