@@ -19,6 +19,7 @@
 #include "ops/timegap/lookfirst.h"
 #include "ops/timegap/significance.h"
 #include "ops/timegap/steptime.h"
+#include "ops/timegap/synthetictiming.h"
 #include "ops/timegap/timegap.h"
 #include "util/bothsides.h"
 #include "util/inputerror.h"
@@ -429,6 +430,7 @@ FusionReport analyzeFusion(const TraceStore& trace1, const TraceStore& trace2,
     }
     report.whereToLookFirst = rankWhereToLookFirst(report, accounting);
     judgeLookFirstNoise(report);
+    noteSyntheticGraphTiming(report, { syntheticGraphTiming(trace1), syntheticGraphTiming(trace2) });
     return report;
 }
 

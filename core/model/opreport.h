@@ -101,6 +101,15 @@ struct OpFinding
     std::string alignedOn; // the alignment level that paired the occurrences (AlignmentLevel::key)
     std::vector<uint32_t> layerIndices; // the layers its calls are in, by index in the step, ascending
     std::string layers; // the same as text ("0–23"); both empty unless the traces were aligned by layers
+    // Where one side repeats a block of kernels (a layer stack, a loop over images or requests)
+    // more times than the other (ops/comparison/repeatedblocks.h): the copies each side runs and
+    // the kernels of one copy (0: none found), and the extra copies' kernels (positions in the
+    // kernel list of the side with more). Their time is a difference in the work, neither extra
+    // kernels nor speed: savingWorkUs, signed as the other parts, which then add up to savingUs.
+    std::array<uint32_t, 2> blockCopies {};
+    std::array<uint32_t, 2> blockKernels {};
+    std::vector<uint32_t> workPositions;
+    double savingWorkUs = 0;
 };
 
 // Per operation name, over all compared occurrences.

@@ -83,6 +83,9 @@ struct GapNoise
     double stepSpreadUs = 0; // step time: half the larger interquartile range of the steps (0: not measured)
     std::string basis; // what the spread comes from: "steps", "calls", "floor"
     std::string reason; // in words
+    // Step time: the compared phases with too few steps to measure their spread, in words ("one
+    // step a side", "one step a side in phase 1"); empty when every phase has enough.
+    std::string fewSteps;
 
     bool significant() const { return verdict == NoiseVerdict::Significant; }
 };

@@ -172,6 +172,12 @@ void writeOpFinding(JsonWriter& json, const FusionReport& report, const OpFindin
     json.field("saving_us", finding.savingUs);
     json.field("saving_extra_kernels_us", finding.savingExtraKernelsUs);
     json.field("saving_speed_us", finding.savingSpeedUs);
+    json.field("saving_work_us", finding.savingWorkUs);
+    json.key("block_copies");
+    json.beginArray();
+    for (const uint32_t copies : finding.blockCopies)
+        json.value(uint64_t(copies));
+    json.endArray();
     json.field("significant", finding.significant);
     json.field("noise_us", finding.noiseUs);
     json.field("type_agreement", finding.typeAgreement);

@@ -1,6 +1,7 @@
 #include "model/fusionreport.h"
 #include "report/graphtables.h"
 #include "report/layersmarkdown.h"
+#include "report/referencecaveat.h"
 #include "report/reportefficiency.h"
 #include "report/reportjob.h"
 #include "report/reportnotes.h"
@@ -235,8 +236,9 @@ void writeKernelTypes(std::string& out, const FusionReport& report)
 void writeOpportunities(std::string& out, const FusionReport& report)
 {
     out += "\n## Fusion opportunities\n\n";
-    if (report.timeGap.differentWork)
-        out += "Not meaningful for this pair: the traces do not run the same work (see the verdict).\n\n";
+    if (const std::string caveat = referenceAnalysisCaveat(report); !caveat.empty()) {
+        out += "The reference analysis (the seed's) is " + caveat + ".\n\n";
+    }
     if (report.opportunities.empty()) {
         out += "None passed the thresholds.\n";
     } else {
@@ -259,8 +261,9 @@ void writeOpportunities(std::string& out, const FusionReport& report)
 void writeMappings(std::string& out, const FusionReport& report)
 {
     out += "\n## Fusion mappings\n\n";
-    if (report.timeGap.differentWork)
-        out += "Not meaningful for this pair: the traces do not run the same work (see the verdict).\n\n";
+    if (const std::string caveat = referenceAnalysisCaveat(report); !caveat.empty()) {
+        out += "The reference analysis (the seed's) is " + caveat + ".\n\n";
+    }
     if (report.mappings.empty()) {
         out += "None passed the thresholds.\n";
     } else {

@@ -1,4 +1,5 @@
 #include "model/fusionreport.h"
+#include "report/referencecaveat.h"
 #include "report/reportjob.h"
 #include "report/reportnotes.h"
 #include "report/reportsteptime.h"
@@ -101,9 +102,8 @@ std::string reportSummary(const FusionReport& report)
         }
     }
 
-    out += report.timeGap.differentWork ? "\nReference analysis (the seed's; not meaningful for this pair: the traces "
-                                          "do not run the same work):\n"
-                                        : "\nReference analysis (the seed's):\n";
+    const std::string caveat = referenceAnalysisCaveat(report);
+    out += "\nReference analysis (the seed's" + (caveat.empty() ? "" : "; " + caveat) + "):\n";
     out += "\nFusion opportunities (" + std::to_string(report.opportunities.size()) + "):\n";
     for (const FusionOpportunity& o : report.opportunities) {
         out += "  - " + report.typeName(o.kernelType) + ": " + countWithThousands(o.total[0]) + " vs "

@@ -512,6 +512,11 @@ ReportTable opFindingsTable(const FusionReport& r)
         .header = "Layers",
         .toolTip = "The layers its calls are in, by index in the step (when the traces were aligned layer by layer)",
         .value = [=](size_t row) { return at(row).layers; } });
+    // Appended: a block one side repeats more times (ops/comparison/repeatedblocks.h).
+    table.columns.push_back({ .key = "saving_work_us", .value = [=](size_t row) { return at(row).savingWorkUs; } });
+    for (size_t side = 0; side < 2; ++side)
+        table.columns.push_back({ .key = std::string(side == 0 ? "trace1" : "trace2") + "_block_copies",
+            .value = [=](size_t row) { return uint64_t(at(row).blockCopies[side]); } });
     return table;
 }
 

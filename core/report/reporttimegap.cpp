@@ -213,7 +213,7 @@ ReportTable timeGapTable(const FusionReport& report)
         { .key = "noise",
             .header = "Noise",
             .toolTip = "Whether the basis's A \u2212 B is beyond run-to-run noise: significant, within_noise, or "
-                       "cannot_tell (one step a side: the idle time's spread is not measured)",
+                       "cannot_tell (too few steps in a phase: the idle time's spread is not measured)",
             .value = [breakdown](size_t row) { return std::string(noiseVerdictKey(breakdown(row).noise.verdict)); } },
         { .key = "noise_us", .value = [breakdown](size_t row) { return breakdown(row).noise.noiseUs; } },
         { .key = "cause",

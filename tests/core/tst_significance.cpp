@@ -116,6 +116,39 @@ FusionReport jitteredPair(double shiftUs)
     return compareWritten(a, b);
 }
 
+// A served model's run, as vLLM's worker records it: ten calls of execute_model, the first a
+// prefill (its own phase), then nine decodes whose six layers wait for the host. A's host takes
+// `hostUs[0]` before each layer's launches (give or take the jitter), B's `hostUs[1]`.
+FusionReport servedPair(std::array<double, 2> hostUs)
+{
+    const std::string step = "vllm/worker/model_runner.py(1500): execute_model";
+    const std::string forward = "vllm/model_executor/models/llama.py(212): forward";
+    const std::vector<double> jitter { 0, 40, -30, 20, -10, 35, -25, 15, -5 };
+    std::array<TraceWriter, 2> sides;
+    sides[0].amd();
+    sides[1].nvidia();
+    for (size_t side = 0; side < 2; ++side) {
+        TraceWriter& t = sides[side];
+        t.beginStep(step).beginCall(forward);
+        for (int layer = 0; layer < 6; ++layer) {
+            t.host(hostUs[side]);
+            t.launch("aten::mm", { kGemm }, {}, 400);
+            t.launch("vllm::flash_attn_prefill", { kNorm }, {}, 300);
+        }
+        t.endCall().endStep();
+        for (size_t decode = 0; decode < jitter.size(); ++decode) {
+            t.beginStep(step).beginCall(forward);
+            for (int layer = 0; layer < 6; ++layer) {
+                t.host(hostUs[side] + jitter[(decode + size_t(layer) + side) % jitter.size()]);
+                t.launch("aten::mm", { kGemm }, {}, 40);
+                t.launch("vllm::paged_attention", { kAdd }, {}, 20);
+            }
+            t.endCall().endStep();
+        }
+    }
+    return compareWritten(sides[0], sides[1]);
+}
+
 bool noEntryIsSignificantBeforeNoise(const std::vector<LookFirstEntry>& entries)
 {
     bool noise = false;
@@ -283,6 +316,22 @@ private slots:
         QVERIFY(noEntryIsSignificantBeforeNoise(report.whereToLookFirst));
     }
 
+    void anEntrysWordsFollowTheVerdict()
+    {
+        // TimeSformer (issue 39): the verdict says the same step time within run-to-run noise, so no
+        // side is slower overall, and no entry may say one is.
+        const TraceStore a = loadTrace(dataPath("real/timesformer-base-finetuned-k400.mi300x.json.gz").toStdString());
+        const TraceStore b = loadTrace(dataPath("real/timesformer-base-finetuned-k400.h100.json.gz").toStdString());
+        const FusionReport report = analyzeFusion(a, b, Classifier::builtin("default"), AnalysisOptions {});
+        QCOMPARE(report.timeGap.headline().noise.verdict, NoiseVerdict::WithinNoise);
+        QVERIFY(!report.whereToLookFirst.empty());
+        for (const LookFirstEntry& entry : report.whereToLookFirst) {
+            QVERIFY2(!entry.againstGap, entry.title.c_str());
+            for (const std::string& detail : entry.details)
+                QVERIFY2(detail.find("slower overall") == std::string::npos, detail.c_str());
+        }
+    }
+
     void theMarkdownKeepsTheNoiseReasonsWhole()
     {
         // The step time's noise reason and the verdict run past the 160 characters a name in a
@@ -341,6 +390,41 @@ private slots:
         const FusionReport none = analyzeFusion(a, same, classifier, {});
         QVERIFY(std::fabs(none.timeGap.stepTime->deltaUs) < 100); // the constructor's launch latency model
         QVERIFY(!none.timeGap.stepTime->noise.significant());
+    }
+
+    void anEntryIsJudgedOnTheStepsOfItsPhase()
+    {
+        // Ten steps a side, one prefill and nine host-bound decodes: the host entry costs most in
+        // the decode phase, whose nine steps a side measure its spread (issue 39: it said "fewer
+        // than 2 steps a side", and step_spread_us was 0).
+        const FusionReport report = servedPair({ 1000, 300 });
+        QVERIFY(report.timeGap.onStepTime);
+        QCOMPARE(report.stepTime.phases.size(), size_t(2));
+        QCOMPARE(report.stepTime.rows[0].steps, (std::array<uint64_t, 2> { 1, 1 }));
+        QCOMPARE(report.stepTime.rows[1].steps, (std::array<uint64_t, 2> { 9, 9 }));
+        const GapNoise& steps = report.timeGap.stepTime->noise;
+        QVERIFY2(steps.significant(), steps.reason.c_str());
+        QVERIFY(steps.stepSpreadUs > 0);
+        QCOMPARE(steps.fewSteps, std::string("one step a side in phase 1"));
+        QVERIFY2(steps.reason.find("fewer than") == std::string::npos, steps.reason.c_str());
+        const LookFirstEntry* host = nullptr;
+        for (const LookFirstEntry& entry : report.whereToLookFirst) {
+            if (entry.kind == LookFirstKind::Host && !host)
+                host = &entry;
+        }
+        QVERIFY(host);
+        QVERIFY2(host->op.find("llama.py") != std::string::npos, host->op.c_str());
+        QCOMPARE(host->noise, NoiseVerdict::Significant);
+        QVERIFY(host->noiseUs > 0);
+        for (const std::string& detail : host->details)
+            QVERIFY2(detail.find("cannot tell") == std::string::npos, detail.c_str());
+
+        // The same host time on both sides: the entry, if any, is no finding.
+        const FusionReport same = servedPair({ 1000, 1000 });
+        for (const LookFirstEntry& entry : same.whereToLookFirst) {
+            if (entry.kind == LookFirstKind::Host)
+                QVERIFY(entry.noise != NoiseVerdict::Significant);
+        }
     }
 
     void aHostStallInOneStepCannotBeTold()

@@ -146,6 +146,12 @@ TraceWriter& TraceWriter::beginCall(const std::string& name)
     return *this;
 }
 
+TraceWriter& TraceWriter::host(double us)
+{
+    m_cpuTs += us;
+    return *this;
+}
+
 TraceWriter& TraceWriter::endCall()
 {
     const auto [name, begin] = m_openCalls.back();

@@ -53,6 +53,9 @@ public:
     // begin and end; calls nest.
     TraceWriter& beginCall(const std::string& name);
     TraceWriter& endCall();
+    // The host runs for `us` (in the open calls, their own time) before what comes next: a
+    // host-bound model, whose GPU waits for its launches.
+    TraceWriter& host(double us);
 
     QByteArray json() const; // object format
     QByteArray arrayJson() const; // array format, with its final ']'

@@ -87,9 +87,17 @@ QString gapCauseVerdict(const FusionReport& report)
     qsizetype cut = verdict.indexOf(QStringLiteral(" in GPU"));
     if (const qsizetype step = verdict.indexOf(QStringLiteral(" in step time")); step >= 0 && (cut < 0 || step < cut))
         cut = step;
+    // A gap that noise could make, or that cannot be told from it, says so before its size: the
+    // bold part is what is read alone.
+    const TimeGap& gap = report.timeGap;
+    const TimeGapBreakdown& headline = gap.onStepTime && gap.stepTime ? *gap.stepTime : gap.kernelTime;
+    const QString first = headline.noise.verdict == NoiseVerdict::CannotTell
+        ? tr("Cannot tell from run-to-run noise:") + QStringLiteral(" ")
+        : headline.noise.verdict == NoiseVerdict::WithinNoise ? tr("Within run-to-run noise:") + QStringLiteral(" ")
+                                                              : QString();
     if (cut < 0)
-        return verdict;
-    return QStringLiteral("<b>") + verdict.left(cut) + QStringLiteral("</b>") + verdict.mid(cut);
+        return first.isEmpty() ? verdict : QStringLiteral("<b>") + first + QStringLiteral("</b>") + verdict;
+    return QStringLiteral("<b>") + first + verdict.left(cut) + QStringLiteral("</b>") + verdict.mid(cut);
 }
 
 } // namespace fusiondiff::ui

@@ -95,17 +95,6 @@ ReportColumnsModel::ReportColumnsModel(ReportTableId table, QObject* parent)
     , m_id(table)
 {
     rebuild();
-    QList<Column> columns;
-    for (const size_t index : m_shown) {
-        const TableColumn& column = m_table.columns[index];
-        const bool text = column.unit == Unit::Text || column.unit == Unit::KernelName || column.unit == Unit::SideName
-            || column.unit == Unit::SideText;
-        columns.append({ toQString(column.header), toQString(column.toolTip),
-            text                      ? Kind::Text
-                : column.largestFirst ? Kind::Cost
-                                      : Kind::Number });
-    }
-    setColumns(std::move(columns));
 }
 
 QString ReportColumnsModel::csvName() const
@@ -130,6 +119,20 @@ void ReportColumnsModel::rebuild()
         if (!m_table.columns[column].header.empty())
             m_shown.push_back(column);
     }
+    // The headers come from the same column list as the cells: a column that only some reports
+    // have (a side's not recorded time) cannot shift the headers against the values.
+    QList<Column> columns;
+    for (const size_t index : m_shown) {
+        const TableColumn& column = m_table.columns[index];
+        const bool text = column.unit == Unit::Text || column.unit == Unit::KernelName || column.unit == Unit::SideName
+            || column.unit == Unit::SideText;
+        columns.append({ toQString(column.header), toQString(column.toolTip),
+            text                      ? Kind::Text
+                : column.largestFirst ? Kind::Cost
+                                      : Kind::Number,
+            toQString(column.key) });
+    }
+    setColumns(std::move(columns));
     m_sortValues.assign(m_shown.size(), {});
     m_texts.assign(m_shown.size(), {});
     m_shownNames.assign(m_shown.size(), {});

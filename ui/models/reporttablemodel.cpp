@@ -38,6 +38,8 @@ QVariant ReportTableModel::headerData(int section, Qt::Orientation orientation, 
         return column.title;
     case Qt::ToolTipRole:
         return column.toolTip.isEmpty() ? column.title : column.toolTip;
+    case ColumnKeyRole:
+        return column.key.isEmpty() ? QVariant() : QVariant(column.key);
     case Qt::InitialSortOrderRole:
         return QVariant::fromValue(column.kind == Kind::Cost ? Qt::DescendingOrder : Qt::AscendingOrder);
     case Qt::TextAlignmentRole:

@@ -25,6 +25,7 @@ public:
         KernelTypeRole, // the CategoryId a row is about, where it is about one
         SourceRowRole, // the row's index into the report's vector
         FullTextRole, // what filtering and copying read: DisplayRole, but never shortened
+        ColumnKeyRole, // headerData: the core column's key ("trace1_idle_us"), where it is one
     };
 
     explicit ReportTableModel(QObject* parent = nullptr);
@@ -52,8 +53,10 @@ protected:
         QString title;
         QString toolTip;
         Kind kind = Kind::Number;
+        QString key {}; // the core column's key (report/reporttables.h), if the column is one
     };
 
+    // Inside a reset (rebuild) too: a report can have columns another lacks.
     void setColumns(QList<Column> columns) { m_columns = std::move(columns); }
     // Called inside the reset, after the report is set (it may be null).
     virtual void rebuild() { }

@@ -45,8 +45,7 @@ GroupsPage::GroupsPage(QWidget* parent)
     , m_timeline(new TimelinePanel(QStringLiteral("group_pair_timeline"), this))
 {
     m_pairs->setMaximumColumnWidth(360);
-    m_pairs->setStretchColumns(
-        { m_pairsModel->column("trace1_composition"), m_pairsModel->column("trace2_composition") }, 240);
+    m_pairs->setStretchColumnKeys({ QStringLiteral("trace1_composition"), QStringLiteral("trace2_composition") }, 240);
     m_unmatched->setMaximumColumnWidth(360);
     m_unmatched->setStretchColumns({ UnmatchedGroupsModel::CompositionColumn }, 300);
     m_sequence->setTitle(tr("Kernels in time order"));

@@ -22,13 +22,13 @@ KernelsPage::KernelsPage(QWidget* parent)
     auto* kernels = new ReportColumnsModel(ReportTableId::Kernels, this);
     m_all = new TablePage(kernels, this);
     m_all->setTitle(tr("Every kernel of each trace"));
-    m_all->setStretchColumns({ kernels->column("name") }, 400);
-    m_all->setMiddleElidedColumns({ kernels->column("name") });
+    m_all->setStretchColumnKeys({ QStringLiteral("name") }, 400);
+    m_all->setMiddleElidedColumnKeys({ QStringLiteral("name") });
 
     m_matched->setTitle(tr("Matched across traces"));
-    const QList<int> names { m_matchedModel->column("trace1_kernel"), m_matchedModel->column("trace2_kernel") };
-    m_matched->setStretchColumns(names, 240);
-    m_matched->setMiddleElidedColumns(names);
+    const QStringList names { QStringLiteral("trace1_kernel"), QStringLiteral("trace2_kernel") };
+    m_matched->setStretchColumnKeys(names, 240);
+    m_matched->setMiddleElidedColumnKeys(names);
     m_noMatches->setText(tr("<b>Kernels matched across traces</b><p>The comparison lined up no kernels of the "
                             "two traces: no operation or graph of one found its counterpart in the other (the "
                             "Summary's notes say how the operations line up).</p>"));

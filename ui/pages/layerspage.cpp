@@ -133,7 +133,7 @@ LayersPage::LayersPage(QWidget* parent)
     m_layerFindings->setSourceModel(m_findingsModel);
     m_findings = new TablePage(m_layerFindings, this);
     m_findings->setMaximumColumnWidth(260);
-    m_findings->setStretchColumns({ m_findingsModel->column("summary") }, 240);
+    m_findings->setStretchColumnKeys({ QStringLiteral("summary") }, 240);
     m_findings->view()->setSelectionMode(QAbstractItemView::SingleSelection);
     m_findings->view()->setToolTip(tr("Double-click a finding (or press Enter) to open it on the Operations page"));
     connect(m_findings->view(), &QAbstractItemView::activated, this, [this](const QModelIndex& index) {

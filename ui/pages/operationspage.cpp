@@ -42,7 +42,7 @@ OperationsPage::OperationsPage(QWidget* parent)
     , m_timeline(new TimelinePanel(QStringLiteral("finding_timeline"), this))
 {
     m_findings->setMaximumColumnWidth(260);
-    m_findings->setStretchColumns({ m_findingsModel->column("summary") }, 300);
+    m_findings->setStretchColumnKeys({ QStringLiteral("summary") }, 300);
     m_findings->view()->setSelectionMode(QAbstractItemView::SingleSelection);
 
     m_alignment->setTitle(tr("Kernels per call, side by side"));

@@ -51,7 +51,7 @@ OperationSummaryPage::OperationSummaryPage(QWidget* parent)
 {
     m_summary->setTitle(tr("Every operation compared"));
     m_summary->setMaximumColumnWidth(320);
-    m_summary->setStretchColumns({ m_summaryModel->column("op") }, 220);
+    m_summary->setStretchColumnKeys({ QStringLiteral("op") }, 220);
     m_extraKernels->table()->setTitle(tr("Extra kernels by type"));
     m_extraKernels->table()->setFilterVisible(false); // one row per kernel type: nothing to filter
     m_extraKernels->chartPanel()->chart()->setTitle(tr("Kernels one side runs where the other has none"));

@@ -10,6 +10,7 @@
 #include "model/fusionreport.h"
 #include "models/tracesummarymodel.h"
 #include "pages/tablepage.h"
+#include "report/referencecaveat.h"
 #include "report/reportnotes.h"
 #include "util/textformat.h"
 #include "widgets/adaptivesplitter.h"
@@ -360,7 +361,13 @@ void SummaryPage::setResults(const AnalysisResults& results)
     }
     html += QStringLiteral("</ul>");
 
-    html += QStringLiteral("<p><i>") + tr("The reference analysis (the seed's):") + QStringLiteral("</i></p>");
+    // With the CLI's caveat: on a pair where it misleads, its "fused by" is not a finding.
+    const std::string caveat = referenceAnalysisCaveat(*report);
+    html += QStringLiteral("<p><i>")
+        + (caveat.empty() ? tr("The reference analysis (the seed's):")
+                          : tr("The reference analysis (the seed's; %1):")
+                                .arg(withSideAliases(*report, toQString(caveat)).toHtmlEscaped()))
+        + QStringLiteral("</i></p>");
     html += QStringLiteral("<h3>") + tr("Fusion opportunities (%1)").arg(report->opportunities.size())
         + QStringLiteral("</h3>");
     if (report->opportunities.empty()) {

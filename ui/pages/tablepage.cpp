@@ -142,7 +142,10 @@ TablePage::TablePage(QAbstractItemModel* model, QWidget* parent)
     connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &TablePage::updateCount);
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &TablePage::updateCount);
     connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &TablePage::updateCount);
-    connect(m_model, &QAbstractItemModel::modelReset, this, &TablePage::adjustColumns);
+    connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
+        findKeyedColumns();
+        adjustColumns();
+    });
     connect(m_view->horizontalHeader(), &QHeaderView::sectionResized, this, [this] {
         if (!m_adjusting)
             m_userResized = true;
@@ -162,6 +165,11 @@ void TablePage::setTitle(const QString& title)
     m_title->setVisible(!title.isEmpty());
 }
 
+QString TablePage::title() const
+{
+    return m_title->text();
+}
+
 void TablePage::setSortable(bool sortable)
 {
     m_view->setSortingEnabled(sortable);
@@ -173,6 +181,36 @@ void TablePage::setMiddleElidedColumns(const QList<int>& columns)
 {
     static_cast<TableTextDelegate*>(m_view->itemDelegate())->setMiddleElidedColumns(columns);
     m_nameColumns = columns;
+}
+
+void TablePage::setStretchColumnKeys(const QStringList& keys, int minimumWidth)
+{
+    m_stretchKeys = keys;
+    setStretchColumns(columnsOfKeys(keys), minimumWidth);
+}
+
+void TablePage::setMiddleElidedColumnKeys(const QStringList& keys)
+{
+    m_nameKeys = keys;
+    setMiddleElidedColumns(columnsOfKeys(keys));
+}
+
+QList<int> TablePage::columnsOfKeys(const QStringList& keys) const
+{
+    QList<int> columns;
+    for (int column = 0; column < m_model->columnCount(); ++column) {
+        if (keys.contains(m_model->headerData(column, Qt::Horizontal, ReportTableModel::ColumnKeyRole).toString()))
+            columns.append(column);
+    }
+    return columns;
+}
+
+void TablePage::findKeyedColumns()
+{
+    if (!m_stretchKeys.isEmpty())
+        m_stretchColumns = columnsOfKeys(m_stretchKeys);
+    if (!m_nameKeys.isEmpty())
+        setMiddleElidedColumns(columnsOfKeys(m_nameKeys));
 }
 
 void TablePage::setFilterVisible(bool visible)

@@ -3,6 +3,7 @@
 #include "pages/resultspage.h"
 
 #include <QList>
+#include <QStringList>
 #include <QWidget>
 
 class QAbstractItemModel;
@@ -38,6 +39,7 @@ public:
     void restoreState(const QJsonObject& state) override;
 
     void setTitle(const QString& title);
+    QString title() const;
     void setSortable(bool sortable);
     void setFilterVisible(bool visible);
     // Columns that share the width the others leave (kernel names, evidence), each at least
@@ -46,6 +48,10 @@ public:
     // Columns of names (kernel names): elided where the names on screen are alike, not in their
     // middle, and copied alone by Ctrl+C or "Copy Name" from one of their cells.
     void setMiddleElidedColumns(const QList<int>& columns);
+    // The same two by the core columns' keys (ReportTableModel::ColumnKeyRole), found again at each
+    // model reset: a report's columns can differ from another's, so their places can too.
+    void setStretchColumnKeys(const QStringList& keys, int minimumWidth);
+    void setMiddleElidedColumnKeys(const QStringList& keys);
     // Text columns wider than this are elided (the tooltip has the whole text).
     void setMaximumColumnWidth(int width) { m_maximumColumnWidth = width; }
 
@@ -74,6 +80,8 @@ signals:
 
 private:
     void updateCount();
+    QList<int> columnsOfKeys(const QStringList& keys) const;
+    void findKeyedColumns();
     bool isNameColumn(int column) const;
     void shareFreeWidth();
     void layOutView();
@@ -88,6 +96,8 @@ private:
     int m_maximumColumnWidth = 420;
     QList<int> m_stretchColumns;
     QList<int> m_nameColumns;
+    QStringList m_stretchKeys; // when set, m_stretchColumns are found from them
+    QStringList m_nameKeys; // when set, m_nameColumns are found from them
     QAction* m_copyNames = nullptr;
     int m_stretchMinimumWidth = 0;
     QList<int> m_baseWidths; // of the stretch columns, before they share out the free width

@@ -15,6 +15,7 @@
 #include "pages/summarypage.h"
 #include "pages/tablechartpage.h"
 #include "pages/tablepage.h"
+#include "report/referencecaveat.h"
 #include "shell/globalsearch.h"
 #include "shell/timelinelinks.h"
 #include "timeline/tracetimelinepage.h"
@@ -103,7 +104,7 @@ void ResultsTabs::createPages()
     m_mappings = new TablePage(mappings, this);
     m_mappings->setMaximumColumnWidth(480);
     const int evidence = mappings->column("evidence");
-    m_mappings->setStretchColumns({ evidence }, 520);
+    m_mappings->setStretchColumnKeys({ QStringLiteral("evidence") }, 520);
     // The evidence says what was found: it comes first on screen (the CSV keeps the seed's order).
     m_mappings->view()->horizontalHeader()->moveSection(evidence, 0);
     m_kernelTypes = new TableChartPage(
@@ -244,6 +245,11 @@ void ResultsTabs::setResults(const AnalysisResults& results)
             empty.append(tab.widget);
     }
     setOverflowOrderFor(empty);
+    // The reference analysis' tables carry the CLI's caveat where it misleads on this pair.
+    const QString caveat = toQString(referenceAnalysisCaveat(*results.report));
+    const QString title = caveat.isEmpty() ? QString() : tr("The reference analysis is %1.").arg(caveat);
+    m_opportunities->table()->setTitle(title);
+    m_mappings->setTitle(title);
     m_timeline->setResults(results);
     m_search->setReport(results.report);
 }

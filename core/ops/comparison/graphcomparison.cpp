@@ -7,6 +7,7 @@
 #include "ops/comparison/findingparts.h"
 #include "ops/comparison/graphfindings.h"
 #include "ops/comparison/graphtail.h"
+#include "ops/comparison/repeatedblocks.h"
 #include "util/textformat.h"
 
 #include <algorithm>
@@ -585,10 +586,17 @@ private:
                     if (!p.isMatch() && (s == 0 ? p.first : p.second) >= 0)
                         extra[size_t(s == 0 ? p.first : p.second)] = true;
                 }
+                std::vector<bool> work(extra.size(), false);
+                if (!finding.workPositions.empty() && sideIndex(moreCopiesSide(finding)) == s) {
+                    for (const uint32_t position : finding.workPositions)
+                        work[position] = true;
+                }
                 for (const auto& kernels : pattern.occurrences[s]) {
                     for (size_t position = 0; position < kernels.size(); ++position)
                         m_result.comparedKernels[s].push_back({ kernels[position],
-                            extra[position] ? ComparedGraphKernel::Role::Extra : ComparedGraphKernel::Role::Aligned,
+                            work[position]        ? ComparedGraphKernel::Role::Work
+                                : extra[position] ? ComparedGraphKernel::Role::Extra
+                                                  : ComparedGraphKernel::Role::Aligned,
                             patternIndex });
                 }
             }

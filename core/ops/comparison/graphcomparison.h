@@ -32,6 +32,7 @@ struct ComparedGraphKernel
         Aligned,
         Extra,
         NotCompared, // a counterpart exists, but the other side's trace does not record its kernels
+        Work, // in a copy of a repeated block the other side runs fewer times: a difference in work
     };
     uint32_t kernel = 0; // index into TraceStore::kernels
     Role role = Role::Paired;

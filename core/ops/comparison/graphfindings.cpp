@@ -4,6 +4,7 @@
 #include "model/tracestore.h"
 #include "ops/alignment/sequencealignment.h"
 #include "ops/comparison/findingparts.h"
+#include "ops/comparison/repeatedblocks.h"
 
 #include <algorithm>
 #include <cmath>
@@ -61,13 +62,22 @@ OpFinding graphFinding(const GraphPattern& pattern, const std::array<GraphSide, 
     }
     setFusedSideAndSaving(finding, times);
 
-    std::array<std::vector<uint16_t>, 2> types;
-    for (size_t side = 0; side < 2; ++side) {
-        for (const FindingKernel& kernel : finding.kernels[side])
-            types[side].push_back(kernel.type);
+    // A block one side repeats more times (a loop over images) is aligned without its extra copies,
+    // which then stand unpaired where they run.
+    const std::optional<RepeatDifference> repeats = repeatDifference(finding.kernels);
+    std::vector<AlignedPair> alignment;
+    if (repeats) {
+        const CommonKernels common = commonKernels(finding.kernels, *repeats);
+        alignment = withExtraCopies(alignGraphKernels(common.types[0], common.types[1]), common, *repeats);
+    } else {
+        std::array<std::vector<uint16_t>, 2> types;
+        for (size_t side = 0; side < 2; ++side) {
+            for (const FindingKernel& kernel : finding.kernels[side])
+                types[side].push_back(kernel.type);
+        }
+        alignment = alignGraphKernels(types[0], types[1]);
     }
-    KernelListComparison comparison
-        = compareKernelLists(finding.kernels, alignGraphKernels(types[0], types[1]), naming);
+    KernelListComparison comparison = compareKernelLists(finding.kernels, std::move(alignment), naming);
     finding.alignment = std::move(comparison.alignment);
     finding.typeAgreement = typeAgreement(finding.kernels, finding.alignment);
     finding.extraRuns = std::move(comparison.runs);
@@ -88,10 +98,48 @@ OpFinding graphFinding(const GraphPattern& pattern, const std::array<GraphSide, 
     // A graph pair has one name (its kinds); each side's stack is known only from a capture trace.
     finding.sideOps = { finding.op, finding.op };
     finding.alignedOn = "graph";
+    if (!repeats) {
+        const std::array<double, 2> extraTime
+            = addExtraKernels(finding, { &sides[0].store, &sides[1].store }, pattern.occurrences, extras);
+        splitSaving(finding, times, extraTime);
+        finding.summary = findingSummary(finding, naming, kLaunchNoun, !pattern.isPart);
+        return finding;
+    }
+    // The extra copies are work the other side does not do: out of the extra kernels and the speed.
+    OpFinding common = finding;
+    std::erase_if(common.alignment, [&](const AlignedPair& pair) {
+        const int64_t position = repeats->more == 0 ? pair.first : pair.second;
+        return !pair.isMatch() && position >= int64_t(repeats->extraPositions.front())
+            && position <= int64_t(repeats->extraPositions.back());
+    });
     const std::array<double, 2> extraTime
-        = addExtraKernels(finding, { &sides[0].store, &sides[1].store }, pattern.occurrences, extras);
+        = addExtraKernels(common, { &sides[0].store, &sides[1].store }, pattern.occurrences, extras);
+    double workUs = 0;
+    for (const auto& kernels : pattern.occurrences[repeats->more]) {
+        for (const uint32_t position : repeats->extraPositions)
+            workUs += sides[repeats->more].store.kernels[kernels[position]].dur;
+    }
     splitSaving(finding, times, extraTime);
-    finding.summary = findingSummary(finding, naming, kLaunchNoun, !pattern.isPart);
+    // Which side fuses is told by the work both do: the kernels without the extra copies.
+    std::array<int64_t, 2> commonCount { int64_t(finding.kernels[0].size()), int64_t(finding.kernels[1].size()) };
+    commonCount[repeats->more] -= int64_t(repeats->extraPositions.size());
+    finding.fusedSide = commonCount[0] > commonCount[1] ? Side::Trace2 : Side::Trace1;
+    finding.launchDifference = std::abs(commonCount[0] - commonCount[1]);
+    finding.savingWorkUs = sideIndex(finding.slowerSide) == repeats->more ? workUs : -workUs;
+    finding.savingSpeedUs -= finding.savingWorkUs;
+    for (size_t side = 0; side < 2; ++side) {
+        finding.blockCopies[side] = repeats->blocks[side].copies;
+        finding.blockKernels[side] = repeats->blocks[side].length;
+    }
+    finding.workPositions = repeats->extraPositions;
+    const std::string work
+        = repeatDifferenceText(finding, *repeats, naming, workUs / double(std::max<size_t>(1, finding.occurrences)));
+    for (ExtraRun& run : finding.extraRuns) {
+        if (sideIndex(run.side) == repeats->more && run.kernels.front() >= repeats->extraPositions.front()
+            && run.kernels.back() <= repeats->extraPositions.back())
+            run.explanation = work;
+    }
+    finding.summary = findingSummary(finding, naming, kLaunchNoun, !pattern.isPart) + "; " + work;
     return finding;
 }
 

@@ -43,6 +43,14 @@ void setStake(LookFirstEntry& entry)
     entry.slowerSide = delta >= 0 ? Side::Trace1 : Side::Trace2;
 }
 
+// The part of a finding's difference that is work only one side does (a repeated block's extra copies).
+std::string workText(const FusionReport& report, const OpFinding& finding)
+{
+    const Side more = finding.blockCopies[0] > finding.blockCopies[1] ? Side::Trace1 : Side::Trace2;
+    return "; and " + formatDuration(std::fabs(finding.savingWorkUs)) + " is the extra copies of a block "
+        + report.sideName(more) + " repeats more times: a difference in the work, neither fusion nor speed";
+}
+
 LookFirstEntry fusionEntry(const FusionReport& report, const OpFinding& finding)
 {
     LookFirstEntry entry;
@@ -76,7 +84,7 @@ LookFirstEntry fusionEntry(const FusionReport& report, const OpFinding& finding)
                                 finding.savingSpeedUs, "in all")
         + "; " + report.sideName(slow) + " " + spreadText(finding.timeUs[sideIndex(slow)]) + " vs "
         + report.sideName(otherSide(slow)) + " " + spreadText(finding.timeUs[sideIndex(otherSide(slow))]) + " per "
-        + noun);
+        + noun + (finding.savingWorkUs != 0 ? workText(report, finding) : ""));
     return entry;
 }
 
@@ -246,7 +254,8 @@ LookFirstEntry kernelTypeEntry(const FusionReport& report, CategoryId type, cons
 void markEntriesAgainstTheGap(const FusionReport& report, std::vector<LookFirstEntry>& entries)
 {
     const TimeGapBreakdown& gap = report.timeGap.headline();
-    if (gap.deltaUs == 0)
+    // Within run-to-run noise, no side is slower overall: an entry's words follow the verdict's.
+    if (gap.deltaUs == 0 || gap.noise.verdict == NoiseVerdict::WithinNoise)
         return;
     const Side slowerOverall = gap.slowerSide();
     for (LookFirstEntry& entry : entries) {

@@ -42,9 +42,60 @@ GapNoise within(GapNoise noise, std::string reason)
     return noise;
 }
 
+LookFirstKind idleEntryKindOf(IdleCause cause)
+{
+    return cause == IdleCause::Sync  ? LookFirstKind::Sync
+        : cause == IdleCause::Launch ? LookFirstKind::Launch
+                                     : LookFirstKind::Host;
+}
+
 std::string withinText(const GapNoise& noise)
 {
     return "within run-to-run noise (±" + formatDuration(noise.noiseUs) + ")";
+}
+
+bool spreadMeasured(const StepTimeRow& row)
+{
+    return row.steps[0] >= kMinStepsForSpread && row.steps[1] >= kMinStepsForSpread;
+}
+
+// kNoiseStandardErrors standard errors of the difference of the two sides' sums of a phase's steps.
+double phaseSpreadUs(const StepTimeRow& row)
+{
+    double variance = 0;
+    for (size_t side = 0; side < 2; ++side) {
+        const double sigma = robustSigma(row.timeUs[side]);
+        variance += double(row.steps[side]) * sigma * sigma;
+    }
+    return kNoiseStandardErrors * std::sqrt(variance);
+}
+
+std::string stepCountText(uint64_t steps)
+{
+    return steps == 1 ? "one step" : std::to_string(steps) + " steps";
+}
+
+// "one step a side", "3 steps on A and one on B": what a phase has.
+std::string phaseStepsText(const StepTimeRow& row)
+{
+    if (row.steps[0] == row.steps[1])
+        return stepCountText(row.steps[0]) + " a side";
+    return stepCountText(row.steps[0]) + " on A and " + (row.steps[1] == 1 ? "one" : std::to_string(row.steps[1]))
+        + " on B";
+}
+
+// The phases too short to measure their spread, in words: "one step a side" (the only phase),
+// "one step a side in phase 1".
+std::string fewStepsText(const std::vector<const StepTimeRow*>& rows)
+{
+    std::string text;
+    for (const StepTimeRow* row : rows) {
+        if (spreadMeasured(*row))
+            continue;
+        text += text.empty() ? "" : ", ";
+        text += phaseStepsText(*row) + (rows.size() > 1 ? " in " + row->phase : "");
+    }
+    return text;
 }
 
 } // namespace
@@ -97,11 +148,19 @@ GapNoise stepTimeNoise(const TimeGapBreakdown& steps, const StepTimeReport& repo
     bool measured = !rows.empty();
     double variance = 0;
     double stepSpread = 0;
+    // The phases with enough steps: their own gap and its spread.
+    std::array<double, 2> measuredTime {};
+    double measuredVariance = 0;
     for (const StepTimeRow* row : rows) {
+        const bool enough = spreadMeasured(*row);
+        measured &= enough;
         for (size_t side = 0; side < 2; ++side) {
-            measured &= row->steps[side] >= kMinStepsForSpread;
             const double sigma = robustSigma(row->timeUs[side]);
             variance += double(row->steps[side]) * sigma * sigma;
+            if (!enough)
+                continue;
+            measuredVariance += double(row->steps[side]) * sigma * sigma;
+            measuredTime[side] += row->totalUs[side];
             stepSpread = std::max(stepSpread, (row->timeUs[side].q3 - row->timeUs[side].q1) / 2);
         }
     }
@@ -111,15 +170,31 @@ GapNoise stepTimeNoise(const TimeGapBreakdown& steps, const StepTimeReport& repo
         return noise;
     }
 
-    // Too few steps: only the GPU work's spread is measured (its calls').
+    // Too few steps in some phase: only the other phases' and the GPU work's spreads are measured.
+    const std::string few = fewStepsText(rows);
     GapNoise noise = judgeDelta(steps.deltaUs, steps.timeUs, 0, "floor");
     noise.basis = "floor";
+    noise.stepSpreadUs = stepSpread;
+    noise.fewSteps = few;
     if (!noise.significant())
         return within(noise,
             "within run-to-run noise: |A - B| " + formatDuration(std::fabs(steps.deltaUs))
                 + " <= " + formatDuration(noise.noiseUs) + " (" + percentText(kNoiseFloorShare)
-                + " of the faster side's time; fewer than " + std::to_string(kMinStepsForSpread)
-                + " steps a side, so the steps' own spread is not measured)");
+                + " of the faster side's time; " + few + ", so the steps' own spread is not measured)");
+    // The phases whose spread is measured may differ beyond it on their own, in the gap's direction.
+    const double measuredDelta = measuredTime[0] - measuredTime[1];
+    if (measuredTime[0] > 0 && measuredTime[1] > 0 && (measuredDelta > 0) == (steps.deltaUs > 0)) {
+        const GapNoise phases
+            = judgeDelta(measuredDelta, measuredTime, kNoiseStandardErrors * std::sqrt(measuredVariance), "steps");
+        if (phases.significant()) {
+            noise.basis = "steps";
+            noise.spreadUs = phases.spreadUs;
+            noise.reason = "beyond run-to-run noise: the phases with enough steps alone differ by "
+                + formatDuration(std::fabs(measuredDelta)) + " > " + formatDuration(phases.noiseUs)
+                + " in the gap's direction (" + few + ", so that phase's spread is not measured)";
+            return noise;
+        }
+    }
     double gpuDelta = 0;
     std::array<double, 2> gpuTime = steps.timeUs;
     for (const TimeGapPart& part : steps.parts) {
@@ -133,7 +208,6 @@ GapNoise stepTimeNoise(const TimeGapBreakdown& steps, const StepTimeReport& repo
     const GapNoise gpu = judgeDelta(gpuDelta, gpuTime, gpuCallsSpreadUs, "calls");
     noise.spreadUs = gpu.spreadUs;
     const bool sameDirection = (gpuDelta > 0) == (steps.deltaUs > 0);
-    const std::string few = "fewer than " + std::to_string(kMinStepsForSpread) + " steps a side";
     if (gpu.significant() && sameDirection) {
         noise.basis = "calls";
         noise.reason = "beyond run-to-run noise: the GPU work alone differs by " + formatDuration(std::fabs(gpuDelta))
@@ -203,7 +277,22 @@ void judgeLookFirstNoise(FusionReport& report)
         return nullptr;
     };
     const GapNoise* steps = report.timeGap.stepTime ? &report.timeGap.stepTime->noise : nullptr;
-    const bool stepsMeasured = steps && steps->basis == "steps";
+    // A host, sync or launch entry against the spread of the steps of the phase it costs most in.
+    const std::vector<const StepTimeRow*> phases = phaseRows(report.stepTime);
+    const auto phaseOf = [&report, &phases](const LookFirstEntry& entry) -> const StepTimeRow* {
+        std::string phase;
+        for (const IdleCauseEntry& cause : report.stepTime.causes) {
+            if (cause.key == entry.op && idleEntryKindOf(cause.cause) == entry.kind) {
+                phase = cause.phase;
+                break;
+            }
+        }
+        for (const StepTimeRow* row : phases) {
+            if (row->phase == phase || phases.size() == 1)
+                return row;
+        }
+        return nullptr;
+    };
     for (LookFirstEntry& entry : report.whereToLookFirst) {
         GapNoise noise;
         switch (entry.kind) {
@@ -227,16 +316,22 @@ void judgeLookFirstNoise(FusionReport& report)
             break;
         case LookFirstKind::Host:
         case LookFirstKind::Sync:
-        case LookFirstKind::Launch:
-            if (stepsMeasured) {
+        case LookFirstKind::Launch: {
+            const StepTimeRow* phase = phaseOf(entry);
+            if (phase && spreadMeasured(*phase)) {
+                noise = judgeDelta(entry.stakeUs, entry.timeUs, phaseSpreadUs(*phase), "steps");
+            } else if (!phase && steps && steps->basis == "steps") {
                 noise = judgeDelta(entry.stakeUs, entry.timeUs, steps->spreadUs, "steps");
             } else {
                 noise.verdict = NoiseVerdict::CannotTell;
-                entry.details.push_back("cannot tell from run-to-run noise: fewer than "
-                    + std::to_string(kMinStepsForSpread) + " steps a side, so the spread of the idle time is not "
-                    + "measured");
+                const std::string few = !phase ? "too few steps in some phase"
+                    : phases.size() > 1        ? phase->phase + ", where it costs most, has " + phaseStepsText(*phase)
+                                               : phaseStepsText(*phase);
+                entry.details.push_back(
+                    "cannot tell from run-to-run noise: " + few + ", so the spread of the idle time is not measured");
             }
             break;
+        }
         }
         entry.noise = noise.verdict;
         entry.noiseUs = noise.noiseUs;

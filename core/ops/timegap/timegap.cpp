@@ -67,7 +67,8 @@ const char* titleOf(GapCause cause)
     case GapCause::Collectives:
         return "collectives: communication kernels";
     case GapCause::OneSide:
-        return "work on one side only: operations that found no partner";
+        return "work on one side only: operations that found no partner, and copies of a repeated block (a layer "
+               "stack, a loop over images or requests) that the other side runs fewer times";
     case GapCause::NotCompared:
         return "not compared: kernels outside the compared steps or operations";
     case GapCause::Unattributed:
@@ -445,6 +446,12 @@ TimeGapBreakdown stepTimeBreakdown(
     return breakdown;
 }
 
+bool isBookkeeping(GapCause cause)
+{
+    return cause == GapCause::Residual || cause == GapCause::NotCompared || cause == GapCause::Unattributed
+        || cause == GapCause::Overlap || cause == GapCause::NotRecorded;
+}
+
 // "A (x) is slower than B (y) by 307 ms (2.2x) in step time (a vs b, n steps): the GPU waits while
 // the host runs f +220 ms, collectives +51.8 ms, ...; in GPU kernel time A is slower by 57.3 ms (24.6%)."
 std::string stepTimeVerdict(
@@ -475,10 +482,31 @@ std::string stepTimeVerdict(
             + notRecordedText(steps) + ")";
         std::string causes;
         size_t listed = 0;
+        // The sentence names causes: not the parts that only keep the books (what was not compared
+        // or not recorded, overlap, the residual). Extra kernels and speed that work against each
+        // other are one cause, the paired operations' GPU work, named by what they add together.
+        double fusion = 0;
+        double speed = 0;
         for (const TimeGapPart& part : steps.parts) {
-            if (part.cause == GapCause::Residual || listed == 3 || part.deltaUs * sign <= 0
-                || part.deltaUs * sign < kListedShare * std::fabs(steps.deltaUs))
+            fusion += part.cause == GapCause::Fusion ? part.deltaUs : 0.0;
+            speed += part.cause == GapCause::Speed ? part.deltaUs : 0.0;
+        }
+        const bool offsetting = fusion * speed < 0;
+        bool pairedNamed = false;
+        for (const TimeGapPart& part : steps.parts) {
+            const bool paired = offsetting && (part.cause == GapCause::Fusion || part.cause == GapCause::Speed);
+            const double delta = paired ? fusion + speed : part.deltaUs;
+            if (isBookkeeping(part.cause) || (paired && pairedNamed) || listed == 3 || delta * sign <= 0
+                || delta * sign < kListedShare * std::fabs(steps.deltaUs))
                 continue;
+            if (paired) {
+                pairedNamed = true;
+                causes += causes.empty() ? "" : ", ";
+                causes += "the paired operations' GPU work " + signedDuration(delta * sign) + " (extra kernels "
+                    + signedDuration(fusion * sign) + ", speed " + signedDuration(speed * sign) + ")";
+                ++listed;
+                continue;
+            }
             std::string label = part.label;
             if (part.cause == GapCause::IdleHost)
                 label = "the GPU waits while the host runs code";
@@ -499,7 +527,7 @@ std::string stepTimeVerdict(
         }
         text += causes.empty() ? "" : ": " + causes;
         if (steps.noise.verdict == NoiseVerdict::CannotTell)
-            text += "; whether that is more than run-to-run noise cannot be told with one step a side";
+            text += "; whether that is more than run-to-run noise cannot be told with " + steps.noise.fewSteps;
     }
     if (kernelTime.deltaUs == 0)
         return text + "; in GPU kernel time they are the same.";
@@ -545,6 +573,9 @@ void addGraphRoles(KernelRoles& roles, const std::array<std::vector<ComparedGrap
                 break;
             case ComparedGraphKernel::Role::NotCompared:
                 roles.role[side][kernel.kernel] = KernelRole::NotCompared;
+                break;
+            case ComparedGraphKernel::Role::Work:
+                roles.role[side][kernel.kernel] = KernelRole::OneSide;
                 break;
             }
             roles.op[side][kernel.kernel] = opOfPattern[kernel.pattern];

@@ -206,6 +206,27 @@ private Q_SLOTS:
         QCOMPARE(bSlower.parts[0].deltaUs, 3000.0);
         QCOMPARE(bSlower.parts[1].deltaUs, -500.0);
     }
+
+    void theBoldHeadlineSaysNoiseFirst()
+    {
+        // The noise-control pair (issue 39): "A is slower by 4.2 ms (12.8%)" in bold read as a
+        // finding, while the verdict could not tell it from run-to-run noise.
+        FusionReport report;
+        report.timeGap.onStepTime = true;
+        report.timeGap.stepTime.emplace();
+        report.timeGap.verdict = "A (x) is slower than B (y) by 4.2 ms (12.8%) in step time (36.7 ms vs 32.5 ms): the "
+                                 "GPU waits; whether that is more than run-to-run noise cannot be told with one step "
+                                 "a side; in GPU kernel time they are the same within run-to-run noise.";
+        report.timeGap.stepTime->noise.verdict = NoiseVerdict::CannotTell;
+        QVERIFY2(gapCauseVerdict(report).startsWith(
+                     QStringLiteral("<b>Cannot tell from run-to-run noise: A (x) is slower than B (y) by 4.2 ms")),
+            qPrintable(gapCauseVerdict(report)));
+        report.timeGap.stepTime->noise.verdict = NoiseVerdict::WithinNoise;
+        QVERIFY(gapCauseVerdict(report).startsWith(QStringLiteral("<b>Within run-to-run noise: A (x)")));
+        report.timeGap.stepTime->noise.verdict = NoiseVerdict::Significant;
+        QVERIFY(
+            gapCauseVerdict(report).startsWith(QStringLiteral("<b>A (x) is slower than B (y) by 4.2 ms (12.8%)</b>")));
+    }
 };
 
 QTEST_MAIN(TestGapWaterfall)

@@ -25,7 +25,9 @@
 #include "widgets/filterlineedit.h"
 
 #include <QAbstractItemModelTester>
+#include <QHeaderView>
 #include <QRandomGenerator>
+#include <QTableView>
 #include <QTest>
 
 #include <cmath>
@@ -484,6 +486,62 @@ private Q_SLOTS:
         extra.setReport(report);
         QCOMPARE(cell(extra, 0, "trace2_kernels").toString(), QStringLiteral("0"));
         QCOMPARE(extra.index(0, 0).data(ReportTableModel::KernelTypeRole).toInt(), 1);
+    }
+
+    void headersFollowTheCoresColumnsOfEachReport()
+    {
+        // A trace with unrecorded time adds two columns to the step time table: the headers must
+        // move with the values (issue 39: "B idle" showed B's busy time, two places over).
+        auto withUnrecorded = std::make_shared<FusionReport>();
+        withUnrecorded->stepTime.notRecorded = true;
+        StepTimeRow row;
+        row.phase = "all steps";
+        row.steps = { 10, 10 };
+        row.busyUs = { 11000, 14700 };
+        row.notRecordedUs = { 0, 9300 };
+        row.idleUs = { 300, 5400 };
+        withUnrecorded->stepTime.rows.push_back(row);
+        for (const ReportTableId table : kReportTableIds) {
+            if (table == ReportTableId::Traces)
+                continue; // shown by TraceSummaryModel
+            ReportColumnsModel model(table); // made before any report, as the pages make theirs
+            QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+            for (const auto& report :
+                { std::shared_ptr<const FusionReport>(withUnrecorded), std::make_shared<const FusionReport>() }) {
+                model.setReport(report);
+                QStringList expected;
+                QStringList keys;
+                for (const TableColumn& column : reportTable(table, *report).columns) {
+                    if (!column.header.empty()) {
+                        expected.append(QString::fromStdString(column.header));
+                        keys.append(QString::fromStdString(column.key));
+                    }
+                }
+                QCOMPARE(model.columnCount(), expected.size());
+                for (int column = 0; column < model.columnCount(); ++column) {
+                    QCOMPARE(model.headerData(column, Qt::Horizontal).toString(), expected[column]);
+                    QCOMPARE(model.headerData(column, Qt::Horizontal, ReportTableModel::ColumnKeyRole).toString(),
+                        keys[column]);
+                }
+            }
+        }
+        ReportColumnsModel steps(ReportTableId::StepTimes);
+        steps.setReport(withUnrecorded);
+        const int idleB = steps.column("trace2_idle_us");
+        QCOMPARE(steps.headerData(idleB, Qt::Horizontal).toString(), QStringLiteral("B idle"));
+        QCOMPARE(steps.index(0, idleB).data().toString(), formatDuration(5400));
+        QCOMPARE(steps.headerData(steps.column("trace2_not_recorded_us"), Qt::Horizontal).toString(),
+            QStringLiteral("B not recorded"));
+
+        // A page finds its stretched and name columns again by key when a report moves them.
+        TablePage page(new ReportColumnsModel(ReportTableId::StepTimes, this));
+        page.setStretchColumnKeys({ QStringLiteral("trace1_total_us") }, 100);
+        auto* model = static_cast<ReportColumnsModel*>(page.sourceModel());
+        model->setReport(withUnrecorded);
+        page.resize(1200, 400);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        QCOMPARE(page.view()->horizontalHeader()->sectionSize(model->column("trace1_total_us")) >= 100, true);
     }
 
     void operationsMatchedCountAsTheVerdictDoes()

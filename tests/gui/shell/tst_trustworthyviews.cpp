@@ -376,6 +376,34 @@ private Q_SLOTS:
             qPrintable(heading));
     }
 
+    void referenceAnalysisCarriesTheCliCaveat()
+    {
+        // Issue 39, items 5 and 9: the reference analysis on a pair where it misleads says so on
+        // every view that shows it, as the CLI does: Pi0's MI350 trace records only part of its
+        // graph, and two unrelated traces do not run the same work.
+        MainWindow window;
+        window.show();
+        QVERIFY(compare(window, realTrace("pi0_torchcompile_hipgraph.mi350.json.gz"),
+            realTrace("pi0_torchcompile_cudagraph.h200.json.gz")));
+        const QString partial = QStringLiteral("A's trace records only part of its graph launches (9.3 ms");
+        QVERIFY2(window.mappingsPage()->title().contains(partial), qPrintable(window.mappingsPage()->title()));
+        QVERIFY(window.opportunitiesPage()->table()->title().contains(partial));
+        QVERIFY2(window.summaryPage()->findingsText().contains(
+                     QStringLiteral("The reference analysis (the seed's; of limited meaning for this pair: A's trace "
+                                    "records only part")),
+            qPrintable(window.summaryPage()->findingsText()));
+
+        QVERIFY(compare(window, realTrace("bert-small-uncased.mi300x.json.gz"),
+            realTrace("timesformer-base-finetuned-k400.h100.json.gz")));
+        QVERIFY(window.controller()->results().report->timeGap.differentWork);
+        QVERIFY(window.mappingsPage()->title().contains(QStringLiteral("not meaningful for this pair")));
+        QVERIFY(window.opportunitiesPage()->table()->title().contains(QStringLiteral("not meaningful for this pair")));
+        QVERIFY(window.summaryPage()->findingsText().contains(QStringLiteral("not meaningful for this pair")));
+
+        QVERIFY(compare(window, sampleA(), sampleB()));
+        QVERIFY(window.mappingsPage()->title().isEmpty());
+    }
+
     // Item 26: counts in the number that fits, a unit for Impact, readable settings, and no
     // "Fused by" a side that runs nothing.
     void wordingFitsItsNumbers()
