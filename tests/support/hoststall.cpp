@@ -550,6 +550,7 @@ uint64_t stallHost(TraceStore& store, const HostStall& stall)
 } // namespace fusiondiff::test
 
 #include "model/fusionreport.h"
+#include "ops/timegap/idlegaps.h"
 
 namespace fusiondiff::test {
 
@@ -571,7 +572,8 @@ StallScore scoreStall(const FusionReport& report, const HostStall& stall)
     // A step tail's stall is in no code the constructor can name: any host entry names it.
     const auto namesTheStall = [&stall](const LookFirstEntry& entry) {
         return entry.kind == LookFirstKind::Host && entry.slowerSide == Side::Trace2
-            && (stall.site == StallSite::StepTail || entry.op == stall.function);
+            && (stall.site == StallSite::StepTail || entry.op == stall.function
+                || entry.op == idlePairingKey({ stall.function, HostCodeKind::Python }));
     };
     for (const LookFirstEntry& entry : report.whereToLookFirst) {
         if (namesTheStall(entry))
