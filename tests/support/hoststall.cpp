@@ -554,6 +554,31 @@ uint64_t stallHost(TraceStore& store, const HostStall& stall)
 
 namespace fusiondiff::test {
 
+double stepsWallUs(const TraceStore& store)
+{
+    // The steps that launch GPU work: a step without any is not compared.
+    std::vector<std::pair<double, double>> steps = stepsOf(store);
+    std::erase_if(steps, [&store](const std::pair<double, double>& step) {
+        return std::none_of(store.runtimeCalls.begin(), store.runtimeCalls.end(), [&step](const RuntimeEvent& call) {
+            return call.correlation != kNoId && call.ts >= step.first && call.ts <= step.second;
+        });
+    });
+    double begin = std::numeric_limits<double>::infinity();
+    double end = -std::numeric_limits<double>::infinity();
+    if (!steps.empty()) {
+        begin = steps.front().first;
+        end = steps.back().second;
+    } else {
+        for (const RuntimeEvent& call : store.runtimeCalls)
+            begin = std::min(begin, call.ts);
+    }
+    for (const KernelEvent& kernel : store.kernels)
+        end = std::max(end, kernel.ts + kernel.dur);
+    for (const GpuCopyEvent& copy : store.gpuCopies)
+        end = std::max(end, copy.ts + copy.dur);
+    return std::isfinite(begin) && std::isfinite(end) ? end - begin : 0.0;
+}
+
 StallScore scoreStall(const FusionReport& report, const HostStall& stall)
 {
     StallScore score;
