@@ -4,7 +4,8 @@
 // gap, rank the stalled function first in "where to look first", and put its stake and the step
 // gap within 20% of the GPU idle the stall caused. Where the GPU absorbs it (work already queued,
 // or waiting for something outside the trace anyway), nothing beyond what it caused may be
-// charged to it. Inference and training traces, eager and with graphs, at several seeds each.
+// charged to it. Inference and training traces, eager and with graphs, at several seeds each; and
+// stalls in record_function regions, nn.Module calls and the steps' host tails.
 #include "classify/classifier.h"
 #include "fusionanalysis.h"
 #include "hoststall.h"
@@ -116,6 +117,70 @@ private slots:
                 && std::fabs(score.firstStakeUs - score.idleCausedUs) <= kStakeTolerance * score.idleCausedUs
                 && std::fabs(score.stepGapUs - score.idleCausedUs) <= kStakeTolerance * score.idleCausedUs,
             what.constData());
+    }
+
+    void stallsAtOtherSitesLeadTheReport_data()
+    {
+        QTest::addColumn<QString>("trace");
+        QTest::addColumn<QString>("site");
+        QTest::addColumn<int>("seed");
+        // Sites the analysis was not built on (stallscore --sites): record_function regions and
+        // nn.Module calls, named by themselves rather than by their caller, and the host's tail
+        // at every step's end, which the step holds. Every row's stall shows.
+        const struct
+        {
+            const char* trace;
+            const char* site;
+            int seed;
+        } rows[] = {
+            { "real/bert-small-uncased.mi300x.json.gz", "module", 1 }, // nn.Module: BertLMPredictionHead_0
+            { "real/bert-small-uncased.mi300x.json.gz", "module", 2 }, // nn.Module: BertOutput_1
+            { "real/bert-small-uncased.mi300x.json.gz", "tail", 1 },
+            { "real/timesformer-base-finetuned-k400.h100.json.gz", "module", 1 },
+            { "real/timesformer-base-finetuned-k400.h100.json.gz", "module", 2 }, // a quarter of it shows
+            { "real/timesformer-base-finetuned-k400.h100.json.gz", "tail", 1 },
+            { "real/dlrm_worker0.v100.pt.trace.json", "region", 1 }, // ## all2all_data:kjt values ##
+            { "real/dlrm_worker0.v100.pt.trace.json", "region", 2 }, // ## sparse_data_dist ##
+            { "real/hta_trace_diff_control.a100.json.gz", "region", 1 }, // nccl:all_to_all
+            { "real/hta_trace_diff_control.a100.json.gz", "region", 2 }, // ## alltoall_bwd_single ##
+            { "real/minitoy_train_rocm6.2.mi250.json.gz", "tail", 1 }, // one of two steps compared
+        };
+        for (const auto& [trace, site, seed] : rows)
+            QTest::addRow("%s %s seed %d", trace, site, seed) << QString(trace) << QString(site) << seed;
+    }
+
+    void stallsAtOtherSitesLeadTheReport()
+    {
+        QFETCH(QString, trace);
+        QFETCH(QString, site);
+        QFETCH(int, seed);
+        StallSite where = StallSite::Function;
+        QVERIFY(stallSiteOfName(site.toStdString(), where));
+        const Classifier classifier = Classifier::builtin("default");
+        const std::string path = dataPath(trace).toStdString();
+        const TraceStore a = loadTrace(path);
+        const HostStall stall = chooseStall(a, uint64_t(seed), 0, kShareOfStep, where);
+        QVERIFY2(!stall.function.empty(), "nothing to stall");
+        TraceStore b = loadTrace(path);
+        stallHost(b, stall);
+        const FusionReport report = analyzeFusion(a, b, classifier, {});
+        const StallScore score = scoreStall(report, stall);
+        // The idle the stall caused, as the traces give it: the steps' wall time grew by it.
+        const double grown = stepsWallUs(b) - stepsWallUs(a);
+        const QByteArray what = QString("stalled %1 by %2 us in %3 calls: wall grew %4 us, step gap %5 us, first %6 %7 "
+                                        "(%8 us)")
+                                    .arg(QString::fromStdString(stall.function))
+                                    .arg(stall.stallUs)
+                                    .arg(stall.calls)
+                                    .arg(grown)
+                                    .arg(score.stepGapUs)
+                                    .arg(QString::fromStdString(score.firstKind), QString::fromStdString(score.firstOp))
+                                    .arg(score.firstStakeUs)
+                                    .toUtf8();
+        QVERIFY2(grown >= kShows * stall.stallUs * double(stall.calls), what.constData());
+        QVERIFY2(score.onStepTime && score.firstIsStall, what.constData());
+        QVERIFY2(std::fabs(score.firstStakeUs - grown) <= kStakeTolerance * grown, what.constData());
+        QVERIFY2(std::fabs(score.stepGapUs - grown) <= kStakeTolerance * grown, what.constData());
     }
 
     void withoutAStallNothingIsCharged()

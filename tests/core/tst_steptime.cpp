@@ -83,13 +83,13 @@ TraceWriter twoSteps(double secondKernelTs = 215)
     trace.nvidia();
     trace.rawEvent(hostEvent("user_annotation", "ProfilerStep#1", 100, 200));
     trace.rawEvent(hostEvent("user_annotation", "ProfilerStep#2", 300, 200));
-    // Step 1 (100 to 240, the memcpy's end): forward runs 100..250.
+    // Step 1 (100 to 300, where step 2 starts; its GPU work ends at 240): forward runs 100..250.
     trace.rawEvent(hostEvent("python_function", "model.py(10): forward", 100, 150));
     mm(trace, 110, 1, 120, 30); // host 100..112 (forward 10, aten::mm 2), launch 112..120
     mm(trace, 200, 2, secondKernelTs, 20); // host 150..202 (forward 50, aten::mm 2), launch 202..215
     trace.rawEvent(hostEvent("cuda_runtime", "cudaMemcpyAsync", 230, 3, "\"correlation\": 3"));
     trace.rawEvent(gpuEvent("gpu_memcpy", "Memcpy DtoD (Device -> Device)", 236, 4, 3)); // launch 235..236
-    // Step 2 (300 to 380); 240..300 is between the steps.
+    // Step 2 (300 to 500, its host end; its GPU work ends at 380): 380..500 is its host tail.
     mm(trace, 310, 4, 330, 10); // host 300..312 (none 10, aten::mm 2), launch 312..330
     trace.rawEvent(hostEvent("cuda_runtime", "cudaStreamSynchronize", 320, 30)); // sync 340..350
     mm(trace, 360, 5, 370, 10); // host 350..362 (none 10, aten::mm 2), launch 362..370
@@ -144,36 +144,38 @@ private slots:
         const StepTimeSide& side = report.stepTime.sides[0];
         QCOMPARE(side.steps.size(), size_t(2));
         QCOMPARE(side.steps[0].begin, 100.0);
-        QCOMPARE(side.steps[0].end, 240.0);
+        QCOMPARE(side.steps[0].end, 300.0);
         QCOMPARE(side.steps[0].busyUs, 54.0); // 30 + 20 + the 4 us copy
-        QCOMPARE(side.steps[0].idleUs[size_t(IdleCause::Host)], 64.0);
+        // 64 us before its launches, and its tail 240..300: forward 10, then no recorded code 50.
+        QCOMPARE(side.steps[0].idleUs[size_t(IdleCause::Host)], 64.0 + 60.0);
         QCOMPARE(side.steps[0].idleUs[size_t(IdleCause::Launch)], 22.0);
         QCOMPARE(side.steps[1].begin, 300.0);
-        QCOMPARE(side.steps[1].end, 380.0);
+        QCOMPARE(side.steps[1].end, 500.0);
         QCOMPARE(side.steps[1].busyUs, 20.0);
-        QCOMPARE(side.steps[1].idleUs[size_t(IdleCause::Host)], 24.0);
+        QCOMPARE(side.steps[1].idleUs[size_t(IdleCause::Host)], 24.0 + 120.0); // and its tail, 380..500
         QCOMPARE(side.steps[1].idleUs[size_t(IdleCause::Sync)], 10.0);
         QCOMPARE(side.steps[1].idleUs[size_t(IdleCause::Launch)], 26.0);
-        QCOMPARE(side.idleUs[size_t(IdleCause::BetweenSteps)], 60.0);
+        QCOMPARE(side.idleUs[size_t(IdleCause::BetweenSteps)], 0.0);
         for (const StepRecord& step : side.steps)
             QCOMPARE(step.busyUs + step.idleTotalUs(), step.timeUs());
 
-        QCOMPARE(idleOf(report, IdleCause::Host, "model.py: forward"), 60.0);
+        QCOMPARE(idleOf(report, IdleCause::Host, "model.py: forward"), 60.0 + 10.0);
         QCOMPARE(idleOf(report, IdleCause::Host, "aten::mm"), 8.0);
-        QCOMPARE(idleOf(report, IdleCause::Host, "(no recorded host code on the launching thread)"), 20.0);
+        QCOMPARE(
+            idleOf(report, IdleCause::Host, "(no recorded host code on the launching thread)"), 20.0 + 50.0 + 120.0);
         QCOMPARE(idleOf(report, IdleCause::Sync, "cudaStreamSynchronize"), 10.0);
         QCOMPARE(idleOf(report, IdleCause::Launch, "cudaLaunchKernel"), 47.0);
         QCOMPARE(idleOf(report, IdleCause::Launch, "cudaMemcpyAsync (already launched when the GPU went idle)"), 1.0);
 
-        // step_times: one phase of two steps, 140 and 80 us.
+        // step_times: one phase of two steps, 200 us each.
         QCOMPARE(report.stepTime.rows.size(), size_t(1));
         const StepTimeRow& row = report.stepTime.rows.front();
         QCOMPARE(row.steps[0], uint64_t(2));
-        QCOMPARE(row.timeUs[0].median, 110.0);
+        QCOMPARE(row.timeUs[0].median, 200.0);
         QCOMPARE(row.busyUs[0], 37.0);
-        QCOMPARE(row.idleUs[0], 73.0);
-        QCOMPARE(row.idleByCauseUs[0][size_t(IdleCause::Host)], 44.0);
-        QCOMPARE(row.totalUs[0], 220.0);
+        QCOMPARE(row.idleUs[0], 163.0);
+        QCOMPARE(row.idleByCauseUs[0][size_t(IdleCause::Host)], 134.0);
+        QCOMPARE(row.totalUs[0], 400.0);
         // host_time: forward's own time in the steps is 150 - 20 (its aten::mm calls), per step.
         bool forward = false;
         for (const HostTimeRow& host : report.stepTime.hostTime) {
@@ -181,8 +183,8 @@ private slots:
                 forward = true;
                 // Inside step 1's window, less its aten::mm calls; the cudaMemcpyAsync it issues
                 // (a call that does not wait for the GPU) is its own time.
-                QCOMPARE(host.ownUsPerStep[0], (140.0 - 20.0) / 2);
-                QCOMPARE(host.idleUsPerStep[0], 30.0);
+                QCOMPARE(host.ownUsPerStep[0], (150.0 - 20.0) / 2);
+                QCOMPARE(host.idleUsPerStep[0], 35.0);
             }
         }
         QVERIFY(forward);
@@ -196,7 +198,7 @@ private slots:
         reversed.reverseEvents();
         const FusionReport inOrder = compareWritten(twoSteps(), twoSteps());
         const FusionReport outOfOrder = compareWritten(reversed, reversed);
-        QCOMPARE(idleOf(outOfOrder, IdleCause::Host, "model.py: forward"), 60.0);
+        QCOMPARE(idleOf(outOfOrder, IdleCause::Host, "model.py: forward"), 70.0);
         QCOMPARE(outOfOrder.stepTime.causes.size(), inOrder.stepTime.causes.size());
         for (size_t i = 0; i < inOrder.stepTime.causes.size(); ++i) {
             QCOMPARE(outOfOrder.stepTime.causes[i].key, inOrder.stepTime.causes[i].key);
@@ -315,7 +317,8 @@ private slots:
         const StepTimeSide& side = report.stepTime.sides[0];
         QCOMPARE(side.launchingThreads, uint64_t(2));
         QVERIFY(hasNote(report, "2 host threads launch GPU work"));
-        QCOMPARE(side.steps.front().idleUs[size_t(IdleCause::Host)], 12.0 + 62.0); // 100..112 and 150..212
+        // 100..112, 150..212 and the step's host tail 230..240, in which thread 2 runs nothing recorded.
+        QCOMPARE(side.steps.front().idleUs[size_t(IdleCause::Host)], 12.0 + 62.0 + 10.0);
         QCOMPARE(idleOf(report, IdleCause::Host, "aten::item"), 60.0);
         QCOMPARE(idleOf(report, IdleCause::Host, "aten::mm"), 2.0 + 2.0); // 110..112 on thread 1, 210..212 on 2
     }
@@ -402,9 +405,9 @@ private slots:
     void notRecordedWorkBelongsToTheStepOfItsLaunch()
     {
         // A graph launched at 150 in step 1 (host 100..200): its last recorded kernel ends at 210
-        // and its work goes on unrecorded until 260. Step 1 ends at 260 with 50 us not recorded,
-        // though that work starts after step 1's host end: it is the step of the launch, not of the
-        // work's start. Step 2 (host 300..400) holds one kernel, 320..330.
+        // and its work goes on unrecorded until 260. Step 1 ends where step 2 starts, at 300, with 50 us
+        // not recorded, though that work starts after step 1's host end: it is the step of the launch,
+        // not of the work's start. Step 2 (host 300..400) holds one kernel, 320..330, and its host tail.
         TraceWriter trace;
         trace.nvidia();
         trace.rawEvent(hostEvent("cuda_runtime", "cudaGraphLaunch", 150, 5, "\"correlation\": 1"));
@@ -418,11 +421,11 @@ private slots:
         const StepTimeAnalysis analysis = analyzeStepTime({ side, side }, { 0 });
         const std::vector<StepRecord>& records = analysis.report.sides[0].steps;
         QCOMPARE(records.size(), size_t(2));
-        QCOMPARE(records[0].end, 260.0);
+        QCOMPARE(records[0].end, 300.0);
         QCOMPARE(records[0].notRecordedUs, 50.0);
         QCOMPARE(records[0].busyUs, 100.0); // the kernel and the unrecorded work: one busy block
         QCOMPARE(records[1].begin, 300.0);
-        QCOMPARE(records[1].end, 330.0);
+        QCOMPARE(records[1].end, 400.0);
         QCOMPARE(records[1].busyUs, 10.0);
         QCOMPARE(analysis.totals.busyUs[0], 110.0);
         QCOMPARE(analysis.report.sides[0].gpuSpanUs, 170.0); // 160 to 330
@@ -432,7 +435,8 @@ private slots:
     {
         // Step 1 (host 100..200) launches a kernel at 140 that runs 150..205; step 2 (host
         // 200..300) launches one at 201 that the device starts at 195 (its clock a little ahead).
-        // The two make one busy block, 150..240, which step 1 (to 205) and step 2 (205..240) share.
+        // The two make one busy block, 150..240, which step 1 (to 205) and step 2 (205 to its host
+        // end, 300) share.
         TraceWriter trace;
         trace.nvidia();
         mm(trace, 138, 1, 150, 55);
@@ -447,7 +451,7 @@ private slots:
         QCOMPARE(records[0].end, 205.0);
         QCOMPARE(records[0].busyUs, 55.0);
         QCOMPARE(records[1].begin, 205.0);
-        QCOMPARE(records[1].end, 240.0);
+        QCOMPARE(records[1].end, 300.0);
         QCOMPARE(records[1].busyUs, 35.0);
         QCOMPARE(analysis.totals.busyUs[0], 90.0);
         QCOMPARE(analysis.report.sides[0].gpuSpanUs, 90.0);

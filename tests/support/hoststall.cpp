@@ -64,13 +64,153 @@ std::vector<std::pair<double, double>> stepsOf(const TraceStore& store)
     return steps;
 }
 
+// The launching threads, those that launch the most GPU work first.
+std::vector<ThreadId> launchingThreads(const TraceStore& store)
+{
+    std::map<ThreadId, uint64_t> launches;
+    for (const RuntimeEvent& call : store.runtimeCalls) {
+        if (call.correlation != kNoId)
+            ++launches[{ call.pid, call.tid }];
+    }
+    std::vector<std::pair<uint64_t, ThreadId>> byCount;
+    for (const auto& [thread, count] : launches)
+        byCount.emplace_back(count, thread);
+    std::stable_sort(byCount.begin(), byCount.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    std::vector<ThreadId> threads;
+    for (const auto& [count, thread] : byCount)
+        threads.push_back(thread);
+    return threads;
+}
+
+constexpr std::string_view kModuleName = "nn.Module: ";
+constexpr std::string_view kBackwardNode = "autograd::engine::evaluate_function";
+
+// A call of a candidate: its name, where it runs, and whether it is one `site` stalls.
+struct Call
+{
+    std::string name;
+    bool isOperator;
+    double ts;
+    double end;
+};
+
+// The calls on `thread` that `site` can stall, in no particular order.
+std::vector<Call> callsAt(const TraceStore& store, const ThreadId& thread, StallSite site)
+{
+    std::vector<Call> calls;
+    const auto onThread = [&thread](int64_t pid, int64_t tid) { return pid == thread.pid && tid == thread.tid; };
+    const auto python = std::find(store.pythonThreads.begin(), store.pythonThreads.end(), thread);
+    switch (site) {
+    case StallSite::Function:
+        if (python != store.pythonThreads.end()) {
+            const auto index = uint32_t(python - store.pythonThreads.begin());
+            for (const PythonFrameEvent& frame : store.pythonFrames) {
+                if (frame.thread == index)
+                    calls.push_back({ std::string(store.name(frame.name)), false, frame.ts, frame.ts + frame.dur });
+            }
+            return calls;
+        }
+        [[fallthrough]];
+    case StallSite::Operator:
+    case StallSite::OtherThread:
+        for (const CpuOpEvent& op : store.cpuOps) {
+            if (onThread(op.pid, op.tid))
+                calls.push_back({ std::string(store.name(op.name)), true, op.ts, op.ts + op.dur });
+        }
+        return calls;
+    case StallSite::Backward: {
+        // The operators inside a backward node on the thread (not the nodes themselves).
+        std::vector<std::pair<double, double>> nodes;
+        for (const CpuOpEvent& op : store.cpuOps) {
+            if (onThread(op.pid, op.tid) && store.name(op.name).starts_with(kBackwardNode))
+                nodes.emplace_back(op.ts, op.ts + op.dur);
+        }
+        std::sort(nodes.begin(), nodes.end());
+        for (const CpuOpEvent& op : store.cpuOps) {
+            if (!onThread(op.pid, op.tid) || store.name(op.name).starts_with(kBackwardNode))
+                continue;
+            const auto after = std::upper_bound(
+                nodes.begin(), nodes.end(), std::pair { op.ts, std::numeric_limits<double>::infinity() });
+            const bool inNode = after != nodes.begin() && op.ts + op.dur <= std::prev(after)->second;
+            calls.push_back({ std::string(store.name(op.name)) + (inNode ? "" : "\n"), true, op.ts, op.ts + op.dur });
+        }
+        return calls;
+    }
+    case StallSite::Region:
+        for (const AnnotationEvent& annotation : store.annotations) {
+            if (!annotation.onGpu && onThread(annotation.pid, annotation.tid)
+                && !store.name(annotation.name).starts_with(kStepPrefix))
+                calls.push_back(
+                    { std::string(store.name(annotation.name)), false, annotation.ts, annotation.ts + annotation.dur });
+        }
+        return calls;
+    case StallSite::Module:
+        for (const ModuleEvent& module : store.modules) {
+            if (onThread(module.pid, module.tid))
+                calls.push_back({ std::string(kModuleName) + std::string(store.name(module.name)), false, module.ts,
+                    module.ts + module.dur });
+        }
+        return calls;
+    case StallSite::StepTail:
+        for (const AnnotationEvent& annotation : store.annotations) {
+            if (!annotation.onGpu && onThread(annotation.pid, annotation.tid)
+                && store.name(annotation.name).starts_with(kStepPrefix)) {
+                // Just before the step's end, so that the step's host part runs longer.
+                const double end = annotation.ts + annotation.dur;
+                calls.push_back({ std::string(kStepPrefix), false, end - std::min(0.001, annotation.dur / 2), end });
+            }
+        }
+        return calls;
+    }
+    return calls;
+}
+
 } // namespace
 
-HostStall chooseStall(const TraceStore& store, uint64_t seed, size_t rank, double shareOfStep)
+const char* stallSiteName(StallSite site)
 {
-    const ThreadId thread = mainLaunchingThread(store);
+    switch (site) {
+    case StallSite::Function:
+        return "function";
+    case StallSite::Operator:
+        return "operator";
+    case StallSite::Region:
+        return "region";
+    case StallSite::Module:
+        return "module";
+    case StallSite::StepTail:
+        return "tail";
+    case StallSite::OtherThread:
+        return "thread2";
+    case StallSite::Backward:
+        return "backward";
+    }
+    return "";
+}
+
+bool stallSiteOfName(std::string_view name, StallSite& site)
+{
+    for (const StallSite candidate : { StallSite::Function, StallSite::Operator, StallSite::Region, StallSite::Module,
+             StallSite::StepTail, StallSite::OtherThread, StallSite::Backward }) {
+        if (name == stallSiteName(candidate)) {
+            site = candidate;
+            return true;
+        }
+    }
+    return false;
+}
+
+HostStall chooseStall(const TraceStore& store, uint64_t seed, size_t rank, double shareOfStep, StallSite site)
+{
+    const std::vector<ThreadId> threads = launchingThreads(store);
+    const size_t threadRank = site == StallSite::OtherThread ? 1 : 0;
+    if (threads.size() <= threadRank)
+        return {};
+    ThreadId thread = threads[threadRank];
     std::vector<std::pair<double, double>> steps = stepsOf(store);
     if (steps.empty()) {
+        if (site == StallSite::StepTail)
+            return {};
         double begin = 0, end = 0;
         for (const RuntimeEvent& call : store.runtimeCalls) {
             if (begin == end)
@@ -91,6 +231,33 @@ HostStall chooseStall(const TraceStore& store, uint64_t seed, size_t rank, doubl
             steps.begin(), steps.end(), [ts](const auto& step) { return ts >= step.first && ts <= step.second; });
     };
 
+    std::vector<Call> calls;
+    if (site == StallSite::Backward) {
+        // The thread that runs the most operators inside backward nodes.
+        size_t most = 0;
+        for (const ThreadId& candidate : threads) {
+            std::vector<Call> at = callsAt(store, candidate, site);
+            const size_t inNodes = size_t(
+                std::count_if(at.begin(), at.end(), [](const Call& call) { return !call.name.ends_with('\n'); }));
+            if (inNodes > most) {
+                most = inNodes;
+                thread = candidate;
+                calls = std::move(at);
+            }
+        }
+    } else {
+        calls = callsAt(store, thread, site);
+    }
+    if (site == StallSite::StepTail) {
+        uint64_t tails = 0;
+        for (const Call& call : calls)
+            tails += std::any_of(steps.begin(), steps.end(),
+                [&call](const auto& step) { return call.end >= step.first && call.end <= step.second; });
+        if (tails == 0 || rank > 0)
+            return {};
+        return { calls.front().name, false, shareOfStep * medianStep, tails, site, thread };
+    }
+
     // The thread's runtime calls: a function whose call starts inside one (the profiler's clocks
     // can nest a Python frame in a runtime call) is not stalled, since the stall would stretch the call.
     std::vector<std::pair<double, double>> runtimeCalls;
@@ -105,32 +272,30 @@ HostStall chooseStall(const TraceStore& store, uint64_t seed, size_t rank, doubl
         return after != runtimeCalls.begin() && ts < std::prev(after)->second;
     };
     std::set<std::pair<std::string, bool>> excluded;
-    // Calls per name inside the steps, on the launching thread.
-    std::map<std::pair<std::string, bool>, uint64_t> calls;
-    const auto python = std::find(store.pythonThreads.begin(), store.pythonThreads.end(), thread);
-    if (python != store.pythonThreads.end()) {
-        const auto index = uint32_t(python - store.pythonThreads.begin());
-        for (const PythonFrameEvent& frame : store.pythonFrames) {
-            if (frame.thread == index && inSteps(frame.ts)) {
-                ++calls[{ std::string(store.name(frame.name)), false }];
-                if (insideCall(frame.ts))
-                    excluded.insert({ std::string(store.name(frame.name)), false });
-            }
-        }
-    } else {
-        for (const CpuOpEvent& op : store.cpuOps) {
-            if (op.pid == thread.pid && op.tid == thread.tid && inSteps(op.ts)) {
-                ++calls[{ std::string(store.name(op.name)), true }];
-                if (insideCall(op.ts))
-                    excluded.insert({ std::string(store.name(op.name)), true });
+    // Calls per name inside the steps.
+    std::map<std::pair<std::string, bool>, uint64_t> perName;
+    for (const Call& call : calls) {
+        if (!inSteps(call.ts))
+            continue;
+        ++perName[{ call.name, call.isOperator }];
+        if (insideCall(call.ts))
+            excluded.insert({ call.name, call.isOperator });
+    }
+    // A backward operator is stalled where all its calls on the thread are inside backward nodes.
+    if (site == StallSite::Backward) {
+        for (const auto& [key, count] : perName) {
+            if (key.first.ends_with('\n')) {
+                excluded.insert(key);
+                excluded.insert({ key.first.substr(0, key.first.size() - 1), key.second });
             }
         }
     }
     std::vector<HostStall> candidates;
-    for (const auto& [key, count] : calls) {
+    for (const auto& [key, count] : perName) {
         const double perStep = double(count) / double(steps.size());
         if (perStep >= 1 && perStep <= 8 && !excluded.contains(key))
-            candidates.push_back({ key.first, key.second, std::max(20.0, shareOfStep * medianStep / perStep), count });
+            candidates.push_back(
+                { key.first, key.second, std::max(20.0, shareOfStep * medianStep / perStep), count, site, thread });
     }
     if (rank >= candidates.size())
         return {};
@@ -141,19 +306,14 @@ HostStall chooseStall(const TraceStore& store, uint64_t seed, size_t rank, doubl
 
 uint64_t stallHost(TraceStore& store, const HostStall& stall)
 {
-    // The function's calls on the main launching thread: only that thread stalls.
-    const ThreadId thread = mainLaunchingThread(store);
-    const auto python = std::find(store.pythonThreads.begin(), store.pythonThreads.end(), thread);
-    const uint32_t pythonThread = uint32_t(python - store.pythonThreads.begin());
+    // The function's calls on the stalled thread: only that thread stalls.
+    const ThreadId thread
+        = stall.thread.pid == -1 && stall.thread.tid == -1 ? mainLaunchingThread(store) : stall.thread;
     const auto onThread = [&thread](int64_t pid, int64_t tid) { return pid == thread.pid && tid == thread.tid; };
     std::vector<StallPoint> points;
-    for (const PythonFrameEvent& frame : store.pythonFrames) {
-        if (!stall.isOperator && frame.thread == pythonThread && store.name(frame.name) == stall.function)
-            points.push_back({ frame.ts, frame.ts + frame.dur });
-    }
-    for (const CpuOpEvent& op : store.cpuOps) {
-        if (stall.isOperator && onThread(op.pid, op.tid) && store.name(op.name) == stall.function)
-            points.push_back({ op.ts, op.ts + op.dur });
+    for (const Call& call : callsAt(store, thread, stall.site)) {
+        if (call.name == stall.function && call.isOperator == stall.isOperator)
+            points.push_back({ call.ts, call.end });
     }
     std::sort(points.begin(), points.end(), [](const StallPoint& a, const StallPoint& b) { return a.at < b.at; });
     const double d = stall.stallUs;
@@ -390,8 +550,34 @@ uint64_t stallHost(TraceStore& store, const HostStall& stall)
 } // namespace fusiondiff::test
 
 #include "model/fusionreport.h"
+#include "ops/timegap/idlegaps.h"
 
 namespace fusiondiff::test {
+
+double stepsWallUs(const TraceStore& store)
+{
+    // The steps that launch GPU work: a step without any is not compared.
+    std::vector<std::pair<double, double>> steps = stepsOf(store);
+    std::erase_if(steps, [&store](const std::pair<double, double>& step) {
+        return std::none_of(store.runtimeCalls.begin(), store.runtimeCalls.end(), [&step](const RuntimeEvent& call) {
+            return call.correlation != kNoId && call.ts >= step.first && call.ts <= step.second;
+        });
+    });
+    double begin = std::numeric_limits<double>::infinity();
+    double end = -std::numeric_limits<double>::infinity();
+    if (!steps.empty()) {
+        begin = steps.front().first;
+        end = steps.back().second;
+    } else {
+        for (const RuntimeEvent& call : store.runtimeCalls)
+            begin = std::min(begin, call.ts);
+    }
+    for (const KernelEvent& kernel : store.kernels)
+        end = std::max(end, kernel.ts + kernel.dur);
+    for (const GpuCopyEvent& copy : store.gpuCopies)
+        end = std::max(end, copy.ts + copy.dur);
+    return std::isfinite(begin) && std::isfinite(end) ? end - begin : 0.0;
+}
 
 StallScore scoreStall(const FusionReport& report, const HostStall& stall)
 {
@@ -408,8 +594,14 @@ StallScore scoreStall(const FusionReport& report, const HostStall& stall)
             score.idleCausedUs += row.idleByCauseUs[1][cause] * double(row.steps[1])
                 - row.idleByCauseUs[0][cause] * double(row.steps[0]);
     }
+    // A step tail's stall is in no code the constructor can name: any host entry names it.
+    const auto namesTheStall = [&stall](const LookFirstEntry& entry) {
+        return entry.kind == LookFirstKind::Host && entry.slowerSide == Side::Trace2
+            && (stall.site == StallSite::StepTail || entry.op == stall.function
+                || entry.op == idlePairingKey({ stall.function, HostCodeKind::Python }));
+    };
     for (const LookFirstEntry& entry : report.whereToLookFirst) {
-        if (entry.kind == LookFirstKind::Host && entry.op == stall.function && entry.slowerSide == Side::Trace2)
+        if (namesTheStall(entry))
             score.stallStakeUs = std::max(score.stallStakeUs, entry.stakeUs);
     }
     if (!report.whereToLookFirst.empty()) {
@@ -417,8 +609,7 @@ StallScore scoreStall(const FusionReport& report, const HostStall& stall)
         score.firstKind = lookFirstKindKey(first.kind);
         score.firstOp = first.op;
         score.firstStakeUs = first.stakeUs;
-        score.firstIsStall
-            = first.kind == LookFirstKind::Host && first.op == stall.function && first.slowerSide == Side::Trace2;
+        score.firstIsStall = namesTheStall(first);
     }
     return score;
 }

@@ -1,32 +1,49 @@
 #pragma once
 
+#include "model/tracestore.h"
+
 #include <cstdint>
 #include <string>
-
-namespace fusiondiff {
-struct TraceStore;
-} // namespace fusiondiff
+#include <string_view>
 
 namespace fusiondiff::test {
 
 // The host code to stall in trace B of a host-stall pair: one Python function or operator on the
 // thread that launches most GPU work, and the stall at the start of each of its calls.
+// Where the stalled code is: which events name it, on which thread.
+enum class StallSite
+{
+    Function, // a Python function (an operator where the trace records no Python frames), main launching thread
+    Operator, // a PyTorch operator, main launching thread
+    Region, // a record_function region (a user_annotation event), main launching thread
+    Module, // an nn.Module call ("nn.Module: Linear_77"), main launching thread
+    StepTail, // the end of every step on the host, after its last launch: named by nothing the constructor knows
+    OtherThread, // an operator on the launching thread with the second most launches (the autograd thread)
+    Backward, // an operator called inside a backward node (autograd::engine::evaluate_function)
+};
+const char* stallSiteName(StallSite site); // "function", "operator", "region", "module", "tail", "thread2", "backward"
+bool stallSiteOfName(std::string_view name, StallSite& site);
+
 struct HostStall
 {
-    std::string function; // as the report names it (a Python frame without its line number, an operator)
+    std::string function; // as the report should name it: a Python frame without its line number, an
+                          // operator, a region's name, "nn.Module: Name_N"; for a step tail, the step prefix
     bool isOperator = false;
     double stallUs = 0;
     uint64_t calls = 0; // its calls inside the steps (stallHost stalls those outside too)
+    StallSite site = StallSite::Function;
+    ThreadId thread; // the stalled thread
 };
 
-// The `rank`-th candidate (in a seed's order) to stall in `store`: a Python function (an operator
-// where the trace records no Python frames) on the main launching thread that runs one to eight
-// times a step, stalled by `shareOfStep` of the median step divided by its calls a step. Empty
-// function when there is none.
-HostStall chooseStall(const TraceStore& store, uint64_t seed, size_t rank, double shareOfStep);
+// The `rank`-th candidate (in a seed's order) to stall in `store` at `site`: code that runs one to
+// eight times a step, stalled by `shareOfStep` of the median step divided by its calls a step.
+// Empty function when there is none.
+HostStall chooseStall(
+    const TraceStore& store, uint64_t seed, size_t rank, double shareOfStep, StallSite site = StallSite::Function);
 
-// Makes trace B from a real trace A (loaded into `store`, which becomes B): the main launching
-// thread stalls `stall.stallUs` at the start of every call of `stall.function` there. Everything
+// Makes trace B from a real trace A (loaded into `store`, which becomes B): `stall.thread` stalls
+// `stall.stallUs` at the start of every call of `stall.function` there (for a step tail: just
+// before each step's end on the host, so that the step's host part runs that much longer). Everything
 // the host does afterwards, on every thread, happens that much later (per stall so far), until a
 // call that waits for the GPU returns: a synchronization, a blocking copy, a copy whose transfer
 // ended before the call returned, a launch that waited for room in the queue (far longer than
@@ -60,10 +77,17 @@ struct StallScore
     std::string firstKind; // where to look first's first entry: "host", "speed", ...
     std::string firstOp;
     double firstStakeUs = 0;
-    bool firstIsStall = false; // a host entry naming the stalled function
+    bool firstIsStall = false; // a host entry naming the stalled function (for a step tail: any host entry)
     double stallStakeUs = 0; // the stake of the host entry naming the stalled function, wherever it ranks
 };
 
 StallScore scoreStall(const FusionReport& report, const HostStall& stall);
+
+// The wall time of a trace's steps, read from the trace alone (not from the analysis): from the
+// start of the first step compared (the profiler steps that launch GPU work less the warm-up, else
+// the first launch)
+// to the later of the last GPU work's end and the last step's end on the host. Kernel times are
+// the same in A and its host-stall pair B, so B's minus A's is the idle the stall caused.
+double stepsWallUs(const TraceStore& store);
 
 } // namespace fusiondiff::test

@@ -666,7 +666,10 @@ ConstructedPair constructPair(const QByteArray& traceA, const Classifier& classi
         const auto [base, suffix] = splitNodeName(node);
         const auto forward = base.empty() ? forwardOfStem.end() : forwardOfStem.find(nodeStem(base));
         std::string renamed = node;
-        if (forward != forwardOfStem.end()) {
+        if (!recipe.nodesNamedAfterOperators && uniform(rng, 0, 1) < recipe.renamedOperatorShare) {
+            renamed = isEngineNode(node) ? std::string(kEngineNodes) + "VendorGrad" + std::to_string(nextNode++)
+                                         : "VendorGrad" + std::to_string(nextNode++);
+        } else if (forward != forwardOfStem.end()) {
             const std::string& forwardRenamed = pair.renamedOperators.at(forward->second);
             if (forwardRenamed != forward->second) {
                 const size_t colons = forwardRenamed.rfind("::");

@@ -26,6 +26,11 @@ int32_t HostCodes::named(const std::string& name, HostCodeKind kind)
     return it->second;
 }
 
+bool isProfilerStepName(std::string_view name)
+{
+    return name.starts_with("ProfilerStep#");
+}
+
 bool isBlockingCall(std::string_view name)
 {
     if (name.find("Synchronize") != std::string_view::npos)
@@ -112,6 +117,36 @@ HostTimeline innermostTimeline(const TraceStore& store, const ThreadId& thread, 
               event = { op.ts, op.ts + op.dur, codeFor(op.name, HostCodeKind::Operator), false };
               return true;
           });
+    // record_function regions (user annotations, not the profiler's steps) and nn.Module calls are
+    // host code too: a user names code exactly to see it. Their codes are named after the others'.
+    std::vector<int32_t> regionCode(store.strings.size(), -2);
+    const auto regionCodeFor = [&](StringId name) {
+        int32_t& known = regionCode[name];
+        if (known == -2)
+            known = codes.of(name, HostCodeKind::Python, store);
+        return known;
+    };
+    std::vector<int32_t> moduleCode(store.strings.size(), -2);
+    const auto moduleCodeFor = [&](StringId name) {
+        int32_t& known = moduleCode[name];
+        if (known == -2)
+            known = codes.named(std::string(kModuleCodePrefix) + std::string(store.name(name)), HostCodeKind::Python);
+        return known;
+    };
+    auto regions = sortedKind<HostEvent>(
+        store.annotations, outerFirst, [&](const AnnotationEvent& annotation, size_t, HostEvent& event) {
+            if (annotation.onGpu || !onThread(annotation) || isProfilerStepName(store.name(annotation.name)))
+                return false;
+            event = { annotation.ts, annotation.ts + annotation.dur, regionCodeFor(annotation.name), false };
+            return true;
+        });
+    auto modules
+        = sortedKind<HostEvent>(store.modules, outerFirst, [&](const ModuleEvent& module, size_t, HostEvent& event) {
+              if (!onThread(module))
+                  return false;
+              event = { module.ts, module.ts + module.dur, moduleCodeFor(module.name), false };
+              return true;
+          });
     std::vector<int8_t> blockingName(store.strings.size(), -1); // -1: not known yet
     auto calls = sortedKind<HostEvent>(
         store.runtimeCalls, outerFirst, [&](const RuntimeEvent& call, size_t, HostEvent& event) {
@@ -128,8 +163,13 @@ HostTimeline innermostTimeline(const TraceStore& store, const ThreadId& thread, 
     python.prepare();
     operators.prepare();
     calls.prepare();
-    const auto next = [&](HostEvent& event) { return takeNext(event, outerFirst, python, operators, calls); };
-    const size_t events = python.size() + operators.size() + calls.size();
+    regions.prepare();
+    modules.prepare();
+    // Where two events start and end together, a region is taken as outside a module call, and a
+    // module call outside its Python frame.
+    const auto next
+        = [&](HostEvent& event) { return takeNext(event, outerFirst, regions, modules, python, operators, calls); };
+    const size_t events = regions.size() + modules.size() + python.size() + operators.size() + calls.size();
 
     // At most two segments an event (the piece of its parent before it, its own piece after its
     // children); about 1.75 on real traces.

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <map>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -39,8 +40,15 @@ struct HostSegment
     bool blocking = false; // a runtime call that waits for the GPU (isBlockingCall)
 };
 
+// The host code name of an nn.Module call ("nn.Module: Linear_77"), as the profiler names its event.
+inline constexpr std::string_view kModuleCodePrefix = "nn.Module: ";
+
+// A profiler step's annotation ("ProfilerStep#12"): a step, not host code.
+bool isProfilerStepName(std::string_view name);
+
 // What one host thread was running at each moment, from its first event's start to its last
-// event's end: the innermost of its Python frames, operators and runtime calls, as consecutive
+// event's end: the innermost of its record_function regions (user annotations other than the
+// profiler's steps), nn.Module calls, Python frames, operators and runtime calls, as consecutive
 // segments. A frame that ends after its parent is cut at the parent's end (the profiler's clock
 // can make nested events overlap by a microsecond). Each segment begins where the one before it
 // ends, so that a segment is held in 12 bytes and a bit: its start, its code and whether it blocks.

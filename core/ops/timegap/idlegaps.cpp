@@ -4,10 +4,49 @@
 
 namespace fusiondiff {
 
+namespace {
+
+// A token of at least this many letters and digits, both among them, is a content hash.
+constexpr size_t kHashLength = 20;
+
+bool isHashCharacter(char c)
+{
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+// The name with every hash in it ("## Call CompiledFxGraph fdhn34...lhk ##", a compiled graph's
+// file) as "<hash>": another run, or another machine, compiles the same code under another hash.
+std::string withoutHashes(const std::string& name)
+{
+    std::string out;
+    out.reserve(name.size());
+    for (size_t i = 0; i < name.size();) {
+        size_t end = i;
+        bool digit = false, letter = false;
+        while (end < name.size() && isHashCharacter(name[end])) {
+            digit |= name[end] >= '0' && name[end] <= '9';
+            letter |= !(name[end] >= '0' && name[end] <= '9');
+            ++end;
+        }
+        if (end == i) {
+            out += name[i++];
+            continue;
+        }
+        if (end - i >= kHashLength && digit && letter)
+            out += "<hash>";
+        else
+            out.append(name, i, end - i);
+        i = end;
+    }
+    return out;
+}
+
+} // namespace
+
 std::string idlePairingKey(const HostCode& code)
 {
     if (code.kind != HostCodeKind::Runtime)
-        return code.name;
+        return withoutHashes(code.name);
     std::string_view name = code.name;
     const bool queued = name.ends_with(kQueuedCallSuffix);
     if (queued)

@@ -298,12 +298,19 @@ void SideAnalysis::buildWindows(std::vector<HostStep> steps)
         if (launched <= steps[step].end || steps.size() == 1)
             gpuEnd[step] = std::max(gpuEnd[step], endOf(item));
     }
+    // A step runs until the later of its last GPU work's end, its own end on the host (the host's
+    // tail after the forward pass: sampling, scheduling, the optimizer's bookkeeping) and the next
+    // step's start: the GPU's idle at its tail is the step's and is charged to a cause, not left
+    // between steps.
     double previousEnd = -std::numeric_limits<double>::infinity();
     for (size_t s = 0; s < steps.size(); ++s) {
         StepRecord record;
         record.phase = steps[s].phase;
         record.begin = std::max(steps[s].begin, previousEnd);
-        record.end = std::max(record.begin, std::isfinite(gpuEnd[s]) ? gpuEnd[s] : steps[s].end);
+        double end = std::isfinite(gpuEnd[s]) ? std::max(gpuEnd[s], steps[s].end) : steps[s].end;
+        if (s + 1 < steps.size())
+            end = std::max(end, steps[s + 1].begin);
+        record.end = std::max(record.begin, end);
         previousEnd = record.end;
         if (record.phase >= 0)
             m_windows.push_back({ record.begin, record.end, uint32_t(m_out.steps.size()) });
@@ -413,10 +420,20 @@ void SideAnalysis::classify(double from, double to, double gapStart, const GpuIt
     const auto other = [&](const char* reason) {
         add(from, to, IdleCause::Other, namedCode(reason), int32_t(step), -1, &totals, side);
     };
-    if (!next)
-        return other(kReasonNothingFollows);
     if (!m_out.hostEvents)
-        return other(kReasonNoHostEvents);
+        return other(!next ? kReasonNothingFollows : kReasonNoHostEvents);
+    if (!next) {
+        // The step's host tail after its last GPU work, with no work after it in the trace: the
+        // host code that the thread which launched the last work runs once that launch returned
+        // (work that ended before its launch returned says the clocks disagree).
+        const RuntimeEvent* last = previous ? launchOf(*previous) : nullptr;
+        if (!last)
+            return other(kReasonNothingFollows);
+        const double launched = std::clamp(last->ts + last->dur, from, to);
+        if (launched > from)
+            add(from, launched, IdleCause::Other, namedCode(kReasonClocks), int32_t(step), -1, &totals, side);
+        return hostPart(launched, to, { last->pid, last->tid }, nullptr, step, totals, side);
+    }
     const RuntimeEvent* call = launchOf(*next);
     if (!call)
         return other(kReasonNoLaunch);
