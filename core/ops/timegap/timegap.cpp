@@ -491,7 +491,9 @@ std::string stepTimeVerdict(
             fusion += part.cause == GapCause::Fusion ? part.deltaUs : 0.0;
             speed += part.cause == GapCause::Speed ? part.deltaUs : 0.0;
         }
-        const bool offsetting = fusion * speed < 0;
+        // (when they take back a quarter of each other or more: a small offset leaves the larger a cause).
+        const bool offsetting = fusion * speed < 0
+            && std::min(std::fabs(fusion), std::fabs(speed)) >= 0.25 * std::max(std::fabs(fusion), std::fabs(speed));
         bool pairedNamed = false;
         for (const TimeGapPart& part : steps.parts) {
             const bool paired = offsetting && (part.cause == GapCause::Fusion || part.cause == GapCause::Speed);

@@ -21,6 +21,7 @@
 #include "models/tablefilterproxy.h"
 #include "pages/kernelspage.h"
 #include "pages/summarypage.h"
+#include "pages/tablechartpage.h"
 #include "pages/tablepage.h"
 #include "report/reporttables.h"
 #include "shell/globalsearch.h"
