@@ -1,6 +1,7 @@
 #include "runs/jobcompare.h"
 
 #include "model/fusionreport.h"
+#include "runs/jobside.h"
 #include "util/textformat.h"
 
 #include <algorithm>
@@ -10,15 +11,6 @@
 namespace fusiondiff {
 
 namespace {
-
-double medianOf(std::vector<double> values)
-{
-    if (values.empty())
-        return 0;
-    std::sort(values.begin(), values.end());
-    const size_t middle = values.size() / 2;
-    return values.size() % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
-}
 
 // Per rank of a side, over the first `steps` steps: wait and transfer of the calls in them.
 std::array<std::vector<double>, 2> waitAndTransfer(const JobSide& side, size_t steps)

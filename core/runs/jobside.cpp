@@ -13,18 +13,6 @@ namespace fusiondiff {
 
 namespace {
 
-double median(std::vector<double> values)
-{
-    if (values.empty())
-        return 0;
-    const size_t middle = values.size() / 2;
-    std::nth_element(values.begin(), values.begin() + std::ptrdiff_t(middle), values.end());
-    const double upper = values[middle];
-    if (values.size() % 2 == 1)
-        return upper;
-    return (*std::max_element(values.begin(), values.begin() + std::ptrdiff_t(middle)) + upper) / 2;
-}
-
 std::string filesOf(const std::vector<const RankSummary*>& ranks)
 {
     std::string out;
@@ -147,16 +135,16 @@ void alignClocks(JobSide& side, std::vector<std::string>& notes, const std::stri
     std::vector<double> durations;
     for (const CollectiveInstance& instance : side.instances)
         durations.push_back(instance.endUs[0] - instance.arrivalUs[0]);
-    const double tolerance = std::max(20.0, 0.1 * median(durations));
+    const double tolerance = std::max(20.0, 0.1 * medianOf(durations));
     for (size_t r = 1; r < n; ++r) {
         std::vector<double> differences;
         for (const CollectiveInstance& instance : side.instances)
             differences.push_back(instance.endUs[r] - instance.endUs[0]);
-        const double offset = median(differences);
+        const double offset = medianOf(differences);
         std::vector<double> deviations;
         for (const double difference : differences)
             deviations.push_back(std::abs(difference - offset));
-        const double deviation = median(deviations);
+        const double deviation = medianOf(deviations);
         side.clockOffsetUs[r] = offset;
         if (deviation > tolerance) {
             side.aligned = false;
@@ -241,6 +229,15 @@ void measureSteps(JobSide& side)
 }
 
 } // namespace
+
+double medianOf(std::vector<double> values)
+{
+    if (values.empty())
+        return 0;
+    std::sort(values.begin(), values.end());
+    const size_t middle = values.size() / 2;
+    return values.size() % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
+}
 
 JobSide buildJobSide(std::vector<RankSummary> ranks, const std::string& sideName, std::vector<std::string>& notes)
 {

@@ -13,6 +13,9 @@ namespace fusiondiff {
 // rank's wait and transfer per call, and the job's steps with their pace rank and straggler.
 // Throws InputError naming the files for a missing, duplicated or foreign rank. `notes` gets what
 // the user should know (clocks not aligned, calls that do not match).
+// The median (the mean of the middle two for an even count); 0 for none.
+double medianOf(std::vector<double> values);
+
 JobSide buildJobSide(std::vector<RankSummary> ranks, const std::string& sideName, std::vector<std::string>& notes);
 
 } // namespace fusiondiff

@@ -75,12 +75,14 @@ RankSummary summarizeRank(const TraceStore& store, const Classifier& classifier)
         summary.rankSource = "file name";
     }
 
-    // The step time of the trace against itself: every profiler step compared, in one phase.
+    // The step time of the trace against an empty trace with the same steps: every profiler step
+    // compared, in one phase, and the other side costs nothing.
     std::vector<HostStep> steps;
     for (const StepSpan& span : profilerSteps(store))
         steps.push_back({ span.begin, span.end, 0 });
-    StepTimeAnalysis stepTime
-        = analyzeStepTime({ StepTimeTrace { store, steps, nullptr }, StepTimeTrace { store, steps, nullptr } }, { 0 });
+    const TraceStore nothing;
+    StepTimeAnalysis stepTime = analyzeStepTime(
+        { StepTimeTrace { store, steps, nullptr }, StepTimeTrace { nothing, steps, nullptr } }, { 0 });
     StepTimeSide& side = stepTime.report.sides[0];
     summary.steps = side.steps;
 

@@ -15,6 +15,11 @@
 #include "testdata.h"
 #include "util/inputerror.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <algorithm>
@@ -128,6 +133,8 @@ private slots:
         // Six training steps; the straggler is slow in every other one.
         QTest::addRow("hta 4 ranks, rank 3 GEMMs in 3 of 6 steps") << hta << 4 << 3 << kernels << true;
         QTest::addRow("hta 2 ranks, rank 0 host stall") << hta << 2 << 0 << stall << false;
+        // No profiler steps: the whole trace is one step.
+        QTest::addRow("b200 3 ranks, rank 2 host stall") << "real/eager.b200.json.gz" << 3 << 2 << stall << false;
         QTest::addRow("nsfw 16 ranks, rank 3 GEMMs") << nsfw << 16 << 3 << kernels << false;
         QTest::addRow("bert 4 ranks, rank 3 host stall") << bert << 4 << 3 << stall << false;
         QTest::addRow("nsfw 8 ranks, rank 0 host stall") << nsfw << 8 << 0 << stall << false;
@@ -244,6 +251,107 @@ private slots:
             QVERIFY(wait[r] + job.sides[0].transferUs[r] > 0);
         QCOMPARE(job.sides[0].steps.size(), size_t(1));
         QVERIFY(job.sides[0].steps[0].straggler >= 0);
+    }
+
+    // The CLI on two runs: a bad rank set writes nothing; --vs with files and --rank-pair give the
+    // job in every format, and the detailed report on the pair asked for.
+    void cliOnRuns()
+    {
+        QTemporaryDir seven;
+        QVERIFY(seven.isValid());
+        const std::vector<std::string> files = dlrmFiles();
+        for (size_t r = 0; r < 7; ++r)
+            QVERIFY(QFile::copy(QString::fromStdString(files[r]),
+                seven.filePath(QFileInfo(QString::fromStdString(files[r])).fileName())));
+        QTemporaryDir out;
+        QVERIFY(out.isValid());
+        QProcess bad;
+        bad.start(cliPath(),
+            { "compare", dataPath("real/dlrm_8ranks"), seven.path(), "--json", out.filePath("r.json"), "--csv",
+                out.filePath("csv"), "--quiet" });
+        QVERIFY(bad.waitForFinished(120000));
+        QCOMPARE(bad.exitCode(), 2);
+        QVERIFY2(bad.readAllStandardError().contains("missing: 7"), "the error names the missing rank");
+        QVERIFY(!QFile::exists(out.filePath("r.json")));
+        QVERIFY(!QFileInfo::exists(out.filePath("csv")) || QDir(out.filePath("csv")).isEmpty());
+
+        QStringList arguments { "compare" };
+        for (const std::string& file : files)
+            arguments << QString::fromStdString(file);
+        arguments << "--vs";
+        for (const std::string& file : files)
+            arguments << QString::fromStdString(file);
+        arguments << "--rank-pair"
+                  << "2:5"
+                  << "--json" << out.filePath("job.json") << "--csv" << out.filePath("csv") << "--quiet";
+        QProcess good;
+        good.start(cliPath(), arguments);
+        QVERIFY(good.waitForFinished(120000));
+        QCOMPARE(good.exitCode(), 0);
+        QFile json(out.filePath("job.json"));
+        QVERIFY(json.open(QIODevice::ReadOnly));
+        const QJsonObject report = QJsonDocument::fromJson(json.readAll()).object();
+        const QJsonObject job = report.value("job").toObject();
+        QCOMPARE(job.value("detailed_pair").toObject().value("trace1_rank").toInt(), 2);
+        QCOMPARE(job.value("detailed_pair").toObject().value("trace2_rank").toInt(), 5);
+        QCOMPARE(job.value("rank_times").toArray().size(), 8);
+        const QJsonObject traces = report.value("traces").toObject();
+        QVERIFY(traces.value("trace1").toObject().value("path").toString().contains("worker2"));
+        QVERIFY(traces.value("trace2").toObject().value("path").toString().contains("worker5"));
+        for (const char* table : { "job_steps", "rank_times", "rank_collectives" })
+            QVERIFY2(QFile::exists(out.filePath(QString("csv/%1.csv").arg(table))), table);
+    }
+
+    void differentWorldSizesCompareAsJobs()
+    {
+        const Classifier classifier = Classifier::builtin("default");
+        const std::string base = dataPath("real/bert-small-uncased.h100.json.gz").toStdString();
+        MultiRankSpec spec;
+        spec.ranks = 2;
+        const MultiRankRun a = buildMultiRankRun(base, spec, classifier);
+        spec.ranks = 4;
+        spec.straggler = 3;
+        spec.cause = StragglerCause::SlowerKernels;
+        spec.factor = 1.3;
+        const MultiRankRun b = buildMultiRankRun(base, spec, classifier);
+        const JobReport job = compareRankSummaries({ summaries(a, classifier), summaries(b, classifier) });
+        QVERIFY2(job.pairing.find("world sizes differ (A 2, B 4)") == 0, job.pairing.c_str());
+        QCOMPARE(job.rankTimes.size(), size_t(4));
+        QCOMPARE(job.rankTimes[3].rank[0], -1);
+        QCOMPARE(job.rankTimes[3].rank[1], 3);
+        QVERIFY(!job.stragglers.empty());
+        QCOMPARE(job.stragglers.front().rank, 3);
+        QVERIFY(std::fabs(job.stragglers.front().stakeUs - b.stragglerDelayUs) <= 0.1 * b.stragglerDelayUs);
+        QVERIFY(std::fabs((job.timeUs[1] - job.timeUs[0]) - b.stragglerDelayUs) <= 0.1 * b.stragglerDelayUs);
+    }
+
+    // Calls whose ends disagree by far more than their time once the clocks are aligned: said,
+    // not hidden.
+    void clocksThatCannotBeAligned()
+    {
+        const auto rank = [](int32_t r, std::vector<std::pair<double, double>> calls) {
+            RankSummary summary;
+            summary.path = "rank" + std::to_string(r) + ".json";
+            summary.rank = r;
+            summary.worldSize = 2;
+            for (const auto& [begin, end] : calls)
+                summary.collectives.push_back({ "AllReduce", "", -1, begin, end, -1 });
+            return summary;
+        };
+        std::vector<RankSummary> good { rank(0, { { 0, 100 }, { 1000, 1100 }, { 2000, 2100 } }),
+            rank(1, { { 50, 100 }, { 1050, 1100 }, { 2050, 2100 } }) };
+        std::vector<RankSummary> bad { rank(0, { { 0, 100 }, { 1000, 1100 }, { 2000, 2100 } }),
+            rank(1, { { 50, 100 }, { 1050, 5100 }, { 2050, 9100 } }) };
+        const JobReport job = compareRankSummaries({ good, bad });
+        QVERIFY(job.sides[0].aligned);
+        QVERIFY(!job.sides[1].aligned);
+        bool said = false;
+        for (const std::string& note : job.notes)
+            said = said || note.find("B: the clocks of rank 1 and rank 0 cannot be aligned") == 0;
+        QVERIFY(said);
+        QCOMPARE(job.sides[0].instances.size(), size_t(3));
+        QCOMPARE(job.sides[0].instances[0].waitUs[0], 50.0); // rank 0 arrives 50 us before rank 1
+        QCOMPARE(job.sides[0].instances[0].transferUs[1], 50.0);
     }
 
     void missingRankOfTheRealJob()
