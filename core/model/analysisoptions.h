@@ -44,7 +44,7 @@ struct AnalysisOptions
     size_t threads = 0;
     // The GPU peaks file that replaces the built-in datasheet figures (--peaks FILE); empty: the
     // built-in one. The report says which it used (efficiency.peaks_origin).
-    std::string peaksFile;
+    std::string peaksFile {};
 };
 
 // "auto", "operator", "module" or "launching_operator" (also "launch"); false if unknown.

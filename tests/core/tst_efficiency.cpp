@@ -1,6 +1,8 @@
 // The efficiency table: FLOPs and bytes per call by operator family on shapes with known answers,
 // against TraceLens's perf model on the five cross-vendor pairs, the GPU peaks file and the
 // detection of every shared trace's GPU.
+#include "classify/classifier.h"
+#include "fusionanalysis.h"
 #include "load/traceloader.h"
 #include "model/tracestore.h"
 #include "ops/attribution/opattribution.h"
@@ -189,6 +191,18 @@ private slots:
         concrete[11] = "True";
         QCOMPARE(workOf("aten::_scaled_dot_product_flash_attention_backward", inputs(dims, types, concrete)).flops,
             2.5 * full / 2);
+        // The efficient kernel's own operator: custom_mask_type 2 (causal from the bottom right).
+        std::vector<std::vector<int64_t>> efficient(12);
+        std::vector<std::string> efficientTypes(12, "Scalar");
+        std::vector<std::string> efficientConcrete(12);
+        for (size_t i = 0; i < 3; ++i) {
+            efficient[i] = { 2, 128, 4, 64 };
+            efficientTypes[i] = kBf16;
+        }
+        efficientConcrete[9] = "2";
+        QCOMPARE(
+            workOf("aten::_efficient_attention_forward", inputs(efficient, efficientTypes, efficientConcrete)).flops,
+            full / 2);
         // is_causal not recorded: no guess.
         QVERIFY(!estimateWork("aten::_scaled_dot_product_flash_attention", sdpa("")).work);
     }
@@ -458,6 +472,35 @@ private slots:
             QVERIFY2(std::string(error.what()).find("matrixTflops") != std::string::npos, error.what());
         }
         QVERIFY_THROWS_EXCEPTION(InputError, loadGpuPeaks(path + ".missing"));
+    }
+
+    // Where to look first puts the bundled pair's GEMM speed entries against the roofs, in the
+    // entries the speed difference already has (no entry of its own), and the report carries the table.
+    void whereToLookFirstSaysKernelOrHardware()
+    {
+        const TraceStore amd = loadTrace(test::sampleA().toStdString());
+        const TraceStore nvidia = loadTrace(test::sampleB().toStdString());
+        const FusionReport report = analyzeFusion(amd, nvidia, Classifier::builtin("default"), AnalysisOptions {});
+        QCOMPARE(report.efficiency.gpus[0].gpu, std::string("MI300X"));
+        QVERIFY(!report.efficiency.rows.empty());
+        size_t roofline = 0;
+        for (const LookFirstEntry& entry : report.whereToLookFirst) {
+            for (const std::string& detail : entry.details) {
+                if (detail.find("of its bf16 peak") == std::string::npos)
+                    continue;
+                ++roofline;
+                QVERIFY2(entry.kind == LookFirstKind::Speed || entry.kind == LookFirstKind::OneSide, detail.c_str());
+                // aten::mm M=8944 N=2816 K=1024: AMD at 36% of its peak, NVIDIA at 62%.
+                if (detail.starts_with("aten::mm M=8944 N=2816 K=1024 (bf16)")) {
+                    QVERIFY2(detail.find("AMD runs it at 36% of its bf16 peak (MI300X") != std::string::npos,
+                        detail.c_str());
+                    QVERIFY2(
+                        detail.find("NVIDIA at 62% of its bf16 peak (H100 SXM") != std::string::npos, detail.c_str());
+                    QVERIFY2(detail.find("the kernel, not the hardware") != std::string::npos, detail.c_str());
+                }
+            }
+        }
+        QVERIFY(roofline >= 2);
     }
 
     // Blank cells say why: a trace without shapes (the 2021 schema's), an unknown GPU.

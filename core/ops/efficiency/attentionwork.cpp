@@ -33,8 +33,9 @@ constexpr AttentionOperator kOperators[] = {
     { "aten::_scaled_dot_product_cudnn_attention_backward", 1, 14, Layout::BHSD, true },
     { "aten::_flash_attention_forward", 0, 8, Layout::BSHD, false },
     { "aten::_flash_attention_backward", 1, 11, Layout::BSHD, true },
-    { "aten::_efficient_attention_forward", 0, 8, Layout::BSHD, false },
-    { "aten::_efficient_attention_backward", 1, 11, Layout::BSHD, true },
+    // The efficient kernels' own operators take custom_mask_type (0 none, 1 and 2 causal).
+    { "aten::_efficient_attention_forward", 0, 9, Layout::BSHD, false },
+    { "aten::_efficient_attention_backward", 1, 14, Layout::BSHD, true },
     { "flash_attn::_flash_attn_forward", 0, 5, Layout::BSHD, false },
     { "flash_attn::_flash_attn_backward", 1, 11, Layout::BSHD, true },
 };
@@ -60,11 +61,7 @@ std::optional<Extents> extentsOf(const std::vector<int64_t>& dims, Layout layout
 
 std::optional<WorkEstimate> attentionWork(std::string_view op, const OpInputs& inputs)
 {
-    const AttentionOperator* known = nullptr;
-    for (const AttentionOperator& candidate : kOperators) {
-        if (op == candidate.name)
-            known = &candidate;
-    }
+    const AttentionOperator* known = findByName(kOperators, op);
     if (!known)
         return std::nullopt;
     const std::optional<Extents> q = extentsOf(inputs.dimsOf(known->query), known->layout);
@@ -72,7 +69,10 @@ std::optional<WorkEstimate> attentionWork(std::string_view op, const OpInputs& i
     const std::optional<Extents> v = extentsOf(inputs.dimsOf(known->query + 2), known->layout);
     if (!q || !k || !v)
         return noWork("shapes not understood: expected 4-d Q, K and V");
-    const std::optional<bool> causal = concreteBool(inputs.concreteOf(known->causal));
+    std::optional<bool> causal = concreteBool(inputs.concreteOf(known->causal));
+    if (const std::optional<std::vector<int64_t>> mask = concreteIntegers(inputs.concreteOf(known->causal));
+        !causal && mask && mask->size() == 1)
+        causal = (*mask)[0] != 0;
     if (!causal)
         return noWork("shapes not understood: is_causal not recorded (Concrete Inputs)");
     const double b = static_cast<double>(q->batch);

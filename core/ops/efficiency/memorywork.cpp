@@ -112,11 +112,7 @@ std::optional<WorkEstimate> memoryWork(std::string_view op, const OpInputs& inpu
     const bool inPlace = name.size() > 1 && name.back() == '_' && name[name.size() - 2] != '_';
     if (inPlace)
         name.remove_suffix(1);
-    const MemoryOperator* known = nullptr;
-    for (const MemoryOperator& candidate : kOperators) {
-        if (name == candidate.name)
-            known = &candidate;
-    }
+    const MemoryOperator* known = findByName(kOperators, name);
     if (!known)
         return std::nullopt;
     size_t first = inputs.size();

@@ -57,5 +57,15 @@ WorkEstimate noWork(std::string reason);
 std::string dimsText(const std::vector<int64_t>& dims); // "[4, 197, 768]"
 // The operator name without its namespace ("aten::addmm" -> "addmm").
 std::string_view baseName(std::string_view op);
+// The entry of a family's table of operators (each with a `name`) that is `name`, or nullptr.
+template<typename Entry, size_t N>
+const Entry* findByName(const Entry (&table)[N], std::string_view name)
+{
+    for (const Entry& entry : table) {
+        if (entry.name == name)
+            return &entry;
+    }
+    return nullptr;
+}
 
 } // namespace fusiondiff
