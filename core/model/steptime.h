@@ -50,8 +50,8 @@ struct HostCode
     HostCodeKind kind = HostCodeKind::None;
 };
 
-// One step of one trace: from its start on the host to the end of the last GPU work it launched
-// (but not before the previous step's end: pipelined steps do not count the same time twice).
+// One step of one trace: from its host start to the latest of its last GPU work's end, its host end
+// and the next step's start (not before the previous step's end: pipelined steps count time once).
 struct StepRecord
 {
     int32_t phase = -1; // into StepTimeReport::phases; -1: not compared

@@ -128,7 +128,8 @@ ReportTable stepTimesTable(const FusionReport& r)
         const std::string letter = side == 0 ? "A" : "B";
         table.columns.push_back({ .key = sideKeyOf(side) + "_median_us",
             .header = letter + " step",
-            .toolTip = "Time per step, from its start on the host to the end of its last GPU work: median (IQR)",
+            .toolTip = "Time per step, from its start on the host to the later of its last GPU work's end, its host "
+                       "end and the next step's start: median (IQR)",
             .unit = Unit::Microseconds,
             .largestFirst = true,
             .value = [=](size_t row) { return at(row).timeUs[side].median; },
@@ -228,7 +229,8 @@ std::string stepTimeMarkdown(const FusionReport& report, MarkdownCell cell)
         return {};
     std::string out = "\n## Step time\n\n";
     const bool notRecorded = steps.notRecorded;
-    out += std::string("Each step from its start on the host to the end of the last GPU work it launched; per step, "
+    out += std::string("Each step from its start on the host to the later of its last GPU work's end, its host end and "
+                       "the next step's start; per step, "
                        "medians (idle by cause: means, which add up")
         + (notRecorded ? "; not recorded: the mean GPU time of graph launches after their last recorded kernel, part "
                          "of busy"

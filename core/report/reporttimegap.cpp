@@ -196,7 +196,7 @@ ReportTable timeGapTable(const FusionReport& report)
         { .key = "basis",
             .header = "Basis",
             .toolTip = "gpu_kernel_time: the sum of kernel durations; gpu_wall_time: first kernel to last; step_time: "
-                       "the compared steps, host start to last GPU work's end",
+                       "the compared steps, host start to the later of last GPU work's end, host end and next step",
             .value = [breakdown](size_t row) { return std::string(timeBasisKey(breakdown(row).basis)); } },
         { .key = "trace1_total_us",
             .header = "A total",
@@ -432,7 +432,8 @@ std::string timeGapText(const FusionReport& report)
     const TimeGap& gap = report.timeGap;
     std::string out = gap.verdict + "\n";
     if (gap.onStepTime) {
-        out += "  " + padLeft("A - B", 11) + "   part (step time: the compared steps, host start to last GPU work)\n";
+        out += "  " + padLeft("A - B", 11)
+            + "   part (step time: the compared steps, host start to last GPU work or host end)\n";
         for (const TimeGapPart& part : gap.stepTime->parts) {
             std::string top;
             if (!part.top.empty()

@@ -44,7 +44,7 @@ struct PairRecipe
     int operatorFusions = 0;
     // Autograd nodes named after their forward operator's new name (AddmmBackward0 -> Op7Backward0),
     // as a build that names its own operators' nodes does; false: every renamed node gets a name
-    // of its own that says nothing of its forward operator (VendorGrad12), as a stack whose
+    // of its own that says nothing of its forward operator (VendorGrad12Backward0), as a stack whose
     // backward pass is its own code might.
     bool nodesNamedAfterOperators = true;
 };

@@ -35,6 +35,10 @@ constexpr const char* kReasonClocks
 constexpr const char* kReasonNothingFollows = "no GPU work follows in the trace";
 // Without steps, the step time leads when the GPU waits on the host at least this share of a trace's time.
 constexpr double kIdleMattersShare = 0.10;
+// ... or when the step times differ by this share of the longer one, and the host and sync idle
+// by at least this share of that difference.
+constexpr double kGapMattersShare = 0.02;
+constexpr double kWaitingExplainsShare = 0.5;
 // Work that starts this long after its launch call returned, on an idle GPU, waited for something else.
 constexpr double kWaitedAfterLaunchUs = 100.0;
 // With at least this many gaps, all of them so ended say more about the clocks than about the work.
@@ -933,6 +937,14 @@ StepTimeAnalysis analyzeStepTime(
             = totals.idleUs[side][size_t(IdleCause::Host)] + totals.idleUs[side][size_t(IdleCause::Sync)];
         idleMatters |= waiting >= kIdleMattersShare * totals.timeUs[side];
     }
+    // Or when the GPU's waiting on the host differs by most of a gap that is a fair share of the
+    // time: a host that got slower is the gap, however busy the GPU is besides.
+    const auto waitingOf = [&totals](size_t side) {
+        return totals.idleUs[side][size_t(IdleCause::Host)] + totals.idleUs[side][size_t(IdleCause::Sync)];
+    };
+    const double timeGap = std::fabs(totals.timeUs[1] - totals.timeUs[0]);
+    idleMatters |= timeGap >= kGapMattersShare * std::max(totals.timeUs[0], totals.timeUs[1])
+        && std::fabs(waitingOf(1) - waitingOf(0)) >= kWaitingExplainsShare * timeGap;
     report.notRecorded = totals.notRecordedUs[0] > 0 || totals.notRecordedUs[1] > 0;
     report.headline = totals.timeUs[0] > 0 && totals.timeUs[1] > 0 && (!wholeTrace || idleMatters);
     return result;

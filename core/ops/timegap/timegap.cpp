@@ -393,8 +393,9 @@ TimeGapBreakdown stepTimeBreakdown(
     const StepTimeTotals& totals = steps.totals;
     TimeGapBreakdown breakdown;
     breakdown.basis = TimeBasis::StepTime;
-    breakdown.description = "the compared steps, each from its start on the host to the end of the last GPU work it "
-                            "launched: the GPU's busy time in them (kernels, copies and memsets, less their overlap) "
+    breakdown.description = "the compared steps, each from its start on the host to the later of its last GPU work's "
+                            "end, its host end and the next step's start: the GPU's busy time in them (kernels, copies "
+                            "and memsets, less their overlap) "
                             "plus its idle time by cause";
     breakdown.timeUs = totals.timeUs;
     breakdown.deltaUs = totals.timeUs[0] - totals.timeUs[1];
