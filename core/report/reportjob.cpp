@@ -121,7 +121,7 @@ ReportTable jobStepsTable(const FusionReport& report)
     const auto at = [&job](size_t row) -> const JobStepRow& { return job.steps[row]; };
     ReportTable table { .id = ReportTableId::JobSteps, .rows = job.steps.size(), .columns = {} };
     table.columns.push_back({ .key = "step", .header = "Step", .unit = Unit::Count, .value = [=](size_t row) {
-                                 return uint64_t(at(row).step + 1);
+                                 return uint64_t(at(row).step) + 1;
                              } });
     for (size_t s = 0; s < 2; ++s) {
         const std::string key = kSideKeys[s];

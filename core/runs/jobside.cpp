@@ -56,6 +56,7 @@ void checkRankSet(std::vector<RankSummary>& ranks, const std::string& sideName)
     }
     const int32_t worldSize = byWorldSize.empty() ? int32_t(ranks.size()) : byWorldSize.begin()->first;
     std::vector<const RankSummary*> all;
+    all.reserve(ranks.size());
     for (const RankSummary& rank : ranks)
         all.push_back(&rank);
     if (ranks.back().rank >= worldSize) {
@@ -133,15 +134,18 @@ void alignClocks(JobSide& side, std::vector<std::string>& notes, const std::stri
         return;
     }
     std::vector<double> durations;
+    durations.reserve(side.instances.size());
     for (const CollectiveInstance& instance : side.instances)
         durations.push_back(instance.endUs[0] - instance.arrivalUs[0]);
     const double tolerance = std::max(20.0, 0.1 * medianOf(durations));
     for (size_t r = 1; r < n; ++r) {
         std::vector<double> differences;
+        differences.reserve(side.instances.size());
         for (const CollectiveInstance& instance : side.instances)
             differences.push_back(instance.endUs[r] - instance.endUs[0]);
         const double offset = medianOf(differences);
         std::vector<double> deviations;
+        deviations.reserve(differences.size());
         for (const double difference : differences)
             deviations.push_back(std::abs(difference - offset));
         const double deviation = medianOf(deviations);

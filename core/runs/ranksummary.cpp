@@ -19,6 +19,7 @@ namespace {
 std::vector<NamedTime> largestFirst(const std::map<std::string, double>& times, size_t limit)
 {
     std::vector<NamedTime> out;
+    out.reserve(times.size());
     for (const auto& [name, us] : times)
         out.push_back({ name, us });
     std::stable_sort(

@@ -306,10 +306,9 @@ void judgeLookFirstNoise(FusionReport& report)
             if (const OpSummary* summary = summaryOf(entry.op))
                 noise = judgeDelta(entry.stakeUs, entry.timeUs, pairedNoiseUs(summary->differenceUs), "calls");
             break;
-        case LookFirstKind::OneSide:
-            break; // an operation only one side runs is a difference in the work, not in its time
-        case LookFirstKind::Straggler:
-            break; // added by the job comparison (core/runs/), after this judgement
+        case LookFirstKind::OneSide: // an operation only one side runs is a difference in the work, not in its time
+        case LookFirstKind::Straggler: // added by the job comparison (core/runs/), after this judgement
+            break;
         case LookFirstKind::Collective:
         case LookFirstKind::KernelType:
             noise = judgeDelta(entry.stakeUs, entry.timeUs, 0, "floor");
