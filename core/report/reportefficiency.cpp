@@ -45,7 +45,7 @@ std::string sideHeader(size_t side, const char* name)
     return std::string(side == 0 ? "A " : "B ") + name;
 }
 
-std::string percent(double share)
+std::string peakSharePercent(double share)
 {
     return fixed(share * 100, 0) + "%";
 }
@@ -179,7 +179,7 @@ std::string efficiencyMarkdown(const FusionReport& report, std::string (*cell)(s
         const double kernelUs = efficiency.kernelUs[side];
         out += std::string("- ") + (side == 0 ? "A" : "B") + ": "
             + (gpu.gpu.empty() ? "no peaks: " + cell(gpu.how) : cell(gpu.gpu) + ", " + cell(gpu.how)) + "; "
-            + (kernelUs > 0 ? percent(efficiency.modelledUs[side] / kernelUs) : std::string("0%"))
+            + (kernelUs > 0 ? peakSharePercent(efficiency.modelledUs[side] / kernelUs) : std::string("0%"))
             + " of the kernel time is in calls with a FLOPs or bytes model.\n";
     }
     if (efficiency.modelledUs[0] < efficiency.kernelUs[0] / 2 || efficiency.modelledUs[1] < efficiency.kernelUs[1] / 2)
@@ -202,7 +202,7 @@ std::string efficiencyMarkdown(const FusionReport& report, std::string (*cell)(s
             return side.medianUs < 0 ? std::string("—") : formatDuration(side.medianUs);
         };
         const auto share = [](const EfficiencySide& side) {
-            return side.peakShare < 0 ? std::string("—") : percent(side.peakShare);
+            return side.peakShare < 0 ? std::string("—") : peakSharePercent(side.peakShare);
         };
         out += "| " + cell(row->op) + " | " + cell(row->shape) + " | " + cell(row->dtype) + " | "
             + median(row->sides[0]) + " | " + share(row->sides[0]) + " | " + median(row->sides[1]) + " | "
