@@ -23,7 +23,7 @@ struct AttentionOperator
     bool backward;
 };
 
-constexpr AttentionOperator kOperators[] = {
+constexpr AttentionOperator kAttentionOperators[] = {
     { "aten::scaled_dot_product_attention", 0, 5, Layout::BHSD, false },
     { "aten::_scaled_dot_product_flash_attention", 0, 4, Layout::BHSD, false },
     { "aten::_scaled_dot_product_efficient_attention", 0, 6, Layout::BHSD, false },
@@ -61,7 +61,7 @@ std::optional<Extents> extentsOf(const std::vector<int64_t>& dims, Layout layout
 
 std::optional<WorkEstimate> attentionWork(std::string_view op, const OpInputs& inputs)
 {
-    const AttentionOperator* known = findByName(kOperators, op);
+    const AttentionOperator* known = findByName(kAttentionOperators, op);
     if (!known)
         return std::nullopt;
     const std::optional<Extents> q = extentsOf(inputs.dimsOf(known->query), known->layout);

@@ -23,7 +23,7 @@ struct MemoryOperator
     Output output;
 };
 
-constexpr MemoryOperator kOperators[] = {
+constexpr MemoryOperator kMemoryOperators[] = {
     { "layer_norm", Output::FirstInput },
     { "native_layer_norm", Output::FirstInput },
     { "rms_norm", Output::FirstInput },
@@ -112,7 +112,7 @@ std::optional<WorkEstimate> memoryWork(std::string_view op, const OpInputs& inpu
     const bool inPlace = name.size() > 1 && name.back() == '_' && name[name.size() - 2] != '_';
     if (inPlace)
         name.remove_suffix(1);
-    const MemoryOperator* known = findByName(kOperators, name);
+    const MemoryOperator* known = findByName(kMemoryOperators, name);
     if (!known)
         return std::nullopt;
     size_t first = inputs.size();
