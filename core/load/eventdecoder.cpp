@@ -45,6 +45,8 @@ struct PendingEvent
     int64_t externalId = kNoId;
     int64_t messageElements = kNoId; // record_param_comms: args["In msg nelems"]
     std::string_view dtype; // record_param_comms: args.dtype
+    std::string_view processGroup; // record_param_comms: args["Process Group Name"]
+    int64_t sequence = kNoId; // record_param_comms: args.Seq
     int64_t inputElements = kNoId; // collective operators: elements of the first tensor of args["Input Dims"]
     std::string_view inputType; // and its type, the first of args["Input type"]
     // Other operators: the raw JSON arrays of args "Input Dims", "Input type", "Concrete Inputs".
@@ -288,6 +290,8 @@ int64_t* integerArgument(const char* key, PendingEvent& event)
         return &event.argsStream;
     if (rawEquals(key, "In msg nelems"))
         return &event.messageElements;
+    if (rawEquals(key, "Seq"))
+        return &event.sequence;
     return nullptr;
 }
 
@@ -303,6 +307,13 @@ error_code readArgument(FieldResult& argument, PendingEvent& event)
         std::string_view text;
         if (!argument.value().get(dtype) && !dtype.get_string().get(text))
             event.dtype = text;
+        return simdjson::SUCCESS;
+    }
+    if (event.kind == EventKind::CpuOp && key[0] == 'P' && rawEquals(key, "Process Group Name")) {
+        ondemand::value group;
+        std::string_view text;
+        if (!argument.value().get(group) && !group.get_string().get(text))
+            event.processGroup = text;
         return simdjson::SUCCESS;
     }
     // The key first: the name's seven substring searches cost ~5% of a with-stack load when run
@@ -333,7 +344,8 @@ error_code readArgument(FieldResult& argument, PendingEvent& event)
     if (how == FieldRead::Unusable)
         *target = kNoId;
     // device and stream only stand in for pid and tid: no need to count them.
-    if (target != &event.argsDevice && target != &event.argsStream && target != &event.messageElements)
+    if (target != &event.argsDevice && target != &event.argsStream && target != &event.messageElements
+        && target != &event.sequence)
         event.count(how);
     return simdjson::SUCCESS;
 }
@@ -607,12 +619,13 @@ error_code EventDecoder::storePythonFrame(const PendingEvent& event)
 void EventDecoder::storeCpuOp(const PendingEvent& event, StringId nameId)
 {
     // A collective's message: from record_param_comms' args, else from the operator's first input.
-    if (event.messageElements != kNoId && event.messageElements >= 0)
-        m_store.commMessages.push_back(
-            { uint32_t(m_store.cpuOps.size()), event.messageElements, dtypeBytes(event.dtype) });
+    const bool messageRecorded = event.messageElements != kNoId && event.messageElements >= 0;
+    if (messageRecorded || !event.processGroup.empty() || event.sequence != kNoId)
+        m_store.commMessages.push_back({ uint32_t(m_store.cpuOps.size()), messageRecorded ? event.messageElements : -1,
+            dtypeBytes(event.dtype), std::string(event.processGroup), event.sequence != kNoId ? event.sequence : -1 });
     else if (event.inputElements != kNoId)
         m_store.commMessages.push_back(
-            { uint32_t(m_store.cpuOps.size()), event.inputElements, dtypeBytes(event.inputType) });
+            { uint32_t(m_store.cpuOps.size()), event.inputElements, dtypeBytes(event.inputType), {}, -1 });
     if (!event.shapeDims.empty() && event.collective != 1) {
         m_shapeText.assign(event.shapeDims);
         m_shapeText += '\x1f';

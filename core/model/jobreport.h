@@ -27,6 +27,7 @@ struct RankCollectiveCall
     std::string collective; // AllReduce, AllToAll, SendRecv, ... (ops/comparison/collectivecalls.h)
     std::string group; // the process group when the trace names it, else "" (one group: the world)
     int64_t messageBytes = -1; // from record_param_comms, -1 if not recorded
+    int64_t sequence = -1; // its number in the group, from record_param_comms; -1 if not recorded
     double beginUs = 0; // its first kernel's start
     double endUs = 0; // its last kernel's end
     int32_t step = -1; // into RankSummary::steps; -1 outside every step
@@ -53,14 +54,19 @@ struct RankSummary
     static constexpr size_t kMaxHostCodes = 8;
 };
 
-// One collective call matched across the ranks of a side: the n-th call of a collective in a
-// process group on every rank. Times on the reference rank's clock (JobSide::clockOffsetUs).
+// One collective call matched across the ranks of a side that take part in it (the members of its
+// process group): the call with the same sequence number in the group where the traces number
+// them, else the n-th call of the collective in the group. Times on the reference rank's clock
+// (JobSide::clockOffsetUs).
 struct CollectiveInstance
 {
     std::string collective;
     std::string group;
     int64_t messageBytes = -1;
     uint32_t call = 0; // n: the n-th call of this collective in this group
+    int64_t sequence = -1; // the group's sequence number of the call, -1 where the traces do not record it
+    // Per rank: whether it takes part. The others' arrival and end are 0, their wait and transfer 0.
+    std::vector<bool> member;
     int32_t step = -1; // the job step it falls in (the reference rank's)
     std::vector<double> arrivalUs; // per rank (index into JobSide::ranks): its kernel's start, aligned
     std::vector<double> endUs; // per rank, aligned

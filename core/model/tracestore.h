@@ -91,12 +91,15 @@ struct ModuleEvent
 
 // The message of a collective: as record_param_comms records it (args "In msg nelems", "dtype"),
 // or, for a collective operator recorded with shapes, its first input tensor ("Input Dims",
-// "Input type").
+// "Input type"). record_param_comms of recent PyTorch also names the process group and numbers
+// the group's calls.
 struct CommMessage
 {
     uint32_t cpuOp = 0; // index into TraceStore::cpuOps
-    int64_t elements = 0;
+    int64_t elements = -1; // -1 when not recorded
     uint32_t elementBytes = 0; // 0 when the dtype is not known
+    std::string group; // args "Process Group Name" ("0", "3", ...), "" when not recorded
+    int64_t sequence = -1; // args "Seq": the call's number in its group, -1 when not recorded
 };
 
 // The shapes PyTorch recorded for one CPU operator (record_shapes): the raw JSON arrays of its args

@@ -1,5 +1,7 @@
 #include "runs/jobside.h"
 
+#include "runs/collectiveinstances.h"
+
 #include "util/inputerror.h"
 #include "util/textformat.h"
 
@@ -78,101 +80,6 @@ void checkRankSet(std::vector<RankSummary>& ranks, const std::string& sideName)
     }
 }
 
-using CallKey = std::pair<std::string, std::string>; // group, collective
-
-void matchInstances(JobSide& side, std::vector<std::string>& notes, const std::string& sideName)
-{
-    const size_t n = side.ranks.size();
-    std::vector<std::map<CallKey, std::vector<const RankCollectiveCall*>>> calls(n);
-    for (size_t r = 0; r < n; ++r) {
-        for (const RankCollectiveCall& call : side.ranks[r].collectives)
-            calls[r][{ call.group, call.collective }].push_back(&call);
-    }
-    for (const auto& [key, referenceCalls] : calls[0]) {
-        size_t count = referenceCalls.size();
-        for (size_t r = 1; r < n; ++r) {
-            const auto it = calls[r].find(key);
-            const size_t own = it == calls[r].end() ? 0 : it->second.size();
-            if (own != referenceCalls.size())
-                notes.push_back(sideName + ": " + key.second + " runs " + std::to_string(referenceCalls.size())
-                    + " times on rank " + std::to_string(side.ranks[0].rank) + " but " + std::to_string(own)
-                    + " times on rank " + std::to_string(side.ranks[r].rank) + "; the first calls are matched");
-            count = std::min(count, own);
-        }
-        for (size_t c = 0; c < count; ++c) {
-            CollectiveInstance instance;
-            instance.collective = key.second;
-            instance.group = key.first;
-            instance.call = uint32_t(c);
-            instance.messageBytes = referenceCalls[c]->messageBytes;
-            instance.step = referenceCalls[c]->step;
-            for (size_t r = 0; r < n; ++r) {
-                const RankCollectiveCall& call = *calls[r].at(key)[c];
-                instance.arrivalUs.push_back(call.beginUs);
-                instance.endUs.push_back(call.endUs);
-            }
-            side.instances.push_back(std::move(instance));
-        }
-    }
-    std::stable_sort(side.instances.begin(), side.instances.end(),
-        [](const CollectiveInstance& a, const CollectiveInstance& b) { return a.arrivalUs[0] < b.arrivalUs[0]; });
-}
-
-// An instance ends on every rank at once: a rank's offset is the median of its ends minus the
-// reference's. The clocks cannot be aligned when no call matches, or when the ends disagree by
-// more than a tenth of the calls' median time (and 20 us) once aligned.
-void alignClocks(JobSide& side, std::vector<std::string>& notes, const std::string& sideName)
-{
-    const size_t n = side.ranks.size();
-    side.clockOffsetUs.assign(n, 0.0);
-    if (side.instances.empty()) {
-        side.aligned = n <= 1;
-        if (n > 1)
-            notes.push_back(sideName
-                + ": no collective call matches across the ranks: their clocks cannot be "
-                  "aligned, and no rank's wait can be measured");
-        return;
-    }
-    std::vector<double> durations;
-    durations.reserve(side.instances.size());
-    for (const CollectiveInstance& instance : side.instances)
-        durations.push_back(instance.endUs[0] - instance.arrivalUs[0]);
-    const double tolerance = std::max(20.0, 0.1 * medianOf(durations));
-    for (size_t r = 1; r < n; ++r) {
-        std::vector<double> differences;
-        differences.reserve(side.instances.size());
-        for (const CollectiveInstance& instance : side.instances)
-            differences.push_back(instance.endUs[r] - instance.endUs[0]);
-        const double offset = medianOf(differences);
-        std::vector<double> deviations;
-        deviations.reserve(differences.size());
-        for (const double difference : differences)
-            deviations.push_back(std::abs(difference - offset));
-        const double deviation = medianOf(deviations);
-        side.clockOffsetUs[r] = offset;
-        if (deviation > tolerance) {
-            side.aligned = false;
-            notes.push_back(sideName + ": the clocks of rank " + std::to_string(side.ranks[r].rank) + " and rank "
-                + std::to_string(side.ranks[0].rank)
-                + " cannot be aligned on the collectives: once aligned, their calls' ends still differ by "
-                + formatDuration(deviation) + " (median); its waits are uncertain by as much");
-        }
-    }
-    for (CollectiveInstance& instance : side.instances) {
-        for (size_t r = 0; r < n; ++r) {
-            instance.arrivalUs[r] -= side.clockOffsetUs[r];
-            instance.endUs[r] -= side.clockOffsetUs[r];
-        }
-        const auto last = std::max_element(instance.arrivalUs.begin(), instance.arrivalUs.end());
-        instance.lastRank = int32_t(last - instance.arrivalUs.begin());
-        for (size_t r = 0; r < n; ++r) {
-            instance.waitUs.push_back(*last - instance.arrivalUs[r]);
-            const double time = instance.endUs[r] - instance.arrivalUs[r];
-            instance.transferUs.push_back(std::clamp(instance.endUs[r] - *last, 0.0, time));
-        }
-    }
-}
-
 void measureSteps(JobSide& side)
 {
     const size_t n = side.ranks.size();
@@ -212,7 +119,7 @@ void measureSteps(JobSide& side)
         for (size_t r = 0; r < n; ++r) {
             side.waitUs[r] += instance.waitUs[r];
             side.transferUs[r] += instance.transferUs[r];
-            if (int32_t(r) != instance.lastRank) {
+            if (instance.member[r] && int32_t(r) != instance.lastRank) {
                 caused[s][size_t(instance.lastRank)] += instance.waitUs[r];
                 nextLatest = std::max(nextLatest, instance.arrivalUs[r]);
             }
@@ -250,8 +157,8 @@ JobSide buildJobSide(std::vector<RankSummary> ranks, const std::string& sideName
         checkRankSet(ranks, sideName);
     side.worldSize = int32_t(ranks.size());
     side.ranks = std::move(ranks);
-    matchInstances(side, notes, sideName);
-    alignClocks(side, notes, sideName);
+    matchCollectiveInstances(side, notes, sideName);
+    alignClocksOnCollectives(side, notes, sideName);
     measureSteps(side);
     return side;
 }

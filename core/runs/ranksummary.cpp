@@ -93,7 +93,9 @@ RankSummary summarizeRank(const TraceStore& store, const Classifier& classifier)
     for (const CollectiveCall& call : calls) {
         RankCollectiveCall out;
         out.collective = call.collective;
+        out.group = call.group;
         out.messageBytes = call.messageBytes;
+        out.sequence = call.sequence;
         out.beginUs = std::numeric_limits<double>::max();
         out.endUs = std::numeric_limits<double>::lowest();
         for (const uint32_t k : call.kernels) {

@@ -129,6 +129,7 @@ std::string rankSummaryToJson(const RankSummary& summary)
         json.field("collective", call.collective);
         json.field("group", call.group);
         json.field("message_bytes", call.messageBytes);
+        json.field("sequence", call.sequence);
         json.field("begin", call.beginUs);
         json.field("end", call.endUs);
         json.field("step", int64_t(call.step));
@@ -182,6 +183,7 @@ RankSummary rankSummaryFromJson(std::string_view json, const std::string& origin
         out.collective = read.text(call, "collective");
         out.group = read.text(call, "group");
         out.messageBytes = read.get<int64_t>(read.at(call, "message_bytes"), "message_bytes");
+        out.sequence = read.get<int64_t>(read.at(call, "sequence"), "sequence");
         out.beginUs = read.number(read.at(call, "begin"), "begin");
         out.endUs = read.number(read.at(call, "end"), "end");
         out.step = int32_t(read.get<int64_t>(read.at(call, "step"), "step"));

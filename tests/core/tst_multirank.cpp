@@ -10,6 +10,7 @@
 #include "model/jobreport.h"
 #include "multirankrun.h"
 #include "runs/jobcompare.h"
+#include "runs/jobside.h"
 #include "runs/ranksummary.h"
 #include "runs/runloader.h"
 #include "testdata.h"
@@ -335,7 +336,7 @@ private slots:
             summary.rank = r;
             summary.worldSize = 2;
             for (const auto& [begin, end] : calls)
-                summary.collectives.push_back({ "AllReduce", "", -1, begin, end, -1 });
+                summary.collectives.push_back({ "AllReduce", "", -1, -1, begin, end, -1 });
             return summary;
         };
         std::vector<RankSummary> good { rank(0, { { 0, 100 }, { 1000, 1100 }, { 2000, 2100 } }),
@@ -352,6 +353,85 @@ private slots:
         QCOMPARE(job.sides[0].instances.size(), size_t(3));
         QCOMPARE(job.sides[0].instances[0].waitUs[0], 50.0); // rank 0 arrives 50 us before rank 1
         QCOMPARE(job.sides[0].instances[0].transferUs[1], 50.0);
+    }
+
+    // Process groups: a group's calls match across its members only, and ranks that share no group
+    // with rank 0 align through ranks that do. Ranks 0-3 in a chain of pairs: group "1" is {0, 1},
+    // "2" is {1, 2}, "3" is {2, 3}. Rank r's clock runs 1000 us * r ahead; in each call the pair's
+    // second rank arrives 40 us after the first, and both end 100 us after it.
+    void processGroupsMatchTheirMembers()
+    {
+        std::vector<RankSummary> ranks(4);
+        for (int32_t r = 0; r < 4; ++r) {
+            ranks[size_t(r)].path = "rank" + std::to_string(r) + ".json";
+            ranks[size_t(r)].rank = r;
+            ranks[size_t(r)].worldSize = 4;
+        }
+        for (int32_t g = 0; g < 3; ++g) {
+            const std::string group = std::to_string(g + 1);
+            for (int32_t c = 0; c < 3; ++c) {
+                const double start = 10000.0 * c + 1000.0 * g;
+                const auto clock = [](int32_t r) { return 1000.0 * r; };
+                ranks[size_t(g)].collectives.push_back(
+                    { "AllReduce", group, -1, -1, start + clock(g), start + 140 + clock(g), -1 });
+                ranks[size_t(g + 1)].collectives.push_back(
+                    { "AllReduce", group, -1, -1, start + 40 + clock(g + 1), start + 140 + clock(g + 1), -1 });
+            }
+        }
+        for (RankSummary& rank : ranks)
+            std::sort(rank.collectives.begin(), rank.collectives.end(),
+                [](const RankCollectiveCall& a, const RankCollectiveCall& b) { return a.beginUs < b.beginUs; });
+        std::vector<std::string> notes;
+        const JobSide side = buildJobSide(ranks, "A", notes);
+        QVERIFY2(side.aligned && notes.empty(), notes.empty() ? "" : notes.front().c_str());
+        QCOMPARE(side.instances.size(), size_t(9));
+        for (size_t r = 0; r < 4; ++r)
+            QVERIFY2(std::fabs(side.clockOffsetUs[r] - 1000.0 * double(r)) < 1e-9, qPrintable(QString::number(r)));
+        for (const CollectiveInstance& instance : side.instances) {
+            const auto first = size_t(std::stoi(instance.group) - 1);
+            QCOMPARE(std::count(instance.member.begin(), instance.member.end(), true), 2L);
+            QVERIFY(instance.member[first] && instance.member[first + 1]);
+            QCOMPARE(instance.lastRank, int32_t(first + 1));
+            QCOMPARE(instance.waitUs[first], 40.0);
+            QCOMPARE(instance.waitUs[first + 1], 0.0);
+            QCOMPARE(instance.transferUs[first], 100.0);
+            QCOMPARE(instance.transferUs[first + 1], 100.0);
+        }
+        for (size_t i = 1; i < side.instances.size(); ++i)
+            QVERIFY(side.instances[i - 1].arrivalUs[0] <= side.instances[i].arrivalUs[0] || !side.instances[i].member[0]
+                || !side.instances[i - 1].member[0]);
+    }
+
+    // Sequence numbers, where the traces record them, match the calls: rank 1's trace starts a call
+    // later than rank 0's, which matching by order would pair wrongly.
+    void sequenceNumbersMatchCalls()
+    {
+        const auto rank = [](int32_t r, std::vector<std::tuple<int64_t, double, double>> calls) {
+            RankSummary summary;
+            summary.path = "rank" + std::to_string(r) + ".json";
+            summary.rank = r;
+            summary.worldSize = 2;
+            for (const auto& [sequence, begin, end] : calls)
+                summary.collectives.push_back({ "AllReduce", "0", -1, sequence, begin, end, -1 });
+            return summary;
+        };
+        std::vector<std::string> notes;
+        const JobSide side = buildJobSide({ rank(0, { { 5, 0, 100 }, { 6, 1000, 1100 }, { 7, 2000, 2100 } }),
+                                              rank(1, { { 6, 1050, 1100 }, { 7, 2050, 2100 } }) },
+            "A", notes);
+        QVERIFY(side.aligned);
+        QCOMPARE(side.instances.size(), size_t(2));
+        QCOMPARE(side.instances[0].sequence, int64_t(6));
+        QCOMPARE(side.instances[1].sequence, int64_t(7));
+        QCOMPARE(side.clockOffsetUs[1], 0.0);
+        for (const CollectiveInstance& instance : side.instances) {
+            QCOMPARE(instance.waitUs[0], 50.0);
+            QCOMPARE(instance.lastRank, 1);
+        }
+        QCOMPARE(notes.size(), size_t(1));
+        QVERIFY2(notes.front().find("1 of the calls of AllReduce in process group 0 are not recorded on every rank")
+                != std::string::npos,
+            notes.front().c_str());
     }
 
     void missingRankOfTheRealJob()

@@ -75,7 +75,7 @@ auto fields(const ModuleEvent& e)
 }
 auto fields(const CommMessage& e)
 {
-    return std::tie(e.cpuOp, e.elements, e.elementBytes);
+    return std::tie(e.cpuOp, e.elements, e.elementBytes, e.group, e.sequence);
 }
 
 auto fields(const OpShapes& e)

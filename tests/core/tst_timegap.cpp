@@ -490,7 +490,7 @@ private Q_SLOTS:
         writer.nvidia();
         writer.rawEvent(R"({"ph": "X", "cat": "cpu_op", "name": "record_param_comms", "pid": 1, "tid": 1,
             "ts": 5, "dur": 2, "args": {"External id": 9, "Collective name": "allreduce", "dtype": "BFloat16",
-            "In msg nelems": 4096, "Out msg nelems": 4096}})");
+            "In msg nelems": 4096, "Out msg nelems": 4096, "Process Group Name": "3", "Seq": 12}})");
         writer.rawEvent(R"({"ph": "X", "cat": "cpu_op", "name": "vllm::all_reduce", "pid": 1, "tid": 1, "ts": 8,
             "dur": 2, "args": {"External id": 10, "Input type": ["c10::BFloat16", ""],
             "Input Dims": [[888, 2880], []]}})");
@@ -506,6 +506,10 @@ private Q_SLOTS:
         QCOMPARE(store.commMessages.size(), size_t(3));
         QCOMPARE(store.commMessages[0].elements, int64_t(4096));
         QCOMPARE(store.commMessages[0].elementBytes, uint32_t(2));
+        QCOMPARE(store.commMessages[0].group, std::string("3"));
+        QCOMPARE(store.commMessages[0].sequence, int64_t(12));
+        QCOMPARE(store.commMessages[1].group, std::string());
+        QCOMPARE(store.commMessages[1].sequence, int64_t(-1));
         // A collective operator recorded with shapes: its first input tensor.
         QCOMPARE(store.commMessages[1].cpuOp, uint32_t(1));
         QCOMPARE(store.commMessages[1].elements, int64_t(888 * 2880));

@@ -100,18 +100,16 @@ std::vector<CollectiveCall> findCollectiveCalls(const TraceStore& store, const K
         [&](uint32_t a, uint32_t b) { return store.kernels[a].ts < store.kernels[b].ts; });
 
     const CollectiveAnnotations annotations(store);
-    std::unordered_map<int32_t, int64_t> bytesOfFrame; // cpu ops are frames 0..n-1
-    for (const CommMessage& message : store.commMessages) {
-        if (message.elementBytes > 0)
-            bytesOfFrame[int32_t(message.cpuOp)] = message.elements * int64_t(message.elementBytes);
-    }
-    // The message size recorded by a record_param_comms around the launch, -1 if none.
-    auto messageBytes = [&](int32_t launching) -> int64_t {
-        for (int32_t f = launching; f >= 0 && !bytesOfFrame.empty(); f = attribution.frames[size_t(f)].parent) {
-            if (const auto it = bytesOfFrame.find(f); it != bytesOfFrame.end())
+    std::unordered_map<int32_t, const CommMessage*> messageOfFrame; // cpu ops are frames 0..n-1
+    for (const CommMessage& message : store.commMessages)
+        messageOfFrame[int32_t(message.cpuOp)] = &message;
+    // The message recorded by a record_param_comms around the launch, nullptr if none.
+    auto messageAround = [&](int32_t launching) -> const CommMessage* {
+        for (int32_t f = launching; f >= 0 && !messageOfFrame.empty(); f = attribution.frames[size_t(f)].parent) {
+            if (const auto it = messageOfFrame.find(f); it != messageOfFrame.end())
                 return it->second;
         }
-        return -1;
+        return nullptr;
     };
     std::vector<CollectiveCall> calls;
     // A collective operation (a frame, or an annotation standing in for one) -> its call.
@@ -141,7 +139,12 @@ std::vector<CollectiveCall> findCollectiveCalls(const TraceStore& store, const K
         if (index == calls.size()) {
             CollectiveCall call;
             call.implementation = kind.implementation;
-            call.messageBytes = messageBytes(launching);
+            if (const CommMessage* message = messageAround(launching)) {
+                if (message->elements >= 0 && message->elementBytes > 0)
+                    call.messageBytes = message->elements * int64_t(message->elementBytes);
+                call.group = message->group;
+                call.sequence = message->sequence;
+            }
             if (operation) {
                 call.operation = std::string(store.name(operationName));
                 call.collective = collectiveOfName(call.operation);

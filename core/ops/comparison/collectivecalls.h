@@ -23,6 +23,8 @@ struct CollectiveCall
     std::string implementation; // NCCL, RCCL (generic kernel), custom all-reduce (...), DeepEP, ...
     std::string operation; // the outermost operation that names the collective ("vllm::all_reduce"), or ""
     int64_t messageBytes = -1; // from record_param_comms, -1 if the trace does not record it
+    std::string group; // its process group, from record_param_comms; "" if the trace does not say
+    int64_t sequence = -1; // its number in the group, from record_param_comms; -1 if not recorded
 };
 
 // The collective a name says, "" if none: an operation ("c10d::allreduce_", "vllm::all_reduce",
