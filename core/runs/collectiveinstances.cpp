@@ -108,7 +108,9 @@ void matchCollectiveInstances(JobSide& side, std::vector<std::string>& notes, co
             byRank[r].push_back(&call);
         }
     }
-    for (const auto& [key, calls] : callsOf) {
+    for (const auto& entry : callsOf) {
+        const CallKey& key = entry.first;
+        const CallsByRank& calls = entry.second;
         // An unnamed group is the world: every rank takes part, and one that has no call is noted.
         std::vector<size_t> members;
         for (size_t r = 0; r < n; ++r) {
