@@ -38,7 +38,8 @@ QString EfficiencyModel::blankReason(const EfficiencyRow& row, const QString& ke
         if (!of.blank.empty())
             return toQString(of.blank);
         // A memory row has bytes but no FLOPs: its TFLOPS are not counted, its share is of the bandwidth.
-        if (name == QLatin1String("tflops") && row.flops < 0 && row.bytes >= 0)
+        if ((name == QLatin1String("tflops") || name == QLatin1String("peak_tflops")) && row.flops < 0
+            && row.bytes >= 0)
             return EfficiencyModel::tr("no FLOPs counted for %1: bytes bind it, its share is of the bandwidth")
                 .arg(toQString(row.op));
         return toQString(row.workBlank);
