@@ -68,7 +68,7 @@ EfficiencyPage::EfficiencyPage(QWidget* parent)
     auto* chartPanel = new QWidget(this);
     auto* chartLayout = new QVBoxLayout(chartPanel);
     chartLayout->setContentsMargins(0, 0, 0, 0);
-    m_chart->setMinimumSize(280, 240);
+    m_chart->setMinimumSize(280, 280);
     chartLayout->addWidget(m_chart, 1);
     chartLayout->addWidget(m_chartNote);
 

@@ -53,7 +53,7 @@ RooflineChart::RooflineChart(QWidget* parent)
     setRenderHint(QPainter::Antialiasing);
     chart()->legend()->setAlignment(Qt::AlignBottom);
     chart()->setMargins(QMargins(4, 4, 4, 4));
-    m_x->setTitleText(tr("Arithmetic intensity (FLOP per byte)"));
+    m_x->setTitleText(tr("Intensity (FLOP/byte)"));
     m_y->setTitleText(tr("Achieved TFLOPS"));
     for (QLogValueAxis* axis : { m_x, m_y }) {
         axis->setBase(10);
@@ -212,8 +212,8 @@ void RooflineChart::rebuild()
         chart()->setTitle({});
         return;
     }
-    const auto [x0, x1] = decadesAround(xMin / 1.5, xMax * 1.5);
-    const auto [y0, y1] = decadesAround(yMin / 1.5, yMax * 1.5);
+    const auto [x0, x1] = decadesAround(xMin / 1.2, xMax * 1.2);
+    const auto [y0, y1] = decadesAround(yMin / 1.6, yMax * 1.2);
     m_x->setRange(x0, x1);
     m_y->setRange(y0, y1);
     for (QLineSeries* link : m_links) {
@@ -244,6 +244,34 @@ void RooflineChart::rebuild()
         m_selectedPoints[side] = selected;
     }
     updateSelection();
+    fitToSize();
+}
+
+void RooflineChart::resizeEvent(QResizeEvent* event)
+{
+    QChartView::resizeEvent(event);
+    fitToSize();
+}
+
+void RooflineChart::fitToSize()
+{
+    // A label every decade where they have room, else every other one (a narrow or short chart).
+    const QRectF plot = chart()->plotArea();
+    const double room = 6 * fontMetrics().averageCharWidth();
+    const auto fit = [room](QLogValueAxis* axis, double length) {
+        const double decades = std::log10(axis->max() / axis->min());
+        axis->setBase(decades > 0 && length > 0 && length / decades < room ? 100 : 10);
+    };
+    fit(m_x, plot.width());
+    fit(m_y, plot.height() * 2.5); // labels are shorter than they are wide
+    // The roofs' entries where the chart has room for four; the note under it describes them too.
+    const bool roomy = width() >= 4 * fontMetrics().horizontalAdvance(QStringLiteral("A roof bf16 ....."));
+    for (QAbstractSeries* series : chart()->series()) {
+        if (series->property("roof").toBool()) {
+            for (QLegendMarker* marker : chart()->legend()->markers(series))
+                marker->setVisible(roomy);
+        }
+    }
 }
 
 void RooflineChart::reportClick(int side, const QPointF& value)
@@ -297,6 +325,8 @@ void RooflineChart::addRoofs(double xMin, double xMax)
         chart()->addSeries(roof);
         roof->attachAxis(m_x);
         roof->attachAxis(m_y);
+        // Named in the legend of a wide chart only: the points' entries must fit a narrow one.
+        roof->setProperty("roof", true);
     }
 }
 

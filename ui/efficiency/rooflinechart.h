@@ -51,6 +51,7 @@ signals:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void rebuild();
@@ -59,6 +60,7 @@ private:
     QString chooseRoofDataType() const;
     void addRoofs(double xMin, double xMax);
     void hideFromLegend(QLineSeries* series);
+    void fitToSize();
     void applyPalette();
 
     std::shared_ptr<const FusionReport> m_report;
