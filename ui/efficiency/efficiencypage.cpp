@@ -53,7 +53,7 @@ EfficiencyPage::EfficiencyPage(QWidget* parent)
     auto* boundLabel = new QLabel(tr("&Bound:"), this);
     boundLabel->setBuddy(m_bound);
 
-    m_table->setTitle(tr("Each operator, shape and data type against its GPU's peaks"));
+    m_table->setTitle(tr("Against the GPUs' peaks"));
     m_table->setMaximumColumnWidth(320);
     m_table->setStretchColumnKeys({ QStringLiteral("shape") }, 160);
     applyBoundFilter();
