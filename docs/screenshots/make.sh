@@ -88,3 +88,13 @@ shoot --screenshot "$here" --screenshot-prefix 1024x700- --screenshot-size 1024x
 # The Layers tab of the bundled pair in the dark theme and in a small window.
 shoot --screenshot "$here" --screenshot-prefix dark- --dark --screenshot-only 14-layers
 shoot --screenshot "$here" --screenshot-prefix 1024x700- --screenshot-size 1024x700 --screenshot-only 14-layers
+# The Efficiency view (the roofline beside the efficiency table, its first plotted row selected):
+# owlv2's GEMM, attention and convolution shapes, and the bundled pair dark, small and at twice the scale.
+shoot --screenshot "$here" --screenshot-prefix owlv2- --screenshot-only 17-efficiency \
+    "$real/owlv2-large-patch14-ensemble.mi300x.json.gz" "$real/owlv2-large-patch14-ensemble.h100.json.gz"
+shoot --screenshot "$here" --screenshot-prefix dark- --dark --screenshot-only 17-efficiency
+shoot --screenshot "$here" --screenshot-prefix 1024x700- --screenshot-size 1024x700 --screenshot-only 17-efficiency
+(
+    export QT_SCALE_FACTOR=2
+    shoot --screenshot "$here" --screenshot-prefix scale2- --screenshot-size 720x450 --screenshot-only 17-efficiency
+)

@@ -1,6 +1,7 @@
 #include "analysis/analysissettingswidget.h"
 
 #include "analysis/analysisworker.h"
+#include "analysis/peaksfilesetting.h"
 #include "classify/classifier.h"
 #include "display/colors.h"
 #include "util/inputerror.h"
@@ -69,6 +70,7 @@ AnalysisSettingsWidget::AnalysisSettingsWidget(QWidget* parent)
     , m_opLevelCombo(new QComboBox(this))
     , m_classifierInfo(new QLabel(this))
     , m_classifierError(new QLabel(this))
+    , m_peaks(new PeaksFileSetting(this))
 {
     for (const std::string& name : Classifier::builtinNames()) {
         const QString spec = QString::fromStdString(name);
@@ -175,6 +177,9 @@ AnalysisSettingsWidget::AnalysisSettingsWidget(QWidget* parent)
     layout->addWidget(opLevelCaption);
     layout->addWidget(m_opLevelCombo);
     layout->addSpacing(8);
+    layout->addWidget(new QLabel(tr("<b>GPU peaks</b> the efficiency table is measured against"), this));
+    layout->addWidget(m_peaks);
+    layout->addSpacing(8);
     layout->addWidget(parametersCaption);
     layout->addLayout(form);
     layout->addWidget(reset, 0, Qt::AlignLeft);
@@ -183,6 +188,7 @@ AnalysisSettingsWidget::AnalysisSettingsWidget(QWidget* parent)
     m_debounce.setSingleShot(true);
     m_debounce.setInterval(kDebounceMs);
     connect(&m_debounce, &QTimer::timeout, this, [this] { emit optionsChanged(options()); });
+    connect(m_peaks, &PeaksFileSetting::peaksFileChanged, this, [this] { emit optionsChanged(options()); });
 
     setClassifierSpec(QStringLiteral("default"));
 }
@@ -271,6 +277,7 @@ AnalysisOptions AnalysisSettingsWidget::options() const
             options.*parameter.real = static_cast<QDoubleSpinBox*>(m_boxes[i])->value();
     }
     parseOpLevel(m_opLevelCombo->currentData().toString().toStdString(), options.opLevel);
+    options.peaksFile = QFile::encodeName(m_peaks->peaksFile()).toStdString();
     return options;
 }
 
@@ -286,6 +293,8 @@ void AnalysisSettingsWidget::setOptions(const AnalysisOptions& options)
     }
     const QSignalBlocker blocker(m_opLevelCombo);
     m_opLevelCombo->setCurrentIndex(m_opLevelCombo->findData(QString::fromLatin1(opLevelKey(options.opLevel))));
+    // A file that is no longer one keeps the peaks in use, and says why.
+    m_peaks->setPeaksFile(QFile::decodeName(options.peaksFile.c_str()), false);
 }
 
 void AnalysisSettingsWidget::setOpLevel(OpLevel level)
@@ -308,7 +317,9 @@ void AnalysisSettingsWidget::setParameter(const QString& name, double value)
 
 void AnalysisSettingsWidget::resetToDefaults()
 {
-    setOptions(AnalysisOptions());
+    AnalysisOptions defaults;
+    defaults.peaksFile = options().peaksFile; // not a parameter: the GPU peaks file stays
+    setOptions(defaults);
     emit optionsChanged(options());
 }
 

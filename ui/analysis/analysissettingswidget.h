@@ -18,6 +18,8 @@ class Classifier;
 
 namespace fusiondiff::ui {
 
+class PeaksFileSetting;
+
 // The classifier (built-in "default" or "seed", or a rule file), the level at which kernels are
 // attributed to operations, and every analysis parameter by its name. A rule file is checked when
 // chosen and its error shown here; parameter edits are reported once editing pauses.
@@ -43,6 +45,8 @@ public:
     void setParameter(const QString& name, double value);
     // Chooses the operation level as a user would: the analysis runs again at once.
     void setOpLevel(OpLevel level);
+    // The GPU peaks file (options().peaksFile): a new one runs the analysis again.
+    PeaksFileSetting* peaksSetting() const { return m_peaks; }
 
 public slots:
     void resetToDefaults();
@@ -60,6 +64,7 @@ private:
     QComboBox* m_opLevelCombo;
     QLabel* m_classifierInfo;
     QLabel* m_classifierError;
+    PeaksFileSetting* m_peaks;
     std::vector<QAbstractSpinBox*> m_boxes; // in analysisParameters() order
     QTimer m_debounce;
     QString m_spec;

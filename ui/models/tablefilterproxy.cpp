@@ -15,4 +15,17 @@ TableFilterProxy::TableFilterProxy(QObject* parent)
     setFilterCaseSensitivity(Qt::CaseInsensitive);
 }
 
+void TableFilterProxy::setRowFilter(std::function<bool(int sourceRow)> accepts)
+{
+    m_rowFilter = std::move(accepts);
+    invalidateFilter();
+}
+
+bool TableFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const
+{
+    if (m_rowFilter && !m_rowFilter(sourceRow))
+        return false;
+    return QSortFilterProxyModel::filterAcceptsRow(sourceRow, sourceParent);
+}
+
 } // namespace fusiondiff::ui

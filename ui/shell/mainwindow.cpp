@@ -2,6 +2,7 @@
 
 #include "analysis/analysiscontroller.h"
 #include "analysis/analysissettingswidget.h"
+#include "analysis/peaksfilesetting.h"
 #include "display/colors.h"
 #include "display/formatting.h"
 #include "display/pairlabel.h"
@@ -239,6 +240,12 @@ void MainWindow::createMenus()
     settings->setText(tr("&Analysis Settings"));
     settings->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Comma));
     view->addAction(settings);
+    // As fusiondiff-cli --peaks: in the settings, where its error is shown.
+    QAction* peaks = view->addAction(tr("GPU &Peaks File..."), this, [this] {
+        m_settingsDock->show();
+        m_settings->peaksSetting()->choosePeaksFile();
+    });
+    peaks->setObjectName(QStringLiteral("peaks_file_action"));
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     QAction* glossary = help->addAction(tr("&Glossary and Keyboard Shortcuts"), this, [this] {

@@ -3,6 +3,7 @@
 #include "charts/barchart.h"
 #include "charts/chartpanel.h"
 #include "display/formatting.h"
+#include "efficiency/efficiencypage.h"
 #include "model/fusionreport.h"
 #include "models/reportcolumnsmodel.h"
 #include "pages/groupspage.h"
@@ -115,6 +116,7 @@ void ResultsTabs::createPages()
     m_kernelsTab = new KernelsPage(this);
     m_kernels = m_kernelsTab->allKernelsTable();
     m_groups = new GroupsPage(this);
+    m_efficiency = new EfficiencyPage(this);
     m_timeline = new TraceTimelinePage(this);
 
     const auto titled = [](const QString& text, size_t count) { return TabTitle { text, count == 0 }; };
@@ -166,6 +168,12 @@ void ResultsTabs::createPages()
                 report.largeGroups[0].size() + report.largeGroups[1].size());
         },
         tr("Correlation groups (graph launches) matched across the traces, drilled into"));
+    addResultsTab(
+        m_efficiency, tr("Efficiency"),
+        [titled](const FusionReport& report) {
+            return titled(tr("Efficiency (%1)").arg(report.efficiency.rows.size()), report.efficiency.rows.size());
+        },
+        tr("Each operator, shape and data type against its GPU's peaks: a roofline and the table"));
 }
 
 template<typename Page>
@@ -226,6 +234,10 @@ void ResultsTabs::connectPageLinks()
     });
     connect(m_summary, &SummaryPage::operationRequested, this,
         [this](int row) { showSearchHit(GlobalSearch::Operation, row); });
+    connect(m_efficiency, &EfficiencyPage::findingRequested, this,
+        [this](int row) { showSearchHit(GlobalSearch::OperationFinding, row); });
+    connect(m_efficiency, &EfficiencyPage::operationRequested, this,
+        [this](int row) { showSearchHit(GlobalSearch::Operation, row); });
     connect(m_summary, &SummaryPage::opportunityRequested, this, [this](int row) {
         setCurrentWidget(m_opportunities);
         m_opportunities->table()->selectSourceRows({ row });
@@ -275,7 +287,7 @@ void ResultsTabs::setOverflowOrderFor(const QList<QWidget*>& empty)
     // aspect, the overviews last.
     QList<QWidget*> order = empty;
     for (QWidget* page : std::initializer_list<QWidget*> { m_mappings, m_opportunities, m_groups, m_kernelTypes,
-             m_steps, m_layers, m_kernelsTab, m_timeline, m_operationSummary, m_operations, m_summary }) {
+             m_efficiency, m_steps, m_layers, m_kernelsTab, m_timeline, m_operationSummary, m_operations, m_summary }) {
         if (!order.contains(page))
             order.append(page);
     }

@@ -12,6 +12,7 @@ struct FusionReport;
 
 namespace fusiondiff::ui {
 
+class EfficiencyPage;
 class GlobalSearch;
 class GroupsPage;
 class KernelsPage;
@@ -54,6 +55,7 @@ public:
     TablePage* kernelsPage() const { return m_kernels; } // every kernel of each trace, in kernelsTab()
     GroupsPage* groupsPage() const { return m_groups; }
     StepsPage* stepsPage() const { return m_steps; }
+    EfficiencyPage* efficiencyPage() const { return m_efficiency; }
     TraceTimelinePage* timelinePage() const { return m_timeline; }
     GlobalSearch* search() const { return m_search; }
     // "Show on the timeline" from the pages, and Back.
@@ -107,6 +109,7 @@ private:
     TablePage* m_kernels = nullptr; // in m_kernelsTab
     GroupsPage* m_groups = nullptr;
     StepsPage* m_steps = nullptr;
+    EfficiencyPage* m_efficiency = nullptr;
     TraceTimelinePage* m_timeline = nullptr;
     GlobalSearch* m_search = nullptr;
     TimelineLinks* m_timelineLinks = nullptr;

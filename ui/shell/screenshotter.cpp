@@ -1,5 +1,8 @@
 #include "shell/screenshotter.h"
 
+#include "efficiency/efficiencypage.h"
+#include "efficiency/rooflinechart.h"
+
 #include "analysis/analysiscontroller.h"
 #include "model/fusionreport.h"
 #include "models/groupdiffmodel.h"
@@ -104,6 +107,7 @@ QStringList takeScreenshots(MainWindow& window, const QString& folder, const QSt
         { window.timelinePage(), "13-timeline" },
         { window.layersPage(), "14-layers" },
         { window.tabs()->stepsPage(), "15-steps" },
+        { window.tabs()->efficiencyPage(), "17-efficiency" },
     };
     for (const auto& tab : tabs) {
         window.tabs()->setCurrentWidget(tab.page);
@@ -111,6 +115,10 @@ QStringList takeScreenshots(MainWindow& window, const QString& folder, const QSt
             window.opportunitiesPage()->table()->selectSourceRows({ 0 });
         if (tab.page == window.kernelTypesPage())
             window.kernelTypesPage()->table()->selectSourceRows({ 0 });
+        if (tab.page == window.tabs()->efficiencyPage()
+            && !window.tabs()->efficiencyPage()->chart()->plottedRows().isEmpty())
+            window.tabs()->efficiencyPage()->table()->selectSourceRows(
+                { window.tabs()->efficiencyPage()->chart()->plottedRows().first() });
         if (tab.page == window.groupsPage() && window.groupsPage()->diffModel()->rowCount() == 0
             && window.groupsPage()->pairsTable()->sourceModel()->rowCount() > 0) {
             waitFor(window.groupsPage(), &GroupsPage::drillDownReady, 60000);

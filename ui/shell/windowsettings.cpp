@@ -10,6 +10,7 @@
 #include "pages/tablechartpage.h"
 #include "shell/resultstabs.h"
 
+#include <QFile>
 #include <QMainWindow>
 #include <QScreen>
 #include <QSettings>
@@ -21,6 +22,7 @@ namespace {
 
 const QString kClassifierKey = QStringLiteral("analysis/classifier");
 const QString kOpLevelKey = QStringLiteral("analysis/opLevel");
+const QString kPeaksFileKey = QStringLiteral("analysis/peaksFile");
 const QString kOpportunitiesMetricKey = QStringLiteral("charts/opportunitiesMetric");
 const QString kKernelTypesMetricKey = QStringLiteral("charts/kernelTypesMetric");
 const QString kKernelTypesLogKey = QStringLiteral("charts/kernelTypesLog");
@@ -60,7 +62,7 @@ void WindowSettings::restore() const
 
     const AnalysisOptions options = loadOptions(settings);
     m_analysis->setOptions(options);
-    m_controller->setOptions(options);
+    m_controller->setOptions(m_analysis->options()); // without a peaks file that is no longer one
     if (!m_analysis->setClassifierSpec(settings.value(kClassifierKey, QStringLiteral("default")).toString()))
         m_analysis->setClassifierSpec(QStringLiteral("default"));
     m_controller->setClassifier(m_analysis->classifier());
@@ -101,6 +103,7 @@ AnalysisOptions WindowSettings::loadOptions(const QSettings& settings)
             setAnalysisParameter(options, parameter.name, settings.value(key).toString().toStdString());
     }
     parseOpLevel(settings.value(kOpLevelKey).toString().toStdString(), options.opLevel);
+    options.peaksFile = QFile::encodeName(settings.value(kPeaksFileKey).toString()).toStdString();
     return options;
 }
 
@@ -109,6 +112,7 @@ void WindowSettings::saveOptions(QSettings& settings, const AnalysisOptions& opt
     for (const AnalysisParameter& parameter : analysisParameters())
         settings.setValue(parameterKey(parameter), QString::number(parameterValue(options, parameter), 'g', 17));
     settings.setValue(kOpLevelKey, QString::fromLatin1(opLevelKey(options.opLevel)));
+    settings.setValue(kPeaksFileKey, QFile::decodeName(options.peaksFile.c_str()));
 }
 
 void WindowSettings::fitToScreen(QMainWindow& window)

@@ -202,7 +202,12 @@ void FittedTabWidget::apply(int level, const QList<int>& hidden)
     }
     m_overflow->setText(overflowText(static_cast<int>(hidden.size())));
     m_overflow->setToolTip(tr("Tabs without room in the row: %1").arg(names.join(QStringLiteral(", "))));
-    m_overflow->setVisible(!hidden.isEmpty());
+    // QTabWidget keeps a corner widget's room even while it is hidden: the button is a corner
+    // widget only while it is shown, or the bar elides titles that fit.
+    const bool overflowing = !hidden.isEmpty();
+    if (overflowing != (cornerWidget(Qt::TopRightCorner) == m_overflow))
+        setCornerWidget(overflowing ? m_overflow : nullptr, Qt::TopRightCorner);
+    m_overflow->setVisible(overflowing);
     m_fitting = false;
 }
 

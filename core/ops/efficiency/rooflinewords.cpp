@@ -9,24 +9,6 @@ namespace fusiondiff {
 
 namespace {
 
-// The operators a wrapper's work is recorded under (efficiency.cpp gives them its kernels).
-bool coversOperator(std::string_view operation, std::string_view op)
-{
-    if (operation == op)
-        return true;
-    if (operation == "aten::linear")
-        return op == "aten::addmm" || op == "aten::mm" || op == "aten::bmm" || op == "aten::matmul";
-    if (operation == "aten::matmul")
-        return op == "aten::mm" || op == "aten::bmm";
-    if (operation.starts_with("aten::conv"))
-        return op == "aten::convolution";
-    if (operation == "aten::scaled_dot_product_attention")
-        return op.starts_with("aten::_scaled_dot_product_");
-    if (operation == "aten::layer_norm")
-        return op == "aten::native_layer_norm";
-    return false;
-}
-
 std::string percent(double share)
 {
     return fixed(share * 100, share < 0.1 ? 1 : 0) + "%";
@@ -55,6 +37,23 @@ std::string verdict(const EfficiencyRow& row, size_t slow)
 
 } // namespace
 
+bool operationCoversOperator(std::string_view operation, std::string_view op)
+{
+    if (operation == op)
+        return true;
+    if (operation == "aten::linear")
+        return op == "aten::addmm" || op == "aten::mm" || op == "aten::bmm" || op == "aten::matmul";
+    if (operation == "aten::matmul")
+        return op == "aten::mm" || op == "aten::bmm";
+    if (operation.starts_with("aten::conv"))
+        return op == "aten::convolution";
+    if (operation == "aten::scaled_dot_product_attention")
+        return op.starts_with("aten::_scaled_dot_product_");
+    if (operation == "aten::layer_norm")
+        return op == "aten::native_layer_norm";
+    return false;
+}
+
 std::vector<std::string> rooflineDetails(
     const FusionReport& report, std::string_view operation, double minStakeUs, size_t limit)
 {
@@ -63,7 +62,7 @@ std::vector<std::string> rooflineDetails(
     for (const EfficiencyRow& row : efficiency.rows) {
         if (details.size() >= limit)
             break;
-        if (!coversOperator(operation, row.op) || !row.workBlank.empty() || row.stakeUs == 0
+        if (!operationCoversOperator(operation, row.op) || !row.workBlank.empty() || row.stakeUs == 0
             || std::fabs(row.stakeUs) < minStakeUs)
             continue;
         const EfficiencySide& a = row.sides[0];

@@ -18,4 +18,9 @@ struct FusionReport;
 std::vector<std::string> rooflineDetails(
     const FusionReport& report, std::string_view operation, double minStakeUs, size_t limit = 2);
 
+// Whether the efficiency rows of operator `op` belong to `operation` (an operation of the comparison):
+// it is that operator, or a wrapper whose work is recorded under it (efficiency.cpp gives it the
+// wrapper's kernels: aten::addmm under aten::linear, aten::convolution under aten::conv2d).
+bool operationCoversOperator(std::string_view operation, std::string_view op);
+
 } // namespace fusiondiff

@@ -516,7 +516,8 @@ private Q_SLOTS:
         const QStringList expected { QStringLiteral("traces"), QStringLiteral("op_findings"),
             QStringLiteral("layer_times"), QStringLiteral("step_times"), QStringLiteral("op_summary"),
             QStringLiteral("fusion_opportunities"), QStringLiteral("fusion_mappings"), QStringLiteral("global_counts"),
-            QStringLiteral("kernels"), QStringLiteral("matched_groups"), QString() }; // the timeline: no table
+            QStringLiteral("kernels"), QStringLiteral("matched_groups"), QStringLiteral("efficiency"),
+            QString() }; // the timeline: no table
         QCOMPARE(tabs->count(), expected.size());
         QList<QWidget*> pages;
         for (int tab = 0; tab < tabs->count(); ++tab)

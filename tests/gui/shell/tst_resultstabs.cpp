@@ -95,6 +95,7 @@ private Q_SLOTS:
             QStringLiteral("Kernel types (%1)").arg(report.globalCounts.size()),
             QStringLiteral("Kernels (%1)").arg(report.kernels.size()),
             QStringLiteral("Groups (%1 matched)").arg(report.groupPairs.size()),
+            QStringLiteral("Efficiency (%1)").arg(report.efficiency.rows.size()),
             QStringLiteral("Timeline"),
         };
         QCOMPARE(tabs.count(), titles.size());
