@@ -48,6 +48,9 @@ struct HostCode
 {
     std::string name;
     HostCodeKind kind = HostCodeKind::None;
+    // The code its calls run inside for more than half their time (the recorded event around them,
+    // runtime calls aside), into the same codes; -1: none. Following callers gives the chain above a code.
+    int32_t caller = -1;
 };
 
 // One step of one trace: from its host start to the latest of its last GPU work's end, its host end

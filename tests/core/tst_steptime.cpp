@@ -17,6 +17,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -260,6 +261,50 @@ private slots:
         QVERIFY(json.find("\"kernel_time\": {") != std::string::npos);
         QVERIFY(json.find("\"step_times\": [") != std::string::npos);
         QVERIFY(json.find("\"host_time\": [") != std::string::npos);
+    }
+
+    void aHostEntryNamesTheChainAboveItsCode()
+    {
+        // As theHostCodeThatGotSlowerRanksFirst, with the slower forward called by an nn.Module
+        // call inside a record_function region: the entry names forward, then the module, then the
+        // region. The chain is the code each runs inside for most of its own time.
+        const auto withChain = [](double forwardDur, double secondMm) {
+            TraceWriter trace;
+            trace.nvidia();
+            trace.rawEvent(hostEvent("user_annotation", "ProfilerStep#1", 100, 200 + forwardDur - 150));
+            trace.rawEvent(hostEvent("user_annotation", "ProfilerStep#2", 300 + forwardDur - 150, 200));
+            trace.rawEvent(hostEvent("user_annotation", "## loss ##", 100, forwardDur));
+            trace.rawEvent(hostEvent("python_function", "nn.Module: Head_0", 100, forwardDur));
+            trace.rawEvent(hostEvent("python_function", "model.py(10): forward", 100, forwardDur));
+            mm(trace, 110, 1, 120, 30);
+            mm(trace, secondMm, 2, secondMm + 15, 20);
+            const double shift = forwardDur - 150;
+            mm(trace, 310 + shift, 4, 330 + shift, 10);
+            mm(trace, 360 + shift, 5, 370 + shift, 10);
+            return trace;
+        };
+        const FusionReport report = compareWritten(withChain(150, 200), withChain(190, 240));
+        QVERIFY(!report.whereToLookFirst.empty());
+        const LookFirstEntry& first = report.whereToLookFirst.front();
+        QCOMPARE(first.kind, LookFirstKind::Host);
+        QCOMPARE(first.op, std::string("model.py: forward"));
+        QVERIFY2(first.title.find("runs model.py: forward (inside nn.Module: Head_0): ") != std::string::npos,
+            first.title.c_str());
+        QVERIFY(std::find(first.details.begin(), first.details.end(),
+                    "on b (NVIDIA H100 80GB HBM3) it runs inside nn.Module: Head_0, inside ## loss ##")
+            != first.details.end());
+        // The chain is read from the codes: forward's caller, the module's, none above the region.
+        const StepTimeSide& b = report.stepTime.sides[1];
+        const auto codeOf = [&b](const std::string& name) {
+            for (size_t i = 0; i < b.codes.size(); ++i) {
+                if (b.codes[i].name == name)
+                    return int32_t(i);
+            }
+            return int32_t(-1);
+        };
+        QVERIFY(codeOf("## loss ##") >= 0);
+        QCOMPARE(b.codes[size_t(codeOf("nn.Module: Head_0"))].caller, codeOf("## loss ##"));
+        QCOMPARE(b.codes[size_t(codeOf("## loss ##"))].caller, -1);
     }
 
     void clocksThatDisagreeAreOtherIdleWithANote()

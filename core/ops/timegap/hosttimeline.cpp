@@ -26,6 +26,30 @@ int32_t HostCodes::named(const std::string& name, HostCodeKind kind)
     return it->second;
 }
 
+std::vector<HostCode> HostCodes::take()
+{
+    std::vector<double> most(m_codes.size(), 0.0);
+    std::vector<double> inAny(m_codes.size(), 0.0);
+    for (const auto& [codeAndCaller, us] : m_timeIn) {
+        const auto code = size_t(codeAndCaller >> 32);
+        const auto caller = int32_t(uint32_t(codeAndCaller));
+        inAny[code] += us;
+        // Ties go to the lower code, whatever the hash order.
+        if (us > most[code] || (us == most[code] && caller < m_codes[code].caller)) {
+            most[code] = us;
+            m_codes[code].caller = caller;
+        }
+    }
+    // A code called from many places (a module's __call__, a dispatcher) has no caller to name:
+    // its caller is the one it runs inside for more than half its time, or none.
+    for (size_t code = 0; code < m_codes.size(); ++code) {
+        if (most[code] <= 0.5 * inAny[code])
+            m_codes[code].caller = -1;
+    }
+    m_timeIn = {};
+    return std::move(m_codes);
+}
+
 bool isProfilerStepName(std::string_view name)
 {
     return name.starts_with("ProfilerStep#");
@@ -191,6 +215,18 @@ HostTimeline innermostTimeline(const TraceStore& store, const ThreadId& thread, 
         }
         return open.front(); // the outermost: a caller, or the call itself where nothing is open around it
     };
+    // An event's time inside the code around it (other than its own: a recursive Python function
+    // is not its own caller), where it is not a call that counts as its caller's.
+    const auto addCaller = [&open, &codes](const HostEvent& inner) {
+        if (inner.callOfItsCaller || inner.code < 0)
+            return;
+        for (size_t i = open.size(); i-- > 0;) {
+            if (!open[i].callOfItsCaller && open[i].code != inner.code && open[i].code >= 0) {
+                codes.addTimeIn(inner.code, open[i].code, inner.end - inner.ts);
+                return;
+            }
+        }
+    };
     HostEvent event {};
     bool more = next(event);
     double now = more ? event.ts : 0;
@@ -208,6 +244,7 @@ HostTimeline innermostTimeline(const TraceStore& store, const ThreadId& thread, 
         HostEvent inner = event;
         if (!open.empty())
             inner.end = std::min(inner.end, open.back().end);
+        addCaller(inner);
         open.push_back(inner);
     }
     while (!open.empty()) {

@@ -22,13 +22,20 @@ class HostCodes
 public:
     int32_t of(StringId name, HostCodeKind kind, const TraceStore& store);
     int32_t named(const std::string& name, HostCodeKind kind); // a code that is no event's name (a reason)
-    std::vector<HostCode> take() { return std::move(m_codes); }
+    // A call of `code` of `us` ran inside `caller` (HostCode::caller is the one with the most time).
+    void addTimeIn(int32_t code, int32_t caller, double us)
+    {
+        m_timeIn[uint64_t(uint32_t(code)) << 32 | uint32_t(caller)] += us;
+    }
+    std::vector<HostCode> take(); // the codes, each with its caller
+
     const std::vector<HostCode>& codes() const { return m_codes; }
 
 private:
     std::unordered_map<uint64_t, int32_t> m_byId; // name << 3 | kind
     std::map<std::pair<std::string, int>, int32_t> m_byName;
     std::vector<HostCode> m_codes;
+    std::unordered_map<uint64_t, double> m_timeIn; // code << 32 | caller -> the time of its calls there
 };
 
 // One piece of what a host thread was running (HostTimeline).

@@ -3,6 +3,7 @@
 #include "model/fusionreport.h"
 #include "ops/comparison/kernelcomparison.h"
 #include "ops/efficiency/rooflinewords.h"
+#include "ops/timegap/hostchain.h"
 #include "ops/timegap/timegap.h"
 #include "util/textformat.h"
 
@@ -12,6 +13,9 @@
 namespace fusiondiff {
 
 namespace {
+
+// A host entry names the code, what it runs inside and up to this many levels of code above.
+constexpr size_t kChainDepth = 4;
 
 std::string spreadText(const Spread& spread)
 {
@@ -313,9 +317,14 @@ LookFirstEntry idleEntry(const FusionReport& report, const IdleCauseEntry& cause
     const size_t f = sideIndex(otherSide(slow));
     const std::string sameName
         = cause.name[0] == cause.name[1] || cause.name[f].empty() ? named(s) : named(s) + " / " + named(f);
+    // The title names the code and what it runs inside; a detail line the chain above that.
+    const std::vector<std::string> chain = cause.cause == IdleCause::Host
+        ? chainAbove(steps.sides[s], named(s), cause.kind, kChainDepth)
+        : std::vector<std::string>();
     switch (cause.cause) {
     case IdleCause::Host:
-        entry.title = "the GPU waits while the host runs " + sameName + ": " + formatDuration(perStep(s))
+        entry.title = "the GPU waits while the host runs " + sameName
+            + (chain.empty() ? std::string() : " (" + chainWords(chain, 1) + ")") + ": " + formatDuration(perStep(s))
             + " a step on " + report.sideName(slow) + ", " + formatDuration(perStep(f)) + " on "
             + report.sideName(otherSide(slow));
         break;
@@ -342,6 +351,8 @@ LookFirstEntry idleEntry(const FusionReport& report, const IdleCauseEntry& cause
         entry.details.push_back("at stake at most " + formatDuration(entry.stakeUs) + ", all the GPU idle "
             + report.sideName(entry.slowerSide) + " has beyond " + report.sideName(otherSide(entry.slowerSide))
             + " in the compared steps: the rest of the difference is idle the other side has under other causes");
+    if (chain.size() > 1)
+        entry.details.push_back("on " + report.sideName(slow) + " it runs " + chainWords(chain, chain.size()));
     if (cause.cause == IdleCause::Host) {
         for (const HostTimeRow& row : steps.hostTime) {
             if (row.code == cause.key && row.kind == cause.kind) {
