@@ -110,6 +110,12 @@ struct OpFinding
     std::array<uint32_t, 2> blockKernels {};
     std::vector<uint32_t> workPositions;
     double savingWorkUs = 0;
+    // Its communication kernels (an all-reduce in a decode graph: mostly a wait for other ranks) are
+    // the collectives' part of the gap, as the time gap counts them (ops/comparison/collectivepart.h):
+    // the times, savings, fused side and launch difference above leave them out. Per side: their
+    // count per occurrence and their time over all occurrences.
+    std::array<uint32_t, 2> collectiveKernels {};
+    std::array<double, 2> collectiveUs {};
 };
 
 // Per operation name, over all compared occurrences.

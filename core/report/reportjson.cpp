@@ -178,6 +178,16 @@ void writeOpFinding(JsonWriter& json, const FusionReport& report, const OpFindin
     for (const uint32_t copies : finding.blockCopies)
         json.value(uint64_t(copies));
     json.endArray();
+    json.key("collective_kernels");
+    json.beginArray();
+    for (const uint32_t count : finding.collectiveKernels)
+        json.value(uint64_t(count));
+    json.endArray();
+    json.key("collective_us");
+    json.beginArray();
+    for (const double time : finding.collectiveUs)
+        json.value(time);
+    json.endArray();
     json.field("significant", finding.significant);
     json.field("noise_us", finding.noiseUs);
     json.field("type_agreement", finding.typeAgreement);

@@ -1,4 +1,5 @@
 #include "model/fusionreport.h"
+#include "report/collectiveopportunity.h"
 #include "report/graphtables.h"
 #include "report/layersmarkdown.h"
 #include "report/referencecaveat.h"
@@ -250,8 +251,9 @@ void writeOpportunities(std::string& out, const FusionReport& report)
             row(out,
                 { cell(report.typeName(o.kernelType)), countWithThousands(o.total[0]), countWithThousands(o.total[1]),
                     markdownNumber(o.avgPerGroup[0], 2), markdownNumber(o.avgPerGroup[1], 2),
-                    markdownNumber(o.ratio, 2), cell(report.sideName(o.fusedBy)), markdownNumber(o.timeMs[0], 3),
-                    markdownNumber(o.timeMs[1], 3),
+                    markdownNumber(o.ratio, 2),
+                    cell(isCollectiveOpportunity(report, o) ? kCollectiveNotFusion : report.sideName(o.fusedBy)),
+                    markdownNumber(o.timeMs[0], 3), markdownNumber(o.timeMs[1], 3),
                     countWithThousands(o.groupsAffected) + " / " + countWithThousands(o.totalGroups),
                     o.source == OpportunitySource::MatchedGroups ? "matched groups" : "global counts" });
         }

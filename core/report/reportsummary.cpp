@@ -1,4 +1,5 @@
 #include "model/fusionreport.h"
+#include "report/collectiveopportunity.h"
 #include "report/referencecaveat.h"
 #include "report/reportjob.h"
 #include "report/reportnotes.h"
@@ -107,8 +108,9 @@ std::string reportSummary(const FusionReport& report)
     out += "\nFusion opportunities (" + std::to_string(report.opportunities.size()) + "):\n";
     for (const FusionOpportunity& o : report.opportunities) {
         out += "  - " + report.typeName(o.kernelType) + ": " + countWithThousands(o.total[0]) + " vs "
-            + countWithThousands(o.total[1]) + " kernels (ratio " + summaryNumber(o.ratio, 1) + "), fused by "
-            + report.sideName(o.fusedBy) + "; " + opportunityTimeText(report, o) + " ["
+            + countWithThousands(o.total[1]) + " kernels (ratio " + summaryNumber(o.ratio, 1) + "), "
+            + (isCollectiveOpportunity(report, o) ? kCollectiveNotFusion : "fused by " + report.sideName(o.fusedBy))
+            + "; " + opportunityTimeText(report, o) + " ["
             + (o.source == OpportunitySource::MatchedGroups ? "matched groups" : "global counts") + "]\n";
     }
     out += "\nFusion mappings (" + std::to_string(report.mappings.size()) + "):\n";

@@ -1,6 +1,7 @@
 #include "report/reporttables.h"
 
 #include "model/fusionreport.h"
+#include "report/collectiveopportunity.h"
 #include "report/graphtables.h"
 #include "report/reportefficiency.h"
 #include "report/reportjob.h"
@@ -225,8 +226,12 @@ ReportTable opportunitiesTable(const FusionReport& r)
             .unit = Unit::SideName,
             .inCsv = false,
             .value = [=](size_t row) { return std::string(sideKey(at(row).fusedBy)); },
-            .shown
-            = [=](size_t row) { return sideNameShown(at(row).fusedBy, at(row).total[sideIndex(at(row).fusedBy)]); } },
+            .shown =
+                [=, &r](size_t row) {
+                    return isCollectiveOpportunity(r, at(row))
+                        ? std::string(kCollectiveNotFusion)
+                        : sideNameShown(at(row).fusedBy, at(row).total[sideIndex(at(row).fusedBy)]);
+                } },
         { .key = "groups_affected",
             .header = "Groups affected",
             .toolTip = "Matched group pairs that show the difference",
@@ -517,6 +522,10 @@ ReportTable opFindingsTable(const FusionReport& r)
     for (size_t side = 0; side < 2; ++side)
         table.columns.push_back({ .key = std::string(side == 0 ? "trace1" : "trace2") + "_block_copies",
             .value = [=](size_t row) { return uint64_t(at(row).blockCopies[side]); } });
+    // Appended: its communication kernels, left out of the comparison (ops/comparison/collectivepart.h).
+    for (size_t side = 0; side < 2; ++side)
+        table.columns.push_back({ .key = std::string(side == 0 ? "trace1" : "trace2") + "_collective_us",
+            .value = [=](size_t row) { return at(row).collectiveUs[side]; } });
     return table;
 }
 

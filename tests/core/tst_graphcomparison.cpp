@@ -915,12 +915,22 @@ private slots:
         QVERIFY(work);
         QCOMPARE(work->deltaUs, -120.0);
         checkPartsAddUp(report);
+        bool workEntry = false;
         for (const LookFirstEntry& entry : report.whereToLookFirst) {
             if (entry.kind == LookFirstKind::Fusion)
                 QVERIFY2(entry.details.back().find("a difference in the work, neither fusion nor speed")
                         != std::string::npos,
                     entry.details.back().c_str());
+            // The extra copies' own entry says what they are, not "work without a partner".
+            if (entry.kind == LookFirstKind::OneSide) {
+                workEntry = true;
+                QVERIFY2(entry.title.find(": the extra copies of a block NVIDIA repeats more times (AMD 2 copies, "
+                                          "NVIDIA 3; NVIDIA 30 kernels, 120 us)")
+                        != std::string::npos,
+                    entry.title.c_str());
+            }
         }
+        QVERIFY(workEntry);
 
         // The same number of copies on both sides: nothing is said of blocks.
         TraceWriter c, d;

@@ -50,6 +50,9 @@ GapWaterfallData gapByCause(const FusionReport& report, const TimeGapBreakdown& 
     const double sign = data.fromB ? 1.0 : -1.0;
     if (gap.basis == TimeBasis::StepTime)
         data.timeName = tr("step time");
+    // The band only where the noise is known (not "cannot tell").
+    if (gap.noise.verdict != NoiseVerdict::CannotTell)
+        data.noiseUs = gap.noise.noiseUs;
     if (causes)
         causes->clear();
     for (const TimeGapPart& part : gap.parts) {

@@ -69,6 +69,7 @@ double GapWaterfall::axisFloor() const
         low = std::min(low, running);
         high = std::max(high, running);
     }
+    high = std::max(high, m_data.totalUs[sideOfBar(0)] + m_data.noiseUs);
     const double range = high - low;
     if (low <= 0 || range >= 0.5 * high)
         return 0;
@@ -182,21 +183,45 @@ QRectF GapWaterfall::barRect(int bar) const
 {
     if (bar < 0 || bar >= barCount())
         return {};
-    double top = 0;
+    const QRectF plot = plotRect();
+    const double slot = plot.width() / barCount();
+    const auto [from, to] = barSpan(bar);
+    const double y0 = yOf(std::max(from, to));
+    const double y1 = yOf(std::min(from, to));
+    return QRectF(plot.left() + bar * slot + slot * 0.15, y0, slot * 0.7, std::max(1.0, y1 - y0));
+}
+
+double GapWaterfall::axisTop() const
+{
+    double top = m_data.totalUs[sideOfBar(0)] + m_data.noiseUs;
     for (int i = 0; i < barCount(); ++i) {
         const auto [from, to] = barSpan(i);
         top = std::max({ top, from, to });
     }
+    return top;
+}
+
+double GapWaterfall::yOf(double us) const
+{
     const QRectF plot = plotRect();
-    const double slot = plot.width() / barCount();
+    const double top = axisTop();
     const double floor = axisFloor();
-    const auto y = [&](double us) {
-        return plot.bottom() - (top > floor ? (std::max(us, floor) - floor) / (top - floor) : 0) * plot.height();
-    };
-    const auto [from, to] = barSpan(bar);
-    const double y0 = y(std::max(from, to));
-    const double y1 = y(std::min(from, to));
-    return QRectF(plot.left() + bar * slot + slot * 0.15, y0, slot * 0.7, std::max(1.0, y1 - y0));
+    return plot.bottom() - (top > floor ? (std::max(us, floor) - floor) / (top - floor) : 0) * plot.height();
+}
+
+QRectF GapWaterfall::noiseBandRect() const
+{
+    if (m_data.noiseUs <= 0)
+        return {};
+    const QRectF plot = plotRect();
+    const double start = m_data.totalUs[sideOfBar(0)];
+    const double top = yOf(start + m_data.noiseUs);
+    return QRectF(plot.left(), top, plot.width(), std::max(1.0, yOf(start) - top));
+}
+
+QString GapWaterfall::noiseBandLabel() const
+{
+    return m_data.noiseUs > 0 ? tr("run-to-run noise: up to %1").arg(formatDuration(m_data.noiseUs)) : QString();
 }
 
 int GapWaterfall::barAt(QPointF position) const
@@ -255,6 +280,12 @@ bool GapWaterfall::event(QEvent* event)
         const int bar = barAt(help->pos());
         if (bar >= 0)
             QToolTip::showText(help->globalPos(), barToolTip(bar), this);
+        else if (noiseBandRect().contains(help->pos()))
+            QToolTip::showText(help->globalPos(),
+                tr("Run-to-run noise: two runs of the same build can differ by up to %1, so a slower total that "
+                   "ends inside this band is within noise")
+                    .arg(formatDuration(m_data.noiseUs)),
+                this);
         else
             QToolTip::hideText();
         return true;
@@ -278,6 +309,17 @@ void GapWaterfall::paintEvent(QPaintEvent*)
     const QRectF plot = plotRect();
     painter.setPen(blend(palette.color(QPalette::Base), text, 0.4));
     painter.drawLine(plot.bottomLeft(), plot.bottomRight());
+    // The noise band under the bars: a slower total that ends inside it is within noise.
+    if (const QRectF band = noiseBandRect(); !band.isEmpty()) {
+        const QColor shade = blend(palette.color(QPalette::Base), text, 0.12);
+        painter.fillRect(band, shade);
+        painter.setPen(QPen(blend(palette.color(QPalette::Base), text, 0.45), 1, Qt::DashLine));
+        painter.drawLine(band.topLeft(), band.topRight());
+        painter.setPen(blend(palette.color(QPalette::Base), text, 0.7));
+        const QFontMetrics metrics(font());
+        painter.drawText(QRectF(band.left(), band.top() - metrics.height() - 1, band.width() - 2, metrics.height()),
+            Qt::AlignRight | Qt::AlignBottom, noiseBandLabel());
+    }
     for (int bar = 0; bar < barCount(); ++bar) {
         const QRectF rect = barRect(bar);
         const bool total = bar == 0 || bar == barCount() - 1;

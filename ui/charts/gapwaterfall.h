@@ -28,6 +28,9 @@ struct GapWaterfallData
     std::vector<GapPart> parts; // deltaUs: in the chart's direction (B - A, or A - B when fromB)
     bool fromB = false;
     QString timeName; // what the totals are ("step time"); empty: GPU time
+    // The largest gap run-to-run noise explains (the core's GapNoise::noiseUs): a band from the
+    // faster side's total up by this much; a slower total inside it is within noise. 0: none.
+    double noiseUs = 0;
 };
 
 // A waterfall chart of GapWaterfallData: A's total, a floating bar per part (from the running
@@ -74,6 +77,9 @@ public:
     QRectF valueRect(int bar) const;
     QRectF labelRect(int bar) const;
     QString valueText(int bar) const;
+    // The run-to-run noise band across the plot (empty without noiseUs), and its label.
+    QRectF noiseBandRect() const;
+    QString noiseBandLabel() const;
     static constexpr int kMinimumPlotHeight = 60;
 
 signals:
@@ -93,6 +99,9 @@ private:
     int sideOfBar(int bar) const { return (bar == 0) == !m_data.fromB ? 0 : 1; }
     // The bar's start and end on the time axis.
     std::pair<double, double> barSpan(int bar) const;
+    // The plot's top on the time axis (the highest bar's end, or the noise band's), and a time's y.
+    double axisTop() const;
+    double yOf(double us) const;
     QRectF plotRect() const;
     QString timeName() const;
     double slotWidth() const;

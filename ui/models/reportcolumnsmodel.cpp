@@ -4,6 +4,7 @@
 #include "display/kernelnames.h"
 #include "display/sidenames.h"
 #include "model/fusionreport.h"
+#include "report/collectiveopportunity.h"
 
 #include <cmath>
 #include <limits>
@@ -29,6 +30,8 @@ QString formatValue(const CellValue& value, const TableColumn& column, const Fus
                 return {};
             } else if constexpr (std::is_same_v<T, std::string>) {
                 if (column.unit == Unit::SideName) {
+                    if (cell == kCollectiveNotFusion)
+                        return ReportColumnsModel::tr("none: a collective difference, not fusion");
                     if (cell.rfind("only ", 0) == 0) { // the fused side runs none (sideNameShown)
                         const int only = cell.substr(5) == sideKey(Side::Trace1) ? 0 : 1;
                         return ReportColumnsModel::tr("only %1 (%2) runs it")

@@ -10,6 +10,7 @@
 #include "model/fusionreport.h"
 #include "models/tracesummarymodel.h"
 #include "pages/tablepage.h"
+#include "report/collectiveopportunity.h"
 #include "report/referencecaveat.h"
 #include "report/reportnotes.h"
 #include "util/textformat.h"
@@ -377,10 +378,13 @@ void SummaryPage::setResults(const AnalysisResults& results)
         for (size_t i = 0; i < std::min(kTopItems, report->opportunities.size()); ++i) {
             const FusionOpportunity& o = report->opportunities[i];
             html += QStringLiteral("<li>")
-                + tr("<b>%1</b>: A %2 vs B %3 kernels (ratio %4), fused by %5 (%6); %7")
+                + tr("<b>%1</b>: A %2 vs B %3 kernels (ratio %4), %5; %6")
                       .arg(toQString(report->typeName(o.kernelType)).toHtmlEscaped(), formatCount(o.total[0]),
                           formatCount(o.total[1]), formatRatio(o.ratio, 1),
-                          toQString(report->sideName(o.fusedBy)).toHtmlEscaped(), zoneLetter(o.fusedBy),
+                          isCollectiveOpportunity(*report, o)
+                              ? tr("a collective difference, not fusion")
+                              : tr("fused by %1 (%2)")
+                                    .arg(toQString(report->sideName(o.fusedBy)).toHtmlEscaped(), zoneLetter(o.fusedBy)),
                           withSideAliases(*report, toQString(opportunityTimeText(*report, o))).toHtmlEscaped())
                 + QStringLiteral("</li>");
         }

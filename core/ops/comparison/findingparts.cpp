@@ -30,14 +30,17 @@ double medianOf(std::vector<double>& values)
 
 } // namespace
 
-std::vector<double> occurrenceTimes(const TraceStore& store, const std::vector<std::vector<uint32_t>>& occurrences)
+std::vector<double> occurrenceTimes(
+    const TraceStore& store, const std::vector<std::vector<uint32_t>>& occurrences, const std::vector<bool>& leftOut)
 {
     std::vector<double> times;
     times.reserve(occurrences.size());
     for (const auto& kernels : occurrences) {
         double total = 0;
-        for (const uint32_t k : kernels)
-            total += store.kernels[k].dur;
+        for (size_t position = 0; position < kernels.size(); ++position) {
+            if (position >= leftOut.size() || !leftOut[position])
+                total += store.kernels[kernels[position]].dur;
+        }
         times.push_back(total);
     }
     return times;
@@ -73,10 +76,12 @@ double typeAgreement(
 
 void setFusedSideAndSaving(OpFinding& finding, const std::array<std::vector<double>, 2>& times)
 {
-    finding.fusedSide = finding.kernels[0].size() > finding.kernels[1].size() ? Side::Trace2 : Side::Trace1;
+    const std::array<int64_t, 2> counts { int64_t(finding.kernels[0].size() - finding.collectiveKernels[0]),
+        int64_t(finding.kernels[1].size() - finding.collectiveKernels[1]) };
+    finding.fusedSide = counts[0] > counts[1] ? Side::Trace2 : Side::Trace1;
     const size_t unfused = sideIndex(otherSide(finding.fusedSide));
     const size_t fused = sideIndex(finding.fusedSide);
-    finding.launchDifference = int64_t(finding.kernels[unfused].size()) - int64_t(finding.kernels[fused].size());
+    finding.launchDifference = counts[unfused] - counts[fused];
     std::array<double, 2> total {};
     for (size_t side = 0; side < 2; ++side) {
         for (const double t : times[side])
@@ -89,7 +94,7 @@ void setFusedSideAndSaving(OpFinding& finding, const std::array<std::vector<doub
 
 std::array<double, 2> addExtraKernels(const OpFinding& finding, const std::array<const TraceStore*, 2>& stores,
     const std::array<std::vector<std::vector<uint32_t>>, 2>& occurrences, std::vector<ExtraKernels>& extras,
-    const std::function<void(size_t side, uint32_t kernel)>& onExtra)
+    const std::array<std::vector<bool>, 2>& leftOut, const std::function<void(size_t side, uint32_t kernel)>& onExtra)
 {
     std::array<double, 2> extraTime {};
     for (const AlignedPair& pair : finding.alignment) {
@@ -99,11 +104,13 @@ std::array<double, 2> addExtraKernels(const OpFinding& finding, const std::array
         const auto position = size_t(side == 0 ? pair.first : pair.second);
         const CategoryId type = finding.kernels[side][position].type;
         extras[type].kernels[side] += finding.occurrences;
+        const bool counted = position >= leftOut[side].size() || !leftOut[side][position];
         for (const auto& kernels : occurrences[side]) {
             const uint32_t k = kernels[position];
             const double dur = stores[side]->kernels[k].dur;
             extras[type].timeUs[side] += dur;
-            extraTime[side] += dur;
+            if (counted)
+                extraTime[side] += dur;
             if (onExtra)
                 onExtra(side, k);
         }

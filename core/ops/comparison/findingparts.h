@@ -16,8 +16,10 @@ namespace fusiondiff {
 
 // What operation findings (opcomparison) and graph findings (graphfindings) compute alike.
 
-// The GPU time of each occurrence, summed in kernel order.
-std::vector<double> occurrenceTimes(const TraceStore& store, const std::vector<std::vector<uint32_t>>& occurrences);
+// The GPU time of each occurrence, summed in kernel order, without the positions `leftOut` marks
+// (a finding's communication kernels, ops/comparison/collectivepart.h).
+std::vector<double> occurrenceTimes(const TraceStore& store, const std::vector<std::vector<uint32_t>>& occurrences,
+    const std::vector<bool>& leftOut = {});
 
 // The kernels of the first occurrence (each occurrence a list of kernel indices, all alike by
 // type), each with its median duration over all occurrences.
@@ -30,14 +32,17 @@ double typeAgreement(
 
 // What operation and graph findings derive alike from their kernels and from each occurrence's GPU
 // time per side (`times`, occurrence by occurrence in the same order on both sides): the fused
-// side (the one with fewer kernels), launchDifference, the slower side and savingUs.
+// side (the one with fewer kernels, communication kernels not counted: OpFinding::collectiveKernels),
+// launchDifference, the slower side and savingUs.
 void setFusedSideAndSaving(OpFinding& finding, const std::array<std::vector<double>, 2>& times);
 
 // Every kernel the alignment leaves unpaired, in every occurrence (the extra runs list a run that
 // repeats once), added to `extras` by type. Returns their time per side over all occurrences,
-// splitSaving's `extraTime`. `onExtra`, if given, is called with each such kernel (side, index).
+// splitSaving's `extraTime`, without the positions `leftOut` marks (communication kernels, which
+// `times` leave out too). `onExtra`, if given, is called with each such kernel (side, index).
 std::array<double, 2> addExtraKernels(const OpFinding& finding, const std::array<const TraceStore*, 2>& stores,
     const std::array<std::vector<std::vector<uint32_t>>, 2>& occurrences, std::vector<ExtraKernels>& extras,
+    const std::array<std::vector<bool>, 2>& leftOut,
     const std::function<void(size_t side, uint32_t kernel)>& onExtra = {});
 
 // savingExtraKernelsUs and savingSpeedUs, given the time over all occurrences of the kernels each

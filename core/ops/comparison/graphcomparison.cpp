@@ -4,6 +4,7 @@
 #include "model/tracestore.h"
 #include "ops/alignment/affinealignment.h"
 #include "ops/alignment/sequencealignment.h"
+#include "ops/comparison/collectivepart.h"
 #include "ops/comparison/findingparts.h"
 #include "ops/comparison/graphfindings.h"
 #include "ops/comparison/graphtail.h"
@@ -603,9 +604,12 @@ private:
             summary.differing = occurrences;
             summary.savingUs = finding.savingUs;
             agreement = finding.typeAgreement;
-            if (pair)
-                pair->finding = finding.summary;
-            m_result.findings.push_back(std::move(finding));
+            // Kernel counts that differ only in communication kernels: a collective difference.
+            if (!differsOnlyInCollectives(finding)) {
+                if (pair)
+                    pair->finding = finding.summary;
+                m_result.findings.push_back(std::move(finding));
+            }
         } else {
             for (size_t s = 0; s < 2; ++s) {
                 for (const auto& kernels : pattern.occurrences[s]) {

@@ -3,6 +3,7 @@
 #include "classify/kerneltypes.h"
 #include "model/tracestore.h"
 #include "ops/alignment/sequencealignment.h"
+#include "ops/comparison/collectivepart.h"
 #include "ops/comparison/findingparts.h"
 #include "ops/comparison/repeatedblocks.h"
 
@@ -50,6 +51,7 @@ OpFinding graphFinding(const GraphPattern& pattern, const std::array<GraphSide, 
     finding.isGraph = true;
     finding.occurrences = pattern.occurrences[0].size();
     std::array<std::vector<double>, 2> times;
+    std::array<std::vector<bool>, 2> collectives;
     for (size_t side = 0; side < 2; ++side) {
         const GraphSide& graph = sides[side];
         const auto& occurrences = pattern.occurrences[side];
@@ -57,9 +59,12 @@ OpFinding graphFinding(const GraphPattern& pattern, const std::array<GraphSide, 
         finding.firstTs[side] = first.empty() ? 0 : graph.store.kernels[first.front()].ts;
         finding.firstKernels[side] = first;
         finding.kernels[side] = findingKernels(graph.store, graph.types, occurrences);
-        times[side] = occurrenceTimes(graph.store, occurrences);
+        collectives[side] = collectivePositions(finding.kernels[side], naming);
+        times[side] = occurrenceTimes(graph.store, occurrences, collectives[side]);
         finding.timeUs[side] = spreadOf(times[side]);
     }
+    const std::array<const TraceStore*, 2> stores { &sides[0].store, &sides[1].store };
+    setCollectiveKernels(finding, stores, pattern.occurrences, collectives);
     setFusedSideAndSaving(finding, times);
 
     // A block one side repeats more times (a loop over images) is aligned without its extra copies,
@@ -100,9 +105,10 @@ OpFinding graphFinding(const GraphPattern& pattern, const std::array<GraphSide, 
     finding.alignedOn = "graph";
     if (!repeats) {
         const std::array<double, 2> extraTime
-            = addExtraKernels(finding, { &sides[0].store, &sides[1].store }, pattern.occurrences, extras);
+            = addExtraKernels(finding, stores, pattern.occurrences, extras, collectives);
         splitSaving(finding, times, extraTime);
-        finding.summary = findingSummary(finding, naming, kLaunchNoun, !pattern.isPart);
+        finding.summary
+            = findingSummary(finding, naming, kLaunchNoun, !pattern.isPart) + collectiveText(finding, naming);
         return finding;
     }
     // The extra copies are work the other side does not do: out of the extra kernels and the speed.
@@ -112,16 +118,18 @@ OpFinding graphFinding(const GraphPattern& pattern, const std::array<GraphSide, 
         return !pair.isMatch() && position >= int64_t(repeats->extraPositions.front())
             && position <= int64_t(repeats->extraPositions.back());
     });
-    const std::array<double, 2> extraTime
-        = addExtraKernels(common, { &sides[0].store, &sides[1].store }, pattern.occurrences, extras);
+    const std::array<double, 2> extraTime = addExtraKernels(common, stores, pattern.occurrences, extras, collectives);
     double workUs = 0;
     for (const auto& kernels : pattern.occurrences[repeats->more]) {
-        for (const uint32_t position : repeats->extraPositions)
-            workUs += sides[repeats->more].store.kernels[kernels[position]].dur;
+        for (const uint32_t position : repeats->extraPositions) {
+            if (!collectives[repeats->more][position])
+                workUs += sides[repeats->more].store.kernels[kernels[position]].dur;
+        }
     }
     splitSaving(finding, times, extraTime);
     // Which side fuses is told by the work both do: the kernels without the extra copies.
-    std::array<int64_t, 2> commonCount { int64_t(finding.kernels[0].size()), int64_t(finding.kernels[1].size()) };
+    std::array<int64_t, 2> commonCount { int64_t(finding.kernels[0].size() - finding.collectiveKernels[0]),
+        int64_t(finding.kernels[1].size() - finding.collectiveKernels[1]) };
     commonCount[repeats->more] -= int64_t(repeats->extraPositions.size());
     finding.fusedSide = commonCount[0] > commonCount[1] ? Side::Trace2 : Side::Trace1;
     finding.launchDifference = std::abs(commonCount[0] - commonCount[1]);
@@ -139,7 +147,8 @@ OpFinding graphFinding(const GraphPattern& pattern, const std::array<GraphSide, 
             && run.kernels.back() <= repeats->extraPositions.back())
             run.explanation = work;
     }
-    finding.summary = findingSummary(finding, naming, kLaunchNoun, !pattern.isPart) + "; " + work;
+    finding.summary
+        = findingSummary(finding, naming, kLaunchNoun, !pattern.isPart) + "; " + work + collectiveText(finding, naming);
     return finding;
 }
 

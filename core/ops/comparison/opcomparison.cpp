@@ -4,6 +4,7 @@
 #include "model/tracestore.h"
 #include "ops/alignment/opalignment.h"
 #include "ops/attribution/opattribution.h"
+#include "ops/comparison/collectivepart.h"
 #include "ops/comparison/findingparts.h"
 #include "ops/comparison/kernelcomparison.h"
 #include "util/bothsides.h"
@@ -142,8 +143,12 @@ public:
         std::vector<ExtraKernels> extras(m_classifier.categories().size());
         for (size_t t = 0; t < extras.size(); ++t)
             extras[t].type = CategoryId(t);
-        for (const Pattern& pattern : m_patterns)
-            result.findings.push_back(findingOf(pattern, extras));
+        for (const Pattern& pattern : m_patterns) {
+            OpFinding finding = findingOf(pattern, extras);
+            // Kernel counts that differ only in communication kernels: a collective difference.
+            if (!differsOnlyInCollectives(finding))
+                result.findings.push_back(std::move(finding));
+        }
         std::stable_sort(result.findings.begin(), result.findings.end(), [](const OpFinding& a, const OpFinding& b) {
             if (a.savingUs != b.savingUs)
                 return a.savingUs > b.savingUs;
@@ -199,15 +204,18 @@ private:
         }
         finding.stack = finding.sideStacks[0].empty() ? finding.sideStacks[1] : finding.sideStacks[0];
         std::array<std::vector<double>, 2> times;
+        std::array<std::vector<bool>, 2> collectives;
         for (size_t side = 0; side < 2; ++side) {
             const PreparedSide& prepared = m_sides[side];
             const auto& occurrences = pattern.occurrences[side];
             finding.kernels[side] = findingKernels(prepared.store, prepared.types, occurrences);
             if (!occurrences.empty())
                 finding.firstKernels[side] = occurrences.front();
-            times[side] = occurrenceTimes(prepared.store, occurrences);
+            collectives[side] = collectivePositions(finding.kernels[side], m_naming);
+            times[side] = occurrenceTimes(prepared.store, occurrences, collectives[side]);
             finding.timeUs[side] = spreadOf(times[side]);
         }
+        setCollectiveKernels(finding, stores(), pattern.occurrences, collectives);
         setFusedSideAndSaving(finding, times);
 
         KernelListComparison comparison = compareKernelLists(finding.kernels, m_naming);
@@ -216,11 +224,13 @@ private:
             m_kernelPairs.addAligned(
                 stores(), { &pattern.occurrences[0][o], &pattern.occurrences[1][o] }, finding.alignment);
         finding.typeAgreement = typeAgreement(finding.kernels, finding.alignment);
-        const std::array<double, 2> extraTime = addExtraKernels(finding, { &m_sides[0].store, &m_sides[1].store },
-            pattern.occurrences, extras, [&](size_t side, uint32_t k) { m_roles.role[side][k] = KernelRole::Extra; });
+        const std::array<double, 2> extraTime
+            = addExtraKernels(finding, { &m_sides[0].store, &m_sides[1].store }, pattern.occurrences, extras,
+                collectives, [&](size_t side, uint32_t k) { m_roles.role[side][k] = KernelRole::Extra; });
         splitSaving(finding, times, extraTime);
         finding.extraRuns = std::move(comparison.runs);
-        finding.summary = findingSummary(finding, m_naming, kCallNoun, finding.isGraph);
+        finding.summary
+            = findingSummary(finding, m_naming, kCallNoun, finding.isGraph) + collectiveText(finding, m_naming);
         return finding;
     }
 

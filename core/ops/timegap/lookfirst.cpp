@@ -221,6 +221,20 @@ LookFirstEntry oneSideEntry(const FusionReport& report, const std::string& op, c
             + withThousands(int64_t(times.kernels[side])) + (times.kernels[side] == 1 ? " kernel, " : " kernels, ")
             + formatDuration(times.timeUs[side]);
     }
+    // The extra copies of a block one side of a graph finding repeats more times are work without a
+    // partner too; they say what they are.
+    const auto repeated = std::find_if(report.opFindings.begin(), report.opFindings.end(),
+        [&op](const OpFinding& finding) { return finding.op == op && finding.savingWorkUs != 0; });
+    if (repeated != report.opFindings.end()) {
+        const Side more = repeated->blockCopies[0] > repeated->blockCopies[1] ? Side::Trace1 : Side::Trace2;
+        entry.title = op + ": the extra copies of a block " + report.sideName(more) + " repeats more times ("
+            + report.sideNames[0] + " " + std::to_string(repeated->blockCopies[0]) + " copies, " + report.sideNames[1]
+            + " " + std::to_string(repeated->blockCopies[1]) + "; " + sides + ")";
+        entry.details.push_back("a block of kernels (a layer stack, a loop over images or requests) that "
+            + report.sideName(more)
+            + " runs more times than the other side: a difference in the work, neither fusion nor speed");
+        return entry;
+    }
     entry.title = op + ": work without a partner on the other side (" + sides + ")";
     entry.details.push_back("calls of " + op
         + " that the alignment of the two operation sequences could not pair: work one side does and the other "

@@ -227,6 +227,38 @@ private Q_SLOTS:
         QVERIFY(
             gapCauseVerdict(report).startsWith(QStringLiteral("<b>A (x) is slower than B (y) by 4.2 ms (12.8%)</b>")));
     }
+
+    void theNoiseBandStandsOnTheFasterTotal()
+    {
+        // Issue 39: the waterfall shows how large a gap run-to-run noise could make. From A's
+        // 10 ms, noise of up to 3 ms: B's 12.5 ms total ends inside the band (within noise).
+        GapWaterfall chart;
+        chart.resize(800, 300);
+        GapWaterfallData data = sample();
+        chart.setData(data);
+        QVERIFY(chart.noiseBandRect().isEmpty()); // no noise given: no band
+        data.noiseUs = 3000;
+        chart.setData(data);
+        const QRectF band = chart.noiseBandRect();
+        QVERIFY(!band.isEmpty());
+        QVERIFY(std::abs(band.bottom() - chart.barRect(0).top()) < 0.5); // from A's total
+        QVERIFY(band.top() < chart.barRect(4).top()); // above B's total: B ends inside it
+        QCOMPARE(chart.noiseBandLabel(), QStringLiteral("run-to-run noise: up to 3.0 ms"));
+        data.noiseUs = 1000; // below B's total now
+        chart.setData(data);
+        QVERIFY(chart.noiseBandRect().top() > chart.barRect(4).top());
+
+        // The core's noise, on the headline's basis, unless it cannot be told.
+        FusionReport report;
+        TimeGapBreakdown gap;
+        gap.timeUs = { 10000, 12500 };
+        gap.deltaUs = -2500;
+        gap.noise.verdict = NoiseVerdict::WithinNoise;
+        gap.noise.noiseUs = 3000;
+        QCOMPARE(gapByCause(report, gap, nullptr).noiseUs, 3000.0);
+        gap.noise.verdict = NoiseVerdict::CannotTell;
+        QCOMPARE(gapByCause(report, gap, nullptr).noiseUs, 0.0);
+    }
 };
 
 QTEST_MAIN(TestGapWaterfall)

@@ -1,0 +1,175 @@
+// A difference that lies in a communication kernel (an all-reduce at the start of every decode
+// graph, mostly a wait for the other ranks) is a collective difference, never a fusion saving
+// (issue 39: vLLM TP4's "fused by AMD, could save 19.2 ms" was AMD's all-reduce).
+
+#include "comparedpair.h"
+#include "fusionanalysis.h"
+#include "report/collectiveopportunity.h"
+#include "report/reporttables.h"
+#include "report/reportwriters.h"
+
+#include <QTest>
+
+#include <cmath>
+#include <utility>
+
+using namespace fusiondiff;
+using namespace fusiondiff::test;
+
+namespace {
+
+// vLLM's custom all-reduce, which the built-in classifier types Communication.
+const std::string kAllReduce = "void vllm::cross_device_reduce_1stage<__hip_bfloat16, 4>";
+
+// Graph launches whose kernels each have a duration of their own.
+class TimedGraphWriter
+{
+public:
+    TimedGraphWriter(TraceWriter& writer, bool amd)
+        : m_writer(writer)
+        , m_launchName(amd ? "hipGraphLaunch" : "cudaGraphLaunch")
+    { }
+
+    void launch(const std::vector<std::pair<std::string, double>>& kernels)
+    {
+        const int64_t correlation = m_nextCorrelation++;
+        m_writer.rawEvent(R"({"ph": "X", "cat": "cuda_runtime", "name": ")" + m_launchName
+            + R"(", "pid": 1, "tid": 1, "ts": )" + std::to_string(m_cpuTs) + R"(, "dur": 5, "args": {"correlation": )"
+            + std::to_string(correlation) + "}}");
+        m_cpuTs += 10;
+        for (const auto& [name, dur] : kernels)
+            m_writer.kernel({ name, m_writer.nextTs(), dur, correlation, std::nullopt });
+    }
+
+private:
+    TraceWriter& m_writer;
+    std::string m_launchName;
+    int64_t m_nextCorrelation = 5000;
+    double m_cpuTs = 100;
+};
+
+const TimeGapPart* partOf(const TimeGapBreakdown& breakdown, GapCause cause)
+{
+    for (const TimeGapPart& part : breakdown.parts) {
+        if (part.cause == cause)
+            return &part;
+    }
+    return nullptr;
+}
+
+// The all-reduce's waits of three decode steps on A, short on B.
+constexpr std::array<double, 3> kWaitsA { 7000, 40, 3000 };
+constexpr double kWaitB = 30;
+
+} // namespace
+
+class TestCollectiveFindings : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void aCollectiveKernelIsNotFusion()
+    {
+        // A fuses the ReLU into its GEMM (one kernel fewer, 5 us less a launch); its all-reduce
+        // waits 3.35 ms a launch on average against B's 30 us. The finding is A's fusion, B slower
+        // by the ReLU's 5 us a launch; the all-reduce is collectives.
+        TraceWriter a, b;
+        a.amd();
+        b.nvidia();
+        TimedGraphWriter graphsA(a, true), graphsB(b, false);
+        for (const double wait : kWaitsA) {
+            graphsA.launch({ { kAllReduce, wait }, { kNorm, 10 }, { kGemmRelu, 20 }, { kAdd, 10 } });
+            graphsB.launch({ { kAllReduce, kWaitB }, { kNorm, 10 }, { kGemm, 20 }, { kRelu, 5 }, { kAdd, 10 } });
+        }
+        const FusionReport report = compareWritten(a, b);
+        QCOMPARE(report.opFindings.size(), size_t(1));
+        const OpFinding& finding = report.opFindings[0];
+        QCOMPARE(finding.fusedSide, Side::Trace1);
+        QCOMPARE(finding.launchDifference, int64_t(1));
+        QCOMPARE(finding.slowerSide, Side::Trace2);
+        QCOMPARE(finding.savingUs, 15.0);
+        QCOMPARE(finding.savingExtraKernelsUs, 15.0);
+        QCOMPARE(finding.savingSpeedUs, 0.0);
+        QCOMPARE(finding.timeUs[0].total, 120.0);
+        QCOMPARE(finding.timeUs[1].total, 135.0);
+        QCOMPARE(finding.collectiveKernels, (std::array<uint32_t, 2> { 1, 1 }));
+        QCOMPARE(finding.collectiveUs, (std::array<double, 2> { 10040, 90 }));
+        QVERIFY2(finding.summary.find("its communication kernels are left out of this comparison, counted as "
+                                      "collectives: AMD 1 a launch, 10.0 ms in all")
+                != std::string::npos,
+            finding.summary.c_str());
+
+        // The waterfall counts the all-reduce as collectives, the ReLU as fusion: the same numbers.
+        const TimeGapBreakdown& kernelTime = report.timeGap.kernelTime;
+        const TimeGapPart* collectives = partOf(kernelTime, GapCause::Collectives);
+        QVERIFY(collectives);
+        QCOMPARE(collectives->deltaUs, 10040.0 - 90.0);
+        const TimeGapPart* fusion = partOf(kernelTime, GapCause::Fusion);
+        QVERIFY(fusion);
+        QCOMPARE(fusion->deltaUs, -15.0);
+
+        // Where to look first: the fusion entry is at stake for the ReLU alone, and ranks below the
+        // all-reduce's.
+        const LookFirstEntry* fusionEntry = nullptr;
+        for (const LookFirstEntry& entry : report.whereToLookFirst) {
+            if (entry.kind == LookFirstKind::Fusion)
+                fusionEntry = &entry;
+        }
+        QVERIFY(fusionEntry);
+        QCOMPARE(fusionEntry->stakeUs, 15.0);
+        QCOMPARE(fusionEntry->slowerSide, Side::Trace2);
+        QVERIFY(report.whereToLookFirst.front().kind != LookFirstKind::Fusion);
+
+        // The Operations table's "Could save" and the CSV's collective columns.
+        const ReportTable table = reportTable(ReportTableId::OpFindings, report);
+        for (const TableColumn& column : table.columns) {
+            if (column.key == "saving_us")
+                QCOMPARE(std::get<double>(column.value(0)), 15.0);
+            if (column.key == "trace1_collective_us")
+                QCOMPARE(std::get<double>(column.value(0)), 10040.0);
+        }
+    }
+
+    void kernelCountsThatDifferOnlyInCollectivesAreNoFinding()
+    {
+        // A runs an all-reduce in its graph, B none (B reduces outside the graph, or not at all):
+        // the same work otherwise. No fusion finding, no fusion entry; collectives in the waterfall.
+        TraceWriter a, b;
+        a.amd();
+        b.nvidia();
+        TimedGraphWriter graphsA(a, true), graphsB(b, false);
+        for (const double wait : kWaitsA) {
+            graphsA.launch({ { kAllReduce, wait }, { kNorm, 10 }, { kGemm, 20 }, { kAdd, 10 } });
+            graphsB.launch({ { kNorm, 10 }, { kGemm, 20 }, { kAdd, 10 } });
+        }
+        AnalysisOptions options;
+        options.globalMinTotal = 2; // the reference analysis's threshold, for 3 launches
+        const FusionReport report = compareWritten(a, b, options);
+        QVERIFY(report.opFindings.empty());
+        for (const LookFirstEntry& entry : report.whereToLookFirst)
+            QVERIFY2(entry.kind != LookFirstKind::Fusion, entry.title.c_str());
+        const TimeGapPart* collectives = partOf(report.timeGap.kernelTime, GapCause::Collectives);
+        QVERIFY(collectives);
+        QCOMPARE(collectives->deltaUs, 10040.0);
+        const TimeGapPart* fusion = partOf(report.timeGap.kernelTime, GapCause::Fusion);
+        QVERIFY(!fusion || fusion->deltaUs == 0);
+
+        // The reference analysis counts A's all-reduces per group: a Communication opportunity, which
+        // every view calls a collective difference, never "fused by".
+        QCOMPARE(report.opportunities.size(), size_t(1));
+        QCOMPARE(report.typeName(report.opportunities[0].kernelType), std::string("Communication"));
+        const ReportTable table = reportTable(ReportTableId::FusionOpportunities, report);
+        for (const TableColumn& column : table.columns) {
+            if (column.key == "fused_by_side")
+                QCOMPARE(std::get<std::string>(column.shown(0)), std::string(kCollectiveNotFusion));
+        }
+        const std::string summary = reportSummary(report);
+        QVERIFY2(summary.find("Communication: 3 vs 0 kernels (ratio inf), a collective difference, not fusion")
+                != std::string::npos,
+            summary.c_str());
+        QVERIFY(reportToMarkdown(report).find("| a collective difference, not fusion |") != std::string::npos);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCollectiveFindings)
+#include "tst_collectivefindings.moc"
