@@ -24,8 +24,7 @@ RankHeatmap::RankHeatmap(QWidget* parent)
     : QWidget(parent)
 {
     setMouseTracking(true);
-    // No taller than its rows need: the page gives the rest to the bars.
-    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Maximum);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
 }
 
 void RankHeatmap::setData(

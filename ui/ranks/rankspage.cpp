@@ -51,16 +51,18 @@ RanksPage::RanksPage(QWidget* parent)
     m_barsMode->addItem(tr("Stacked"));
     m_barsMode->addItem(tr("Side by side"));
 
-    auto* controls = new QHBoxLayout;
-    controls->addWidget(new QLabel(tr("Compare in every view:"), this));
-    controls->addWidget(m_pairs);
-    controls->addSpacing(12);
-    controls->addWidget(new QLabel(tr("Heatmap:"), this));
-    controls->addWidget(m_heatmapValue);
-    controls->addSpacing(12);
-    controls->addWidget(new QLabel(tr("Wait and transfer:"), this));
-    controls->addWidget(m_barsMode);
-    controls->addStretch(1);
+    // On two rows: in one they made the page wider than a 720-pixel window (1440 at twice the scale).
+    auto* pairRow = new QHBoxLayout;
+    pairRow->addWidget(new QLabel(tr("Compare in every view:"), this));
+    pairRow->addWidget(m_pairs);
+    pairRow->addStretch(1);
+    auto* viewRow = new QHBoxLayout;
+    viewRow->addWidget(new QLabel(tr("Heatmap:"), this));
+    viewRow->addWidget(m_heatmapValue);
+    viewRow->addSpacing(12);
+    viewRow->addWidget(new QLabel(tr("Wait and transfer:"), this));
+    viewRow->addWidget(m_barsMode);
+    viewRow->addStretch(1);
 
     auto* sides = new QHBoxLayout;
     for (size_t side = 0; side < 2; ++side) {
@@ -73,10 +75,9 @@ RanksPage::RanksPage(QWidget* parent)
         barsTitle->setWordWrap(true);
         m_heatmapTitles[side]->setWordWrap(true);
         layout->addWidget(m_heatmapTitles[side]);
-        layout->addWidget(m_heatmaps[side]);
+        layout->addWidget(m_heatmaps[side], 1);
         layout->addWidget(barsTitle);
-        layout->addWidget(m_bars[side]);
-        layout->addStretch(1);
+        layout->addWidget(m_bars[side], 1);
         sides->addWidget(m_boxes[side], 1);
         const int sideIndex = int(side);
         connect(m_heatmaps[side], &RankHeatmap::rankClicked, this,
@@ -87,7 +88,8 @@ RanksPage::RanksPage(QWidget* parent)
 
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_header);
-    layout->addLayout(controls);
+    layout->addLayout(pairRow);
+    layout->addLayout(viewRow);
     layout->addLayout(sides, 1);
 
     connect(m_heatmapValue, &QComboBox::currentIndexChanged, this, [this] { showJob(); });

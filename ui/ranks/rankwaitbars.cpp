@@ -32,7 +32,7 @@ RankWaitBars::RankWaitBars(QWidget* parent)
     : QWidget(parent)
 {
     setMouseTracking(true);
-    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Maximum);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
 }
 
 void RankWaitBars::setData(
@@ -103,7 +103,9 @@ int RankWaitBars::rowHeight() const
 QRect RankWaitBars::barsRect() const
 {
     const int legend = fontMetrics().height() + 6;
-    const int valueWidth = fontMetrics().horizontalAdvance(QStringLiteral("000.00 ms")) + 8;
+    const int valueWidth
+        = fontMetrics().horizontalAdvance(m_stacked ? QStringLiteral("000.0 ms") : QStringLiteral("000.0 ms + 000 us"))
+        + 8;
     return QRect(labelWidth(), legend, std::max(1, width() - labelWidth() - valueWidth),
         rowHeight() * std::max<int>(1, int(m_ranks.size())));
 }
@@ -182,7 +184,8 @@ void RankWaitBars::paintEvent(QPaintEvent* /*event*/)
         if (height >= metrics.height()) {
             painter.setPen(colors.color(QPalette::WindowText));
             painter.drawText(QRect(end + 4, top, width() - end - 4, height), Qt::AlignLeft | Qt::AlignVCenter,
-                formatDuration(m_stacked ? wait + transfer : std::max(wait, transfer)));
+                m_stacked ? formatDuration(wait + transfer)
+                          : tr("%1 + %2").arg(formatDuration(wait), formatDuration(transfer)));
         }
         if (row == m_selected) {
             painter.setPen(QPen(colors.color(QPalette::Highlight), 2));
