@@ -87,16 +87,19 @@ private slots:
         window.resize(1440, 900);
         window.show();
         QSignalSpy shown(&window, &MainWindow::resultsShown);
-        QVERIFY(dropFiles(&window, { dlrmFolder(), dlrmFolder() }));
+        QVERIFY(dropFiles(&window, { dlrmFolder(), realTrace(QStringLiteral("dlrm_8ranks_rank2_slow5x")) }));
         QVERIFY(shown.wait(kResultsTimeoutMs));
         const FusionReport& report = *window.controller()->results().report;
         QVERIFY(report.job);
         const JobReport& job = *report.job;
         RanksPage* page = window.tabs()->ranksPage();
         QCOMPARE(window.tabs()->indexOf(page), 1);
-        if (!job.stragglers.empty())
-            QCOMPARE(job.detailedPair[sideIndex(job.stragglers.front().slowerSide)], job.stragglers.front().rank);
-        QVERIFY(window.windowTitle().contains(QStringLiteral("rank %1").arg(job.detailedPair[0])));
+        // B's rank 2 is the slowed one: the default pair, marked on B, named in the title.
+        QCOMPARE(job.detailedPair, (std::array<int32_t, 2> { 2, 2 }));
+        QCOMPARE(page->waitBars(1)->rankOfRow(page->waitBars(1)->stragglerRow()), 2);
+        QVERIFY2(window.windowTitle().contains(QStringLiteral("dlrm_8ranks_rank2_slow5x rank 2")),
+            qPrintable(window.windowTitle()));
+        QVERIFY(window.dropZone(1)->detailsText().startsWith(QStringLiteral("Rank 2 of 8")));
 
         window.tabs()->setCurrentWidget(page);
         const auto rankTimes = csvRows(report, "rank_times");
