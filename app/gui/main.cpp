@@ -1,6 +1,6 @@
 // fusiondiff: the desktop application.
 // `fusiondiff [A B | SESSION.fdsession] [--classifier C] [--param NAME=VALUE]... [--op-level
-// auto|operator|module|launch]`
+// auto|operator|module|launch]`; A and B may be folders of rank traces (multi-rank runs).
 
 #include "display/colors.h"
 #include "fusionversion.h"
@@ -59,10 +59,12 @@ int main(int argc, char** argv)
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("A"),
-        QApplication::translate("main", "Trace A (trace1), .json or .json.gz; or a saved session, .fdsession"),
+        QApplication::translate("main",
+            "Trace A (trace1), .json or .json.gz, or a folder of rank traces (a multi-rank run); or a saved "
+            "session, .fdsession"),
         QStringLiteral("[A"));
-    parser.addPositionalArgument(
-        QStringLiteral("B"), QApplication::translate("main", "Trace B (trace2)"), QStringLiteral("B]"));
+    parser.addPositionalArgument(QStringLiteral("B"),
+        QApplication::translate("main", "Trace B (trace2), or a folder of rank traces"), QStringLiteral("B]"));
     const QCommandLineOption classifierOption(QStringLiteral("classifier"),
         QApplication::translate("main", "\"default\", \"seed\" or the path of a rule file."),
         QApplication::translate("main", "C"));

@@ -174,7 +174,7 @@ struct JobReport
     std::array<double, 2> timeUs {}; // the job's time over the compared steps
     std::vector<RankTimeRow> rankTimes;
     std::vector<RankCollectiveRow> collectives; // by wait on the slower side, largest first
-    std::vector<Straggler> stragglers; // by stake, largest first
+    std::vector<Straggler> stragglers; // the slower job's first, each by stake, largest first
     std::vector<std::string> notes; // clocks not aligned, world sizes differ, unmatched collectives
 };
 

@@ -234,8 +234,17 @@ void findStragglers(JobReport& job, size_t steps)
             job.stragglers.push_back(std::move(straggler));
         }
     }
-    std::stable_sort(job.stragglers.begin(), job.stragglers.end(),
-        [](const Straggler& a, const Straggler& b) { return a.stakeUs > b.stakeUs; });
+    // Those of the slower job first: a rank that the faster job waits for longer (its lateness
+    // masked on the slower side by a later rank, as when one rank of a copy is slowed) does not
+    // explain the gap, however large its stake, and must not become the default pair.
+    const Side slowerJob = job.timeUs[1] > job.timeUs[0] ? Side::Trace2 : Side::Trace1;
+    std::stable_sort(job.stragglers.begin(), job.stragglers.end(), [slowerJob](const Straggler& a, const Straggler& b) {
+        const bool aExplains = a.slowerSide == slowerJob;
+        const bool bExplains = b.slowerSide == slowerJob;
+        if (aExplains != bExplains)
+            return aExplains;
+        return a.stakeUs > b.stakeUs;
+    });
 }
 
 } // namespace

@@ -448,6 +448,41 @@ private slots:
                 qPrintable(text));
         }
     }
+
+    // The real job against its copy with rank 2 slowed (tests/tools/slowrank.py, which says each
+    // other rank then waits 828 us more). Rank 7 arrives last in both jobs, less late in the copy
+    // (rank 2's lateness masks part of it), so the faster job "waits longer" for rank 7: that rank
+    // must not come before the one that explains the gap, nor be the default pair.
+    void slowedRankOfTheRealJobComesFirst()
+    {
+        const Classifier classifier = Classifier::builtin("default");
+        std::vector<std::string> slowed;
+        for (int r = 0; r < 8; ++r)
+            slowed.push_back(
+                dataPath(QString("real/dlrm_8ranks_rank2_slow5x/worker%1.v100.pt.trace.json.gz").arg(r)).toStdString());
+        const JobReport job = compareRuns({ dlrmFiles(), slowed }, classifier, 2);
+        QVERIFY(job.timeUs[1] > job.timeUs[0]);
+        QVERIFY(!job.stragglers.empty());
+        const Straggler& first = job.stragglers.front();
+        QCOMPARE(first.slowerSide, Side::Trace2);
+        QCOMPARE(first.rank, 2);
+        QVERIFY2(std::abs(first.stakeUs - 828) < kWaitTolerance * 828, qPrintable(QString::number(first.stakeUs)));
+        QCOMPARE(job.detailedPair, (std::array<int32_t, 2> { 2, 2 }));
+        // Every other rank waits about 828 us more; the transfers do not change.
+        for (size_t r = 0; r < 8; ++r) {
+            const RankTimeRow& row = job.rankTimes[r];
+            const double added = row.collectiveWaitUs[1] - row.collectiveWaitUs[0];
+            if (r != 2)
+                QVERIFY2(std::abs(added - 828) < kWaitTolerance * 828, qPrintable(QString::number(added)));
+            QVERIFY(std::abs(row.collectiveTransferUs[1] - row.collectiveTransferUs[0]) < 5);
+        }
+        // A straggler of the faster job, if any, comes after every one of the slower job.
+        bool fasterSeen = false;
+        for (const Straggler& straggler : job.stragglers) {
+            fasterSeen = fasterSeen || straggler.slowerSide == Side::Trace1;
+            QVERIFY(!(fasterSeen && straggler.slowerSide == Side::Trace2));
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestMultiRank)

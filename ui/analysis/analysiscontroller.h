@@ -44,6 +44,9 @@ public:
         QString capturePath;
         std::shared_ptr<const CaptureTrace> capture; // once loaded
         std::optional<TraceError> captureError; // the comparison waits until it is replaced or removed
+        // A multi-rank run: its folders or rank files as given (empty for a single trace). `path`
+        // is then the rank shown in the detailed pair, once the runs are compared.
+        QStringList runInputs;
     };
     enum class Phase
     {
@@ -64,6 +67,17 @@ public:
     // Sets or, with an empty path, removes the side's capture trace and compares again (the traces
     // are not read again).
     void setCaptureTrace(int side, const QString& path);
+    // A side as a multi-rank run (a folder of rank traces, or several rank files): when either side
+    // is one, the two are compared as jobs (a single trace is then a run of one rank), and the
+    // detailed pair is the job's (the straggler's ranks) until setRankPair.
+    void setRun(int side, const QStringList& inputs);
+    void setRuns(const QStringList& inputsA, const QStringList& inputsB);
+    // The ranks of the detailed pair (rank numbers): reloads only a side whose rank changes.
+    // Returns false when no runs are compared or a side has no such rank.
+    bool setRankPair(int rankA, int rankB);
+    bool comparesRuns() const { return !m_sides[0].runInputs.isEmpty() || !m_sides[1].runInputs.isEmpty(); }
+    // The runs compared as jobs (null before they are, or for a single pair).
+    const std::shared_ptr<const JobReport>& job() const { return m_job; }
     void swapTraces();
     void setClassifier(std::shared_ptr<const Classifier> classifier);
     std::shared_ptr<const Classifier> classifier() const { return m_classifier; }
@@ -99,6 +113,11 @@ private:
     void onTraceFailed(quint64 generation, int side, const TraceError& error);
     void onCaptureLoaded(quint64 generation, int side, const LoadedCapture& loaded);
     void onCaptureFailed(quint64 generation, int side, const TraceError& error);
+    void onRankProgress(quint64 generation, quint64 done, quint64 total);
+    void onJobCompared(quint64 generation, const std::shared_ptr<const JobReport>& job);
+    void onRunFailed(quint64 generation, int side, const TraceError& error);
+    // Puts a side back to the pair the pages show (after a cancel or a failed run), if any.
+    bool restoreShownSide(int side);
     void onAnalysisStarted(quint64 generation);
     void onAnalysisFinished(quint64 generation, const AnalysisResults& results);
     void onAnalysisFailed(quint64 generation, const QString& message);
@@ -109,6 +128,10 @@ private:
     std::shared_ptr<const Classifier> m_classifier;
     AnalysisOptions m_options;
     AnalysisResults m_results;
+    std::shared_ptr<const JobReport> m_job;
+    std::array<QStringList, 2> m_shownRunInputs; // the run inputs of the results on screen
+    static constexpr int kRanksPermille = 600; // of the bar, for summarising the ranks
+    int m_loadBase = 0; // permille already spent on comparing the ranks before the pair loads
 
     QThread m_thread;
     AnalysisWorker* m_worker;

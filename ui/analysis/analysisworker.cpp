@@ -1,10 +1,14 @@
 #include "analysis/analysisworker.h"
 
+#include "analysis/runcomparison.h"
+
 #include "fusionanalysis.h"
 #include "load/capturetrace.h"
 #include "load/traceset.h"
 #include "model/fusionreport.h"
 #include "model/graphreport.h"
+#include "model/jobreport.h"
+#include "runs/jobcompare.h"
 #include "util/inputerror.h"
 
 #include <QElapsedTimer>
@@ -33,12 +37,39 @@ void AnalysisWorker::run(const AnalysisJob& job)
         return;
     }
 
+    // Multi-rank runs: the ranks compared as jobs first (a bad rank set stops here), then the
+    // detailed pair loaded and analysed as any pair.
+    std::shared_ptr<const JobReport> jobReport = job.jobReport;
+    std::array<QString, 2> loadPaths = job.loadPaths;
+    if (!job.runInputs[0].isEmpty() && !jobReport) {
+        const auto threads = static_cast<size_t>(std::max(0, QSettings().value(kLoadThreadsSetting, 0).toInt()));
+        try {
+            jobReport = compareRunInputs(job.runInputs, *job.classifier, threads, job.cancel.get(),
+                [&](size_t done, size_t total) { emit rankProgress(generation, done, total); });
+        } catch (const Cancelled&) {
+            emit cancelled(generation);
+            emit jobDone(generation);
+            return;
+        } catch (...) {
+            const TraceError error = TraceError::fromException(std::current_exception(), job.runInputs[0].value(0));
+            emit runFailed(generation, sideOfRunError(job.runInputs, error), error);
+            emit jobDone(generation);
+            return;
+        }
+        emit jobCompared(generation, jobReport);
+        for (size_t side = 0; side < 2; ++side) {
+            const RankSummary& rank = jobReport->sides[side].ranks.at(size_t(jobReport->detailedPair[side]));
+            loadPaths[side] = QFile::decodeName(QByteArray::fromStdString(rank.path));
+            stores[side].reset();
+        }
+    }
+
     std::vector<std::string> paths;
     std::vector<int> sideOfPath;
     std::vector<quint64> done;
     std::vector<quint64> total;
     for (int side = 0; side < 2; ++side) {
-        const QString& path = job.loadPaths[static_cast<size_t>(side)];
+        const QString& path = loadPaths[static_cast<size_t>(side)];
         if (path.isEmpty())
             continue;
         paths.push_back(QFile::encodeName(path).toStdString());
@@ -96,8 +127,8 @@ void AnalysisWorker::run(const AnalysisJob& job)
                 emit traceLoaded(generation, side, result);
             } else {
                 loadFailed = true;
-                emit traceFailed(generation, side,
-                    TraceError::fromException(loaded[i].error, job.loadPaths[static_cast<size_t>(side)]));
+                emit traceFailed(
+                    generation, side, TraceError::fromException(loaded[i].error, loadPaths[static_cast<size_t>(side)]));
             }
         }
     }
@@ -133,8 +164,11 @@ void AnalysisWorker::run(const AnalysisJob& job)
             AnalysisResults results;
             AnalysisOptions options = job.options;
             options.threads = static_cast<size_t>(std::max(0, QSettings().value(kLoadThreadsSetting, 0).toInt()));
-            results.report = std::make_shared<const FusionReport>(analyzeFusion(*stores[0], *stores[1],
-                { captures[0].get(), captures[1].get() }, *job.classifier, options, job.cancel.get()));
+            FusionReport report = analyzeFusion(*stores[0], *stores[1], { captures[0].get(), captures[1].get() },
+                *job.classifier, options, job.cancel.get());
+            if (jobReport)
+                addJobToReport(report, jobReport);
+            results.report = std::make_shared<const FusionReport>(std::move(report));
             results.stores = stores;
             results.captures = captures;
             results.classifier = job.classifier;

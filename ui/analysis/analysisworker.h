@@ -7,10 +7,15 @@
 
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
 #include <array>
 #include <atomic>
 #include <memory>
+
+namespace fusiondiff {
+struct JobReport;
+}
 
 namespace fusiondiff::ui {
 
@@ -32,6 +37,10 @@ struct AnalysisJob
     std::shared_ptr<const Classifier> classifier;
     AnalysisOptions options;
     std::shared_ptr<std::atomic<bool>> cancel; // polled by the core between chunks and steps
+    // Multi-rank runs (both sides given when either is a run): without `jobReport`, the ranks are
+    // first compared as jobs, and the sides to load are then the ranks of its detailed pair.
+    std::array<QStringList, 2> runInputs;
+    std::shared_ptr<const JobReport> jobReport; // the runs already compared: load only the pair
 };
 
 // A trace the worker loaded, with what its drop zone shows.
@@ -67,6 +76,10 @@ signals:
     void traceFailed(quint64 generation, int side, const fusiondiff::ui::TraceError& error);
     void captureLoaded(quint64 generation, int side, const fusiondiff::ui::LoadedCapture& loaded);
     void captureFailed(quint64 generation, int side, const fusiondiff::ui::TraceError& error);
+    // Multi-rank runs: rank traces summarised so far, the runs compared as jobs, or a bad rank set.
+    void rankProgress(quint64 generation, quint64 done, quint64 total);
+    void jobCompared(quint64 generation, const std::shared_ptr<const fusiondiff::JobReport>& job);
+    void runFailed(quint64 generation, int side, const fusiondiff::ui::TraceError& error);
     void analysisStarted(quint64 generation);
     void analysisFinished(quint64 generation, const fusiondiff::ui::AnalysisResults& results);
     void analysisFailed(quint64 generation, const QString& message);
@@ -79,3 +92,4 @@ signals:
 
 Q_DECLARE_METATYPE(fusiondiff::ui::LoadedSide)
 Q_DECLARE_METATYPE(fusiondiff::ui::LoadedCapture)
+Q_DECLARE_METATYPE(std::shared_ptr<const fusiondiff::JobReport>)

@@ -8,6 +8,8 @@
 #include "display/pairlabel.h"
 #include "display/sidenames.h"
 #include "model/fusionreport.h"
+#include "model/jobreport.h"
+#include "ranks/rankspage.h"
 #include "shell/globalsearch.h"
 #include "shell/helpdialog.h"
 #include "shell/recentfiles.h"
@@ -32,6 +34,7 @@
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QKeySequence>
 #include <QLabel>
@@ -158,6 +161,7 @@ QLayout* MainWindow::createZones()
         connect(m_zones[side], &TraceDropZone::fileDropped, this, &MainWindow::openTrace);
         connect(m_zones[side], &TraceDropZone::filesDropped, this,
             [this](const QStringList& files) { openTraces(files.value(0), files.value(1)); });
+        connect(m_zones[side], &TraceDropZone::runDropped, this, &MainWindow::openRun);
         connect(m_zones[side], &TraceDropZone::openRequested, this, &MainWindow::showOpenDialog);
         connect(m_zones[side], &TraceDropZone::captureRequested, this, &MainWindow::showCaptureDialog);
         connect(
@@ -213,6 +217,8 @@ void MainWindow::createMenus()
     openA->setShortcut(QKeySequence::Open);
     QAction* openB = file->addAction(tr("Open Trace &B..."), this, [this] { showOpenDialog(1); });
     openB->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    file->addAction(tr("Open Run Folder A..."), this, [this] { showOpenRunDialog(0); });
+    file->addAction(tr("Open Run Folder B..."), this, [this] { showOpenRunDialog(1); });
     auto* recent = new RecentMenu(tr("Open &Recent"), m_recent, file);
     connect(recent, &RecentMenu::pairRequested, this, [this](const QString& a, const QString& b) { openTraces(a, b); });
     connect(recent, &RecentMenu::fileRequested, this, &MainWindow::openTrace);
@@ -304,6 +310,7 @@ void MainWindow::connectController()
         m_progress->setUpdatesEnabled(true); // schedules the paint (QWidget::update)
     });
     connect(m_controller, &AnalysisController::resultsReady, this, &MainWindow::showResults);
+    connect(m_tabs->ranksPage(), &RanksPage::rankPairRequested, m_controller, &AnalysisController::setRankPair);
     connect(m_controller, &AnalysisController::analysisFailed, this,
         [this](const QString& message) { showMessage(tr("The analysis failed: %1").arg(message)); });
     connect(m_controller, &AnalysisController::cancelled, this,
@@ -333,7 +340,7 @@ void MainWindow::updateSide(int side)
     const AnalysisController::SideState& state = m_controller->side(side);
     // With one trace loaded, the start page asks for the other one.
     m_welcome->showSides(*m_controller);
-    showSideState(*m_zones[side], state);
+    showSideState(*m_zones[side], state, 0, runText(side));
     // Only files and captures that loaded are offered again.
     if (state.status == AnalysisController::Status::Loaded)
         m_recent->addFile(state.path);
@@ -364,9 +371,19 @@ void MainWindow::showResults(const AnalysisResults& results)
     m_searchBox->show();
     m_tabs->setResults(results);
     for (size_t side = 0; side < 2; ++side)
-        showSideState(*m_zones[side], m_controller->side(int(side)), report.graphComparison.unrecordedUs[side]);
+        showSideState(*m_zones[side], m_controller->side(int(side)), report.graphComparison.unrecordedUs[side],
+            runText(int(side)));
 
-    setWindowTitle(tr("%1 vs %2").arg(sideAlias(report, 0), sideAlias(report, 1)));
+    if (report.job) {
+        // Which ranks every view shows: the rank, not only the run, names the pair.
+        setWindowTitle(tr("%1 rank %2 vs %3 rank %4")
+                           .arg(runName(*report.job, 0))
+                           .arg(report.job->detailedPair[0])
+                           .arg(runName(*report.job, 1))
+                           .arg(report.job->detailedPair[1]));
+    } else {
+        setWindowTitle(tr("%1 vs %2").arg(sideAlias(report, 0), sideAlias(report, 1)));
+    }
     const PairDescription pair = describePair(report);
     m_resultsLabel->setTextFor(
         [pair](const QFontMetrics& metrics, int width) { return fittedPairText(pair, metrics, width); },
@@ -379,9 +396,43 @@ void MainWindow::showResults(const AnalysisResults& results)
     emit resultsShown();
 }
 
+QString MainWindow::runText(int side) const
+{
+    const AnalysisController::SideState& state = m_controller->side(side);
+    const std::shared_ptr<const JobReport>& job = m_controller->job();
+    if (!m_controller->comparesRuns())
+        return {};
+    const QString inputs = state.runInputs.size() == 1 ? QFileInfo(state.runInputs[0]).fileName()
+                                                       : tr("%1 files").arg(state.runInputs.size());
+    if (!job || state.status != AnalysisController::Status::Loaded)
+        return tr("Run: %1").arg(inputs);
+    return tr("Rank %1 of %2 (%3)")
+        .arg(job->detailedPair[size_t(side)])
+        .arg(job->sides[size_t(side)].ranks.size())
+        .arg(inputs);
+}
+
+void MainWindow::openRun(int side, const QStringList& inputs)
+{
+    m_controller->setRun(side, inputs);
+}
+
+void MainWindow::showOpenRunDialog(int side)
+{
+    const QString folder = existingFolder(
+        this, side == 0 ? tr("Open Run A: a Folder of Rank Traces") : tr("Open Run B: a Folder of Rank Traces"));
+    if (!folder.isEmpty())
+        openRun(side, { folder });
+}
+
 void MainWindow::openTraces(
     const QString& pathA, const QString& pathB, const QString& captureA, const QString& captureB)
 {
+    // A folder is a run of rank traces: the two sides are then compared as jobs.
+    if (QFileInfo(pathA).isDir() || QFileInfo(pathB).isDir()) {
+        m_controller->setRuns({ pathA }, { pathB });
+        return;
+    }
     m_controller->setTraces(pathA, pathB, captureA.isEmpty() ? rememberedCapture(pathA) : captureA,
         captureB.isEmpty() ? rememberedCapture(pathB) : captureB);
 }
@@ -390,6 +441,10 @@ void MainWindow::openTrace(int side, const QString& path)
 {
     if (isSessionFile(path)) {
         m_session->open(path);
+        return;
+    }
+    if (QFileInfo(path).isDir()) {
+        openRun(side, { path });
         return;
     }
     m_controller->setTrace(side, path, rememberedCapture(path));
@@ -427,7 +482,9 @@ void MainWindow::showOpenDialog(int side)
 {
     const QStringList files
         = openTraceFiles(this, side == 0 ? tr("Open Trace A (trace1)") : tr("Open Trace B (trace2)"));
-    if (files.size() >= 2)
+    if (files.size() > 2) // rank traces: the side is a run
+        openRun(side, files);
+    else if (files.size() == 2)
         openTraces(files[0], files[1]);
     else if (files.size() == 1)
         openTrace(side, files.first());

@@ -87,6 +87,9 @@ public slots:
     void openTrace(int side, const QString& path);
     bool openSampleTraces();
     void showOpenDialog(int side);
+    // A side as a multi-rank run: a folder of rank traces, or several rank files.
+    void openRun(int side, const QStringList& inputs);
+    void showOpenRunDialog(int side);
     // The side's graph-capture trace (the CLI's --capture1/--capture2); an empty path removes it.
     void setCaptureTrace(int side, const QString& path);
     void showCaptureDialog(int side);
@@ -120,6 +123,8 @@ private:
     void showResults(const AnalysisResults& results);
     void showMessage(const QString& text);
     void updateActions();
+    // What a side's drop zone says of its run ("Rank 3 of 8 (dlrm_8ranks)"); empty for one trace.
+    QString runText(int side) const;
 
     AnalysisController* m_controller;
     AnalysisSettingsWidget* m_settings;

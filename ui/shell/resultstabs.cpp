@@ -5,6 +5,7 @@
 #include "display/formatting.h"
 #include "efficiency/efficiencypage.h"
 #include "model/fusionreport.h"
+#include "model/jobreport.h"
 #include "models/reportcolumnsmodel.h"
 #include "pages/groupspage.h"
 #include "pages/kernelspage.h"
@@ -16,6 +17,7 @@
 #include "pages/summarypage.h"
 #include "pages/tablechartpage.h"
 #include "pages/tablepage.h"
+#include "ranks/rankspage.h"
 #include "report/referencecaveat.h"
 #include "shell/globalsearch.h"
 #include "shell/timelinelinks.h"
@@ -86,6 +88,9 @@ ResultsTabs::ResultsTabs(QWidget* parent)
     connect(this, &QTabWidget::currentChanged, this, [] { deliverShowUpdates(); });
     connectPageLinks();
     m_timelineLinks = new TimelineLinks(this);
+    m_ranks = new RanksPage(this);
+    m_ranks->hide(); // until results compare runs
+    connect(m_ranks, &RanksPage::exportCsvRequested, this, &ResultsTabs::exportCsvRequested);
 }
 
 void ResultsTabs::createPages()
@@ -264,6 +269,25 @@ void ResultsTabs::setResults(const AnalysisResults& results)
     m_mappings->setTitle(title);
     m_timeline->setResults(results);
     m_search->setReport(results.report);
+    showRanksTab(results);
+}
+
+void ResultsTabs::showRanksTab(const AnalysisResults& results)
+{
+    const std::shared_ptr<const JobReport>& job = results.report->job;
+    const int index = indexOf(m_ranks);
+    if (!job) {
+        if (index >= 0)
+            removeTab(index);
+        return;
+    }
+    // After the Summary: with runs, who holds the job up comes first.
+    if (index < 0)
+        insertTab(1, m_ranks, tr("Ranks"));
+    m_ranks->setResults(results);
+    const QString title = tr("Ranks (%1 and %2)").arg(job->sides[0].ranks.size()).arg(job->sides[1].ranks.size());
+    setTabTitles(indexOf(m_ranks), titleForms(title),
+        tr("Every rank of both runs: step time and collective wait per step, wait against transfer, the straggler"));
 }
 
 QStringList ResultsTabs::titleForms(const QString& title)
@@ -300,6 +324,8 @@ QString ResultsTabs::currentTableCsvName() const
         if (tab.widget == currentWidget())
             return tab.page->csvName();
     }
+    if (currentWidget() == m_ranks)
+        return m_ranks->csvName();
     return {};
 }
 

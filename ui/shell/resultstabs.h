@@ -19,6 +19,7 @@ class KernelsPage;
 class LayersPage;
 class OperationSummaryPage;
 class OperationsPage;
+class RanksPage;
 class ResultsPage;
 class StepsPage;
 class SummaryPage;
@@ -58,6 +59,8 @@ public:
     EfficiencyPage* efficiencyPage() const { return m_efficiency; }
     TraceTimelinePage* timelinePage() const { return m_timeline; }
     GlobalSearch* search() const { return m_search; }
+    // Its tab is there only while the results compare multi-rank runs (FusionReport::job).
+    RanksPage* ranksPage() const { return m_ranks; }
     // "Show on the timeline" from the pages, and Back.
     TimelineLinks* timelineLinks() const { return m_timelineLinks; }
 
@@ -92,6 +95,8 @@ private:
     // The tabs that go into the overflow menu first: those with nothing to show, then the
     // reference analysis's, then the rest, the Summary last.
     void setOverflowOrderFor(const QList<QWidget*>& empty);
+    // The Ranks tab, after the Summary, for results that compare runs; none otherwise.
+    void showRanksTab(const AnalysisResults& results);
 
     void createPages();
     template<typename Page>
@@ -113,6 +118,7 @@ private:
     TraceTimelinePage* m_timeline = nullptr;
     GlobalSearch* m_search = nullptr;
     TimelineLinks* m_timelineLinks = nullptr;
+    RanksPage* m_ranks = nullptr;
     std::vector<ResultsTab> m_resultsTabs; // in tab order
     AnalysisResults m_results;
 };

@@ -2,6 +2,7 @@
 
 #include "efficiency/efficiencypage.h"
 #include "efficiency/rooflinechart.h"
+#include "ranks/rankspage.h"
 
 #include "analysis/analysiscontroller.h"
 #include "model/fusionreport.h"
@@ -125,6 +126,20 @@ QStringList takeScreenshots(MainWindow& window, const QString& folder, const QSt
         }
         if (!save(QString::fromLatin1(tab.name)))
             return {};
+    }
+
+    // Multi-rank runs: the Ranks view, with either heatmap and either bar layout.
+    if (window.controller()->results().report->job) {
+        RanksPage* ranks = window.tabs()->ranksPage();
+        window.tabs()->setCurrentWidget(ranks);
+        if (!save(QStringLiteral("17-ranks")))
+            return {};
+        ranks->setHeatmapValue(RanksPage::HeatmapValue::CollectiveWait);
+        ranks->setStackedBars(false);
+        if (!save(QStringLiteral("18-ranks-wait")))
+            return {};
+        ranks->setHeatmapValue(RanksPage::HeatmapValue::StepTime);
+        ranks->setStackedBars(true);
     }
 
     // The largest host, sync or launch entry of where to look first, its idle gaps selected on the

@@ -34,14 +34,15 @@ void showCaptureState(TraceDropZone& zone, const AnalysisController::SideState& 
 
 } // namespace
 
-void showSideState(TraceDropZone& zone, const AnalysisController::SideState& state, double notRecordedUs)
+void showSideState(
+    TraceDropZone& zone, const AnalysisController::SideState& state, double notRecordedUs, const QString& run)
 {
     switch (state.status) {
     case AnalysisController::Status::Empty:
         zone.showEmpty();
         break;
     case AnalysisController::Status::Loading:
-        zone.showLoading(state.path);
+        zone.showLoading(state.path); // a run: its folder, then the rank to compare
         break;
     case AnalysisController::Status::Loaded: {
         const TraceStore& store = *state.store;
@@ -49,12 +50,14 @@ void showSideState(TraceDropZone& zone, const AnalysisController::SideState& sta
             ? TraceDropZone::tr("%1 GPU time recorded, %2 not recorded")
                   .arg(formatDuration(state.totals.kernelTimeUs), formatDuration(notRecordedUs))
             : TraceDropZone::tr("%1 GPU time").arg(formatDuration(state.totals.kernelTimeUs));
-        const QString details
+        QString details
             = TraceDropZone::tr("%1 \u00B7 %2 \u00B7 %3 \u00B7 %4")
                   .arg(QString::fromLatin1(platformName(store.platform)),
                       store.gpuName.empty() ? TraceDropZone::tr("GPU not recorded") : toQString(store.gpuName),
                       formatCountOf(state.totals.kernels, TraceDropZone::tr("kernel"), TraceDropZone::tr("kernels")),
                       gpuTime);
+        if (!run.isEmpty())
+            details = run + QStringLiteral(" \u00B7 ") + details;
         zone.showLoaded(state.path, details);
         break;
     }

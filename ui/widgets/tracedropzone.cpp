@@ -293,7 +293,9 @@ void TraceDropZone::dropEvent(QDropEvent* event)
     if (files.isEmpty())
         return;
     event->acceptProposedAction();
-    if (files.size() >= 2)
+    if (files.size() > 2)
+        emit runDropped(m_side, files);
+    else if (files.size() == 2)
         emit filesDropped(files.mid(0, 2));
     else
         emit fileDropped(m_side, files.first());

@@ -42,6 +42,8 @@ public:
 signals:
     void fileDropped(int side, const QString& path);
     void filesDropped(const QStringList& paths);
+    // Three files or more: the rank traces of one multi-rank run, for this side.
+    void runDropped(int side, const QStringList& paths);
     void openRequested(int side);
     void captureRequested(int side);
     void captureRemoved(int side);
