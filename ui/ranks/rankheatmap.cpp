@@ -2,6 +2,7 @@
 
 #include "display/colors.h"
 #include "display/formatting.h"
+#include "ranks/ranklabels.h"
 
 #include <QHelpEvent>
 #include <QMouseEvent>
@@ -62,21 +63,9 @@ double RankHeatmap::valueAt(int row, int step) const
     return m_values[size_t(row)][size_t(step)];
 }
 
-QString RankHeatmap::rankLabel(int row) const
-{
-    const QString label = tr("rank %1").arg(m_ranks[size_t(row)]);
-    return row == m_straggler ? label + QStringLiteral(" \u25C0") : label;
-}
-
 int RankHeatmap::labelWidth() const
 {
-    QFont bold = font();
-    bold.setBold(true);
-    const QFontMetrics metrics(bold);
-    int width = metrics.horizontalAdvance(tr("step"));
-    for (size_t row = 0; row < m_ranks.size(); ++row)
-        width = std::max(width, metrics.horizontalAdvance(rankLabel(int(row))));
-    return width + 8;
+    return rankLabelsWidth(font(), m_ranks, m_straggler, fontMetrics().horizontalAdvance(tr("step")));
 }
 
 QRect RankHeatmap::cellsRect() const
@@ -150,12 +139,8 @@ void RankHeatmap::paintEvent(QPaintEvent* /*event*/)
     const QColor low = colors.color(QPalette::Base);
     const QColor high = isDarkPalette(colors) ? QColor(255, 170, 60) : QColor(200, 60, 20);
     for (int row = 0; row < rows; ++row) {
-        QFont labelFont = font();
-        labelFont.setBold(row == m_selected);
-        painter.setFont(labelFont);
-        painter.setPen(row == m_straggler ? errorTextColor() : colors.color(QPalette::WindowText));
-        painter.drawText(
-            QRect(0, rowTop(row), labelWidth() - 6, rowHeight), Qt::AlignRight | Qt::AlignVCenter, rankLabel(row));
+        drawRankLabel(painter, QRect(0, rowTop(row), labelWidth(), rowHeight), colors, m_ranks[size_t(row)],
+            row == m_straggler, row == m_selected);
         for (int step = 0; step < steps; ++step) {
             const double value = valueAt(row, step);
             const QRect cell(columnLeft(step), rowTop(row), columnLeft(step + 1) - columnLeft(step), rowHeight);

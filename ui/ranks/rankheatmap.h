@@ -49,7 +49,6 @@ protected:
 private:
     QRect cellsRect() const;
     int labelWidth() const;
-    QString rankLabel(int row) const;
 
     std::vector<int> m_ranks;
     std::vector<std::vector<double>> m_values;

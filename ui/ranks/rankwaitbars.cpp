@@ -2,6 +2,7 @@
 
 #include "display/colors.h"
 #include "display/formatting.h"
+#include "ranks/ranklabels.h"
 
 #include <QHelpEvent>
 #include <QMouseEvent>
@@ -76,21 +77,9 @@ void RankWaitBars::setSelectedRow(int row)
     update();
 }
 
-QString RankWaitBars::rankLabel(int row) const
-{
-    const QString label = tr("rank %1").arg(m_ranks[size_t(row)]);
-    return row == m_straggler ? label + QStringLiteral(" \u25C0") : label;
-}
-
 int RankWaitBars::labelWidth() const
 {
-    QFont bold = font();
-    bold.setBold(true);
-    const QFontMetrics metrics(bold);
-    int width = 0;
-    for (size_t row = 0; row < m_ranks.size(); ++row)
-        width = std::max(width, metrics.horizontalAdvance(rankLabel(int(row))));
-    return width + 8;
+    return rankLabelsWidth(font(), m_ranks, m_straggler);
 }
 
 int RankWaitBars::rowHeight() const
@@ -161,12 +150,8 @@ void RankWaitBars::paintEvent(QPaintEvent* /*event*/)
     const auto length = [&](double us) { return int(double(bars.width()) * std::clamp(us / scale, 0.0, 1.0)); };
     for (int row = 0; row < int(m_ranks.size()); ++row) {
         const int top = bars.top() + row * height;
-        QFont labelFont = font();
-        labelFont.setBold(row == m_selected);
-        painter.setFont(labelFont);
-        painter.setPen(row == m_straggler ? errorTextColor() : colors.color(QPalette::WindowText));
-        painter.drawText(QRect(0, top, labelWidth() - 6, height), Qt::AlignRight | Qt::AlignVCenter, rankLabel(row));
-        painter.setFont(font());
+        drawRankLabel(painter, QRect(0, top, labelWidth(), height), colors, m_ranks[size_t(row)], row == m_straggler,
+            row == m_selected);
         const double wait = size_t(row) < m_wait.size() ? m_wait[size_t(row)] : 0;
         const double transfer = size_t(row) < m_transfer.size() ? m_transfer[size_t(row)] : 0;
         const int inner = std::max(2, height - 4);

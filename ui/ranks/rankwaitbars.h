@@ -42,7 +42,6 @@ protected:
 private:
     QRect barsRect() const;
     int labelWidth() const;
-    QString rankLabel(int row) const;
     int rowHeight() const;
 
     std::vector<int> m_ranks;
