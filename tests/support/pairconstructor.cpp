@@ -722,6 +722,10 @@ ConstructedPair constructPair(const QByteArray& traceA, const Classifier& classi
         const bool doSplit = !candidate.forMerge && splits < recipe.splits;
         if (!doMerge && !doSplit)
             return false;
+        const std::vector<size_t>& firstCall = candidate.calls.front();
+        const size_t changed = doMerge ? firstCall[1] : firstCall.front();
+        const bool collective
+            = classifier.categoryName(classifier.classify(nameOf(events[changed].json))) == "Communication";
         for (const std::vector<size_t>& kernels : candidate.calls) {
             if (doMerge)
                 merge(events, kernels);
@@ -731,7 +735,7 @@ ConstructedPair constructPair(const QByteArray& traceA, const Classifier& classi
         usedOuter.insert(candidate.outer);
         (doMerge ? merges : splits) += 1;
         pair.changes.push_back({ doMerge ? "merge" : "split", candidate.launching, candidate.outer,
-            pair.renamedOperators.at(candidate.outer), candidate.calls.size(), doMerge ? -1 : 1, region });
+            pair.renamedOperators.at(candidate.outer), candidate.calls.size(), doMerge ? -1 : 1, region, collective });
         return true;
     };
     for (bool progress = true; progress && (splits < recipe.splits || merges < recipe.merges);) {
@@ -857,6 +861,13 @@ PairScore scorePair(const FusionReport& report, const std::vector<InjectedChange
     for (const auto& [region, count] : ofRegion)
         score.regions += (score.regions.empty() ? "" : ", ") + region + " " + std::to_string(count);
     for (size_t c = 0; c < changes.size(); ++c) {
+        // A changed communication kernel is found when no finding claims it (issue 39: a collective
+        // difference, counted as collectives, is not fusion).
+        if (changes[c].collective && !found[c]) {
+            found[c] = std::none_of(report.opFindings.begin(), report.opFindings.end(), [&](const OpFinding& f) {
+                return f.sideOps[0] == changes[c].trace1Op && f.sideOps[1] == changes[c].trace2Op;
+            });
+        }
         score.found += found[c];
         if (!found[c])
             score.missed.push_back(changes[c].region + " " + changes[c].kind + " in " + changes[c].trace1Op + " ("

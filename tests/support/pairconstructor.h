@@ -61,6 +61,9 @@ struct InjectedChange
     uint64_t calls = 0; // calls changed
     int kernelDelta = 0; // kernels B runs per call minus A's: +1 for a split, -1 for a merge
     std::string region; // "forward", "backward", "optimizer" or "communication"
+    // The kernel split, or the one a merge removes, is a communication kernel: a collective
+    // difference, which the comparison counts as collectives and reports no finding for.
+    bool collective = false;
 };
 
 struct ConstructedPair
