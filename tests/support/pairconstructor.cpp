@@ -861,12 +861,16 @@ PairScore scorePair(const FusionReport& report, const std::vector<InjectedChange
     for (const auto& [region, count] : ofRegion)
         score.regions += (score.regions.empty() ? "" : ", ") + region + " " + std::to_string(count);
     for (size_t c = 0; c < changes.size(); ++c) {
-        // A changed communication kernel is found when no finding claims it (issue 39: a collective
-        // difference, counted as collectives, is not fusion).
+        // A changed communication kernel is a collective difference (issue 39): found when the
+        // collectives' comparison counts a different number of kernels on the two sides and no
+        // finding claims the change as fusion.
         if (changes[c].collective && !found[c]) {
-            found[c] = std::none_of(report.opFindings.begin(), report.opFindings.end(), [&](const OpFinding& f) {
-                return f.sideOps[0] == changes[c].trace1Op && f.sideOps[1] == changes[c].trace2Op;
-            });
+            const bool collectivesDiffer = std::any_of(report.collectives.begin(), report.collectives.end(),
+                [](const CollectiveComparison& row) { return row.count[0] != row.count[1]; });
+            found[c] = collectivesDiffer
+                && std::none_of(report.opFindings.begin(), report.opFindings.end(), [&](const OpFinding& f) {
+                       return f.sideOps[0] == changes[c].trace1Op && f.sideOps[1] == changes[c].trace2Op;
+                   });
         }
         score.found += found[c];
         if (!found[c])
