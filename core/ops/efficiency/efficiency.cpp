@@ -23,7 +23,8 @@ struct CallGroup
     std::vector<double> callUs;
 };
 
-double median(std::vector<double> values)
+// The median, -1 for no values (a blank cell).
+double medianOrNone(std::vector<double> values)
 {
     if (values.empty())
         return -1;
@@ -151,7 +152,7 @@ EfficiencySide sideOf(const EfficiencyRow& row, const std::vector<double>& callU
 {
     EfficiencySide side;
     side.calls = callUs.size();
-    side.medianUs = median(callUs);
+    side.medianUs = medianOrNone(callUs);
     if (!row.workBlank.empty() || side.medianUs <= 0) {
         side.blank = !row.workBlank.empty() ? row.workBlank : "no GPU time";
         return side;
