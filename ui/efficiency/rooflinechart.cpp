@@ -89,7 +89,8 @@ void RooflineChart::setRows(std::shared_ptr<const FusionReport> report, const QL
 
 void RooflineChart::setSelectedRows(const QList<int>& rows)
 {
-    if (rows == m_selected)
+    // Not QList's ==: Qt 6.4 compares two empty lists with memcmp on a null pointer (UBSan).
+    if (std::ranges::equal(rows, m_selected))
         return;
     m_selected = rows;
     updateSelection();
@@ -209,6 +210,11 @@ void RooflineChart::rebuild()
         }
     }
     if (m_plotted.isEmpty()) {
+        // Nothing to plot: the point series never join the chart, which would own them.
+        for (QScatterSeries*& points : m_points) {
+            delete points;
+            points = nullptr;
+        }
         chart()->setTitle({});
         return;
     }
