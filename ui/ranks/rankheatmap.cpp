@@ -126,14 +126,14 @@ void RankHeatmap::paintEvent(QPaintEvent* /*event*/)
     const auto columnLeft = [&](int step) { return cells.left() + step * cells.width() / steps; };
     const auto rowTop = [&](int row) { return cells.top() + row * rowHeight; };
 
-    // The step numbers over the columns, as many as fit.
+    // The step numbers over the columns, as many as fit, counted from 1 as in `job_steps`.
     painter.setPen(colors.color(QPalette::WindowText));
     const int numberWidth = fontMetrics().horizontalAdvance(QString::number(steps)) + 6;
     const int every = std::max(1, (numberWidth * steps + cells.width() - 1) / std::max(1, cells.width()));
     painter.drawText(QRect(0, 0, labelWidth() - 6, cells.top()), Qt::AlignRight | Qt::AlignVCenter, tr("step"));
     for (int step = 0; step < steps; step += every) {
         const QRect column(columnLeft(step), 0, columnLeft(step + 1) - columnLeft(step), cells.top());
-        painter.drawText(column.adjusted(-numberWidth, 0, numberWidth, 0), Qt::AlignCenter, QString::number(step));
+        painter.drawText(column.adjusted(-numberWidth, 0, numberWidth, 0), Qt::AlignCenter, QString::number(step + 1));
     }
 
     const QColor low = colors.color(QPalette::Base);
