@@ -108,7 +108,7 @@ private slots:
         for (const char* trace :
             { "real/minitoy_train_rocm6.2.mi250.json.gz", "real/sglang_qwen3-8b_decode.mi300x.json.gz" }) {
             for (const auto stacks : { PairRecipe::Stacks::ModulesOnly, PairRecipe::Stacks::None }) {
-                for (const quint64 seed : { 1, 2, 3 }) {
+                for (const quint64 seed : seedsToRun({ 1, 2, 3 })) {
                     QTest::addRow("%s stacks %s seed %llu", trace, stacksName(stacks), seed)
                         << QString::fromLatin1(trace) << seed << int(stacks);
                 }

@@ -42,7 +42,7 @@ private slots:
         for (const char* trace : { "real/bert-small-uncased.mi300x.json.gz", "real/nsfw_image_detection.h100.json.gz",
                  "real/timesformer-base-finetuned-k400.mi300x.json.gz" }) {
             for (const auto stacks : { PairRecipe::Stacks::Keep, PairRecipe::Stacks::None }) {
-                for (const quint64 seed : { 1, 2, 3 }) {
+                for (const quint64 seed : seedsToRun({ 1, 2, 3 })) {
                     QTest::addRow("%s stacks %s seed %llu", trace, stacksName(stacks), seed)
                         << QString::fromLatin1(trace) << seed << int(stacks);
                 }
@@ -51,11 +51,11 @@ private slots:
         // Training steps (DDP, no Python stack, no modules): forward, backward, optimizer and
         // all-reduce, with repeated AccumulateGrad runs; the V100 one replays CUDA graphs too.
         // (Two seeds of the larger one, which takes most of this test's time.)
-        for (const quint64 seed : { 1, 2, 3 }) {
+        for (const quint64 seed : seedsToRun({ 1, 2, 3 })) {
             QTest::addRow("dlrm training seed %llu", seed)
                 << QStringLiteral("real/dlrm_worker0.v100.pt.trace.json") << seed << int(PairRecipe::Stacks::None);
         }
-        for (const quint64 seed : { 1, 2 }) {
+        for (const quint64 seed : seedsToRun({ 1, 2 })) {
             QTest::addRow("hta training seed %llu", seed)
                 << QStringLiteral("real/hta_trace_diff_test.v100.json.gz") << seed << int(PairRecipe::Stacks::None);
         }

@@ -45,4 +45,11 @@ QStringList filesIn(const QString& folder)
     return files;
 }
 
+std::vector<unsigned long long> seedsToRun(std::initializer_list<unsigned long long> seeds)
+{
+    if (qEnvironmentVariableIsSet("FUSIONDIFF_TEST_FIRST_SEED") && seeds.size() > 1)
+        return { *seeds.begin() };
+    return seeds;
+}
+
 } // namespace fusiondiff::test

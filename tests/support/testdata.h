@@ -4,6 +4,9 @@
 #include <QString>
 #include <QStringList>
 
+#include <initializer_list>
+#include <vector>
+
 namespace fusiondiff::test {
 
 // tests/data/<relative>
@@ -21,5 +24,11 @@ QString sampleB();
 QByteArray readFile(const QString& path);
 // The names of the files in `folder`, hidden ones too, sorted.
 QStringList filesIn(const QString& folder);
+
+// The seeds a test over constructed pairs runs: all of `seeds`, or only the first where
+// FUSIONDIFF_TEST_FIRST_SEED is set. The sanitizer build sets it (CMakePresets.json): there the
+// constructions check memory safety, which one seed covers, while the accuracy bar over every seed
+// is the test build's.
+std::vector<unsigned long long> seedsToRun(std::initializer_list<unsigned long long> seeds);
 
 } // namespace fusiondiff::test
