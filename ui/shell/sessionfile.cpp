@@ -40,6 +40,11 @@ bool isBuiltinClassifier(const QString& spec)
     return spec == QLatin1String("default") || spec == QLatin1String("seed");
 }
 
+QChar sideLetter(size_t side)
+{
+    return side == 0 ? QLatin1Char('A') : QLatin1Char('B');
+}
+
 // The parts of a session after the format and version were checked; "" or the reason.
 QString readFields(const QJsonObject& root, const QString& folder, Session& session)
 {
@@ -51,11 +56,28 @@ QString readFields(const QJsonObject& root, const QString& folder, Session& sess
         const QJsonValue path = entry.toObject().value(QLatin1String("path"));
         const QJsonValue capture = entry.toObject().value(QLatin1String("capture"));
         if (!entry.isObject() || !path.isString() || path.toString().isEmpty())
-            return tr("trace %1 has no \"path\"").arg(side == 0 ? QLatin1Char('A') : QLatin1Char('B'));
+            return tr("trace %1 has no \"path\"").arg(sideLetter(side));
         if (!capture.isUndefined() && !capture.isString())
-            return tr("the \"capture\" of trace %1 is not a path").arg(side == 0 ? QLatin1Char('A') : QLatin1Char('B'));
+            return tr("the \"capture\" of trace %1 is not a path").arg(sideLetter(side));
         session.sides[side].trace = resolvedPath(path, folder);
         session.sides[side].capture = resolvedPath(capture, folder);
+        const QJsonValue run = entry.toObject().value(QLatin1String("run"));
+        const QJsonValue rank = entry.toObject().value(QLatin1String("rank"));
+        if (run.isUndefined())
+            continue;
+        if (!run.isArray() || run.toArray().isEmpty())
+            return tr("the \"run\" of trace %1 is not a list of rank traces or folders").arg(sideLetter(side));
+        for (const QJsonValue input : run.toArray()) {
+            if (!input.isString() || input.toString().isEmpty())
+                return tr("the \"run\" of trace %1 holds something that is not a path").arg(sideLetter(side));
+            session.sides[side].run.append(resolvedPath(input, folder));
+        }
+        if (!rank.isUndefined()) {
+            const double number = rank.toDouble(-1);
+            if (!rank.isDouble() || number < 0 || number != static_cast<int>(number))
+                return tr("the \"rank\" of trace %1 is not a rank number").arg(sideLetter(side));
+            session.sides[side].rank = static_cast<int>(number);
+        }
     }
 
     const QJsonValue classifier = root.value(QLatin1String("classifier"));
@@ -99,6 +121,24 @@ QString fileProblem(const QString& path, const QString& what)
     return {};
 }
 
+// "" or why an input of the run `what` cannot be read: a rank trace must be a readable trace file,
+// a folder must exist (the run's loader then names a missing or bad rank in it).
+QString runProblem(const QStringList& inputs, const QString& what)
+{
+    for (const QString& input : inputs) {
+        const QFileInfo info(input);
+        if (info.isDir()) {
+            if (!info.isReadable())
+                return tr("the run folder of %1, %2, cannot be read").arg(what, QDir::toNativeSeparators(input));
+            continue;
+        }
+        const QString problem = fileProblem(input, tr("a rank of %1,").arg(what));
+        if (!problem.isEmpty())
+            return problem;
+    }
+    return {};
+}
+
 } // namespace
 
 bool isSessionFile(const QString& path)
@@ -110,12 +150,17 @@ QByteArray sessionToJson(const Session& session)
 {
     QJsonObject root;
     root.insert(QLatin1String("format"), kFormat);
-    root.insert(QLatin1String("version"), Session::kVersion);
+    root.insert(QLatin1String("version"), session.comparesRuns() ? Session::kVersion : 2);
     QJsonArray traces;
     for (const Session::Side& side : session.sides) {
         QJsonObject trace { { QLatin1String("path"), side.trace } };
         if (!side.capture.isEmpty())
             trace.insert(QLatin1String("capture"), side.capture);
+        if (!side.run.isEmpty()) {
+            trace.insert(QLatin1String("run"), QJsonArray::fromStringList(side.run));
+            if (side.rank >= 0)
+                trace.insert(QLatin1String("rank"), side.rank);
+        }
         traces.append(trace);
     }
     root.insert(QLatin1String("traces"), traces);
@@ -180,7 +225,11 @@ SessionReading readSession(const QString& path)
         return fail(error);
     for (size_t side = 0; side < 2; ++side) {
         const QString name = side == 0 ? tr("trace A") : tr("trace B");
-        QString problem = fileProblem(session->sides[side].trace, name);
+        QString problem;
+        if (!session->sides[side].run.isEmpty())
+            problem = runProblem(session->sides[side].run, name);
+        else
+            problem = fileProblem(session->sides[side].trace, name);
         if (problem.isEmpty() && !session->sides[side].capture.isEmpty())
             problem = fileProblem(session->sides[side].capture, tr("the capture trace of %1").arg(name));
         if (!problem.isEmpty())

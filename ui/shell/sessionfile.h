@@ -5,6 +5,7 @@
 #include <QByteArray>
 #include <QJsonObject>
 #include <QString>
+#include <QStringList>
 
 #include <array>
 #include <optional>
@@ -17,17 +18,23 @@ namespace fusiondiff::ui {
 // window, no widget; WindowSession gathers and applies it.
 struct Session
 {
-    // The version this build writes and the newest it reads. 2: the Operations and Groups pages'
-    // states hold their drill-downs' ("drill_down": the kernels' table, the lanes' time range, the
-    // dividers the user placed; the Groups' composition measure). A version 1 file reads as before,
-    // its drill-downs as the pages choose them.
-    static constexpr int kVersion = 2;
+    // The newest version this build reads. 2: the Operations and Groups pages' states hold their
+    // drill-downs' ("drill_down": the kernels' table, the lanes' time range, the dividers the user
+    // placed; the Groups' composition measure). A version 1 file reads as before, its drill-downs as
+    // the pages choose them. 3: a side may be a multi-rank run ("run", "rank"). A session is written
+    // with the lowest version that holds it, so that a pair's session still opens in older builds,
+    // while a run's is refused there rather than opened as its detailed pair alone.
+    static constexpr int kVersion = 3;
 
     struct Side
     {
-        QString trace; // absolute path
+        QString trace; // absolute path; for a run, the detailed pair's rank trace
         QString capture; // the graph-capture trace that goes with it; empty: none
+        // A multi-rank run: its folders or rank files (absolute paths); empty for a single trace.
+        QStringList run;
+        int rank = -1; // the detailed pair's rank in the run; -1: the job's choice (the straggler's)
     };
+    bool comparesRuns() const { return !sides[0].run.isEmpty() || !sides[1].run.isEmpty(); }
     std::array<Side, 2> sides;
     QString classifier = QStringLiteral("default"); // "default", "seed" or a rule file's path
     AnalysisOptions options;

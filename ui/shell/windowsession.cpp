@@ -2,6 +2,8 @@
 
 #include "analysis/analysiscontroller.h"
 #include "analysis/analysissettingswidget.h"
+#include "efficiency/efficiencypage.h"
+#include "model/jobreport.h"
 #include "pages/groupspage.h"
 #include "pages/kernelspage.h"
 #include "pages/layerspage.h"
@@ -11,6 +13,7 @@
 #include "pages/summarypage.h"
 #include "pages/tablechartpage.h"
 #include "pages/tablepage.h"
+#include "ranks/rankspage.h"
 #include "shell/resultstabs.h"
 #include "timeline/tracetimelinepage.h"
 #include "widgets/filedialogs.h"
@@ -22,6 +25,7 @@
 #include <QSettings>
 #include <QStandardPaths>
 
+#include <algorithm>
 #include <vector>
 
 namespace fusiondiff::ui {
@@ -51,7 +55,8 @@ std::vector<NamedPage> namedPages(const ResultsTabs& tabs)
         named("layers", tabs.layersPage()), named("steps", tabs.stepsPage()),
         named("operation_summary", tabs.operationSummaryPage()), named("opportunities", tabs.opportunitiesPage()),
         named("mappings", tabs.mappingsPage()), named("kernel_types", tabs.kernelTypesPage()),
-        named("kernels", tabs.kernelsTab()), named("groups", tabs.groupsPage()) };
+        named("kernels", tabs.kernelsTab()), named("groups", tabs.groupsPage()),
+        named("efficiency", tabs.efficiencyPage()), named("ranks", tabs.ranksPage()) };
 }
 
 // "a" for "/x/a.json.gz".
@@ -70,6 +75,17 @@ bool samePath(const QString& a, const QString& b)
     return QDir::cleanPath(QFileInfo(a).absoluteFilePath()) == QDir::cleanPath(QFileInfo(b).absoluteFilePath());
 }
 
+bool samePaths(const QStringList& a, const QStringList& b)
+{
+    return std::ranges::equal(a, b, samePath);
+}
+
+// A side's inputs as the controller compares runs: a single trace beside a run is a run of one.
+QStringList runInputs(const Session::Side& side)
+{
+    return side.run.isEmpty() ? QStringList { side.trace } : side.run;
+}
+
 } // namespace
 
 WindowSession::WindowSession(
@@ -82,7 +98,11 @@ WindowSession::WindowSession(
 {
     connect(m_controller, &AnalysisController::sideChanged, this, [this](int side) {
         const AnalysisController::SideState& state = m_controller->side(side);
-        if (!m_pending || !samePath(state.path, m_pending->sides[static_cast<size_t>(side)].trace))
+        if (!m_pending)
+            return;
+        const Session::Side& pending = m_pending->sides[static_cast<size_t>(side)];
+        if (m_pending->comparesRuns() ? !samePaths(state.runInputs, runInputs(pending))
+                                      : !samePath(state.path, pending.trace))
             return;
         if (state.error)
             abandon(state.error->text());
@@ -162,8 +182,12 @@ bool WindowSession::open(const QString& path)
     m_controller->setOptions(session.options);
     m_pending = std::move(reading.session);
     m_pendingPath = path;
+    m_pendingRanksAsked = false;
     const std::array<Session::Side, 2>& sides = m_pending->sides;
-    m_controller->setTraces(sides[0].trace, sides[1].trace, sides[0].capture, sides[1].capture);
+    if (m_pending->comparesRuns())
+        m_controller->setRuns(runInputs(sides[0]), runInputs(sides[1]));
+    else
+        m_controller->setTraces(sides[0].trace, sides[1].trace, sides[0].capture, sides[1].capture);
     emit opened(path);
     return true;
 }
@@ -173,7 +197,11 @@ void WindowSession::resultsShown()
     Session shown;
     for (size_t side = 0; side < 2; ++side) {
         const AnalysisController::SideState& state = m_controller->side(static_cast<int>(side));
-        shown.sides[side] = { state.path, state.capturePath };
+        shown.sides[side] = { state.path, state.capturePath, {}, -1 };
+        if (m_controller->comparesRuns() && m_controller->job()) {
+            shown.sides[side].run = state.runInputs;
+            shown.sides[side].rank = m_controller->job()->detailedPair[side];
+        }
     }
     shown.classifier = m_settings->classifierSpec();
     shown.options = m_controller->options();
@@ -184,11 +212,18 @@ void WindowSession::resultsShown()
     if (!m_pending)
         return;
     // Other traces opened since: the session is not what is on screen.
-    for (size_t side = 0; side < 2; ++side) {
-        if (!samePath(shown.sides[side].trace, m_pending->sides[side].trace)) {
-            m_pending.reset();
-            return;
-        }
+    if (!showsPendingInputs(shown)) {
+        m_pending.reset();
+        return;
+    }
+    // The runs came back with the job's pair; the session's pair is asked for once.
+    const std::array<int, 2> ranks { m_pending->sides[0].rank, m_pending->sides[1].rank };
+    if (m_pending->comparesRuns() && ranks[0] >= 0 && ranks[1] >= 0
+        && (ranks[0] != shown.sides[0].rank || ranks[1] != shown.sides[1].rank)) {
+        if (m_pendingRanksAsked || !m_controller->setRankPair(ranks[0], ranks[1]))
+            abandon(tr("the runs have no ranks %1 and %2 to show").arg(ranks[0]).arg(ranks[1]));
+        m_pendingRanksAsked = true;
+        return;
     }
     const Session session = *std::exchange(m_pending, std::nullopt);
     restorePages(session);
@@ -196,9 +231,22 @@ void WindowSession::resultsShown()
     emit written(tr("Restored the session %1").arg(QDir::toNativeSeparators(m_pendingPath)));
 }
 
+bool WindowSession::showsPendingInputs(const Session& shown) const
+{
+    for (size_t side = 0; side < 2; ++side) {
+        const Session::Side& pending = m_pending->sides[side];
+        const bool same = m_pending->comparesRuns() ? samePaths(shown.sides[side].run, runInputs(pending))
+                                                    : samePath(shown.sides[side].trace, pending.trace);
+        if (!same)
+            return false;
+    }
+    return true;
+}
+
 void WindowSession::restorePages(const Session& session)
 {
     // The pages first, then the tab: a page shown for the first time then shows its restored state.
+    // (The Ranks tab is only there for runs.)
     QWidget* tab = nullptr;
     for (const NamedPage& page : namedPages(*m_tabs)) {
         page.page->restoreState(session.pages.value(page.key).toObject());
@@ -208,7 +256,7 @@ void WindowSession::restorePages(const Session& session)
     m_tabs->timelinePage()->restoreState(session.pages.value(kTimelineKey).toObject());
     if (session.tab == kTimelineKey)
         tab = m_tabs->timelinePage();
-    if (tab)
+    if (tab && m_tabs->indexOf(tab) >= 0)
         m_tabs->setCurrentWidget(tab);
 }
 

@@ -69,6 +69,8 @@ private:
     // Gives up a session still waiting for its results, saying why.
     void abandon(const QString& reason);
     void restorePages(const Session& session);
+    // Whether the results on screen come from the pending session's inputs (its traces, or its runs).
+    bool showsPendingInputs(const Session& shown) const;
 
     AnalysisController* m_controller;
     AnalysisSettingsWidget* m_settings;
@@ -78,6 +80,7 @@ private:
     std::optional<Session> m_shown; // what the results on screen were computed from (no pages)
     std::optional<Session> m_pending; // opened, waiting for its results
     QString m_pendingPath;
+    bool m_pendingRanksAsked = false; // the pending session's rank pair was asked of the runs
 };
 
 } // namespace fusiondiff::ui

@@ -11,6 +11,7 @@
 #include "analysis/analysiscontroller.h"
 #include "charts/chartpanel.h"
 #include "model/fusionreport.h"
+#include "model/jobreport.h"
 #include "models/findingalignmentmodel.h"
 #include "models/groupdiffmodel.h"
 #include "models/reportcolumnsmodel.h"
@@ -25,6 +26,7 @@
 #include "pages/summarypage.h"
 #include "pages/tablechartpage.h"
 #include "pages/tablepage.h"
+#include "ranks/rankspage.h"
 #include "shell/mainwindow.h"
 #include "shell/resultstabs.h"
 #include "shell/sessionfile.h"
@@ -52,6 +54,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <array>
 #include <cerrno>
 #include <memory>
 
@@ -310,7 +313,8 @@ private Q_SLOTS:
         QVERIFY(one->session()->save(path));
         QCOMPARE(written.count(), 1);
         const QJsonObject saved = jsonOf(path);
-        QCOMPARE(saved.value(QLatin1String("version")).toInt(), Session::kVersion);
+        // A pair's session is written as version 2, which older builds read; runs need version 3.
+        QCOMPARE(saved.value(QLatin1String("version")).toInt(), 2);
         QCOMPARE(saved.value(QLatin1String("tab")).toString(), QStringLiteral("operation_summary"));
 
         // A window of its own, its settings the defaults (the basis and the parameter included).
@@ -394,6 +398,47 @@ private Q_SLOTS:
         QVERIFY(two->tabs()->results().captures[1]);
         QVERIFY(!two->tabs()->results().captures[0]);
         QCOMPARE(two->tabs()->currentWidget(), two->groupsPage());
+    }
+
+    // Two runs, with a rank pair the user chose rather than the job's: the session reopens them as
+    // runs, on that pair, on the Ranks tab.
+    void aRunSessionComesBackWithItsRankPair()
+    {
+        const QString runA = test::realTrace(QStringLiteral("dlrm_8ranks"));
+        const QString runB = test::realTrace(QStringLiteral("dlrm_8ranks_rank2_slow5x"));
+        const QString path = m_folder.filePath(QStringLiteral("runs.fdsession"));
+        std::array<int, 2> chosen {};
+        {
+            std::unique_ptr<MainWindow> one = shownWindow();
+            QVERIFY(one);
+            QSignalSpy shown(one.get(), &MainWindow::resultsShown);
+            one->openTraces(runA, runB);
+            QVERIFY(shown.wait(kTimeoutMs));
+            const std::array<int, 2> straggler = one->controller()->job()->detailedPair;
+            chosen = { straggler[0] == 5 ? 6 : 5, straggler[1] == 5 ? 6 : 5 };
+            QVERIFY(one->controller()->setRankPair(chosen[0], chosen[1]));
+            QVERIFY(shown.wait(kTimeoutMs));
+            QCOMPARE(one->controller()->job()->detailedPair, chosen);
+            one->tabs()->setCurrentWidget(one->tabs()->ranksPage());
+            QVERIFY(one->session()->save(path));
+        }
+        const QJsonObject saved = jsonOf(path);
+        QCOMPARE(saved.value(QLatin1String("version")).toInt(), 3);
+        QCOMPARE(saved.value(QLatin1String("tab")).toString(), QStringLiteral("ranks"));
+        const QJsonArray traces = saved.value(QLatin1String("traces")).toArray();
+        QCOMPARE(traces.at(0).toObject().value(QLatin1String("run")).toArray().first().toString(),
+            QFileInfo(runA).absoluteFilePath());
+        QCOMPARE(traces.at(1).toObject().value(QLatin1String("rank")).toInt(), chosen[1]);
+
+        QSettings().clear();
+        std::unique_ptr<MainWindow> two = shownWindow();
+        QVERIFY(two);
+        QVERIFY(restore(*two, path));
+        QVERIFY(two->controller()->comparesRuns());
+        QCOMPARE(two->controller()->side(1).runInputs, QStringList { QFileInfo(runB).absoluteFilePath() });
+        QCOMPARE(two->tabs()->results().report->job->detailedPair, chosen);
+        QVERIFY(two->controller()->side(0).path.contains(QStringLiteral("worker%1").arg(chosen[0])));
+        QCOMPARE(two->tabs()->currentWidget(), two->tabs()->ranksPage());
     }
 
     void aDroppedSessionOpensAsASession()
@@ -616,6 +661,18 @@ private Q_SLOTS:
                    .arg(test::sampleA(), test::sampleB())
                    .toUtf8()
             << QStringLiteral("the capture trace of trace A /no/capture.json: the file does not exist");
+        QTest::newRow("a run folder that is gone")
+            << QStringLiteral("{\"format\": \"fusiondiff-session\", \"version\": 3, \"traces\": [{\"path\": \"%1\", "
+                              "\"run\": [\"/no/run\"]}, {\"path\": \"%2\"}]}")
+                   .arg(test::sampleA(), test::sampleB())
+                   .toUtf8()
+            << QStringLiteral("a rank of trace A, /no/run: the file does not exist");
+        QTest::newRow("a rank that is not a number")
+            << QStringLiteral("{\"format\": \"fusiondiff-session\", \"version\": 3, \"traces\": [{\"path\": \"%1\", "
+                              "\"run\": [\"%1\"], \"rank\": \"two\"}, {\"path\": \"%2\"}]}")
+                   .arg(test::sampleA(), test::sampleB())
+                   .toUtf8()
+            << QStringLiteral("the \"rank\" of trace A is not a rank number");
         QTest::newRow("one trace") << QByteArray(
             "{\"format\": \"fusiondiff-session\", \"version\": 1, \"traces\": [{\"path\": \"a.json\"}]}")
                                    << QStringLiteral("\"traces\" is not a list of two traces");
