@@ -132,7 +132,7 @@ QString runProblem(const QStringList& inputs, const QString& what)
                 return tr("the run folder of %1, %2, cannot be read").arg(what, QDir::toNativeSeparators(input));
             continue;
         }
-        const QString problem = fileProblem(input, tr("a rank of %1,").arg(what));
+        QString problem = fileProblem(input, tr("a rank of %1,").arg(what));
         if (!problem.isEmpty())
             return problem;
     }
