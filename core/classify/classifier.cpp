@@ -2,12 +2,11 @@
 
 #include "classify/builtinclassifiers.h"
 #include "util/inputerror.h"
+#include "util/jsonfile.h"
 #include "util/textmatch.h"
 
 #include <algorithm>
-#include <fstream>
 #include <simdjson.h>
-#include <sstream>
 
 namespace fusiondiff {
 
@@ -20,31 +19,12 @@ bool contains(std::string_view haystack, const std::string& needle)
     return haystack.find(needle) != std::string_view::npos;
 }
 
-class RuleFileParser
+class RuleFileParser : public JsonFileReader
 {
 public:
     explicit RuleFileParser(const std::string& source)
-        : m_source(source)
+        : JsonFileReader(source, "classifier rule file")
     { }
-
-    [[noreturn]] void fail(const std::string& reason) const
-    {
-        throw InputError(m_source, "invalid classifier rule file: " + reason);
-    }
-
-    std::string readString(simdjson::dom::object object, const char* key, bool required) const
-    {
-        simdjson::dom::element value;
-        if (object[key].get(value)) {
-            if (required)
-                fail(std::string("missing \"") + key + "\"");
-            return {};
-        }
-        std::string_view text;
-        if (value.get_string().get(text))
-            fail(std::string("\"") + key + "\" must be a string");
-        return std::string(text);
-    }
 
     // The conditions of a rule or tag rule; `what` names it in messages ("rule 3").
     Classifier::Conditions readConditions(simdjson::dom::object rule, const std::string& what) const
@@ -85,9 +65,6 @@ public:
         }
         return patterns;
     }
-
-private:
-    const std::string& m_source;
 };
 
 } // namespace
@@ -110,20 +87,14 @@ Classifier Classifier::parse(std::string_view json, const std::string& source)
 {
     const RuleFileParser parser(source);
     simdjson::dom::parser domParser;
-    simdjson::dom::element root;
-    if (const auto error = domParser.parse(json.data(), json.size()).get(root))
-        parser.fail(std::string("not valid JSON (") + simdjson::error_message(error) + ")");
-    simdjson::dom::object object;
-    if (root.get_object().get(object))
-        parser.fail("the top level must be a JSON object");
-
-    if (parser.readString(object, "format", true) != kFormat)
+    const simdjson::dom::object object = parser.parseObject(domParser, json);
+    if (parser.string(object, "format", true) != kFormat)
         parser.fail("\"format\" must be \"" + std::string(kFormat) + "\"");
 
     Classifier classifier;
     classifier.m_source = source;
-    classifier.m_name = parser.readString(object, "name", true);
-    classifier.m_description = parser.readString(object, "description", false);
+    classifier.m_name = parser.string(object, "name", true);
+    classifier.m_description = parser.string(object, "description", false);
 
     simdjson::dom::array categories;
     if (object["categories"].get_array().get(categories))
@@ -146,7 +117,7 @@ Classifier Classifier::parse(std::string_view json, const std::string& source)
             parser.fail(where + ": category \"" + name + "\" is not in \"categories\"");
         return static_cast<CategoryId>(found - classifier.m_categories.begin());
     };
-    classifier.m_fallback = categoryId(parser.readString(object, "fallback", true), "\"fallback\"");
+    classifier.m_fallback = categoryId(parser.string(object, "fallback", true), "\"fallback\"");
 
     simdjson::dom::array rules;
     if (object["rules"].get_array().get(rules))
@@ -159,7 +130,7 @@ Classifier Classifier::parse(std::string_view json, const std::string& source)
             parser.fail(what + " is not an object");
         parser.checkKeys(ruleObject, { "category", "any", "all", "none", "prefix", "comment" }, what);
         Rule rule;
-        rule.category = categoryId(parser.readString(ruleObject, "category", true), what);
+        rule.category = categoryId(parser.string(ruleObject, "category", true), what);
         rule.conditions = parser.readConditions(ruleObject, what);
         classifier.m_rules.push_back(std::move(rule));
         ++index;
@@ -177,7 +148,7 @@ Classifier Classifier::parse(std::string_view json, const std::string& source)
             if (item.get_object().get(tagObject))
                 parser.fail(what + " is not an object");
             parser.checkKeys(tagObject, { "tag", "any", "all", "none", "prefix", "categories", "comment" }, what);
-            const std::string name = parser.readString(tagObject, "tag", true);
+            const std::string name = parser.string(tagObject, "tag", true);
             TagRule rule;
             const auto known = std::find(classifier.m_tags.begin(), classifier.m_tags.end(), name);
             rule.tag = static_cast<uint16_t>(known - classifier.m_tags.begin());
@@ -233,14 +204,7 @@ Classifier Classifier::load(const std::string& spec)
         if (entry.name == spec)
             return builtin(spec);
     }
-    std::ifstream file(spec, std::ios::binary);
-    if (!file)
-        throw InputError(spec, "cannot open the classifier rule file (built-in classifiers: seed, default)");
-    std::ostringstream text;
-    text << file.rdbuf();
-    if (file.bad())
-        throw InputError(spec, "cannot read the classifier rule file");
-    return parse(text.str(), spec);
+    return parse(readJsonFile(spec, "classifier rule file", "built-in classifiers: seed, default"), spec);
 }
 
 CategoryId Classifier::classify(std::string_view kernelName) const

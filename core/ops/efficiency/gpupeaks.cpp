@@ -1,46 +1,24 @@
 #include "ops/efficiency/gpupeaks.h"
 
 #include "util/inputerror.h"
+#include "util/jsonfile.h"
 #include "util/textformat.h"
+#include "util/textmatch.h"
 
 #include <simdjson.h>
 
 #include <algorithm>
-#include <cctype>
-#include <fstream>
-#include <sstream>
 
 namespace fusiondiff {
 
 namespace {
 
-std::string lower(std::string_view text)
-{
-    std::string out(text);
-    for (char& c : out)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
-class PeaksReader
+class PeaksReader : public JsonFileReader
 {
 public:
     explicit PeaksReader(std::string origin)
-        : m_origin(std::move(origin))
+        : JsonFileReader(std::move(origin), "GPU peaks file")
     { }
-
-    [[noreturn]] void fail(const std::string& reason) const
-    {
-        throw InputError(m_origin, "invalid GPU peaks file: " + reason);
-    }
-
-    std::string text(simdjson::dom::object object, const char* key, const std::string& where) const
-    {
-        std::string_view value;
-        if (object[key].get_string().get(value))
-            fail(where + ": \"" + key + "\" must be a string");
-        return std::string(value);
-    }
 
     double number(simdjson::dom::element value, const std::string& what) const
     {
@@ -62,19 +40,19 @@ public:
         if (element.get_object().get(object))
             fail("gpus[" + std::to_string(index) + "] must be an object");
         GpuPeak peak;
-        peak.gpu = text(object, "gpu", "gpus[" + std::to_string(index) + "]");
+        peak.gpu = string(object, "gpu", true, "gpus[" + std::to_string(index) + "]");
         const std::string where = "GPU \"" + peak.gpu + "\"";
-        peak.vendor = text(object, "vendor", where);
+        peak.vendor = string(object, "vendor", true, where);
         if (peak.vendor != "NVIDIA" && peak.vendor != "AMD")
             fail(where + ": vendor must be NVIDIA or AMD");
-        peak.source = text(object, "source", where);
+        peak.source = string(object, "source", true, where);
         simdjson::dom::array names;
         if (!object["names"].get_array().get(names)) {
             for (simdjson::dom::element name : names) {
                 std::string_view value;
                 if (name.get_string().get(value) || value.empty())
                     fail(where + ": names must be non-empty strings");
-                peak.names.push_back(lower(value));
+                peak.names.push_back(asciiLower(value));
             }
         }
         std::string_view capability;
@@ -108,9 +86,6 @@ public:
         peak.hbmTBps = number(bandwidth, where + ": hbmTBps");
         return peak;
     }
-
-private:
-    std::string m_origin;
 };
 
 double gigabytes(uint64_t bytes)
@@ -151,15 +126,10 @@ GpuPeakTable parseGpuPeaks(std::string_view json, const std::string& origin)
 {
     const PeaksReader reader(origin);
     simdjson::dom::parser parser;
-    simdjson::dom::element root;
-    if (const auto error = parser.parse(json.data(), json.size()).get(root))
-        reader.fail(std::string("not valid JSON (") + simdjson::error_message(error) + ")");
-    simdjson::dom::object object;
-    if (root.get_object().get(object))
-        reader.fail("the top level must be an object");
+    const simdjson::dom::object object = reader.parseObject(parser, json);
     GpuPeakTable table;
     table.origin = origin;
-    table.definition = reader.text(object, "definition", "the file");
+    table.definition = reader.string(object, "definition", true, "the file");
     simdjson::dom::array gpus;
     if (object["gpus"].get_array().get(gpus))
         reader.fail("\"gpus\" must be an array");
@@ -178,14 +148,7 @@ GpuPeakTable builtinGpuPeaks()
 
 GpuPeakTable loadGpuPeaks(const std::string& path)
 {
-    std::ifstream file(path, std::ios::binary);
-    if (!file)
-        throw InputError(path, "cannot open the GPU peaks file");
-    std::ostringstream text;
-    text << file.rdbuf();
-    if (file.bad())
-        throw InputError(path, "cannot read the GPU peaks file");
-    return parseGpuPeaks(text.str(), path);
+    return parseGpuPeaks(readJsonFile(path, "GPU peaks file"), path);
 }
 
 GpuMatch detectGpu(const GpuPeakTable& table, const GpuProperties& gpu, Platform platform)
@@ -195,7 +158,7 @@ GpuMatch detectGpu(const GpuPeakTable& table, const GpuProperties& gpu, Platform
     const std::string vendor = platformName(platform);
     // By name: the longest pattern found wins; among equals, the one whose memory fits.
     if (!gpu.name.empty()) {
-        const std::string name = lower(gpu.name);
+        const std::string name = asciiLower(gpu.name);
         std::vector<const GpuPeak*> best;
         size_t bestLength = 0;
         for (const GpuPeak& peak : table.gpus) {
