@@ -2,6 +2,7 @@
 
 #include "model/fusionreport.h"
 #include "runs/jobside.h"
+#include "runs/rankroles.h"
 #include "util/textformat.h"
 
 #include <algorithm>
@@ -260,6 +261,9 @@ JobReport compareJobs(std::array<JobSide, 2> sides, std::vector<std::string> not
         job.pairing = "ranks paired by number: " + std::to_string(sizes[0]) + " pairs";
         for (int32_t r = 0; r < most; ++r)
             job.rankPairs.push_back({ r, r });
+    } else if (RolePairing roles = pairRanksByRole(job.sides[0], job.sides[1]); !roles.pairs.empty()) {
+        job.pairing = std::move(roles.words);
+        job.rankPairs = std::move(roles.pairs);
     } else {
         job.pairing = "world sizes differ (A " + std::to_string(sizes[0]) + ", B " + std::to_string(sizes[1])
             + "): compared as jobs, ranks not paired";
@@ -291,8 +295,12 @@ JobReport compareJobs(std::array<JobSide, 2> sides, std::vector<std::string> not
     if (!job.stragglers.empty())
         job.detailedPair = { job.stragglers.front().rank, job.stragglers.front().rank };
     if (sizes[0] != sizes[1] && !job.stragglers.empty()) {
+        // The straggler's partner by role where the ranks pair by role, else the other side's rank 0.
         const Straggler& first = job.stragglers.front();
-        job.detailedPair[first.slowerSide == Side::Trace1 ? 1 : 0] = 0;
+        const size_t slow = first.slowerSide == Side::Trace1 ? 0 : 1;
+        const auto partner = std::find_if(job.rankPairs.begin(), job.rankPairs.end(),
+            [&](const std::array<int32_t, 2>& pair) { return pair[slow] == first.rank && pair[1 - slow] >= 0; });
+        job.detailedPair[1 - slow] = partner != job.rankPairs.end() ? (*partner)[1 - slow] : 0;
     }
     return job;
 }

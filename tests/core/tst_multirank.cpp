@@ -11,6 +11,7 @@
 #include "multirankrun.h"
 #include "runs/jobcompare.h"
 #include "runs/jobside.h"
+#include "runs/rankroles.h"
 #include "runs/ranksummary.h"
 #include "runs/runloader.h"
 #include "testdata.h"
@@ -67,6 +68,42 @@ QString errorOf(std::array<std::vector<RankSummary>, 2> ranks)
         return QString::fromStdString(error.what());
     }
     return {};
+}
+
+// The pg_config of `rank` in a job of `worldSize` ranks laid out as pipeline stages over
+// tensor-parallel groups of `tensorParallel` consecutive ranks: its tensor-parallel group, its
+// pipeline group (the ranks at its place in every stage), the world group and a group of itself,
+// as torch.distributed records them.
+std::string pipelineLayoutGroups(int32_t rank, int32_t worldSize, int32_t tensorParallel)
+{
+    const auto group = [](const QString& name, const QList<int32_t>& ranks) {
+        QJsonArray list;
+        for (const int32_t r : ranks)
+            list.append(r);
+        return QJsonObject { { "pg_name", name }, { "pg_desc", "undefined" }, { "pg_size", int(list.size()) },
+            { "ranks", list } };
+    };
+    QList<int32_t> world, tensor, pipeline;
+    for (int32_t r = 0; r < worldSize; ++r) {
+        world.append(r);
+        if (r / tensorParallel == rank / tensorParallel)
+            tensor.append(r);
+        if (r % tensorParallel == rank % tensorParallel)
+            pipeline.append(r);
+    }
+    const QJsonArray groups { group("0", world), group("1", { rank }), group("2", tensor), group("3", pipeline) };
+    return QJsonDocument(groups).toJson(QJsonDocument::Compact).toStdString();
+}
+
+JobSide sideWithLayout(int32_t worldSize, int32_t tensorParallel)
+{
+    JobSide side;
+    side.worldSize = worldSize;
+    for (int32_t r = 0; r < worldSize; ++r) {
+        side.ranks.push_back(summaryOf("rank" + std::to_string(r), r, worldSize));
+        side.ranks.back().processGroups = pipelineLayoutGroups(r, worldSize, tensorParallel);
+    }
+    return side;
 }
 
 } // namespace
@@ -324,6 +361,75 @@ private slots:
         QCOMPARE(job.stragglers.front().rank, 3);
         QVERIFY(std::fabs(job.stragglers.front().stakeUs - b.stragglerDelayUs) <= 0.1 * b.stragglerDelayUs);
         QVERIFY(std::fabs((job.timeUs[1] - job.timeUs[0]) - b.stragglerDelayUs) <= 0.1 * b.stragglerDelayUs);
+    }
+
+    // TP3 in two pipeline stages against TP4 in two: the ranks pair by stage, first with first; the
+    // ranks B has beyond A's in each stage are unpaired. Layouts with no family of one size on both
+    // sides, or groups that do not split the job, pair nothing.
+    void ranksPairByRoleAcrossWorldSizes()
+    {
+        const JobSide a = sideWithLayout(6, 3);
+        const JobSide b = sideWithLayout(8, 4);
+        const std::vector<RoleFamily> families = roleFamilies(b);
+        QCOMPARE(families.size(), size_t(2)); // tensor-parallel groups of 4, pipeline groups of 2
+        const RolePairing pairing = pairRanksByRole(a, b);
+        const std::vector<std::array<int32_t, 2>> expected { { 0, 0 }, { 1, 1 }, { 2, 2 }, { 3, 4 }, { 4, 5 }, { 5, 6 },
+            { -1, 3 }, { -1, 7 } };
+        QCOMPARE(pairing.pairs, expected);
+        QVERIFY2(pairing.words.find("ranks paired by role") != std::string::npos, pairing.words.c_str());
+        QVERIFY2(pairing.words.find("(groups of 2 ranks): 6 pairs in 2 roles, B's 2 other ranks unpaired")
+                != std::string::npos,
+            pairing.words.c_str());
+
+        // Only the world group: TP4 against TP8 compare as jobs.
+        JobSide tp4 = sideWithLayout(4, 4);
+        JobSide tp8 = sideWithLayout(8, 8);
+        QVERIFY(roleFamilies(tp4).empty());
+        QVERIFY(pairRanksByRole(tp4, tp8).pairs.empty());
+        // Two families of groups of 2 on A (TP2 x PP2): which one is B's pipeline cannot be told.
+        QVERIFY(pairRanksByRole(sideWithLayout(4, 2), b).pairs.empty());
+        // A group with a rank outside the job is left out; groups of one shape that overlap are no
+        // family (they do not split the job), and the others still pair.
+        JobSide odd = sideWithLayout(6, 3);
+        odd.ranks[1].processGroups = R"([{"ranks": [1, 4]}, {"ranks": [4, 7]}, {"ranks": [0, 1]}, {"ranks": [1, 2]}])";
+        QCOMPARE(roleFamilies(odd).size(), size_t(2));
+        QCOMPARE(pairRanksByRole(odd, b).pairs, expected);
+        // Pipeline groups that do not cover every rank: no family of 2, nothing pairs.
+        JobSide partial = sideWithLayout(6, 3);
+        for (RankSummary& rank : partial.ranks)
+            rank.processGroups
+                = R"([{"ranks": [0, 1, 2]}, {"ranks": [3, 4, 5]}, {"ranks": [0, 3]}, {"ranks": [1, 4]}])";
+        QCOMPARE(roleFamilies(partial).size(), size_t(1));
+        QVERIFY(pairRanksByRole(partial, b).pairs.empty());
+    }
+
+    // The same on constructed runs: B's straggler is compared with the rank of A in its role.
+    void theStragglersPartnerIsItsRolesRank()
+    {
+        const Classifier classifier = Classifier::builtin("default");
+        const std::string base = dataPath("real/bert-small-uncased.h100.json.gz").toStdString();
+        MultiRankSpec spec;
+        spec.ranks = 6;
+        MultiRankRun a = buildMultiRankRun(base, spec, classifier);
+        spec.ranks = 8;
+        spec.straggler = 5;
+        spec.cause = StragglerCause::SlowerKernels;
+        spec.factor = 1.3;
+        MultiRankRun b = buildMultiRankRun(base, spec, classifier);
+        for (int32_t r = 0; r < 6; ++r)
+            a.ranks[size_t(r)].distributed.processGroups = pipelineLayoutGroups(r, 6, 3);
+        for (int32_t r = 0; r < 8; ++r)
+            b.ranks[size_t(r)].distributed.processGroups = pipelineLayoutGroups(r, 8, 4);
+        const JobReport job = compareRankSummaries({ summaries(a, classifier), summaries(b, classifier) });
+        QVERIFY2(job.pairing.find("ranks paired by role") != std::string::npos, job.pairing.c_str());
+        QCOMPARE(job.rankTimes.size(), size_t(8));
+        QVERIFY(!job.stragglers.empty());
+        QCOMPARE(job.stragglers.front().rank, 5);
+        QCOMPARE(job.detailedPair, (std::array<int32_t, 2> { 4, 5 }));
+        const auto row = std::find_if(
+            job.rankTimes.begin(), job.rankTimes.end(), [](const RankTimeRow& r) { return r.rank[1] == 5; });
+        QVERIFY(row != job.rankTimes.end());
+        QCOMPARE(row->rank[0], 4);
     }
 
     // Calls whose ends disagree by far more than their time once the clocks are aligned: said,
