@@ -42,6 +42,7 @@ std::set<std::vector<int32_t>> recordedGroups(const JobSide& side)
 std::vector<int32_t> shapeOf(const std::vector<int32_t>& group)
 {
     std::vector<int32_t> shape;
+    shape.reserve(group.size());
     for (const int32_t rank : group)
         shape.push_back(rank - group.front());
     return shape;
@@ -51,6 +52,7 @@ std::vector<int32_t> shapeOf(const std::vector<int32_t>& group)
 std::vector<int32_t> placesOf(int32_t rank, const std::vector<const RoleFamily*>& families)
 {
     std::vector<int32_t> places;
+    places.reserve(families.size());
     for (const RoleFamily* family : families)
         places.push_back(family->place[size_t(rank)]);
     return places;
