@@ -419,6 +419,10 @@ private slots:
         QVERIFY(std::is_sorted(b.idle.begin(), b.idle.end(),
             [](const IdleInterval& x, const IdleInterval& y) { return x.begin < y.begin; }));
         QCOMPARE(report.whereToLookFirst.front().op, std::string("aten::cat"));
+        for (const IdleCauseEntry& entry : report.stepTime.causes) {
+            if (entry.key == "aten::cat" || entry.key == "aten::item")
+                QCOMPARE(entry.intervals[1], uint64_t(1)); // the one gap both are charged in
+        }
 
         // The same growth on the thread that ran item itself moves nothing: it did not wait for it.
         const FusionReport sameThread = compareWritten(waitedFor(10, 120, 1, 260), waitedFor(90, 260, 1, 260));

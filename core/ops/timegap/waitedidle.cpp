@@ -51,6 +51,36 @@ int32_t codeOfKey(const StepTimeSide& side, const std::string& key)
     return -1;
 }
 
+// Per code of the side: it pairs under `key` and is not a runtime call or a reason.
+std::vector<char> codesOfKey(const StepTimeSide& side, const std::string& key)
+{
+    std::vector<char> matches(side.codes.size(), 0);
+    for (size_t code = 0; code < side.codes.size(); ++code) {
+        const HostCode& named = side.codes[code];
+        matches[code] = named.kind != HostCodeKind::Runtime && idlePairingKey(named) == key;
+    }
+    return matches;
+}
+
+// The gaps (runs of listed intervals that follow each other without a break) that hold a host
+// interval of one of `codes`.
+uint64_t gapsOf(const StepTimeSide& side, const std::vector<char>& codes)
+{
+    uint64_t gaps = 0;
+    bool counted = false;
+    for (size_t i = 0; i < side.idle.size(); ++i) {
+        const IdleInterval& interval = side.idle[i];
+        if (i == 0 || side.idle[i - 1].end != interval.begin)
+            counted = false;
+        if (!counted && interval.cause == IdleCause::Host && interval.step >= 0 && interval.code >= 0
+            && size_t(interval.code) < codes.size() && codes[size_t(interval.code)]) {
+            ++gaps;
+            counted = true;
+        }
+    }
+    return gaps;
+}
+
 // Moves up to `us` of the listed host intervals of `from` to `to` on one side, largest first;
 // returns what moved.
 double moveIntervals(WaitedIdleSide& side, const std::string& from, const std::string& to, int32_t toCode, double us)
@@ -68,6 +98,10 @@ double moveIntervals(WaitedIdleSide& side, const std::string& from, const std::s
         target.kind = out.codes[size_t(toCode)].kind;
         target.namedIdleUs = 0;
     }
+    const std::vector<char> sourceCodes = codesOfKey(out, from);
+    const std::vector<char> targetCodes = codesOfKey(out, to);
+    const uint64_t sourceGaps = gapsOf(out, sourceCodes);
+    const uint64_t targetGaps = gapsOf(out, targetCodes);
     double moved = 0;
     std::vector<IdleInterval> pieces;
     for (const uint32_t index : listed) {
@@ -82,9 +116,7 @@ double moveIntervals(WaitedIdleSide& side, const std::string& from, const std::s
             interval.end -= take;
         } else {
             interval.code = toCode;
-            --source.intervals;
         }
-        ++target.intervals;
         const int32_t phase = out.steps[size_t(interval.step)].phase;
         if (phase >= 0 && size_t(phase) < source.byPhase.size()) {
             source.byPhase[size_t(phase)] -= take;
@@ -100,6 +132,11 @@ double moveIntervals(WaitedIdleSide& side, const std::string& from, const std::s
         std::stable_sort(out.idle.begin(), out.idle.end(),
             [](const IdleInterval& a, const IdleInterval& b) { return a.begin < b.begin; });
     }
+    // The gaps each is charged in, as far as the listed intervals tell.
+    const uint64_t sourceGapsAfter = gapsOf(out, sourceCodes);
+    const uint64_t targetGapsAfter = gapsOf(out, targetCodes);
+    source.intervals -= std::min(source.intervals, sourceGaps - std::min(sourceGaps, sourceGapsAfter));
+    target.intervals += targetGapsAfter - std::min(targetGaps, targetGapsAfter);
     return moved;
 }
 
