@@ -163,12 +163,12 @@ std::vector<StepPart> stepPartsOf(
         if (chain == kUnknown)
             continue;
         const int64_t tid = chain >= 0 ? store.cpuOps[size_t(chain)].tid : -1;
-        if (chain == kBackward)
+        const bool optimizer = chain != kBackward
+            && (chain == kOptimizer || (!optimizerSpans.empty() && inOptimizer(tid, occurrences[i].ts)));
+        if (chain == kBackward || (!optimizer && chain >= 0 && engineThreads.contains(tid)))
             parts[i] = StepPart::Backward;
-        else if (chain == kOptimizer || (!optimizerSpans.empty() && inOptimizer(tid, occurrences[i].ts)))
+        else if (optimizer)
             parts[i] = StepPart::Optimizer;
-        else if (chain >= 0 && engineThreads.contains(tid))
-            parts[i] = StepPart::Backward;
     }
     return parts;
 }
