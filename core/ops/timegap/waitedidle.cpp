@@ -179,8 +179,11 @@ std::vector<std::string> chargeWaitsToOtherThreads(
                 const int32_t toCode = codeOfKey(side.out, to.key);
                 if (toCode < 0)
                     continue;
-                const double moved = moveIntervals(side, from.key, to.key, toCode, std::min(from.us, to.us));
-                from.us -= moved;
+                const double wanted = std::min(from.us, to.us);
+                const double moved = moveIntervals(side, from.key, to.key, toCode, wanted);
+                // Short of what was wanted: the code's listed intervals are all gone (each move
+                // reads every interval, so it is not asked again).
+                from.us = moved < wanted - kLeastMovedUs / 10 ? 0.0 : from.us - moved;
                 to.us -= moved;
                 movedTo[to.key] += moved;
                 movedAll += moved;
