@@ -10,6 +10,20 @@
 
 using namespace fusiondiff;
 
+namespace {
+
+// An operator on thread `tid` and its frame (the operator's index), inside frame `parent` (-1: none).
+void addOperator(TraceStore& store, KernelAttribution& attribution, const char* name, int64_t tid, double ts,
+    double dur, int32_t parent)
+{
+    const StringId id = store.strings.intern(name);
+    store.cpuOps.push_back({ ts, dur, kNoId, 1, tid, id });
+    attribution.frames.push_back(
+        { .ts = ts, .end = ts + dur, .name = id, .parent = parent, .depth = parent < 0 ? 0 : 1 });
+}
+
+} // namespace
+
 class TestStepParts : public QObject
 {
     Q_OBJECT
@@ -21,10 +35,7 @@ private slots:
         KernelAttribution attribution;
         // Cpu ops are frames 0..n-1; the Python frame comes after them.
         const auto op = [&](const char* name, int64_t tid, double ts, double dur, int32_t parent) {
-            const StringId id = store.strings.intern(name);
-            store.cpuOps.push_back({ ts, dur, kNoId, 1, tid, id });
-            attribution.frames.push_back(
-                { .ts = ts, .end = ts + dur, .name = id, .parent = parent, .depth = parent < 0 ? 0 : 1 });
+            addOperator(store, attribution, name, tid, ts, dur, parent);
         };
         op("aten::linear", 1, 0, 10, -1); // 0
         op("aten::mm", 1, 1, 5, 0); // 1
@@ -75,10 +86,7 @@ private slots:
             TraceStore store;
             KernelAttribution attribution;
             const auto op = [&](const char* name, int64_t tid, double ts, double dur, int32_t parent) {
-                const StringId id = store.strings.intern(name);
-                store.cpuOps.push_back({ ts, dur, kNoId, 1, tid, id });
-                attribution.frames.push_back(
-                    { .ts = ts, .end = ts + dur, .name = id, .parent = parent, .depth = parent < 0 ? 0 : 1 });
+                addOperator(store, attribution, name, tid, ts, dur, parent);
             };
             op("aten::mean", 1, 0, 10, -1); // 0
             op("aten::div", 1, 1, 5, 0); // 1
