@@ -8,6 +8,8 @@
 
 #include <QtTest>
 
+#include <functional>
+
 using namespace fusiondiff;
 
 namespace {
@@ -34,9 +36,7 @@ private slots:
         TraceStore store;
         KernelAttribution attribution;
         // Cpu ops are frames 0..n-1; the Python frame comes after them.
-        const auto op = [&](const char* name, int64_t tid, double ts, double dur, int32_t parent) {
-            addOperator(store, attribution, name, tid, ts, dur, parent);
-        };
+        const auto op = std::bind_front(addOperator, std::ref(store), std::ref(attribution));
         op("aten::linear", 1, 0, 10, -1); // 0
         op("aten::mm", 1, 1, 5, 0); // 1
         op("autograd::engine::evaluate_function: MmBackward0", 2, 20, 10, -1); // 2
@@ -85,9 +85,7 @@ private slots:
         for (const int64_t engine : { int64_t(2), int64_t(1) }) {
             TraceStore store;
             KernelAttribution attribution;
-            const auto op = [&](const char* name, int64_t tid, double ts, double dur, int32_t parent) {
-                addOperator(store, attribution, name, tid, ts, dur, parent);
-            };
+            const auto op = std::bind_front(addOperator, std::ref(store), std::ref(attribution));
             op("aten::mean", 1, 0, 10, -1); // 0
             op("aten::div", 1, 1, 5, 0); // 1
             op("torch::autograd::AccumulateGrad", engine, 20, 5, -1); // 2
