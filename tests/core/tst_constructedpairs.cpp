@@ -135,13 +135,18 @@ private slots:
     void traces2021SchemaAreBuiltFrom_data()
     {
         QTest::addColumn<quint64>("seed");
+        QTest::addColumn<bool>("bareNodes");
         // Seed 1 splits aten::add_ and aten::mul_ in every call: the SGD step, a run of 161
         // parameters' add_, mul_, add_ of one kernel each, keeps neither a name nor a signature,
         // and was "not the same work" before long runs were aligned on shared kernels. Seed 3
         // splits the add_ of torch::autograd::AccumulateGrad, recorded without the engine's
         // wrapper, which was taken for forward work on both sides.
-        QTest::newRow("seed 1: every optimizer call changed") << quint64(1);
-        QTest::newRow("seed 3: AccumulateGrad recorded alone") << quint64(3);
+        QTest::newRow("seed 1: every optimizer call changed") << quint64(1) << false;
+        QTest::newRow("seed 3: AccumulateGrad recorded alone") << quint64(3) << false;
+        // Every operator renamed and the nodes named apart, without their Backward suffix too
+        // (MeanBackward1 -> VendorGrad7): only the engine's thread says they are backward work
+        // (3 of 6 changes were found when they were taken for forward work).
+        QTest::newRow("seed 3: nodes named apart, no suffix") << quint64(3) << true;
     }
 
     void traces2021SchemaAreBuiltFrom()
@@ -150,9 +155,16 @@ private slots:
         // on runtime calls, autograd nodes recorded alone (`CudnnConvolutionBackward`), and the
         // profiler's steps and the optimizer's spans recorded as operators.
         QFETCH(quint64, seed);
+        QFETCH(bool, bareNodes);
         const Classifier classifier = Classifier::builtin("default");
         const QByteArray bytes = readTraceBytes(dataPath("real/resnet50_2021_schema.worker0.pt.trace.json.gz"));
-        const ConstructedPair pair = constructPair(bytes, classifier, { seed, 0.8, 3, 3, PairRecipe::Stacks::None });
+        PairRecipe recipe { seed, 0.8, 3, 3, PairRecipe::Stacks::None };
+        if (bareNodes) {
+            recipe.renamedOperatorShare = 1.0;
+            recipe.nodesNamedAfterOperators = false;
+            recipe.nodesKeepSuffix = false;
+        }
+        const ConstructedPair pair = constructPair(bytes, classifier, recipe);
         QCOMPARE(pair.changes.size(), size_t(6));
         std::set<std::string> regions;
         for (const InjectedChange& change : pair.changes) {
@@ -163,6 +175,10 @@ private slots:
         QVERIFY(regions.contains("backward"));
         QVERIFY(regions.contains("optimizer"));
         QVERIFY(pair.renamedOperators.at("Optimizer.step#SGD.step") == "Optimizer.step#SGD.step");
+        if (bareNodes)
+            QVERIFY(pair.renamedOperators.at("MeanBackward1").starts_with("VendorGrad"));
+        if (bareNodes)
+            QVERIFY(!pair.renamedOperators.at("MeanBackward1").ends_with("Backward1"));
         const TraceStore a = loadTraceFromMemory(std::string_view(bytes.constData(), size_t(bytes.size())), "A.json");
         const TraceStore b
             = loadTraceFromMemory(std::string_view(pair.traceB.constData(), size_t(pair.traceB.size())), "B.json");
@@ -182,7 +198,7 @@ private slots:
             qWarning("missed: %s", missed.c_str());
         QCOMPARE(score.found, score.injected);
         QCOMPARE(score.spurious, uint64_t(0));
-        if (seed == 3) {
+        if (seed == 3 && !bareNodes) {
             const auto accumulate = std::find_if(pair.changes.begin(), pair.changes.end(),
                 [](const InjectedChange& change) { return change.trace1Op == "torch::autograd::AccumulateGrad"; });
             QVERIFY(accumulate != pair.changes.end());

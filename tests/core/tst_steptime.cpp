@@ -8,6 +8,7 @@
 #include "load/traceloader.h"
 #include "ops/comparison/graphtail.h"
 #include "ops/timegap/hosttimeline.h"
+#include "ops/timegap/idlegaps.h"
 #include "ops/timegap/steptime.h"
 #include "ops/timegap/timegap.h"
 #include "report/reportwriters.h"
@@ -107,6 +108,31 @@ double idleOf(const FusionReport& report, IdleCause cause, const std::string& co
     return 0;
 }
 
+// Thread 1 launches a kernel (110..120), then runs aten::item 130..230 (a copy that waits for
+// its transfer) and launches another (240..250); thread 2 runs aten::cat for `catUs` from 100,
+// then launches a long kernel (`catKernelTs`, 100 us). With `catTid` 1 the cat runs on thread 1
+// from `catTs` instead, and thread 2 launches only.
+TraceWriter waitedFor(double catUs, double catKernelTs, int catTid = 2, double catTs = 100)
+{
+    TraceWriter trace;
+    trace.nvidia();
+    trace.rawEvent(hostEvent("user_annotation", "ProfilerStep#1", 100, 150));
+    mm(trace, 100, 1, 110, 10);
+    trace.rawEvent(hostEvent("cpu_op", "aten::cat", catTs, catUs, {}, catTid));
+    mm(trace, catTid == 2 ? 100 + catUs : 110, 2, catKernelTs, 100, 5, 2);
+    trace.rawEvent(hostEvent("cpu_op", "aten::item", 130, 100));
+    mm(trace, 230, 3, 240, 10);
+    return trace;
+}
+
+double idleOfSide(const FusionReport& report, size_t side, const std::string& key)
+{
+    for (const IdleCauseEntry& entry : report.stepTime.causes) {
+        if (entry.cause == IdleCause::Host && entry.key == key)
+            return entry.idleUs[side];
+    }
+    return 0;
+}
 } // namespace
 
 class TestStepTime : public QObject
@@ -366,6 +392,42 @@ private slots:
         QCOMPARE(side.steps.front().idleUs[size_t(IdleCause::Host)], 12.0 + 62.0 + 10.0);
         QCOMPARE(idleOf(report, IdleCause::Host, "aten::item"), 60.0);
         QCOMPARE(idleOf(report, IdleCause::Host, "aten::mm"), 2.0 + 2.0); // 110..112 on thread 1, 210..212 on 2
+    }
+
+    void idleAThreadWaitedForIsChargedToTheCodeItWaitedFor()
+    {
+        // A: cat 100..110 launches its kernel for 120..220; the GPU idles 220..240 in item (10 us).
+        // B: cat stalls to 200 and its kernel runs 260..360, after thread 1's; the GPU idles
+        // 120..240, 100 us of it in item, whose own time did not grow: the stall's 90 us are cat's
+        // (its own time grew by 90 with no idle to show for it), the last 90 of item's interval.
+        const FusionReport report = compareWritten(waitedFor(10, 120), waitedFor(100, 260));
+        QCOMPARE(idleOfSide(report, 0, "aten::item"), 10.0);
+        QCOMPARE(idleOfSide(report, 1, "aten::item"), 10.0);
+        QCOMPARE(idleOfSide(report, 0, "aten::cat"), 0.0);
+        QCOMPARE(idleOfSide(report, 1, "aten::cat"), 90.0);
+        QVERIFY(hasNote(report, "B: 90.0 us of host idle charged to code whose own time did not grow"));
+        QVERIFY(hasNote(report, "aten::cat (90.0 us)"));
+        // The intervals the timeline shows say the same: item keeps 130..140, cat 140..230.
+        const StepTimeSide& b = report.stepTime.sides[1];
+        const std::vector<uint32_t> cat = idleIntervalsOf(b, IdleCause::Host, "aten::cat");
+        QCOMPARE(cat.size(), size_t(1));
+        QCOMPARE(b.idle[cat.front()].begin, 140.0);
+        QCOMPARE(b.idle[cat.front()].end, 230.0);
+        const std::vector<uint32_t> item = idleIntervalsOf(b, IdleCause::Host, "aten::item");
+        QCOMPARE(item.size(), size_t(1));
+        QCOMPARE(b.idle[item.front()].end, 140.0);
+        QVERIFY(std::is_sorted(b.idle.begin(), b.idle.end(),
+            [](const IdleInterval& x, const IdleInterval& y) { return x.begin < y.begin; }));
+        QCOMPARE(report.whereToLookFirst.front().op, std::string("aten::cat"));
+        for (const IdleCauseEntry& entry : report.stepTime.causes) {
+            if (entry.key == "aten::cat" || entry.key == "aten::item")
+                QCOMPARE(entry.intervals[1], uint64_t(1)); // the one gap both are charged in
+        }
+
+        // The same growth on the thread that ran item itself moves nothing: it did not wait for it.
+        const FusionReport sameThread = compareWritten(waitedFor(10, 120, 1, 260), waitedFor(90, 260, 1, 260));
+        QCOMPARE(idleOfSide(sameThread, 1, "aten::item"), 100.0);
+        QVERIFY(!hasNote(sameThread, "of host idle charged to code whose own time"));
     }
 
     void workThatWaitedAfterItsLaunchIsLaunchIdle()

@@ -669,7 +669,8 @@ ConstructedPair constructPair(const QByteArray& traceA, const Classifier& classi
         if (!recipe.nodesNamedAfterOperators && uniform(rng, 0, 1) < recipe.renamedOperatorShare) {
             // Still a node (its suffix kept: Backward0), but named after nothing of its forward operator.
             renamed = isEngineNode(node) ? std::string(kEngineNodes) + "VendorGrad" + std::to_string(nextNode++)
-                                         : "VendorGrad" + std::to_string(nextNode++) + suffix;
+                                         : "VendorGrad" + std::to_string(nextNode++)
+                    + (recipe.nodesKeepSuffix ? std::string(suffix) : std::string());
         } else if (forward != forwardOfStem.end()) {
             const std::string& forwardRenamed = pair.renamedOperators.at(forward->second);
             if (forwardRenamed != forward->second) {

@@ -47,6 +47,10 @@ struct PairRecipe
     // of its own that says nothing of its forward operator (VendorGrad12Backward0), as a stack whose
     // backward pass is its own code might.
     bool nodesNamedAfterOperators = true;
+    // With nodesNamedAfterOperators false: the renamed nodes keep the Backward<N> suffix
+    // (VendorGrad12Backward0); false: they lose it too (VendorGrad12), so that nothing in a node's
+    // name says it is one but the engine's wrapper where the trace records it.
+    bool nodesKeepSuffix = true;
 };
 const char* stacksName(PairRecipe::Stacks stacks); // "python", "modules", "none"
 

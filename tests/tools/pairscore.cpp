@@ -11,7 +11,8 @@
 // of consecutive operators by one custom operator in B (PairRecipe::operatorFusions). --renamed,
 // --splits and --merges set the share of operator names renamed and the changes injected
 // (PairRecipe; 0.8, 3 and 3 by default). --own-node-names names the renamed autograd nodes
-// apart from their forward operators (PairRecipe::nodesNamedAfterOperators). --write DIR
+// apart from their forward operators (PairRecipe::nodesNamedAfterOperators), --bare-node-names
+// without their Backward<N> suffix too (PairRecipe::nodesKeepSuffix). --write DIR
 // also writes each pair (A, B and the injected changes) to DIR. Exits with 1 if a pair is below the
 // bar (meetsTheBar: a pair into which nothing could be injected is below it), 2 on bad arguments.
 //
@@ -131,6 +132,7 @@ int main(int argc, char** argv)
     int merges = defaults.merges;
     bool different = false;
     bool nodesNamedAfterOperators = true;
+    bool nodesKeepSuffix = true;
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--seeds") == 0 && i + 1 < argc) {
             seeds.clear();
@@ -162,6 +164,9 @@ int main(int argc, char** argv)
             merges = std::atoi(argv[++i]);
         } else if (std::strcmp(argv[i], "--own-node-names") == 0) {
             nodesNamedAfterOperators = false;
+        } else if (std::strcmp(argv[i], "--bare-node-names") == 0) {
+            nodesNamedAfterOperators = false;
+            nodesKeepSuffix = false;
         } else if (std::strcmp(argv[i], "--different") == 0) {
             different = true;
         } else if (std::strcmp(argv[i], "--write") == 0 && i + 1 < argc) {
@@ -173,7 +178,8 @@ int main(int argc, char** argv)
     if (traces.empty()) {
         std::fprintf(stderr,
             "usage: pairscore [--seeds 1,2,3] [--classifier default] [--stacks python,modules,none] [--op-level L] "
-            "[--fusions N] [--renamed SHARE] [--splits N] [--merges N] [--own-node-names] [--write DIR] TRACE...\n"
+            "[--fusions N] [--renamed SHARE] [--splits N] [--merges N] [--own-node-names] [--bare-node-names] [--write "
+            "DIR] TRACE...\n"
             "       pairscore --different [--seeds S] [--stacks ...] [--renamed SHARE] TRACE...\n");
         return 2;
     }
@@ -197,6 +203,7 @@ int main(int argc, char** argv)
                     recipe.splits = splits;
                     recipe.merges = merges;
                     recipe.nodesNamedAfterOperators = nodesNamedAfterOperators;
+                    recipe.nodesKeepSuffix = nodesKeepSuffix;
                     ++pairs;
                     PairScore score;
                     try {

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
+#include <unordered_map>
 #include <utility>
 
 namespace fusiondiff {
@@ -32,6 +34,37 @@ std::pair<std::string_view, std::string_view> splitNode(std::string_view name)
             return {};
     }
     return { name.substr(0, at), name.substr(at) };
+}
+
+// The autograd engine's threads: where the operations' outermost operators run on more than one
+// thread, those that run an autograd node known by its name while another thread runs none. The
+// engine runs the backward pass of GPU work on a thread of its own, and a node there whose name says
+// nothing (another stack's own name for it) is backward work too. `chains` holds each
+// occurrence's outermost operator (an index into the operators) or a negative mark.
+std::set<int64_t> autogradEngineThreads(
+    const TraceStore& store, const std::vector<OpOccurrence>& occurrences, const std::vector<int32_t>& chains)
+{
+    std::set<int64_t> operationThreads;
+    for (size_t i = 0; i < occurrences.size(); ++i) {
+        if (chains[i] >= 0)
+            operationThreads.insert(store.cpuOps[size_t(chains[i])].tid);
+    }
+    if (operationThreads.size() < 2)
+        return {};
+    std::unordered_map<StringId, bool> isNodeName;
+    std::set<int64_t> withNodes;
+    for (const CpuOpEvent& op : store.cpuOps) {
+        if (!operationThreads.contains(op.tid) || withNodes.contains(op.tid))
+            continue;
+        const auto [known, inserted] = isNodeName.try_emplace(op.name, false);
+        if (inserted)
+            known->second = autogradNodeOf(store.name(op.name)).isNode;
+        if (known->second)
+            withNodes.insert(op.tid);
+    }
+    if (withNodes.size() == operationThreads.size())
+        return {}; // every thread runs nodes: the backward pass runs where the forward does
+    return withNodes;
 }
 
 } // namespace
@@ -118,16 +151,23 @@ std::vector<StepPart> stepPartsOf(
         }
         return chain;
     };
+    std::vector<int32_t> chains(occurrences.size(), kUnknown);
+    for (size_t i = 0; i < occurrences.size(); ++i) {
+        if (occurrences[i].frame >= 0)
+            chains[i] = decide(occurrences[i].frame);
+    }
+    const std::set<int64_t> engineThreads = autogradEngineThreads(store, occurrences, chains);
     std::vector<StepPart> parts(occurrences.size(), StepPart::Forward);
     for (size_t i = 0; i < occurrences.size(); ++i) {
-        if (occurrences[i].frame < 0)
+        const int32_t chain = chains[i];
+        if (chain == kUnknown)
             continue;
-        const int32_t chain = decide(occurrences[i].frame);
-        if (chain == kBackward)
+        const int64_t tid = chain >= 0 ? store.cpuOps[size_t(chain)].tid : -1;
+        const bool optimizer = chain != kBackward
+            && (chain == kOptimizer || (!optimizerSpans.empty() && inOptimizer(tid, occurrences[i].ts)));
+        if (chain == kBackward || (!optimizer && chain >= 0 && engineThreads.contains(tid)))
             parts[i] = StepPart::Backward;
-        else if (chain == kOptimizer
-            || (!optimizerSpans.empty()
-                && inOptimizer(chain >= 0 ? store.cpuOps[size_t(chain)].tid : -1, occurrences[i].ts)))
+        else if (optimizer)
             parts[i] = StepPart::Optimizer;
     }
     return parts;

@@ -25,7 +25,10 @@ enum class StepPart : uint8_t
 // `torch::autograd::AccumulateGrad`), Optimizer inside an `Optimizer.step#...` span
 // on its thread (an annotation or an operator), else Forward. These names are PyTorch's own (its
 // autograd engine and torch.optim record them), so another build's trace has them too, whatever
-// its operators are called.
+// its operators are called. Where the operations run on several threads and some of them run
+// such a node while another runs none, those are the autograd engine's threads, and everything
+// on them outside the optimizer is Backward: a node recorded on its own (the 2021 schema) under a
+// name that says nothing (`VendorGrad7` for `MeanBackward1`) is backward work there too.
 std::vector<StepPart> stepPartsOf(
     const TraceStore& store, const KernelAttribution& attribution, const std::vector<OpOccurrence>& occurrences);
 

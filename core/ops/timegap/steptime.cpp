@@ -4,6 +4,7 @@
 #include "ops/comparison/graphtail.h"
 #include "ops/timegap/hosttimeline.h"
 #include "ops/timegap/idlegaps.h"
+#include "ops/timegap/waitedidle.h"
 #include "util/bothsides.h"
 #include "util/freememory.h"
 #include "util/idmap.h"
@@ -73,22 +74,6 @@ struct Window
     uint32_t step; // into StepTimeSide::steps
 };
 
-// The idle one code, call or reason causes on one side.
-struct CauseSums
-{
-    std::string name;
-    HostCodeKind kind = HostCodeKind::None;
-    double idleUs = 0;
-    double namedIdleUs = 0; // the idle of the code whose name `name` is (pairingKeys)
-    uint64_t intervals = 0;
-    uint64_t calls = 0;
-    int64_t lastGap = -1;
-    int64_t lastCall = -1;
-    std::vector<double> byPhase;
-};
-
-using CauseKey = std::pair<int, std::string>; // (IdleCause, pairing key)
-
 class SideAnalysis
 {
 public:
@@ -104,6 +89,7 @@ public:
 
     std::map<CauseKey, CauseSums> causes;
     std::map<std::pair<std::string, int>, double> ownTime; // (code, kind) -> own time in the compared steps
+    std::map<std::string, CodeOwnTime> ownByKey; // by pairing key, runtime calls left out (waitedidle.h)
     uint64_t clockSkewed = 0;
     double largestSkewUs = 0;
     uint64_t launchedGaps = 0; // gaps in a step ended by work whose launch is in the trace and comes before it
@@ -630,7 +616,9 @@ int32_t SideAnalysis::namedCode(const char* reason)
 void SideAnalysis::sumOwnTime()
 {
     std::vector<double> ownOfCode; // by code
+    std::map<std::pair<std::string, ThreadId>, double> ownOnThread; // (pairing key, thread)
     for (const auto& [thread, timeline] : m_timelines) {
+        std::vector<double> ownHere(m_codes.codes().size(), 0.0);
         size_t w = 0;
         for (size_t s = 0; s < timeline.size(); ++s) {
             const HostSegment segment = timeline[s];
@@ -646,7 +634,23 @@ void SideAnalysis::sumOwnTime()
                 if (size_t(segment.code) >= ownOfCode.size())
                     ownOfCode.resize(m_codes.codes().size(), 0.0);
                 ownOfCode[size_t(segment.code)] += own;
+                if (size_t(segment.code) >= ownHere.size())
+                    ownHere.resize(m_codes.codes().size(), 0.0);
+                ownHere[size_t(segment.code)] += own;
             }
+        }
+        for (size_t code = 0; code < ownHere.size(); ++code) {
+            const HostCode& named = m_codes.codes()[code];
+            if (ownHere[code] > 0 && named.kind != HostCodeKind::Runtime && named.kind != HostCodeKind::None)
+                ownOnThread[{ idlePairingKey(named), thread }] += ownHere[code];
+        }
+    }
+    for (const auto& [keyAndThread, us] : ownOnThread) {
+        CodeOwnTime& code = ownByKey[keyAndThread.first];
+        code.us += us;
+        if (us > code.homeUs) {
+            code.homeUs = us;
+            code.home = keyAndThread.second;
         }
     }
     for (size_t code = 0; code < ownOfCode.size(); ++code) {
@@ -799,6 +803,7 @@ StepTimeAnalysis analyzeStepTime(
 
     std::array<std::map<CauseKey, CauseSums>, 2> causes;
     std::array<std::map<std::pair<std::string, int>, double>, 2> ownTime;
+    std::array<std::map<std::string, CodeOwnTime>, 2> ownByKey;
     std::array<std::optional<SideAnalysis>, 2> analyses;
     for (size_t side = 0; side < 2; ++side) {
         analyses[side].emplace(traces[side].store, report.sides[side], report.phases.size());
@@ -815,6 +820,7 @@ StepTimeAnalysis analyzeStepTime(
         SideAnalysis& analysis = *analyses[side];
         causes[side] = std::move(analysis.causes);
         ownTime[side] = std::move(analysis.ownTime);
+        ownByKey[side] = std::move(analysis.ownByKey);
         const StepTimeSide& out = report.sides[side];
         const std::string letter = sideLetterOf(side);
         if (!out.hostEvents && !traces[side].store.kernels.empty())
@@ -862,6 +868,11 @@ StepTimeAnalysis analyzeStepTime(
     }
     if (report.phases.size() > 1)
         report.rows.push_back(rowOf("all steps", all));
+
+    for (std::string& note : chargeWaitsToOtherThreads({ WaitedIdleSide { causes[0], ownByKey[0], report.sides[0] },
+                                                           WaitedIdleSide { causes[1], ownByKey[1], report.sides[1] } },
+             { sideLetterOf(0), sideLetterOf(1) }))
+        report.notes.push_back(std::move(note));
 
     // Idle by cause, paired by name.
     std::map<CauseKey, IdleCauseEntry> entries;
