@@ -2,6 +2,7 @@
 
 #include "model/fusionreport.h"
 #include "report/graphtables.h"
+#include "report/layerphases.h"
 #include "util/textformat.h"
 
 #include <algorithm>
@@ -51,28 +52,22 @@ void addAlignmentNotes(const FusionReport& report, Notes& notes)
 void addLayerTimesNote(const FusionReport& report, Notes& notes)
 {
     const std::vector<LayerTimes>& layers = report.layerTimes;
-    if (layers.empty())
-        return;
-    std::array<size_t, 2> longer {};
-    double total = 0;
-    const LayerTimes* largest = &layers.front();
-    for (const LayerTimes& layer : layers) {
-        const double difference = layer.differenceUs();
-        if (difference != 0)
-            ++longer[difference > 0 ? 1 : 0];
-        total += difference;
-        if (std::fabs(difference) > std::fabs(largest->differenceUs()))
-            largest = &layer;
-    }
+    const std::vector<LayerPhaseSummary> phases = layerPhaseSummaries(layers);
     auto signedTime = [](double us) { return (us < 0 ? "A +" : "B +") + formatDuration(std::fabs(us)); };
     const LayerAlignment& alignment = report.opAlignment.layers;
     const std::string one = layerNoun(alignment, false);
-    notes.push_back("By " + one + " (" + std::to_string(layers.size()) + " a step, " + alignment.unit[0]
-        + (alignment.graphPieces ? ", torch.compile graph pieces rather than the model's layers" : "")
-        + "): B takes longer in " + std::to_string(longer[1]) + ", A in " + std::to_string(longer[0]) + "; over all "
-        + layerNoun(alignment) + " " + signedTime(total) + "; the largest difference is " + one + " "
-        + std::to_string(largest->index) + " (" + signedTime(largest->differenceUs()) + ": "
-        + formatDuration(largest->timeUs[0]) + " vs " + formatDuration(largest->timeUs[1]) + ").");
+    for (const LayerPhaseSummary& phase : phases) {
+        // A note per phase, named when there are several: a verdict over prefill and decode at once misleads.
+        const LayerTimes& largest = layers[phase.largestRow];
+        notes.push_back("By " + one + (phases.size() > 1 ? " in " + phase.phase : "") + " ("
+            + std::to_string(phase.rows) + " a step, " + alignment.unit[0]
+            + (alignment.graphPieces ? ", torch.compile graph pieces rather than the model's layers" : "")
+            + "): B takes longer in " + std::to_string(phase.longer[1]) + ", A in " + std::to_string(phase.longer[0])
+            + "; over all " + layerNoun(alignment) + " " + signedTime(phase.differenceUs)
+            + "; the largest difference is " + one + " " + std::to_string(largest.index) + " ("
+            + signedTime(largest.differenceUs()) + ": " + formatDuration(largest.timeUs[0]) + " vs "
+            + formatDuration(largest.timeUs[1]) + ").");
+    }
 }
 
 // Kernels of `side` that no launch in the trace attributes to an operation.
