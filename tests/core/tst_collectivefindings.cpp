@@ -4,6 +4,7 @@
 
 #include "comparedpair.h"
 #include "fusionanalysis.h"
+#include "graphwriter.h"
 #include "report/collectiveopportunity.h"
 #include "report/reporttables.h"
 #include "report/reportwriters.h"
@@ -20,33 +21,6 @@ namespace {
 
 // vLLM's custom all-reduce, which the built-in classifier types Communication.
 const std::string kAllReduce = "void vllm::cross_device_reduce_1stage<__hip_bfloat16, 4>";
-
-// Graph launches whose kernels each have a duration of their own.
-class TimedGraphWriter
-{
-public:
-    TimedGraphWriter(TraceWriter& writer, bool amd)
-        : m_writer(writer)
-        , m_launchName(amd ? "hipGraphLaunch" : "cudaGraphLaunch")
-    { }
-
-    void launch(const std::vector<std::pair<std::string, double>>& kernels)
-    {
-        const int64_t correlation = m_nextCorrelation++;
-        m_writer.rawEvent(R"({"ph": "X", "cat": "cuda_runtime", "name": ")" + m_launchName
-            + R"(", "pid": 1, "tid": 1, "ts": )" + std::to_string(m_cpuTs) + R"(, "dur": 5, "args": {"correlation": )"
-            + std::to_string(correlation) + "}}");
-        m_cpuTs += 10;
-        for (const auto& [name, dur] : kernels)
-            m_writer.kernel({ name, m_writer.nextTs(), dur, correlation, std::nullopt });
-    }
-
-private:
-    TraceWriter& m_writer;
-    std::string m_launchName;
-    int64_t m_nextCorrelation = 5000;
-    double m_cpuTs = 100;
-};
 
 const TimeGapPart* partOf(const TimeGapBreakdown& breakdown, GapCause cause)
 {
@@ -76,10 +50,10 @@ private slots:
         TraceWriter a, b;
         a.amd();
         b.nvidia();
-        TimedGraphWriter graphsA(a, true), graphsB(b, false);
+        GraphWriter graphsA(a, true), graphsB(b, false);
         for (const double wait : kWaitsA) {
-            graphsA.launch({ { kAllReduce, wait }, { kNorm, 10 }, { kGemmRelu, 20 }, { kAdd, 10 } });
-            graphsB.launch({ { kAllReduce, kWaitB }, { kNorm, 10 }, { kGemm, 20 }, { kRelu, 5 }, { kAdd, 10 } });
+            graphsA.launchTimed({ { kAllReduce, wait }, { kNorm, 10 }, { kGemmRelu, 20 }, { kAdd, 10 } });
+            graphsB.launchTimed({ { kAllReduce, kWaitB }, { kNorm, 10 }, { kGemm, 20 }, { kRelu, 5 }, { kAdd, 10 } });
         }
         const FusionReport report = compareWritten(a, b);
         QCOMPARE(report.opFindings.size(), size_t(1));
@@ -137,10 +111,10 @@ private slots:
         TraceWriter a, b;
         a.amd();
         b.nvidia();
-        TimedGraphWriter graphsA(a, true), graphsB(b, false);
+        GraphWriter graphsA(a, true), graphsB(b, false);
         for (const double wait : kWaitsA) {
-            graphsA.launch({ { kAllReduce, wait }, { kNorm, 10 }, { kGemm, 20 }, { kAdd, 10 } });
-            graphsB.launch({ { kNorm, 10 }, { kGemm, 20 }, { kAdd, 10 } });
+            graphsA.launchTimed({ { kAllReduce, wait }, { kNorm, 10 }, { kGemm, 20 }, { kAdd, 10 } });
+            graphsB.launchTimed({ { kNorm, 10 }, { kGemm, 20 }, { kAdd, 10 } });
         }
         AnalysisOptions options;
         options.globalMinTotal = 2; // the reference analysis's threshold, for 3 launches
