@@ -16,9 +16,26 @@ std::vector<LookFirst> whereToLookFirst(const FusionReport& report, size_t limit
     for (const LookFirstEntry& entry : report.whereToLookFirst) {
         if (items.size() == limit)
             break;
-        items.push_back({ entry.title, entry.details });
+        items.push_back({ entry.title, entry.details, entry.againstGap });
     }
     return items;
+}
+
+std::string againstGapHeading(const FusionReport& report)
+{
+    const TimeGapBreakdown& gap = report.timeGap.headline();
+    const Side slower = gap.slowerSide();
+    return "Working the other way (" + report.sideName(otherSide(slower)) + " is slower in these, "
+        + report.sideName(slower) + " overall):";
+}
+
+std::string nothingStandsOut(const FusionReport& report)
+{
+    const GraphComparison& graphs = report.graphComparison;
+    if (report.opAlignment.matched == 0 && graphs.pairs.empty() && graphs.coverage.empty())
+        return "Nothing to rank: no operation or graph of one trace was paired with one of the other (the notes say "
+               "why), and no kernel type, collective or idle cause differs in time.";
+    return "Nothing stands out: no operation runs a different number of kernels on the two sides.";
 }
 
 namespace {

@@ -421,6 +421,10 @@ std::vector<LookFirstEntry> rankWhereToLookFirst(
     if (entries.size() > limit)
         entries.resize(limit);
     markEntriesAgainstTheGap(report, entries);
+    // The entries that explain the gap first, those that work the other way in a group of their own
+    // after them (each group by stake), so that the first entry is never one that narrows the gap.
+    std::stable_partition(
+        entries.begin(), entries.end(), [](const LookFirstEntry& entry) { return !entry.againstGap; });
     return entries;
 }
 
