@@ -2,6 +2,7 @@
 
 #include "model/fusionreport.h"
 #include "report/layerphases.h"
+#include "util/plural.h"
 #include "util/textformat.h"
 
 #include <algorithm>
@@ -50,9 +51,10 @@ std::string layersSentence(const FusionReport& report, MarkdownCell cell)
         : "A's " + perStep + " calls a step of " + cell(layers.unit[0]) + " and B's " + perStep + " of "
             + cell(layers.unit[1]);
     text += " were paired in order and the operations inside each pair of calls aligned with each other (";
-    text += layers.calls[0] == layers.calls[1] ? countWithThousands(layers.calls[0]) + " calls compared on each side"
-                                               : countWithThousands(layers.calls[0]) + " calls compared in A, "
-            + countWithThousands(layers.calls[1]) + " in B";
+    text += layers.calls[0] == layers.calls[1]
+        ? countedNoun(layers.calls[0], "call", "calls") + " compared on each side"
+        : countedNoun(layers.calls[0], "call", "calls") + " compared in A, " + countWithThousands(layers.calls[1])
+            + " in B";
     text += "). ";
     text += percent(layers.share[0]) == percent(layers.share[1])
         ? percent(layers.share[0]) + " of the compared operations on each side run inside a layer"

@@ -3,6 +3,7 @@
 #include "model/fusionreport.h"
 #include "report/graphtables.h"
 #include "report/layerphases.h"
+#include "util/plural.h"
 #include "util/textformat.h"
 
 #include <algorithm>
@@ -138,7 +139,7 @@ void addIterationsNote(const FusionReport& report, Side side, Notes& notes)
             + phasesText(iterations, "; the steps fall into ") + ".");
     } else if (iterations.method.starts_with("repeated Python call ") && iterations.count > 0) {
         notes.push_back(std::string(sideLetter(side)) + " has no profiler steps; its steps are the "
-            + std::to_string(iterations.count) + " calls of the Python function "
+            + countedNoun(iterations.count, "call", "calls") + " of the Python function "
             + iterations.method.substr(std::string_view("repeated Python call ").size())
             + phasesText(iterations, ", which fall into ") + ".");
     } else if (iterations.cycleLength > 0) {
@@ -266,9 +267,9 @@ void addUnclassifiedTimeNotes(const FusionReport& report, Notes& notes)
 void addCollectiveNotes(const FusionReport& report, Notes& notes)
 {
     for (const CollectiveComparison& c : report.collectives) {
-        notes.push_back("Collective " + c.collective + ": A " + withThousands(int64_t(c.count[0])) + " launches, "
+        notes.push_back("Collective " + c.collective + ": A " + countedNoun(c.count[0], "launch", "launches") + ", "
             + formatDuration(c.timeUs[0]) + (c.implementation[0].empty() ? "" : " (" + c.implementation[0] + ")")
-            + "; B " + withThousands(int64_t(c.count[1])) + " launches, " + formatDuration(c.timeUs[1])
+            + "; B " + countedNoun(c.count[1], "launch", "launches") + ", " + formatDuration(c.timeUs[1])
             + (c.implementation[1].empty() ? "" : " (" + c.implementation[1] + ")") + ".");
     }
 }

@@ -4,6 +4,7 @@
 #include "model/tracestore.h"
 #include "ops/alignment/sequencealignment.h"
 #include "ops/comparison/graphtail.h"
+#include "util/plural.h"
 #include "util/textformat.h"
 
 #include <algorithm>
@@ -271,7 +272,7 @@ std::string GraphComparer::statementOf(const GraphCoverage& coverage) const
         covered.push_back(part.otherLaunch);
     covered.insert(covered.end(), coverage.unrecordedParts.begin(), coverage.unrecordedParts.end());
     std::string text = own + "'s graph launch " + std::to_string(coverage.launch) + " ("
-        + withThousands(int64_t(coverage.kernels)) + " kernels, " + formatDuration(coverage.timeUs) + ") covers "
+        + countedNoun(coverage.kernels, "kernel", "kernels") + ", " + formatDuration(coverage.timeUs) + ") covers "
         + other + "'s graph launches " + numberRanges(covered) + ":";
     for (size_t p = 0; p < coverage.parts.size(); ++p) {
         const GraphCoveragePart& part = coverage.parts[p];
@@ -280,7 +281,7 @@ std::string GraphComparer::statementOf(const GraphCoverage& coverage) const
             break;
         }
         text += std::string(p == 0 ? " " : "; ") + "launch " + std::to_string(part.otherLaunch) + " (kind "
-            + std::to_string(part.otherKind) + ", " + withThousands(int64_t(part.kernels[o])) + " kernels, "
+            + std::to_string(part.otherKind) + ", " + countedNoun(part.kernels[o], "kernel", "kernels") + ", "
             + formatDuration(part.timeUs[o]) + ") by kernels " + std::to_string(part.firstKernel) + "\xE2\x80\x93"
             + std::to_string(part.lastKernel) + " (" + withThousands(int64_t(part.kernels[s])) + ", "
             + formatDuration(part.timeUs[s]) + (part.partial ? ", only part of it" : "") + ")";
