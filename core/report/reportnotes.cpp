@@ -88,6 +88,23 @@ void addLayerTimesNote(const FusionReport& report, Notes& notes)
     }
 }
 
+// Why the views count unattributed kernels differently: the step-time waterfall counts those inside
+// the compared steps, where to look first lists them by kernel type with the kernels outside what
+// was compared. Empty when the step time has no unattributed part.
+std::string unattributedInStepsText(const FusionReport& report, size_t side)
+{
+    if (!report.timeGap.stepTime)
+        return "";
+    for (const TimeGapPart& part : report.timeGap.stepTime->parts) {
+        if (part.cause != GapCause::Unattributed || part.kernels[side] == report.opAlignment.unattributedKernels[side])
+            continue;
+        return "; " + withThousands(int64_t(part.kernels[side])) + " of them (" + formatDuration(part.timeUs[side])
+            + ") run inside the compared steps, which the step-time waterfall counts; where to look first lists "
+              "them by kernel type, together with the kernels outside what was compared";
+    }
+    return "";
+}
+
 // Kernels of `side` that no launch in the trace attributes to an operation.
 void addUnattributedNote(const FusionReport& report, Side side, Notes& notes)
 {
@@ -115,7 +132,8 @@ void addUnattributedNote(const FusionReport& report, Side side, Notes& notes)
         + withThousands(int64_t(trace.kernels)) + " kernels of " + sideLetter(side) + " ("
         + formatDuration(alignment.unattributedTimeUs[i]) + ") are unattributed: " + why
         + ": they count in the kernel types but not in the operation comparison"
-        + (report.graphComparison.kernels[i] > 0 ? " (graph launches are compared as graphs)." : "."));
+        + (report.graphComparison.kernels[i] > 0 ? " (graph launches are compared as graphs)" : "")
+        + unattributedInStepsText(report, i) + ".");
 }
 
 // ", which fall into 2 phases ...": `lead` before the count of phases, when there are several.

@@ -143,6 +143,36 @@ private slots:
             summary.c_str());
         QVERIFY(reportToMarkdown(report).find("| a collective difference, not fusion |") != std::string::npos);
     }
+
+    void theSpeedOfADroppedFindingsOtherKernelsHasAnEntry()
+    {
+        // As above, but B's GEMM takes 30 us a launch against A's 20: with the finding dropped (only the
+        // all-reduce differs in count), the 30 us the waterfall counts as speed is an entry of its own.
+        TraceWriter a, b;
+        a.amd();
+        b.nvidia();
+        GraphWriter graphsA(a, true), graphsB(b, false);
+        for (const double wait : kWaitsA) {
+            graphsA.launchTimed({ { kAllReduce, wait }, { kNorm, 10 }, { kGemm, 20 }, { kAdd, 10 } });
+            graphsB.launchTimed({ { kNorm, 10 }, { kGemm, 30 }, { kAdd, 10 } });
+        }
+        const FusionReport report = compareWritten(a, b);
+        QVERIFY(report.opFindings.empty());
+        const TimeGapPart* speed = partOf(report.timeGap.kernelTime, GapCause::Speed);
+        QVERIFY(speed);
+        QCOMPARE(speed->deltaUs, -30.0); // A - B
+        const LookFirstEntry* entry = nullptr;
+        for (const LookFirstEntry& candidate : report.whereToLookFirst) {
+            QVERIFY2(candidate.kind != LookFirstKind::Fusion, candidate.title.c_str());
+            if (candidate.kind == LookFirstKind::Speed)
+                entry = &candidate;
+        }
+        QVERIFY(entry);
+        QVERIFY2(entry->op.starts_with("graph "), entry->op.c_str());
+        QCOMPARE(entry->stakeUs, -speed->deltaUs);
+        QCOMPARE(entry->slowerSide, Side::Trace2);
+        QCOMPARE(entry->timeUs, (std::array<double, 2> { 120.0, 150.0 }));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCollectiveFindings)

@@ -7,6 +7,7 @@
 #include "fusionanalysis.h"
 #include "load/traceloader.h"
 #include "ops/comparison/collectives.h"
+#include "report/reportnotes.h"
 #include "report/reportwriters.h"
 #include "testdata.h"
 
@@ -459,6 +460,15 @@ private Q_SLOTS:
         QVERIFY(std::fabs(part(gap, GapCause::Unattributed).timeUs[1] - 13672.640) < 0.001);
         QCOMPARE(part(gap, GapCause::Unattributed).kernels[0], uint64_t(463));
         QCOMPARE(part(gap, GapCause::Unattributed).kernels[1], uint64_t(436));
+        // The step-time waterfall counts fewer (those inside the compared steps); the notes say why.
+        const TimeGapPart& inSteps = part(*report.timeGap.stepTime, GapCause::Unattributed);
+        QCOMPARE(inSteps.kernels, (std::array<uint64_t, 2> { 455, 430 }));
+        const std::vector<std::string> notes = reportNotes(report);
+        QVERIFY(std::any_of(notes.begin(), notes.end(), [](const std::string& note) {
+            return note.starts_with("463 of ") && note.find("; 455 of them (") != std::string::npos
+                && note.find("run inside the compared steps, which the step-time waterfall counts")
+                != std::string::npos;
+        }));
         QCOMPARE(gap.parts.front().cause, GapCause::Speed);
         // The pair has steps (the repeated Python call), so the verdict leads with the step time and
         // gives the kernel time after it.

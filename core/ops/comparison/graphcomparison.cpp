@@ -300,6 +300,11 @@ void GraphComparer::addPattern(const GraphPattern& pattern, GraphKindPair* pair)
     const std::array<const TraceStore*, 2> stores { &m_sides[0].input.store, &m_sides[1].input.store };
     if (differ) {
         OpFinding finding = graphFinding(pattern, { side(0), side(1) }, m_naming, m_extras);
+        // Kernel counts that differ only in communication kernels are a collective difference; the
+        // other kernels run on both sides, and their difference is speed, with an entry of its own.
+        const bool onlyCollectives = differsOnlyInCollectives(finding);
+        const auto alignedRole
+            = onlyCollectives ? ComparedGraphKernel::Role::Paired : ComparedGraphKernel::Role::Aligned;
         for (size_t o = 0; o < occurrences; ++o)
             m_result.kernelPairs.addAligned(
                 stores, { &pattern.occurrences[0][o], &pattern.occurrences[1][o] }, finding.alignment);
@@ -320,7 +325,7 @@ void GraphComparer::addPattern(const GraphPattern& pattern, GraphKindPair* pair)
                     m_result.comparedKernels[s].push_back({ kernels[position],
                         work[position]        ? ComparedGraphKernel::Role::Work
                             : extra[position] ? ComparedGraphKernel::Role::Extra
-                                              : ComparedGraphKernel::Role::Aligned,
+                                              : alignedRole,
                         patternIndex });
             }
         }
@@ -328,7 +333,7 @@ void GraphComparer::addPattern(const GraphPattern& pattern, GraphKindPair* pair)
         summary.savingUs = finding.savingUs;
         agreement = finding.typeAgreement;
         // Kernel counts that differ only in communication kernels: a collective difference.
-        if (!differsOnlyInCollectives(finding)) {
+        if (!onlyCollectives) {
             if (pair)
                 pair->finding = finding.summary;
             m_result.findings.push_back(std::move(finding));

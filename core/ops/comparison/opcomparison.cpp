@@ -146,8 +146,19 @@ public:
         for (const Pattern& pattern : m_patterns) {
             OpFinding finding = findingOf(pattern, extras);
             // Kernel counts that differ only in communication kernels: a collective difference.
-            if (!differsOnlyInCollectives(finding))
+            if (!differsOnlyInCollectives(finding)) {
                 result.findings.push_back(std::move(finding));
+                continue;
+            }
+            // Its other kernels run on both sides: their difference is speed, with an entry of its own.
+            for (size_t side = 0; side < 2; ++side) {
+                for (const std::vector<uint32_t>& kernels : pattern.occurrences[side]) {
+                    for (const uint32_t k : kernels) {
+                        if (m_roles.role[side][k] == KernelRole::Aligned)
+                            m_roles.role[side][k] = KernelRole::Paired;
+                    }
+                }
+            }
         }
         std::stable_sort(result.findings.begin(), result.findings.end(), [](const OpFinding& a, const OpFinding& b) {
             if (a.savingUs != b.savingUs)
