@@ -35,6 +35,23 @@ const TimeGapPart* partOf(const TimeGapBreakdown& breakdown, GapCause cause)
 constexpr std::array<double, 3> kWaitsA { 7000, 40, 3000 };
 constexpr double kWaitB = 30;
 
+// Three graph launches: A's run an all-reduce, a norm, a 20 us GEMM and an add; B's the same without
+// the all-reduce, its GEMM taking `gemmB` us.
+FusionReport allReduceOnAOnly(double gemmB)
+{
+    TraceWriter a, b;
+    a.amd();
+    b.nvidia();
+    GraphWriter graphsA(a, true), graphsB(b, false);
+    for (const double wait : kWaitsA) {
+        graphsA.launchTimed({ { kAllReduce, wait }, { kNorm, 10 }, { kGemm, 20 }, { kAdd, 10 } });
+        graphsB.launchTimed({ { kNorm, 10 }, { kGemm, gemmB }, { kAdd, 10 } });
+    }
+    AnalysisOptions options;
+    options.globalMinTotal = 2; // the reference analysis's threshold, for 3 launches
+    return compareWritten(a, b, options);
+}
+
 } // namespace
 
 class TestCollectiveFindings : public QObject
@@ -108,17 +125,7 @@ private slots:
     {
         // A runs an all-reduce in its graph, B none (B reduces outside the graph, or not at all):
         // the same work otherwise. No fusion finding, no fusion entry; collectives in the waterfall.
-        TraceWriter a, b;
-        a.amd();
-        b.nvidia();
-        GraphWriter graphsA(a, true), graphsB(b, false);
-        for (const double wait : kWaitsA) {
-            graphsA.launchTimed({ { kAllReduce, wait }, { kNorm, 10 }, { kGemm, 20 }, { kAdd, 10 } });
-            graphsB.launchTimed({ { kNorm, 10 }, { kGemm, 20 }, { kAdd, 10 } });
-        }
-        AnalysisOptions options;
-        options.globalMinTotal = 2; // the reference analysis's threshold, for 3 launches
-        const FusionReport report = compareWritten(a, b, options);
+        const FusionReport report = allReduceOnAOnly(20);
         QVERIFY(report.opFindings.empty());
         for (const LookFirstEntry& entry : report.whereToLookFirst)
             QVERIFY2(entry.kind != LookFirstKind::Fusion, entry.title.c_str());
@@ -148,15 +155,7 @@ private slots:
     {
         // As above, but B's GEMM takes 30 us a launch against A's 20: with the finding dropped (only the
         // all-reduce differs in count), the 30 us the waterfall counts as speed is an entry of its own.
-        TraceWriter a, b;
-        a.amd();
-        b.nvidia();
-        GraphWriter graphsA(a, true), graphsB(b, false);
-        for (const double wait : kWaitsA) {
-            graphsA.launchTimed({ { kAllReduce, wait }, { kNorm, 10 }, { kGemm, 20 }, { kAdd, 10 } });
-            graphsB.launchTimed({ { kNorm, 10 }, { kGemm, 30 }, { kAdd, 10 } });
-        }
-        const FusionReport report = compareWritten(a, b);
+        const FusionReport report = allReduceOnAOnly(30);
         QVERIFY(report.opFindings.empty());
         const TimeGapPart* speed = partOf(report.timeGap.kernelTime, GapCause::Speed);
         QVERIFY(speed);
