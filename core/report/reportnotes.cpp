@@ -77,14 +77,18 @@ void addLayerTimesNote(const FusionReport& report, Notes& notes)
     for (const LayerPhaseSummary& phase : phases) {
         // A note per phase, named when there are several: a verdict over prefill and decode at once misleads.
         const LayerTimes& largest = layers[phase.largestRow];
-        notes.push_back("By " + one + (phases.size() > 1 ? " in " + phase.phase : "") + " ("
-            + std::to_string(phase.rows) + " a step, " + alignment.unit[0]
-            + (alignment.graphPieces ? ", torch.compile graph pieces rather than the model's layers" : "")
-            + "): B takes longer in " + std::to_string(phase.longer[1]) + ", A in " + std::to_string(phase.longer[0])
-            + "; over all " + layerNoun(alignment) + " " + signedTime(phase.differenceUs)
-            + "; the largest difference is " + one + " " + std::to_string(largest.index) + " ("
-            + signedTime(largest.differenceUs()) + ": " + formatDuration(largest.timeUs[0]) + " vs "
-            + formatDuration(largest.timeUs[1]) + ").");
+        std::string text = "By " + one;
+        if (phases.size() > 1)
+            text += " in " + phase.phase;
+        text += " (" + std::to_string(phase.rows) + " a step, " + alignment.unit[0];
+        if (alignment.graphPieces)
+            text += ", torch.compile graph pieces rather than the model's layers";
+        text += "): B takes longer in " + std::to_string(phase.longer[1]) + ", A in " + std::to_string(phase.longer[0]);
+        text += "; over all " + layerNoun(alignment) + " " + signedTime(phase.differenceUs);
+        text += "; the largest difference is " + one + " " + std::to_string(largest.index);
+        text += " (" + signedTime(largest.differenceUs()) + ": " + formatDuration(largest.timeUs[0]) + " vs ";
+        text += formatDuration(largest.timeUs[1]) + ").";
+        notes.push_back(std::move(text));
     }
 }
 
