@@ -153,14 +153,17 @@ struct MatchedKernels
     double differenceUs() const { return timeUs[1] - timeUs[0]; } // B - A
 };
 
-// One layer (ops/alignment/layers.h) of both traces: the kernels its calls launched, summed over the compared
-// steps (layer i of a step is the i-th call of the repeating block in that step).
+// One layer (ops/alignment/layers.h) of both traces in one compared phase: the kernels its calls launched,
+// summed over the phase's compared steps (layer i of a step is the i-th call of the repeating block in that step).
 struct LayerTimes
 {
     uint32_t index = 0; // in the step, from 0
     std::array<uint64_t, 2> calls {};
     std::array<uint64_t, 2> kernels {};
     std::array<double, 2> timeUs {};
+    // The compared phase its calls ran in, as the step_times table names it ("phase 1", ...; "whole
+    // trace" when a side has no steps): a prefill step's layers and a decode step's differ.
+    std::string phase;
 
     double differenceUs() const { return timeUs[1] - timeUs[0]; } // B - A
 };

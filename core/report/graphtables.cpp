@@ -3,6 +3,7 @@
 #include "model/fusionreport.h"
 #include "report/jsonwriter.h"
 #include "report/tablejson.h"
+#include "util/plural.h"
 #include "util/textformat.h"
 
 namespace fusiondiff {
@@ -471,11 +472,14 @@ std::vector<std::string> graphComparisonNotes(const FusionReport& report)
         return notes;
     std::string text = "Graphs: ";
     for (size_t side = 0; side < 2; ++side) {
-        text += std::string(side == 0 ? "A" : "; B") + " launches " + countWithThousands(graphs.launches[side])
-            + (graphs.launches[side] == 1 ? " graph" : " graphs") + " of "
-            + countWithThousands(graphs.kinds[side].size()) + (graphs.kinds[side].size() == 1 ? " kind" : " kinds")
-            + " (" + countWithThousands(graphs.kernels[side]) + " kernels, " + formatDuration(graphs.timeUs[side])
-            + ")";
+        text += std::string(side == 0 ? "A" : "; B");
+        if (graphs.launches[side] == 0) {
+            text += " launches no graphs";
+            continue;
+        }
+        text += " launches " + countedNoun(graphs.launches[side], "graph", "graphs") + " of "
+            + countedNoun(graphs.kinds[side].size(), "kind", "kinds") + " ("
+            + countedNoun(graphs.kernels[side], "kernel", "kernels") + ", " + formatDuration(graphs.timeUs[side]) + ")";
     }
     if (graphs.launches[0] > 0 && graphs.launches[1] > 0) {
         text += "; " + countWithThousands(graphs.pairs.size())
@@ -487,7 +491,7 @@ std::vector<std::string> graphComparisonNotes(const FusionReport& report)
                 + " the work of several of the other trace's compared part by part";
         if (graphs.alignedLaunches[0] > 0)
             text += " (found by aligning the kernels of the first " + countWithThousands(graphs.alignedLaunches[0])
-                + " and " + countWithThousands(graphs.alignedLaunches[1]) + " launches)";
+                + " and " + countedNoun(graphs.alignedLaunches[1], "launch", "launches") + ")";
     }
     notes.push_back(text + ".");
     for (const CoverageRun& run : coverageRuns(graphs)) {

@@ -1,6 +1,8 @@
 #include "report/layersmarkdown.h"
 
 #include "model/fusionreport.h"
+#include "report/layerphases.h"
+#include "util/plural.h"
 #include "util/textformat.h"
 
 #include <algorithm>
@@ -49,9 +51,10 @@ std::string layersSentence(const FusionReport& report, MarkdownCell cell)
         : "A's " + perStep + " calls a step of " + cell(layers.unit[0]) + " and B's " + perStep + " of "
             + cell(layers.unit[1]);
     text += " were paired in order and the operations inside each pair of calls aligned with each other (";
-    text += layers.calls[0] == layers.calls[1] ? countWithThousands(layers.calls[0]) + " calls compared on each side"
-                                               : countWithThousands(layers.calls[0]) + " calls compared in A, "
-            + countWithThousands(layers.calls[1]) + " in B";
+    text += layers.calls[0] == layers.calls[1]
+        ? countedNoun(layers.calls[0], "call", "calls") + " compared on each side"
+        : countedNoun(layers.calls[0], "call", "calls") + " compared in A, " + countWithThousands(layers.calls[1])
+            + " in B";
     text += "). ";
     text += percent(layers.share[0]) == percent(layers.share[1])
         ? percent(layers.share[0]) + " of the compared operations on each side run inside a layer"
@@ -118,8 +121,8 @@ std::vector<LayerRun> foldLayers(const std::vector<LayerTimes>& layers, double t
         for (; end < layers.size(); ++end) {
             const LayerTimes& layer = layers[end];
             const double size = double(end - begin);
-            const bool alike = layer.index == layers[end - 1].index + 1 && layer.calls == layers[begin].calls
-                && layer.kernels == layers[begin].kernels
+            const bool alike = layer.index == layers[end - 1].index + 1 && layer.phase == layers[begin].phase
+                && layer.calls == layers[begin].calls && layer.kernels == layers[begin].kernels
                 && std::fabs(layer.timeUs[0] - sumUs[0] / size) <= tolerance * sumUs[0] / size
                 && std::fabs(layer.timeUs[1] - sumUs[1] / size) <= tolerance * sumUs[1] / size;
             if (!alike)
@@ -133,24 +136,22 @@ std::vector<LayerRun> foldLayers(const std::vector<LayerTimes>& layers, double t
     return runs;
 }
 
-std::string layersMarkdown(const FusionReport& report, MarkdownCell cell)
+namespace {
+
+// One phase's layer table, with the sentence that says how it was cut down.
+std::string phaseTable(const std::vector<LayerTimes>& layers)
 {
-    if (report.layerTimes.empty())
-        return {};
-    std::string out = "\n## Layers\n\n" + layersSentence(report, cell) + "\n\n";
-
-    const std::vector<LayerRun> runs = foldLayers(report.layerTimes);
+    const std::vector<LayerRun> runs = foldLayers(layers);
     const std::vector<LayerRun> shown = shownRuns(runs);
-    const size_t layerCount = report.layerTimes.size();
-    out += tableSentence(runs, shown.size(), layerCount) + "\n\n";
-
+    const size_t layerCount = layers.size();
+    std::string out = tableSentence(runs, shown.size(), layerCount) + "\n\n";
     out += "| Layer | A calls | B calls | A kernels | B kernels | A time | B time | B \xE2\x88\x92 A |\n";
     out += "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n";
     for (const LayerRun& run : shown)
         tableRow(out, layerRange(run), run.calls, run.kernels, run.meanUs);
     std::array<uint64_t, 2> calls {}, kernels {};
     std::array<double, 2> timeUs {};
-    for (const LayerTimes& layer : report.layerTimes) {
+    for (const LayerTimes& layer : layers) {
         for (size_t side = 0; side < 2; ++side) {
             calls[side] += layer.calls[side];
             kernels[side] += layer.kernels[side];
@@ -158,6 +159,24 @@ std::string layersMarkdown(const FusionReport& report, MarkdownCell cell)
         }
     }
     tableRow(out, "All " + std::to_string(layerCount), calls, kernels, timeUs);
+    return out;
+}
+
+} // namespace
+
+std::string layersMarkdown(const FusionReport& report, MarkdownCell cell)
+{
+    if (report.layerTimes.empty())
+        return {};
+    std::string out = "\n## Layers\n\n" + layersSentence(report, cell) + "\n";
+    const std::vector<LayerPhaseSummary> phases = layerPhaseSummaries(report.layerTimes);
+    for (const LayerPhaseSummary& phase : phases) {
+        // A table per phase: a prefill step's layers and a decode step's are different work.
+        if (phases.size() > 1)
+            out += "\n### " + cell(phase.phase) + "\n";
+        const auto first = report.layerTimes.begin() + std::ptrdiff_t(phase.firstRow);
+        out += "\n" + phaseTable(std::vector<LayerTimes>(first, first + std::ptrdiff_t(phase.rows)));
+    }
     return out;
 }
 

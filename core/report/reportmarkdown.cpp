@@ -136,8 +136,10 @@ void writeWhereToLookFirst(std::string& out, const FusionReport& report)
     out += "\n## Where to look first\n\n";
     const std::vector<LookFirst> first = whereToLookFirst(report);
     if (first.empty())
-        out += "Nothing stands out: no operation runs a different number of kernels on the two sides.\n";
+        out += nothingStandsOut(report) + "\n";
     for (size_t i = 0; i < first.size(); ++i) {
+        if (first[i].againstGap && (i == 0 || !first[i - 1].againstGap))
+            out += "\n" + prose(againstGapHeading(report)) + "\n\n";
         out += std::to_string(i + 1) + ". " + prose(first[i].headline) + "\n";
         for (const std::string& detail : first[i].details)
             out += "   - " + prose(detail) + "\n";

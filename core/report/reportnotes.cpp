@@ -2,6 +2,8 @@
 
 #include "model/fusionreport.h"
 #include "report/graphtables.h"
+#include "report/layerphases.h"
+#include "util/plural.h"
 #include "util/textformat.h"
 
 #include <algorithm>
@@ -15,9 +17,26 @@ std::vector<LookFirst> whereToLookFirst(const FusionReport& report, size_t limit
     for (const LookFirstEntry& entry : report.whereToLookFirst) {
         if (items.size() == limit)
             break;
-        items.push_back({ entry.title, entry.details });
+        items.push_back({ entry.title, entry.details, entry.againstGap });
     }
     return items;
+}
+
+std::string againstGapHeading(const FusionReport& report)
+{
+    const TimeGapBreakdown& gap = report.timeGap.headline();
+    const Side slower = gap.slowerSide();
+    return "Working the other way (" + report.sideName(otherSide(slower)) + " is slower in these, "
+        + report.sideName(slower) + " overall):";
+}
+
+std::string nothingStandsOut(const FusionReport& report)
+{
+    const GraphComparison& graphs = report.graphComparison;
+    if (report.opAlignment.matched == 0 && graphs.pairs.empty() && graphs.coverage.empty())
+        return "Nothing to rank: no operation or graph of one trace was paired with one of the other (the notes say "
+               "why), and no kernel type, collective or idle cause differs in time.";
+    return "Nothing stands out: no operation runs a different number of kernels on the two sides.";
 }
 
 namespace {
@@ -51,28 +70,43 @@ void addAlignmentNotes(const FusionReport& report, Notes& notes)
 void addLayerTimesNote(const FusionReport& report, Notes& notes)
 {
     const std::vector<LayerTimes>& layers = report.layerTimes;
-    if (layers.empty())
-        return;
-    std::array<size_t, 2> longer {};
-    double total = 0;
-    const LayerTimes* largest = &layers.front();
-    for (const LayerTimes& layer : layers) {
-        const double difference = layer.differenceUs();
-        if (difference != 0)
-            ++longer[difference > 0 ? 1 : 0];
-        total += difference;
-        if (std::fabs(difference) > std::fabs(largest->differenceUs()))
-            largest = &layer;
-    }
+    const std::vector<LayerPhaseSummary> phases = layerPhaseSummaries(layers);
     auto signedTime = [](double us) { return (us < 0 ? "A +" : "B +") + formatDuration(std::fabs(us)); };
     const LayerAlignment& alignment = report.opAlignment.layers;
     const std::string one = layerNoun(alignment, false);
-    notes.push_back("By " + one + " (" + std::to_string(layers.size()) + " a step, " + alignment.unit[0]
-        + (alignment.graphPieces ? ", torch.compile graph pieces rather than the model's layers" : "")
-        + "): B takes longer in " + std::to_string(longer[1]) + ", A in " + std::to_string(longer[0]) + "; over all "
-        + layerNoun(alignment) + " " + signedTime(total) + "; the largest difference is " + one + " "
-        + std::to_string(largest->index) + " (" + signedTime(largest->differenceUs()) + ": "
-        + formatDuration(largest->timeUs[0]) + " vs " + formatDuration(largest->timeUs[1]) + ").");
+    for (const LayerPhaseSummary& phase : phases) {
+        // A note per phase, named when there are several: a verdict over prefill and decode at once misleads.
+        const LayerTimes& largest = layers[phase.largestRow];
+        std::string text = "By " + one;
+        if (phases.size() > 1)
+            text += " in " + phase.phase;
+        text += " (" + std::to_string(phase.rows) + " a step, " + alignment.unit[0];
+        if (alignment.graphPieces)
+            text += ", torch.compile graph pieces rather than the model's layers";
+        text += "): B takes longer in " + std::to_string(phase.longer[1]) + ", A in " + std::to_string(phase.longer[0]);
+        text += "; over all " + layerNoun(alignment) + " " + signedTime(phase.differenceUs);
+        text += "; the largest difference is " + one + " " + std::to_string(largest.index);
+        text += " (" + signedTime(largest.differenceUs()) + ": " + formatDuration(largest.timeUs[0]) + " vs ";
+        text += formatDuration(largest.timeUs[1]) + ").";
+        notes.push_back(std::move(text));
+    }
+}
+
+// Why the views count unattributed kernels differently: the step-time waterfall counts those inside
+// the compared steps, where to look first lists them by kernel type with the kernels outside what
+// was compared. Empty when the step time has no unattributed part.
+std::string unattributedInStepsText(const FusionReport& report, size_t side)
+{
+    if (!report.timeGap.stepTime)
+        return "";
+    for (const TimeGapPart& part : report.timeGap.stepTime->parts) {
+        if (part.cause != GapCause::Unattributed || part.kernels[side] == report.opAlignment.unattributedKernels[side])
+            continue;
+        return "; " + withThousands(int64_t(part.kernels[side])) + " of them (" + formatDuration(part.timeUs[side])
+            + ") run inside the compared steps, which the step-time waterfall counts; where to look first lists "
+              "them by kernel type, together with the kernels outside what was compared";
+    }
+    return "";
 }
 
 // Kernels of `side` that no launch in the trace attributes to an operation.
@@ -102,7 +136,8 @@ void addUnattributedNote(const FusionReport& report, Side side, Notes& notes)
         + withThousands(int64_t(trace.kernels)) + " kernels of " + sideLetter(side) + " ("
         + formatDuration(alignment.unattributedTimeUs[i]) + ") are unattributed: " + why
         + ": they count in the kernel types but not in the operation comparison"
-        + (report.graphComparison.kernels[i] > 0 ? " (graph launches are compared as graphs)." : "."));
+        + (report.graphComparison.kernels[i] > 0 ? " (graph launches are compared as graphs)" : "")
+        + unattributedInStepsText(report, i) + ".");
 }
 
 // ", which fall into 2 phases ...": `lead` before the count of phases, when there are several.
@@ -126,7 +161,7 @@ void addIterationsNote(const FusionReport& report, Side side, Notes& notes)
             + phasesText(iterations, "; the steps fall into ") + ".");
     } else if (iterations.method.starts_with("repeated Python call ") && iterations.count > 0) {
         notes.push_back(std::string(sideLetter(side)) + " has no profiler steps; its steps are the "
-            + std::to_string(iterations.count) + " calls of the Python function "
+            + countedNoun(iterations.count, "call", "calls") + " of the Python function "
             + iterations.method.substr(std::string_view("repeated Python call ").size())
             + phasesText(iterations, ", which fall into ") + ".");
     } else if (iterations.cycleLength > 0) {
@@ -254,9 +289,9 @@ void addUnclassifiedTimeNotes(const FusionReport& report, Notes& notes)
 void addCollectiveNotes(const FusionReport& report, Notes& notes)
 {
     for (const CollectiveComparison& c : report.collectives) {
-        notes.push_back("Collective " + c.collective + ": A " + withThousands(int64_t(c.count[0])) + " launches, "
+        notes.push_back("Collective " + c.collective + ": A " + countedNoun(c.count[0], "launch", "launches") + ", "
             + formatDuration(c.timeUs[0]) + (c.implementation[0].empty() ? "" : " (" + c.implementation[0] + ")")
-            + "; B " + withThousands(int64_t(c.count[1])) + " launches, " + formatDuration(c.timeUs[1])
+            + "; B " + countedNoun(c.count[1], "launch", "launches") + ", " + formatDuration(c.timeUs[1])
             + (c.implementation[1].empty() ? "" : " (" + c.implementation[1] + ")") + ".");
     }
 }

@@ -19,7 +19,13 @@ struct LookFirst
 {
     std::string headline;
     std::vector<std::string> details;
+    bool againstGap = false; // LookFirstEntry::againstGap: ranked after the entries that explain the gap
 };
 std::vector<LookFirst> whereToLookFirst(const FusionReport& report, size_t limit = 5);
+// The line before the first entry that works against the gap: "Working the other way (B is slower
+// in these, A overall):".
+std::string againstGapHeading(const FusionReport& report);
+// What to say when there is nothing to look at first: nothing compared is not "nothing differs".
+std::string nothingStandsOut(const FusionReport& report);
 
 } // namespace fusiondiff

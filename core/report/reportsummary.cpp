@@ -74,8 +74,10 @@ std::string reportSummary(const FusionReport& report)
     out += "\nWhere to look first:\n";
     const std::vector<LookFirst> first = whereToLookFirst(report);
     if (first.empty())
-        out += "  Nothing stands out: no operation runs a different number of kernels on the two sides.\n";
+        out += "  " + nothingStandsOut(report) + "\n";
     for (size_t i = 0; i < first.size(); ++i) {
+        if (first[i].againstGap && (i == 0 || !first[i - 1].againstGap))
+            out += "  " + againstGapHeading(report) + "\n";
         out += "  " + std::to_string(i + 1) + ". " + first[i].headline + "\n";
         for (const std::string& detail : first[i].details)
             out += "     " + detail + "\n";

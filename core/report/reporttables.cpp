@@ -867,6 +867,11 @@ ReportTable layerTimesTable(const FusionReport& r)
         .unit = Unit::SignedMicroseconds,
         .largestFirst = true,
         .value = [=](size_t row) { return at(row).differenceUs(); } });
+    table.columns.push_back({ .key = "phase",
+        .header = "Phase",
+        .toolTip = "The compared phase the layer's calls ran in, as the step-time table names it: a prefill "
+                   "step's layers and a decode step's are compared apart",
+        .value = [=](size_t row) { return at(row).phase; } });
     return table;
 }
 

@@ -86,6 +86,7 @@ void writeLookFirstFields(JsonWriter& json, const FusionReport& report, const Lo
     json.field("significant", entry.noise == NoiseVerdict::Significant);
     json.field("noise", noiseVerdictKey(entry.noise));
     json.field("noise_us", entry.noiseUs);
+    json.field("group", lookFirstGroupKey(entry));
     if (entry.kind == LookFirstKind::Straggler)
         json.field("straggler_rank", int64_t(entry.rank));
 }
@@ -262,6 +263,13 @@ ReportTable timeGapTable(const FusionReport& report)
     return table;
 }
 
+const char* lookFirstGroupKey(const LookFirstEntry& entry)
+{
+    if (entry.noise == NoiseVerdict::WithinNoise)
+        return "within_noise";
+    return entry.againstGap ? "against_gap" : "explains_gap";
+}
+
 ReportTable whereToLookFirstTable(const FusionReport& report)
 {
     const auto at = [&report](size_t row) -> const LookFirstEntry& { return report.whereToLookFirst[row]; };
@@ -330,6 +338,7 @@ ReportTable whereToLookFirstTable(const FusionReport& report)
             .header = "Details",
             .unit = Unit::SideText,
             .value = [at](size_t row) { return joined(at(row).details, " | "); } },
+        { .key = "group", .value = [at](size_t row) { return std::string(lookFirstGroupKey(at(row))); } },
     };
     return table;
 }

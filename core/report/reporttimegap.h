@@ -8,6 +8,7 @@
 namespace fusiondiff {
 
 class JsonWriter;
+struct LookFirstEntry;
 struct FusionReport;
 
 // The time gap, where to look first and the collective calls in each report format; the writers
@@ -21,6 +22,9 @@ void writeCollectiveCallsJson(JsonWriter& json, const FusionReport& report);
 // where_to_look_first and collective_calls, for reportTable().
 ReportTable timeGapTable(const FusionReport& report);
 ReportTable whereToLookFirstTable(const FusionReport& report);
+// The group a where_to_look_first entry ranks in: "explains_gap", then "against_gap" (its slower side
+// is the faster side overall), then "within_noise" (its stake is within run-to-run noise).
+const char* lookFirstGroupKey(const LookFirstEntry& entry);
 ReportTable collectiveCallsTable(const FusionReport& report);
 
 // Markdown sections; `cell` escapes text for a table cell.

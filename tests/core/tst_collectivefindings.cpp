@@ -4,6 +4,7 @@
 
 #include "comparedpair.h"
 #include "fusionanalysis.h"
+#include "graphwriter.h"
 #include "report/collectiveopportunity.h"
 #include "report/reporttables.h"
 #include "report/reportwriters.h"
@@ -21,33 +22,6 @@ namespace {
 // vLLM's custom all-reduce, which the built-in classifier types Communication.
 const std::string kAllReduce = "void vllm::cross_device_reduce_1stage<__hip_bfloat16, 4>";
 
-// Graph launches whose kernels each have a duration of their own.
-class TimedGraphWriter
-{
-public:
-    TimedGraphWriter(TraceWriter& writer, bool amd)
-        : m_writer(writer)
-        , m_launchName(amd ? "hipGraphLaunch" : "cudaGraphLaunch")
-    { }
-
-    void launch(const std::vector<std::pair<std::string, double>>& kernels)
-    {
-        const int64_t correlation = m_nextCorrelation++;
-        m_writer.rawEvent(R"({"ph": "X", "cat": "cuda_runtime", "name": ")" + m_launchName
-            + R"(", "pid": 1, "tid": 1, "ts": )" + std::to_string(m_cpuTs) + R"(, "dur": 5, "args": {"correlation": )"
-            + std::to_string(correlation) + "}}");
-        m_cpuTs += 10;
-        for (const auto& [name, dur] : kernels)
-            m_writer.kernel({ name, m_writer.nextTs(), dur, correlation, std::nullopt });
-    }
-
-private:
-    TraceWriter& m_writer;
-    std::string m_launchName;
-    int64_t m_nextCorrelation = 5000;
-    double m_cpuTs = 100;
-};
-
 const TimeGapPart* partOf(const TimeGapBreakdown& breakdown, GapCause cause)
 {
     for (const TimeGapPart& part : breakdown.parts) {
@@ -60,6 +34,23 @@ const TimeGapPart* partOf(const TimeGapBreakdown& breakdown, GapCause cause)
 // The all-reduce's waits of three decode steps on A, short on B.
 constexpr std::array<double, 3> kWaitsA { 7000, 40, 3000 };
 constexpr double kWaitB = 30;
+
+// Three graph launches: A's run an all-reduce, a norm, a 20 us GEMM and an add; B's the same without
+// the all-reduce, its GEMM taking `gemmB` us.
+FusionReport allReduceOnAOnly(double gemmB)
+{
+    TraceWriter a, b;
+    a.amd();
+    b.nvidia();
+    GraphWriter graphsA(a, true), graphsB(b, false);
+    for (const double wait : kWaitsA) {
+        graphsA.launchTimed({ { kAllReduce, wait }, { kNorm, 10 }, { kGemm, 20 }, { kAdd, 10 } });
+        graphsB.launchTimed({ { kNorm, 10 }, { kGemm, gemmB }, { kAdd, 10 } });
+    }
+    AnalysisOptions options;
+    options.globalMinTotal = 2; // the reference analysis's threshold, for 3 launches
+    return compareWritten(a, b, options);
+}
 
 } // namespace
 
@@ -76,10 +67,10 @@ private slots:
         TraceWriter a, b;
         a.amd();
         b.nvidia();
-        TimedGraphWriter graphsA(a, true), graphsB(b, false);
+        GraphWriter graphsA(a, true), graphsB(b, false);
         for (const double wait : kWaitsA) {
-            graphsA.launch({ { kAllReduce, wait }, { kNorm, 10 }, { kGemmRelu, 20 }, { kAdd, 10 } });
-            graphsB.launch({ { kAllReduce, kWaitB }, { kNorm, 10 }, { kGemm, 20 }, { kRelu, 5 }, { kAdd, 10 } });
+            graphsA.launchTimed({ { kAllReduce, wait }, { kNorm, 10 }, { kGemmRelu, 20 }, { kAdd, 10 } });
+            graphsB.launchTimed({ { kAllReduce, kWaitB }, { kNorm, 10 }, { kGemm, 20 }, { kRelu, 5 }, { kAdd, 10 } });
         }
         const FusionReport report = compareWritten(a, b);
         QCOMPARE(report.opFindings.size(), size_t(1));
@@ -134,17 +125,7 @@ private slots:
     {
         // A runs an all-reduce in its graph, B none (B reduces outside the graph, or not at all):
         // the same work otherwise. No fusion finding, no fusion entry; collectives in the waterfall.
-        TraceWriter a, b;
-        a.amd();
-        b.nvidia();
-        TimedGraphWriter graphsA(a, true), graphsB(b, false);
-        for (const double wait : kWaitsA) {
-            graphsA.launch({ { kAllReduce, wait }, { kNorm, 10 }, { kGemm, 20 }, { kAdd, 10 } });
-            graphsB.launch({ { kNorm, 10 }, { kGemm, 20 }, { kAdd, 10 } });
-        }
-        AnalysisOptions options;
-        options.globalMinTotal = 2; // the reference analysis's threshold, for 3 launches
-        const FusionReport report = compareWritten(a, b, options);
+        const FusionReport report = allReduceOnAOnly(20);
         QVERIFY(report.opFindings.empty());
         for (const LookFirstEntry& entry : report.whereToLookFirst)
             QVERIFY2(entry.kind != LookFirstKind::Fusion, entry.title.c_str());
@@ -168,6 +149,28 @@ private slots:
                 != std::string::npos,
             summary.c_str());
         QVERIFY(reportToMarkdown(report).find("| a collective difference, not fusion |") != std::string::npos);
+    }
+
+    void theSpeedOfADroppedFindingsOtherKernelsHasAnEntry()
+    {
+        // As above, but B's GEMM takes 30 us a launch against A's 20: with the finding dropped (only the
+        // all-reduce differs in count), the 30 us the waterfall counts as speed is an entry of its own.
+        const FusionReport report = allReduceOnAOnly(30);
+        QVERIFY(report.opFindings.empty());
+        const TimeGapPart* speed = partOf(report.timeGap.kernelTime, GapCause::Speed);
+        QVERIFY(speed);
+        QCOMPARE(speed->deltaUs, -30.0); // A - B
+        const LookFirstEntry* entry = nullptr;
+        for (const LookFirstEntry& candidate : report.whereToLookFirst) {
+            QVERIFY2(candidate.kind != LookFirstKind::Fusion, candidate.title.c_str());
+            if (candidate.kind == LookFirstKind::Speed)
+                entry = &candidate;
+        }
+        QVERIFY(entry);
+        QVERIFY2(entry->op.starts_with("graph "), entry->op.c_str());
+        QCOMPARE(entry->stakeUs, -speed->deltaUs);
+        QCOMPARE(entry->slowerSide, Side::Trace2);
+        QCOMPARE(entry->timeUs, (std::array<double, 2> { 120.0, 150.0 }));
     }
 };
 

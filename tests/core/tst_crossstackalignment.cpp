@@ -495,8 +495,9 @@ private Q_SLOTS:
         bool tableWritten = false;
         for (const CsvTable& table : reportToCsv(report)) {
             if (table.name == "layer_times")
-                tableWritten = table.text.starts_with("layer,trace1_calls,trace2_calls,trace1_kernels,trace2_kernels,"
-                                                      "trace1_time_us,trace2_time_us,delta_time_us\r\n0,2,2,10,10,")
+                tableWritten
+                    = table.text.starts_with("layer,trace1_calls,trace2_calls,trace1_kernels,trace2_kernels,"
+                                             "trace1_time_us,trace2_time_us,delta_time_us,phase\r\n0,2,2,10,10,")
                     && table.text.find("\r\n2,2,2,10,8,") != std::string::npos;
         }
         QVERIFY(tableWritten);

@@ -4,6 +4,7 @@
 #include "classify/classifier.h"
 #include "comparedpair.h"
 #include "fusionanalysis.h"
+#include "graphwriter.h"
 #include "load/capturetrace.h"
 #include "load/traceloader.h"
 #include "ops/alignment/affinealignment.h"
@@ -29,33 +30,6 @@ using namespace fusiondiff::test;
 namespace {
 
 const std::string kAttention = "flash_fwd_kernel";
-
-// A graph launch: the runtime call on the CPU and its kernels on the GPU under one correlation id.
-class GraphWriter
-{
-public:
-    explicit GraphWriter(TraceWriter& writer, bool amd)
-        : m_writer(writer)
-        , m_launchName(amd ? "hipGraphLaunch" : "cudaGraphLaunch")
-    { }
-
-    void launch(const std::vector<std::string>& kernels, double kernelDur = 4)
-    {
-        const int64_t correlation = m_nextCorrelation++;
-        m_writer.rawEvent(R"({"ph": "X", "cat": "cuda_runtime", "name": ")" + m_launchName
-            + R"(", "pid": 1, "tid": 1, "ts": )" + std::to_string(m_cpuTs) + R"(, "dur": 5, "args": {"correlation": )"
-            + std::to_string(correlation) + "}}");
-        m_cpuTs += 10;
-        for (const std::string& name : kernels)
-            m_writer.kernel({ name, m_writer.nextTs(), kernelDur, correlation, std::nullopt });
-    }
-
-private:
-    TraceWriter& m_writer;
-    std::string m_launchName;
-    int64_t m_nextCorrelation = 5000;
-    double m_cpuTs = 100;
-};
 
 // Every element once, in order.
 void checkAlignment(const std::vector<AlignedPair>& alignment, size_t n, size_t m)

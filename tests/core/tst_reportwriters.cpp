@@ -118,7 +118,7 @@ std::string section(const std::string& markdown, const std::string& heading)
 
 LayerTimes layerTimes(uint32_t index, std::array<uint64_t, 2> kernels, std::array<double, 2> timeUs)
 {
-    return { .index = index, .calls = { 1, 1 }, .kernels = kernels, .timeUs = timeUs };
+    return { .index = index, .calls = { 1, 1 }, .kernels = kernels, .timeUs = timeUs, .phase = "phase 1" };
 }
 
 } // namespace

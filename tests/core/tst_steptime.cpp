@@ -499,7 +499,7 @@ private slots:
             const FusionReport report = analyzeFusion(a, b, Classifier::builtin("default"), {});
             QVERIFY2(report.timeGap.stepTime, name);
             if (std::string(name).find("sglang") != std::string::npos)
-                QVERIFY(hasNote(report, "launches 1 graphs: a gap between kernels of a launched graph is launch idle"));
+                QVERIFY(hasNote(report, "launches 1 graph: a gap between kernels of a launched graph is launch idle"));
             const TimeGapBreakdown& steps = *report.timeGap.stepTime;
             for (size_t side = 0; side < 2; ++side) {
                 double parts = 0;

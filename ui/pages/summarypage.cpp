@@ -331,9 +331,7 @@ void SummaryPage::setResults(const AnalysisResults& results)
     html += QStringLiteral("<h3>") + tr("Where to look first") + QStringLiteral("</h3>");
     const std::vector<LookFirst> first = whereToLookFirst(*report);
     if (first.empty()) {
-        html += QStringLiteral("<p>")
-            + tr("Nothing stands out: no operation runs a different number of kernels on the two sides.")
-            + QStringLiteral("</p>");
+        html += QStringLiteral("<p>") + toQString(nothingStandsOut(*report)).toHtmlEscaped() + QStringLiteral("</p>");
     } else {
         // Numbered by hand: Qt's rich text spaces a list nested in the last item of another oddly.
         for (size_t i = 0; i < first.size(); ++i) {

@@ -2,6 +2,7 @@
 
 #include "ops/alignment/sequencealignment.h"
 #include "ops/comparison/kernelwork.h"
+#include "util/kernelname.h"
 
 #include <algorithm>
 
@@ -125,9 +126,7 @@ std::string explainRun(const ExtraRun& run, const std::array<std::vector<Finding
 
 std::string shortKernelName(const std::string& name)
 {
-    std::string text = name;
-    if (text.starts_with("void "))
-        text.erase(0, 5);
+    std::string text = withoutReturnType(demangledKernelName(name));
     // "at::native::(anonymous namespace)::cunn_SoftMaxForward<...>": keep the name after it.
     for (size_t at = text.find("(anonymous namespace)::"); at != std::string::npos;
          at = text.find("(anonymous namespace)::"))

@@ -41,7 +41,8 @@ KernelListComparison compareKernelLists(const std::array<std::vector<FindingKern
 std::string describeTypes(const std::vector<FindingKernel>& kernels, std::span<const uint32_t> which,
     const std::vector<std::string>& typeNames, size_t maxParts = 6);
 
-// A kernel name short enough for a sentence: template arguments and parameters dropped.
+// A kernel name short enough for a sentence: demangled, its return type, template arguments and
+// parameters dropped.
 std::string shortKernelName(const std::string& name);
 
 } // namespace fusiondiff

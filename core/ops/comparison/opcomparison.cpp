@@ -7,12 +7,12 @@
 #include "ops/comparison/collectivepart.h"
 #include "ops/comparison/findingparts.h"
 #include "ops/comparison/kernelcomparison.h"
+#include "ops/comparison/layertimes.h"
 #include "util/bothsides.h"
 #include "util/textformat.h"
 
 #include <algorithm>
 #include <map>
-#include <set>
 #include <unordered_map>
 
 namespace fusiondiff {
@@ -146,8 +146,19 @@ public:
         for (const Pattern& pattern : m_patterns) {
             OpFinding finding = findingOf(pattern, extras);
             // Kernel counts that differ only in communication kernels: a collective difference.
-            if (!differsOnlyInCollectives(finding))
+            if (!differsOnlyInCollectives(finding)) {
                 result.findings.push_back(std::move(finding));
+                continue;
+            }
+            // Its other kernels run on both sides: their difference is speed, with an entry of its own.
+            for (size_t side = 0; side < 2; ++side) {
+                for (const std::vector<uint32_t>& kernels : pattern.occurrences[side]) {
+                    for (const uint32_t k : kernels) {
+                        if (m_roles.role[side][k] == KernelRole::Aligned)
+                            m_roles.role[side][k] = KernelRole::Paired;
+                    }
+                }
+            }
         }
         std::stable_sort(result.findings.begin(), result.findings.end(), [](const OpFinding& a, const OpFinding& b) {
             if (a.savingUs != b.savingUs)
@@ -245,31 +256,6 @@ private:
     std::unordered_map<std::string, int32_t> m_opIndex;
     KernelPairTally m_kernelPairs;
 };
-
-// What each layer's calls launched on each side (PreparedSide::layerOf), by index in the step.
-std::vector<LayerTimes> layerTimes(const std::array<PreparedSide, 2>& sides)
-{
-    std::vector<LayerTimes> rows;
-    for (size_t side = 0; side < 2; ++side) {
-        std::set<std::pair<int32_t, int32_t>> calls; // (step, layer): a step holds each layer once
-        for (size_t o = 0; o < sides[side].layerOf.size(); ++o) {
-            const int32_t layer = sides[side].layerOf[o];
-            if (layer < 0)
-                continue;
-            if (rows.size() <= size_t(layer))
-                rows.resize(size_t(layer) + 1);
-            LayerTimes& row = rows[size_t(layer)];
-            const OpOccurrence& occurrence = sides[side].occurrences[o];
-            if (calls.emplace(occurrence.step, layer).second)
-                ++row.calls[side];
-            row.kernels[side] += occurrence.kernels.size();
-            row.timeUs[side] += timeOf(sides[side].store, occurrence.kernels);
-        }
-    }
-    for (size_t index = 0; index < rows.size(); ++index)
-        rows[index].index = uint32_t(index);
-    return rows;
-}
 
 } // namespace
 
@@ -394,8 +380,8 @@ OpComparison compareOperations(const std::array<OpComparisonTrace, 2>& traces, s
     }
     OpComparison result = comparer.finish(std::move(alignment), { sides[0].iterations.info, sides[1].iterations.info });
     result.roles = std::move(roles);
-    result.layerTimes = layerTimes(sides);
     result.phasePartners = pairPhases(sides[0].iterations, sides[1].iterations);
+    result.layerTimes = layerTimesByPhase(sides, result.phasePartners);
     for (size_t side = 0; side < 2; ++side)
         result.steps[side] = sides[side].iterations.steps;
     return result;

@@ -1,6 +1,7 @@
 #include "ops/comparison/repeatedblocks.h"
 
 #include "ops/comparison/kernelcomparison.h"
+#include "util/plural.h"
 #include "util/textformat.h"
 
 #include <algorithm>
@@ -158,7 +159,7 @@ std::string repeatDifferenceText(
         + naming.sideNames[fewer] + " runs its " + withThousands(int64_t(few.length)) + " kernels "
         + timesText(few.copies) + " (a layer stack, or a loop over images or requests, of another length): the extra "
         + (extra == 1 ? "copy" : withThousands(int64_t(extra)) + " copies") + " ("
-        + withThousands(int64_t(repeats.extraPositions.size())) + " kernels, " + formatDuration(workUs)
+        + countedNoun(repeats.extraPositions.size(), "kernel", "kernels") + ", " + formatDuration(workUs)
         + (extra == 1 ? ") is" : ") are") + " a difference in the work, counted neither as extra kernels nor as speed";
 }
 

@@ -1,6 +1,7 @@
 #include "ops/efficiency/rooflinewords.h"
 
 #include "model/fusionreport.h"
+#include "util/plural.h"
 #include "util/textformat.h"
 
 #include <cmath>
@@ -70,7 +71,7 @@ std::vector<std::string> rooflineDetails(
         if (a.calls == 0 || b.calls == 0) {
             const size_t only = a.calls > 0 ? 0 : 1;
             details.push_back("only " + report.sideNames[only] + " runs " + rowName(row) + " ("
-                + std::to_string(row.sides[only].calls) + " calls, " + formatDuration(row.sides[only].medianUs)
+                + countedNoun(row.sides[only].calls, "call", "calls") + ", " + formatDuration(row.sides[only].medianUs)
                 + " each): the other side runs this work with other shapes or operators");
             continue;
         }

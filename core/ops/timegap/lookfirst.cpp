@@ -5,6 +5,7 @@
 #include "ops/efficiency/rooflinewords.h"
 #include "ops/timegap/hostchain.h"
 #include "ops/timegap/timegap.h"
+#include "util/plural.h"
 #include "util/textformat.h"
 
 #include <algorithm>
@@ -350,17 +351,16 @@ LookFirstEntry idleEntry(const FusionReport& report, const IdleCauseEntry& cause
         const auto perCall
             = [&](size_t side) { return cause.calls[side] > 0 ? cause.idleUs[side] / double(cause.calls[side]) : 0.0; };
         entry.title = "work starts late after " + sameName + ": " + report.sideName(slow) + " "
-            + formatDuration(perCall(s)) + " a launch (" + withThousands(int64_t(cause.calls[s])) + " launches), "
+            + formatDuration(perCall(s)) + " a launch (" + countedNoun(cause.calls[s], "launch", "launches") + "), "
             + report.sideName(otherSide(slow)) + " " + formatDuration(perCall(f)) + " ("
             + withThousands(int64_t(cause.calls[f])) + ")";
         break;
     }
     }
     entry.details.push_back("GPU idle charged to it in the compared steps: " + report.sideNames[0] + " "
-        + formatDuration(cause.idleUs[0]) + " in " + withThousands(int64_t(cause.intervals[0])) + " gaps, "
+        + formatDuration(cause.idleUs[0]) + " in " + countedNoun(cause.intervals[0], "gap", "gaps") + ", "
         + report.sideNames[1] + " " + formatDuration(cause.idleUs[1]) + " in "
-        + withThousands(int64_t(cause.intervals[1])) + " gaps"
-        + (cause.phase.empty() ? "" : "; most in " + cause.phase));
+        + countedNoun(cause.intervals[1], "gap", "gaps") + (cause.phase.empty() ? "" : "; most in " + cause.phase));
     if (capped)
         entry.details.push_back("at stake at most " + formatDuration(entry.stakeUs) + ", all the GPU idle "
             + report.sideName(entry.slowerSide) + " has beyond " + report.sideName(otherSide(entry.slowerSide))
@@ -421,6 +421,10 @@ std::vector<LookFirstEntry> rankWhereToLookFirst(
     if (entries.size() > limit)
         entries.resize(limit);
     markEntriesAgainstTheGap(report, entries);
+    // The entries that explain the gap first, those that work the other way in a group of their own
+    // after them (each group by stake), so that the first entry is never one that narrows the gap.
+    std::stable_partition(
+        entries.begin(), entries.end(), [](const LookFirstEntry& entry) { return !entry.againstGap; });
     return entries;
 }
 

@@ -8,6 +8,7 @@
 #include "util/bothsides.h"
 #include "util/freememory.h"
 #include "util/idmap.h"
+#include "util/plural.h"
 #include "util/sortedruns.h"
 #include "util/textformat.h"
 
@@ -830,18 +831,18 @@ StepTimeAnalysis analyzeStepTime(
                 + " host threads launch GPU work; each gap is charged to the thread that launched the work that ends "
                   "it.");
         if (analysis.graphLaunches > 0)
-            report.notes.push_back(letter + " launches " + withThousands(int64_t(analysis.graphLaunches))
-                + " graphs: a gap between kernels of a launched graph is launch idle (the work was already launched).");
+            report.notes.push_back(letter + " launches " + countedNoun(analysis.graphLaunches, "graph", "graphs")
+                + ": a gap between kernels of a launched graph is launch idle (the work was already launched).");
         if (analysis.clockSkewed > 0)
-            report.notes.push_back(letter + ": " + withThousands(int64_t(analysis.clockSkewed))
-                + " gaps end with work that started before its launch was recorded (by up to "
+            report.notes.push_back(letter + ": " + countedNoun(analysis.clockSkewed, "gap ends", "gaps end")
+                + " with work that started before its launch was recorded (by up to "
                 + formatDuration(analysis.largestSkewUs)
                 + "): the host and device clocks disagree; those gaps are other_idle.");
         // A device clock ahead of the host's by a constant makes every piece of work start long
         // after its launch: the gaps are launch idle then, and the note says the clocks may be why.
         if (analysis.launchedGaps >= kClockOffsetGaps && analysis.waitedGaps == analysis.launchedGaps)
             report.notes.push_back(letter + ": the work after every one of its "
-                + withThousands(int64_t(analysis.launchedGaps)) + " gaps starts at least "
+                + countedNoun(analysis.launchedGaps, "gap", "gaps") + " starts at least "
                 + formatDuration(analysis.leastWaitUs)
                 + " after its launch returned, on an idle GPU: the device clock may be ahead of the host's; the "
                   "gaps are launch idle, charged to no host code.");

@@ -2,6 +2,7 @@
 
 #include "model/fusionreport.h"
 #include "model/tracestore.h"
+#include "util/plural.h"
 #include "util/textformat.h"
 
 #include <algorithm>
@@ -55,8 +56,8 @@ void noteSyntheticGraphTiming(FusionReport& report, const std::array<std::option
             continue;
         const std::string letter = side == 0 ? "A" : "B";
         report.stepTime.notes.push_back(letter + " (" + report.sideNames[side]
-            + ") records the kernels of its graph launches back to back (" + withThousands(int64_t(sides[side]->gaps))
-            + " gaps between them, " + formatDuration(sides[side]->gapsUs)
+            + ") records the kernels of its graph launches back to back ("
+            + countedNoun(sides[side]->gaps, "gap", "gaps") + " between them, " + formatDuration(sides[side]->gapsUs)
             + " in all): its trace folds the graphs' launch bubbles into the kernels' durations, so it cannot show "
               "launch idle inside its graphs, and its graph kernels' speed includes that idle.");
         which += which.empty() ? letter : " and " + letter;

@@ -294,9 +294,12 @@ private Q_SLOTS:
         layers.calls = { 4, 3 };
         layers.share = { 0.91, 0.84 };
         layers.matched = 42;
-        report->layerTimes
-            = { LayerTimes { .index = 0, .calls = { 2, 2 }, .kernels = { 20, 18 }, .timeUs = { 200, 250 } },
-                  LayerTimes { .index = 1, .calls = { 2, 1 }, .kernels = { 20, 9 }, .timeUs = { 100, 40 } } };
+        report->layerTimes = {
+            LayerTimes {
+                .index = 0, .calls = { 2, 2 }, .kernels = { 20, 18 }, .timeUs = { 200, 250 }, .phase = "phase 1" },
+            LayerTimes {
+                .index = 1, .calls = { 2, 1 }, .kernels = { 20, 9 }, .timeUs = { 100, 40 }, .phase = "phase 1" }
+        };
         LayersPage page;
         AnalysisResults results;
         results.report = report;

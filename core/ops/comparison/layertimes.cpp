@@ -1,0 +1,77 @@
+#include "ops/comparison/layertimes.h"
+
+#include "model/tracestore.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <tuple>
+
+namespace fusiondiff {
+
+namespace {
+
+double layerKernelTime(const TraceStore& store, const std::vector<uint32_t>& kernels)
+{
+    double total = 0;
+    for (const uint32_t k : kernels)
+        total += store.kernels[k].dur;
+    return total;
+}
+
+// Per occurrence of `side`: the trace-1 phase it is compared in, -1 if none.
+std::vector<int32_t> comparedPhaseOf(const PreparedSide& side, size_t sideIndex, const std::vector<int64_t>& partners)
+{
+    std::vector<int32_t> phaseOf(side.occurrences.size(), -1);
+    for (size_t phase = 0; phase < partners.size(); ++phase) {
+        if (partners[phase] < 0)
+            continue;
+        const size_t own = sideIndex == 0 ? phase : size_t(partners[phase]);
+        if (own >= side.iterations.phases.size())
+            continue;
+        for (const uint32_t o : side.iterations.phases[own])
+            phaseOf[o] = int32_t(phase);
+    }
+    return phaseOf;
+}
+
+} // namespace
+
+std::string comparedPhaseName(const std::array<const TraceIterations*, 2>& iterations, size_t phase)
+{
+    if (iterations[0]->steps.empty() || iterations[1]->steps.empty())
+        return "whole trace";
+    return "phase " + std::to_string(phase + 1);
+}
+
+std::vector<LayerTimes> layerTimesByPhase(
+    const std::array<PreparedSide, 2>& sides, const std::vector<int64_t>& partners)
+{
+    std::map<std::pair<int32_t, int32_t>, LayerTimes> rows; // (phase, layer)
+    for (size_t side = 0; side < 2; ++side) {
+        const std::vector<int32_t> phaseOf = comparedPhaseOf(sides[side], side, partners);
+        std::set<std::tuple<int32_t, int32_t, int32_t>> calls; // (phase, step, layer): a step holds each layer once
+        for (size_t o = 0; o < sides[side].layerOf.size(); ++o) {
+            const int32_t layer = sides[side].layerOf[o];
+            if (layer < 0)
+                continue;
+            const int32_t phase = phaseOf[o];
+            LayerTimes& row = rows[{ phase, layer }];
+            const OpOccurrence& occurrence = sides[side].occurrences[o];
+            if (calls.emplace(phase, occurrence.step, layer).second)
+                ++row.calls[side];
+            row.kernels[side] += occurrence.kernels.size();
+            row.timeUs[side] += layerKernelTime(sides[side].store, occurrence.kernels);
+        }
+    }
+    std::vector<LayerTimes> out;
+    out.reserve(rows.size());
+    for (auto& [key, row] : rows) {
+        row.index = uint32_t(key.second);
+        row.phase = comparedPhaseName({ &sides[0].iterations, &sides[1].iterations }, size_t(std::max(key.first, 0)));
+        out.push_back(std::move(row));
+    }
+    return out;
+}
+
+} // namespace fusiondiff

@@ -1,0 +1,133 @@
+// Layers (or torch.compile graph pieces) compared phase by phase: a prefill step's pieces and a
+// decode step's are different work, and each row and each verdict says which phase it is for.
+
+#include "comparedpair.h"
+#include "fusionanalysis.h"
+#include "report/layerphases.h"
+#include "report/reportnotes.h"
+#include "report/reportwriters.h"
+
+#include <QTest>
+
+#include <algorithm>
+
+using namespace fusiondiff;
+using namespace fusiondiff::test;
+
+namespace {
+
+const std::string kPiece = "vllm/compilation/cuda_piecewise_backend.py(120): __call__";
+
+// One step of three graph pieces (norm, GEMM, add each), their kernels `dur` µs long; a prefill step
+// also embeds the prompt first, so that its operations differ from a decode step's.
+void step(TraceWriter& writer, int number, bool prefill, double dur)
+{
+    writer.beginStep("ProfilerStep#" + std::to_string(number));
+    if (prefill)
+        writer.launch("aten::embedding", { kAdd });
+    for (int piece = 0; piece < 3; ++piece) {
+        writer.beginCall(kPiece);
+        writer.launch("aten::layer_norm", { kNorm }, {}, dur);
+        writer.launch("aten::linear", { kGemm }, {}, dur);
+        writer.launch("aten::add", { kAdd }, {}, dur);
+        writer.endCall();
+    }
+    writer.endStep();
+}
+
+bool hasNote(const std::vector<std::string>& notes, const std::string& start)
+{
+    return std::any_of(
+        notes.begin(), notes.end(), [&start](const std::string& note) { return note.starts_with(start); });
+}
+
+} // namespace
+
+class TestLayerPhases : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void prefillAndDecodePiecesAreComparedApart()
+    {
+        // A warm-up step, one prefill step, then three decode steps. A's pieces take 5 µs a kernel in
+        // prefill against B's 3, and 2 µs in decode against B's 3: A is slower in prefill only.
+        TraceWriter a, b;
+        a.amd();
+        b.nvidia();
+        for (TraceWriter* writer : { &a, &b }) {
+            const bool isA = writer == &a;
+            step(*writer, 0, false, 3);
+            step(*writer, 1, true, isA ? 5 : 3);
+            for (int number = 2; number < 5; ++number)
+                step(*writer, number, false, isA ? 2 : 3);
+        }
+        const FusionReport report = compareWritten(a, b);
+        QVERIFY(report.opAlignment.layers.graphPieces);
+        QCOMPARE(report.stepTime.phases, (std::vector<std::string> { "phase 1", "phase 2" }));
+        QCOMPARE(report.layerTimes.size(), size_t(6));
+        for (size_t row = 0; row < report.layerTimes.size(); ++row) {
+            const LayerTimes& layer = report.layerTimes[row];
+            const bool prefill = row < 3;
+            QCOMPARE(layer.phase, std::string(prefill ? "phase 1" : "phase 2"));
+            QCOMPARE(layer.index, uint32_t(row % 3));
+            const uint64_t calls = prefill ? 1 : 3;
+            QCOMPARE(layer.calls, (std::array<uint64_t, 2> { calls, calls }));
+            QCOMPARE(layer.kernels, (std::array<uint64_t, 2> { 3 * calls, 3 * calls }));
+            QCOMPARE(layer.timeUs[0], double(3 * calls) * (prefill ? 5.0 : 2.0));
+            QCOMPARE(layer.timeUs[1], double(3 * calls) * 3.0);
+        }
+
+        const std::vector<LayerPhaseSummary> phases = layerPhaseSummaries(report.layerTimes);
+        QCOMPARE(phases.size(), size_t(2));
+        QCOMPARE(phases[0].phase, std::string("phase 1"));
+        QCOMPARE(phases[0].longer, (std::array<size_t, 2> { 3, 0 })); // A slower in all 3 prefill pieces
+        QCOMPARE(phases[0].differenceUs, -18.0);
+        QCOMPARE(phases[1].phase, std::string("phase 2"));
+        QCOMPARE(phases[1].firstRow, size_t(3));
+        QCOMPARE(phases[1].longer, (std::array<size_t, 2> { 0, 3 })); // and faster in all 3 decode pieces
+        QCOMPARE(phases[1].differenceUs, 27.0);
+
+        const std::vector<std::string> notes = reportNotes(report);
+        QVERIFY(hasNote(notes, "By graph piece in phase 1 (3 a step, ") && hasNote(notes, "By graph piece in phase 2"));
+        QVERIFY(std::any_of(notes.begin(), notes.end(), [](const std::string& note) {
+            return note.starts_with("By graph piece in phase 2")
+                && note.find("B takes longer in 3, A in 0; over all graph pieces B +27") != std::string::npos;
+        }));
+        QVERIFY(!hasNote(notes, "By graph piece ("));
+
+        std::string csv;
+        for (const CsvTable& table : reportToCsv(report)) {
+            if (table.name == "layer_times")
+                csv = table.text;
+        }
+        QVERIFY2(csv.starts_with("layer,trace1_calls,trace2_calls,trace1_kernels,trace2_kernels,trace1_time_us,"
+                                 "trace2_time_us,delta_time_us,phase\r\n0,1,1,3,3,15,9,-6,phase 1\r\n"),
+            csv.c_str());
+        QVERIFY(csv.find("\r\n0,3,3,9,9,18,27,9,phase 2\r\n") != std::string::npos);
+        QVERIFY(reportToJson(report).find(R"("phase": "phase 2")") != std::string::npos);
+        const std::string markdown = reportToMarkdown(report);
+        QVERIFY(markdown.find("### phase 1") != std::string::npos);
+        QVERIFY(markdown.find("### phase 2") != std::string::npos);
+    }
+
+    void onePhaseIsNotNamedInTheNote()
+    {
+        TraceWriter a, b;
+        a.amd();
+        b.nvidia();
+        for (TraceWriter* writer : { &a, &b }) {
+            for (int number = 0; number < 3; ++number)
+                step(*writer, number, false, writer == &a ? 2 : 3);
+        }
+        const FusionReport report = compareWritten(a, b);
+        QCOMPARE(report.layerTimes.size(), size_t(3));
+        for (const LayerTimes& layer : report.layerTimes)
+            QCOMPARE(layer.phase, std::string("phase 1"));
+        QVERIFY(hasNote(reportNotes(report), "By graph piece (3 a step, "));
+        QVERIFY(reportToMarkdown(report).find("### phase") == std::string::npos);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLayerPhases)
+#include "tst_layerphases.moc"
