@@ -7,17 +7,20 @@
 #include "analysis/analysiscontroller.h"
 #include "display/durationsapart.h"
 #include "display/formatting.h"
+#include "display/pairlabel.h"
 #include "model/fusionreport.h"
 #include "models/layertimesmodel.h"
 #include "models/reportcolumnsmodel.h"
 #include "models/reporttablemodel.h"
 #include "models/tablefilterproxy.h"
+#include "ops/timegap/significance.h"
 #include "pages/groupspage.h"
 #include "pages/layerspage.h"
 #include "pages/operationsummarypage.h"
 #include "pages/stepspage.h"
 #include "pages/tablepage.h"
 #include "shell/globalsearch.h"
+#include "shell/helpdialog.h"
 #include "shell/mainwindow.h"
 #include "shell/resultstabs.h"
 
@@ -217,6 +220,31 @@ private slots:
         QCOMPARE(hit.kind, hits.first().kind);
         QCOMPARE(hit.row, hits.first().row);
         QVERIFY(!popup->isVisible());
+    }
+
+    // Two traces with alike labels (the core names them "A: x" and "B: x"): the status bar says
+    // "A:" once a side.
+    void alikeLabelsSayTheirSideOnce()
+    {
+        FusionReport report;
+        report.traces[0].label = "A: pi0.h200 (NVIDIA H200)";
+        report.traces[1].label = "B: pi0.h200 (NVIDIA H200)";
+        const PairDescription pair = describePair(report);
+        const QString whole = wholePairText(pair);
+        QVERIFY2(
+            !whole.contains(QStringLiteral("A: A:")) && !whole.contains(QStringLiteral("B: B:")), qPrintable(whole));
+        QVERIFY2(whole.contains(QStringLiteral("A: pi0.h200 (NVIDIA H200)  vs  B: pi0.h200 (NVIDIA H200)")),
+            qPrintable(whole));
+    }
+
+    // The glossary's "within noise" gives both bounds the verdict uses: the spread and the floor.
+    void glossaryGivesTheNoiseFloor()
+    {
+        QWidget window;
+        const QString help = HelpDialog::html(&window);
+        const QString floor = QStringLiteral("%1% of the faster side").arg(std::lround(kNoiseFloorShare * 100));
+        QVERIFY2(help.contains(floor), qPrintable(help));
+        QVERIFY(help.contains(QStringLiteral("standard error")));
     }
 };
 
