@@ -74,28 +74,40 @@ QString phaseHeadlineHtml(const FusionReport& report)
     const std::vector<PhaseHeadline> phases = phaseHeadlines(report);
     if (phases.empty())
         return {};
-    const QString a = sideAlias(report, 0).toHtmlEscaped();
-    const QString b = sideAlias(report, 1).toHtmlEscaped();
+    // A table row; every cell after the first has room on its left, numbers aligned right.
+    const auto row = [](const char* tag, const QStringList& cells, const QList<bool>& right) -> QString {
+        QString html = QStringLiteral("<tr>");
+        for (qsizetype i = 0; i < cells.size(); ++i)
+            html
+                += QStringLiteral("<%1 align=\"%2\" style=\"padding-left:%3px\">%4</%1>")
+                       .arg(QString::fromLatin1(tag), right.value(i) ? QStringLiteral("right") : QStringLiteral("left"))
+                       .arg(i == 0 ? 0 : 14)
+                       .arg(cells[i]);
+        return html + QStringLiteral("</tr>");
+    };
+    const QList<bool> right { false, true, true, true, false, false };
     QString html = QStringLiteral("<b>") + tr("Per phase")
         + QStringLiteral("</b> <span>(%1)</span>").arg(tr("a step's median time; the verdict adds the phases up"))
-        + QStringLiteral("<table cellspacing=\"0\" cellpadding=\"1\"><tr><th align=\"left\">%1</th>"
-                         "<th align=\"right\">%2</th><th align=\"right\">A (%3)</th><th align=\"right\">B (%4)</th>"
-                         "<th align=\"left\">%5</th><th align=\"left\">%6</th></tr>")
-              .arg(tr("phase"), tr("steps A / B"), a, b, tr("gap a step"), tr("noise"));
+        + QStringLiteral("<table cellspacing=\"0\" cellpadding=\"1\">")
+        + row("th",
+            { tr("phase"), tr("steps A / B"), QStringLiteral("A (%1)").arg(sideAlias(report, 0).toHtmlEscaped()),
+                QStringLiteral("B (%1)").arg(sideAlias(report, 1).toHtmlEscaped()), tr("gap a step"), tr("noise") },
+            right);
     for (const PhaseHeadline& phase : phases) {
         const double faster = std::min(phase.medianA, phase.medianB);
         const QString slower = phase.deltaUs > 0 ? QStringLiteral("B") : QStringLiteral("A");
-        const QString gap = phase.deltaUs == 0 ? tr("the same")
-            : faster > 0                       ? tr("%1 slower by %2 (%3%)")
+        QString gap = phase.deltaUs == 0 ? tr("the same")
+            : faster > 0                 ? tr("%1 slower by %2 (%3%)")
                                .arg(slower, formatDuration(std::fabs(phase.deltaUs)),
                                    formatFixed(100.0 * std::fabs(phase.deltaUs) / faster, 0))
                          : tr("%1 slower by %2").arg(slower, formatDuration(std::fabs(phase.deltaUs)));
-        const bool strong = phase.noise == NoiseVerdict::Significant;
-        html += QStringLiteral("<tr><td>%1</td><td align=\"right\">%2 / %3</td><td align=\"right\">%4</td>"
-                               "<td align=\"right\">%5</td><td>%6</td><td>%7</td></tr>")
-                    .arg(phase.phase.toHtmlEscaped(), formatCount(phase.stepsA), formatCount(phase.stepsB),
-                        formatDuration(phase.medianA), formatDuration(phase.medianB),
-                        strong ? QStringLiteral("<b>%1</b>").arg(gap) : gap, phase.noiseText.toHtmlEscaped());
+        if (phase.noise == NoiseVerdict::Significant)
+            gap = QStringLiteral("<b>%1</b>").arg(gap);
+        html += row("td",
+            { phase.phase.toHtmlEscaped(),
+                QStringLiteral("%1 / %2").arg(formatCount(phase.stepsA), formatCount(phase.stepsB)),
+                formatDuration(phase.medianA), formatDuration(phase.medianB), gap, phase.noiseText.toHtmlEscaped() },
+            right);
     }
     return html + QStringLiteral("</table>");
 }
