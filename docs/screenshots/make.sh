@@ -64,6 +64,10 @@ shoot --screenshot "$here" --screenshot-prefix pi0- --screenshot-only 13-timelin
     "$real/pi0_torchcompile_hipgraph.mi350.json.gz" "$real/pi0_torchcompile_cudagraph.h200.json.gz"
 shoot --screenshot "$here" --screenshot-prefix pi0-dark- --dark --screenshot-only 16-timeline-idle \
     "$real/pi0_torchcompile_hipgraph.mi350.json.gz" "$real/pi0_torchcompile_cudagraph.h200.json.gz"
+# A pair with two phases: the Summary's per-phase headline, and step 2 of A drawn with step 2 of B
+# on the Timeline.
+shoot --screenshot "$here" --screenshot-prefix phases- --screenshot-only 02-summary,19-timeline-steps \
+    "$real/hta_trace_diff_control.a100.json.gz" "$real/hta_trace_diff_test.v100.json.gz"
 # The dark theme (--dark), and a small window (1024x700).
 shoot --screenshot "$here" --screenshot-prefix dark- --dark \
     --screenshot-only 02-summary,06-kernels,11-operations,05-kernel-types \

@@ -2,6 +2,7 @@
 
 #include "charts/chartrendering.h"
 #include "display/colors.h"
+#include "display/durationsapart.h"
 #include "display/formatting.h"
 #include "export/imageexport.h"
 
@@ -335,10 +336,11 @@ QString LayerChart::hoverText(int layer) const
                                          .arg(b >= a ? QStringLiteral("+") : QString())
                                          .arg(QString::number((b - a) / a * 100, 'f', 0))
                                    : QString();
+    const std::array<QString, 2> times = formatDurationsApart(a, b);
     return tr("<b>Layer %1</b><br>%2: %3<br>%4: %5<br>B \u2212 A: %6%7")
         .arg(layer)
-        .arg(m_names[0].toHtmlEscaped(), formatDuration(a), m_names[1].toHtmlEscaped(), formatDuration(b),
-            formatSignedDuration(b - a), relative);
+        .arg(m_names[0].toHtmlEscaped(), times[0], m_names[1].toHtmlEscaped(), times[1], formatSignedDuration(b - a),
+            relative);
 }
 
 void LayerChart::setSelectedLayers(const QList<int>& layers)

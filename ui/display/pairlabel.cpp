@@ -47,6 +47,13 @@ PairDescription describePair(const FusionReport& report)
         stems[side] = pair.labels[side];
         stems[side].remove(gpuSuffix);
     }
+    // Alike labels come from the core as "A: x" and "B: x"; the texts here put A and B in front.
+    if (pair.labels[0].startsWith(QStringLiteral("A: ")) && pair.labels[1].startsWith(QStringLiteral("B: "))) {
+        for (size_t side = 0; side < 2; ++side) {
+            pair.labels[side].remove(0, 3);
+            stems[side].remove(0, 3);
+        }
+    }
     pair.names = differingNames(stems);
     pair.classifier = QString::fromStdString(report.classifier.name);
     pair.opLevel = QString::fromLatin1(opLevelKey(report.options.opLevel));

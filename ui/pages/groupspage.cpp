@@ -4,6 +4,7 @@
 #include "charts/chartpanel.h"
 #include "display/colors.h"
 #include "display/formatting.h"
+#include "display/sidenames.h"
 #include "model/fusionreport.h"
 #include "model/graphreport.h"
 #include "models/groupdiffmodel.h"
@@ -12,6 +13,7 @@
 #include "models/unmatchedgroupsmodel.h"
 #include "pages/drilldownstate.h"
 #include "pages/tablepage.h"
+#include "report/reportnotes.h"
 #include "timeline/timelinepanel.h"
 #include "timeline/timelineview.h"
 #include "util/textformat.h"
@@ -102,6 +104,7 @@ GroupsPage::GroupsPage(QWidget* parent)
     splitter->setStretchFactor(1, 3);
     splitter->setChildrenCollapsible(false);
 
+    m_emptyText->setObjectName(QStringLiteral("groups_empty_text"));
     m_emptyText->setAlignment(Qt::AlignCenter);
     m_emptyText->setMargin(40);
     m_stack->addWidget(splitter);
@@ -156,12 +159,17 @@ void GroupsPage::setResults(const AnalysisResults& results)
 
     const FusionReport& report = *results.report;
     if (report.largeGroups[0].empty() && report.largeGroups[1].empty()) {
-        m_emptyText->setText(tr("<p><b>No correlation group has %1 or more kernels on either side.</b></p>"
-                                "<p>Both traces were recorded in eager mode (one kernel per launch), not with "
-                                "CUDA/HIP graphs, so there are no groups to match or to drill into. The kernel "
+        // The core's note, as the CLI says it: eager traces, or graphs smaller than the group size.
+        QString why
+            = tr("No correlation group has %1 or more kernels on either side.").arg(report.options.minGroupSize);
+        for (const std::string& note : reportNotes(report)) {
+            if (note.starts_with("No correlation group has"))
+                why = withSideAliases(report, QString::fromStdString(note));
+        }
+        m_emptyText->setText(tr("<p><b>%1</b></p><p>There are no groups to match or to drill into. The kernel "
                                 "types and kernels pages compare the whole traces; a smaller <i>min_group_size</i> "
                                 "in the analysis settings makes smaller groups count.</p>")
-                                 .arg(report.options.minGroupSize));
+                                 .arg(why.toHtmlEscaped()));
         m_stack->setCurrentWidget(m_emptyText);
         return;
     }

@@ -8,6 +8,7 @@
 #include "export/imageexport.h"
 #include "model/fusionreport.h"
 #include "models/layerfindingsproxy.h"
+#include "models/layertimesmodel.h"
 #include "models/reportcolumnsmodel.h"
 #include "models/tablefilterproxy.h"
 #include "pages/tablepage.h"
@@ -118,7 +119,7 @@ QString noLayersText(const FusionReport& report)
 
 LayersPage::LayersPage(QWidget* parent)
     : QWidget(parent)
-    , m_layersModel(new ReportColumnsModel(ReportTableId::LayerTimes, this))
+    , m_layersModel(new LayerTimesModel(this))
     , m_findingsModel(new ReportColumnsModel(ReportTableId::OpFindings, this))
     , m_layerFindings(new LayerFindingsProxy(this))
     , m_layers(new TablePage(m_layersModel, this))

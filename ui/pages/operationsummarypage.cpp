@@ -13,6 +13,7 @@
 #include <QLabel>
 #include <QSplitter>
 #include <QStackedWidget>
+#include <QTableView>
 #include <QVBoxLayout>
 
 namespace fusiondiff::ui {
@@ -118,6 +119,12 @@ void OperationSummaryPage::setResults(const AnalysisResults& results)
 {
     const std::shared_ptr<const FusionReport>& report = results.report;
     m_summaryModel->setReport(report);
+    // By B - A, the operations that add most to the slower side's time first (the core's rows are in
+    // the order of what fusion could save, which leaves an operation slower only by speed far down).
+    const int delta = m_summaryModel->column("delta_time_us");
+    if (report && delta >= 0)
+        m_summary->view()->sortByColumn(
+            delta, report->timeGap.headline().deltaUs > 0 ? Qt::AscendingOrder : Qt::DescendingOrder);
     m_collectivesModel->setReport(report);
     m_extraKernels->setResults(results);
     const bool communication = report && !report->collectives.empty();

@@ -9,6 +9,7 @@
 #include "display/sidenames.h"
 #include "model/fusionreport.h"
 #include "models/tracesummarymodel.h"
+#include "pages/phaseheadline.h"
 #include "pages/tablepage.h"
 #include "report/collectiveopportunity.h"
 #include "report/referencecaveat.h"
@@ -92,7 +93,12 @@ SummaryPage::SummaryPage(QWidget* parent)
     , m_waterfall(new GapWaterfall(this))
     , m_basis(new QComboBox(this))
     , m_partDetails(new WrapLabel(this))
+    , m_phases(new WrapLabel(this))
 {
+    m_phases->setObjectName(QStringLiteral("summary_phases"));
+    m_phases->setTextFormat(Qt::RichText);
+    m_phases->setMinimumHeightFollowsText(true);
+    m_phases->hide();
     m_verdict->setTextFormat(Qt::RichText);
     m_partDetails->setTextFormat(Qt::RichText);
     // The verdict is the headline, and a clicked part's numbers are read as whole sentences: their
@@ -176,6 +182,7 @@ SummaryPage::SummaryPage(QWidget* parent)
     verdictRow->addWidget(m_verdict, 1);
     verdictRow->addWidget(m_basis, 0, Qt::AlignTop);
     gapLayout->addLayout(verdictRow);
+    gapLayout->addWidget(m_phases);
     gapLayout->addWidget(m_waterfall, 1);
     gapLayout->addWidget(m_partDetails);
     auto* page = new QSplitter(Qt::Vertical, this);
@@ -322,6 +329,9 @@ void SummaryPage::setResults(const AnalysisResults& results)
     m_report = report;
     m_partDetails->hide();
     showGap();
+    const QString phases = report ? phaseHeadlineHtml(*report) : QString();
+    m_phases->setText(phases);
+    m_phases->setVisible(!phases.isEmpty());
     if (!report) {
         m_findings->setHtmlSoon({});
         return;
@@ -426,6 +436,11 @@ void SummaryPage::setResults(const AnalysisResults& results)
 QString SummaryPage::verdictText() const
 {
     return m_verdict->text();
+}
+
+QString SummaryPage::phasesText() const
+{
+    return m_phases->isVisibleTo(this) ? m_phases->text() : QString();
 }
 
 QString SummaryPage::findingsText()

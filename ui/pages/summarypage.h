@@ -45,6 +45,8 @@ public:
     // idle by cause), or its GPU kernel time one click away. Kept in the settings.
     QComboBox* basisChoice() const { return m_basis; }
     QString verdictText() const;
+    // Each compared phase's step time, A against B, under the verdict; empty with one phase.
+    QString phasesText() const;
     // What a click on a waterfall part without a page of its own (the unattributed kernels) shows
     // under the waterfall: that part's own times, kernels and largest contributors; empty when
     // hidden.
@@ -76,6 +78,7 @@ private:
     GapWaterfall* m_waterfall;
     QComboBox* m_basis;
     WrapLabel* m_partDetails;
+    WrapLabel* m_phases;
     std::shared_ptr<const FusionReport> m_report;
     bool m_onSteps = false; // the waterfall shows the step-time breakdown
     void showGap();

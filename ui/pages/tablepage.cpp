@@ -103,6 +103,8 @@ TablePage::TablePage(QAbstractItemModel* model, QWidget* parent)
     m_view->addAction(copyRows);
 
     m_title->setVisible(false);
+    // A long title (the reference analysis's caveat) wraps rather than widening the window.
+    m_title->setWordWrap(true);
     QFont titleFont = m_title->font();
     titleFont.setBold(true);
     m_title->setFont(titleFont);

@@ -88,6 +88,8 @@ GlobalSearch::GlobalSearch(QWidget* parent)
     auto* delegate = new TableTextDelegate(m_completer->popup());
     delegate->setMiddleElidedColumns({ 0 });
     m_completer->popup()->setItemDelegate(delegate);
+    // Enter while the list is open with no match chosen opens the first (the completer only hid it).
+    m_completer->popup()->installEventFilter(this);
     m_noMatch->setWindowFlags(Qt::ToolTip);
     m_noMatch->setMargin(4);
     m_noMatch->hide();
@@ -196,6 +198,20 @@ void GlobalSearch::activateFirst()
     const QList<Hit> hits = find(text(), 1);
     if (!hits.isEmpty())
         emit hitActivated(hits.first());
+}
+
+bool GlobalSearch::eventFilter(QObject* watched, QEvent* event)
+{
+    // Installed after the completer's own filter, so this one sees the key first.
+    if (watched == m_completer->popup() && event->type() == QEvent::KeyPress) {
+        const int key = static_cast<QKeyEvent*>(event)->key();
+        if ((key == Qt::Key_Return || key == Qt::Key_Enter) && !m_completer->popup()->currentIndex().isValid()) {
+            m_completer->popup()->hide();
+            activateFirst();
+            return true;
+        }
+    }
+    return QLineEdit::eventFilter(watched, event);
 }
 
 void GlobalSearch::keyPressEvent(QKeyEvent* event)

@@ -69,8 +69,9 @@ QString glossary()
                 "side's additional launches.") },
         { QT_TRANSLATE_NOOP("HelpDialog", "Within noise"),
             QT_TRANSLATE_NOOP("HelpDialog",
-                "A difference no larger than the spread of the steps (or of the calls) of one run: a rerun of "
-                "the same build can differ as much.") },
+                "A difference no larger than the larger of two bounds: twice its standard error from the spread "
+                "of the steps (or of the calls) of one run, and 5% of the faster side's time, the run-to-run "
+                "floor (two runs of one build differ by more than their steps' spread shows).") },
     };
     QString html = HelpDialog::tr("<h3>Glossary</h3><dl>");
     for (const auto& [term, meaning] : terms) {

@@ -7,6 +7,7 @@
 #include "model/tracestore.h"
 #include "ops/comparison/groupdiff.h"
 #include "ops/timegap/idlegaps.h"
+#include "timeline/timelinesteps.h"
 
 #include <QCoreApplication>
 #include <QHash>
@@ -225,6 +226,7 @@ TimelineData timelineOfTraces(const std::array<const TraceStore*, 2>& stores, co
         if (stepTime) {
             addGaps(lane, stepTime->sides[side], first);
             addNotRecorded(lane, stepTime->sides[side], first);
+            addSteps(lane, stepTime->sides[side], first);
         }
     }
     // Where a lane is capped, the placement says so: how many it draws of how many, and where

@@ -44,6 +44,16 @@ struct TimelineGap
     int32_t step = -1; // into the side's StepTimeSide::steps; -1 between the steps
 };
 
+// One step of the trace (StepTimeSide::steps), from the lane's start: the whole-trace timeline
+// marks where each begins.
+struct TimelineStep
+{
+    double start = 0; // microseconds from the lane's first kernel (before it: negative)
+    double end = 0;
+    int number = 0; // from 1, as the Steps tab numbers them (StepTimeSide::steps[number - 1])
+    int32_t phase = -1; // StepRecord::phase; -1: not compared
+};
+
 struct TimelineLane
 {
     QString title;
@@ -63,6 +73,10 @@ struct TimelineLane
     // after its last recorded kernel), from the lane's start; the lane's span reaches its end.
     std::vector<TimelineGap> notRecorded;
     double notRecordedTime = 0;
+    std::vector<TimelineStep> steps; // the trace's steps that begin within the lane's span
+    // How much later than its own start the lane is drawn (every time above includes it), so that
+    // a step of A and the same step of B start together (TimelineView::shiftLanes).
+    double shift = 0;
 
     // Sets maxDuration and end from the kernels (sorted by start).
     void finish();

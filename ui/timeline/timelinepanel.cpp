@@ -21,6 +21,7 @@ TimelinePanel::TimelinePanel(const QString& saveName, QWidget* parent)
     , m_title(new QLabel(this))
     , m_legend(new QLabel(this))
     , m_note(new QLabel(this))
+    , m_controls(new QHBoxLayout)
     , m_saveName(saveName)
 {
     m_title->setTextFormat(Qt::RichText);
@@ -29,6 +30,9 @@ TimelinePanel::TimelinePanel(const QString& saveName, QWidget* parent)
     m_note->setWordWrap(true);
     m_note->setTextFormat(Qt::PlainText);
     m_note->hide();
+    // What is shown and how it is placed wraps beside the buttons: a capped lane's notice is long.
+    m_title->setObjectName(QStringLiteral("timeline_title"));
+    m_title->setWordWrap(true);
     m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_title->setToolTip(
         tr("Wheel: zoom around the pointer · drag: pan · double-click or 0: fit · hover a kernel "
@@ -44,16 +48,15 @@ TimelinePanel::TimelinePanel(const QString& saveName, QWidget* parent)
     save->setToolTip(tr("Save the timeline as shown, as a PNG or SVG image"));
     connect(save, &QToolButton::clicked, this, &TimelinePanel::saveImage);
 
-    auto* controls = new QHBoxLayout;
-    controls->setContentsMargins(0, 0, 0, 0);
-    controls->addWidget(m_title, 1);
-    controls->addWidget(fit);
-    controls->addWidget(save);
+    m_controls->setContentsMargins(0, 0, 0, 0);
+    m_controls->addWidget(m_title, 1);
+    m_controls->addWidget(fit);
+    m_controls->addWidget(save);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
-    layout->addLayout(controls);
+    layout->addLayout(m_controls);
     layout->addWidget(m_note);
     layout->addWidget(m_view, 1);
     layout->addWidget(m_legend);
@@ -98,6 +101,11 @@ void TimelinePanel::setNote(const QString& note)
 QString TimelinePanel::note() const
 {
     return m_note->text();
+}
+
+void TimelinePanel::addControl(QWidget* control)
+{
+    m_controls->insertWidget(m_controls->count() - 2, control);
 }
 
 void TimelinePanel::saveImage()

@@ -2,6 +2,7 @@
 
 #include <QWidget>
 
+class QHBoxLayout;
 class QLabel;
 
 namespace fusiondiff::ui {
@@ -23,6 +24,8 @@ public:
     // A line under the controls saying what is selected ("12 gaps selected: ..."); empty hides it.
     void setNote(const QString& note);
     QString note() const;
+    // A control of the page's own, on the controls' row before "Fit".
+    void addControl(QWidget* control);
 
 public slots:
     void saveImage();
@@ -32,6 +35,7 @@ private:
     QLabel* m_title;
     QLabel* m_legend; // the kernel types' colours, and the idle causes' where the lanes have gaps
     QLabel* m_note;
+    QHBoxLayout* m_controls;
     QString m_saveName;
 };
 

@@ -214,7 +214,7 @@ QString TimelineView::kernelToolTip(int side, int index) const
                        .arg(kernelNameToolTip(name).toHtmlEscaped());
     text += tr("%1 &middot; %2 &middot; at %3 from the lane's start")
                 .arg(m_data.typeNames.value(kernel.type).toHtmlEscaped(), formatDuration(kernel.duration),
-                    formatDuration(kernel.start));
+                    formatDuration(kernel.start - lane.shift));
     if (kernel.extra)
         text += QStringLiteral("<br>")
             + tr("Only %1 runs this kernel here").arg(side == 0 ? QStringLiteral("A") : QStringLiteral("B"));
@@ -282,7 +282,7 @@ QString TimelineView::gapToolTip(int side, int index) const
     text += QStringLiteral("<br>");
     if (gap.step >= 0)
         text += tr("step %1 &middot; ").arg(gap.step + 1);
-    text += tr("at %1 from the lane's start").arg(formatDuration(gap.start));
+    text += tr("at %1 from the lane's start").arg(formatDuration(gap.start - lane.shift));
     text += QStringLiteral("<br><i>%1</i>").arg(lane.title.toHtmlEscaped());
     return text;
 }
@@ -309,7 +309,8 @@ QString TimelineView::notRecordedToolTip(int side, int span) const
             tr("A graph launch ran on after its last recorded kernel until the host's wait for it "
                "returned, with no other GPU work between: the trace holds no kernels for this time. "
                "The step time and the GPU kernel time count it (part \"not recorded\")."),
-            tr("at %1 from the lane's start").arg(formatDuration(shown.start)), lane.title.toHtmlEscaped());
+            tr("at %1 from the lane's start").arg(formatDuration(shown.start - lane.shift)),
+            lane.title.toHtmlEscaped());
 }
 
 void TimelineView::setSelectedGaps(std::array<std::vector<int>, 2> gaps)
@@ -529,6 +530,7 @@ void TimelineView::paintLane(QPainter& painter, int side, const QRectF& laneRect
         painter.drawText(inner, Qt::AlignLeft | Qt::AlignVCenter,
             metrics.elidedText(shownName(side, kernel.name), Qt::ElideMiddle, static_cast<int>(inner.width())));
     }
+    paintSteps(painter, side, laneRect);
     paintMarks(painter, side, laneRect);
     if (m_selectedSide == side && m_selectedKernel >= 0
         && static_cast<size_t>(m_selectedKernel) < lane.kernels.size()) {
@@ -675,7 +677,7 @@ QString TimelineView::laneHeading(int side) const
     const TimelineLane& lane = m_data.lanes[static_cast<size_t>(side)];
     QString heading = tr("%1 \u00B7 %2 \u00B7 span %3 \u00B7 kernel time %4")
                           .arg(lane.title, formatCountOf(lane.kernels.size(), tr("kernel"), tr("kernels")),
-                              formatDuration(lane.end), formatDuration(lane.kernelTime));
+                              formatDuration(lane.end - lane.shift), formatDuration(lane.kernelTime));
     if (lane.notRecordedTime <= 0)
         return heading;
     return tr("%1 \u00B7 %2 not recorded").arg(heading, formatDuration(lane.notRecordedTime));

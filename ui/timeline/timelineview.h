@@ -62,6 +62,9 @@ public:
     // the earliest to the latest on either lane.
     void setMarkedKernels(std::array<std::vector<int>, 2> kernels);
     const std::array<std::vector<int>, 2>& markedKernels() const { return m_markedKernels; }
+    // Draws each lane `shifts[side]` later than its own start (TimelineLane::shift; timelinesteps.h
+    // finds the shifts that start a step of A and of B together); marks and selections stay.
+    void shiftLanes(const std::array<double, 2>& shifts);
     // Selects the kernel of `side` shown in side-by-side row `row`, and brings it into view.
     void selectRow(int row);
 
@@ -118,6 +121,8 @@ private:
     void paintGaps(QPainter& painter, int side, const QRectF& laneRect);
     void paintNotRecorded(QPainter& painter, int side, const QRectF& laneRect) const;
     void paintMarks(QPainter& painter, int side, const QRectF& laneRect) const;
+    // Where each step begins, dashed across the lane and named at its foot (timelinesteps.cpp).
+    void paintSteps(QPainter& painter, int side, const QRectF& laneRect) const;
     // Shows [start, end) with some time either side, at least `minimumSpan` wide.
     void bringIntoView(double start, double end);
     void paintConnectors(QPainter& painter, const Geometry& geometry) const;

@@ -6,9 +6,12 @@
 #include "model/tracestore.h"
 #include "timeline/timelinedata.h"
 #include "timeline/timelinepanel.h"
+#include "timeline/timelinesteps.h"
 #include "timeline/timelineview.h"
 
+#include <QComboBox>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -22,7 +25,15 @@ TraceTimelinePage::TraceTimelinePage(QWidget* parent)
     : QWidget(parent)
     , m_timeline(new TimelinePanel(QStringLiteral("trace_timeline"), this))
     , m_back(new QToolButton(this))
+    , m_align(new QComboBox(this))
 {
+    m_align->setObjectName(QStringLiteral("timeline_align_steps"));
+    m_align->setToolTip(tr("Draw a step of A and the same step of B from one time, so that their kernels "
+                           "and idle gaps compare side by side"));
+    m_align->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    connect(m_align, &QComboBox::activated, this, [this] { alignSteps(m_align->currentData().toInt()); });
+    auto* alignLabel = new QLabel(tr("Align:"), this);
+    alignLabel->setBuddy(m_align);
     m_back->setText(tr("\u2190 Back"));
     m_back->setToolButtonStyle(Qt::ToolButtonTextOnly);
     m_back->hide();
@@ -31,6 +42,8 @@ TraceTimelinePage::TraceTimelinePage(QWidget* parent)
     top->setContentsMargins(0, 0, 0, 0);
     top->addWidget(m_back);
     top->addStretch(1);
+    m_timeline->addControl(alignLabel);
+    m_timeline->addControl(m_align);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 4, 0, 0);
     layout->addLayout(top);
@@ -68,6 +81,13 @@ void TraceTimelinePage::build()
         timelineOfTraces({ m_results.stores[0].get(), m_results.stores[1].get() }, *m_results.classifier, kMaxKernels,
             m_results.report ? &m_results.report->stepTime : nullptr),
         tr("Every kernel of each trace"));
+    // Step N of A with step N of B, for the steps both lanes have.
+    m_align->clear();
+    m_align->addItem(tr("each lane from its first kernel"), 0);
+    const int steps = commonStepCount(m_timeline->view()->timeline());
+    for (int step = 1; step <= steps; ++step)
+        m_align->addItem(tr("step %1 of A with step %1 of B").arg(step), step);
+    m_align->setEnabled(steps > 0);
     applyState(std::exchange(m_pendingState, {}));
 }
 
@@ -83,8 +103,9 @@ QJsonObject TraceTimelinePage::saveState() const
     if (side >= 0 && side < 2 && kernel >= 0) {
         const TimelineLane& lane = view->timeline().lanes[static_cast<size_t>(side)];
         const TimelineKernel& selected = lane.kernels.at(static_cast<size_t>(kernel));
+        // In the lane's own time: a restored timeline starts with its steps unaligned.
         state.insert(QStringLiteral("selected"),
-            QJsonObject { { QStringLiteral("side"), side }, { QStringLiteral("start_us"), selected.start },
+            QJsonObject { { QStringLiteral("side"), side }, { QStringLiteral("start_us"), selected.start - lane.shift },
                 { QStringLiteral("name"), lane.names.value(selected.name) } });
     }
     return state;
@@ -205,6 +226,37 @@ size_t TraceTimelinePage::showKernelsNamed(const std::array<QString, 2>& names, 
         }
     }
     return markLaneKernels(std::move(kernels), what);
+}
+
+int TraceTimelinePage::alignSteps(int step)
+{
+    buildIfPending();
+    TimelineView* view = m_timeline->view();
+    const int index = m_align->findData(step);
+    if (index < 0)
+        return 0;
+    m_align->setCurrentIndex(index);
+    const std::array<double, 2> shifts = stepAlignmentShifts(view->timeline(), step);
+    view->shiftLanes(shifts);
+    if (step == 0) {
+        m_timeline->setNote({});
+        return 0;
+    }
+    // Both steps in view, from the earlier start to the later end.
+    const TimelineStep* a = laneStep(view->timeline(), 0, step);
+    const TimelineStep* b = laneStep(view->timeline(), 1, step);
+    const double start = a->start;
+    const double end = std::max(a->end, b->end);
+    const double margin = (end - start) * 0.05;
+    view->setVisibleRange(start - margin, end + margin);
+    const int later = shifts[0] > 0 ? 0 : 1;
+    m_timeline->setNote(tr("Step %1 of A and step %1 of B start together (A's step takes %2, B's %3); %4 is drawn %5 "
+                           "later than its own start.")
+                            .arg(step)
+                            .arg(formatDuration(a->end - a->start), formatDuration(b->end - b->start),
+                                later == 0 ? QStringLiteral("A") : QStringLiteral("B"),
+                                formatDuration(shifts[static_cast<size_t>(later)])));
+    return step;
 }
 
 void TraceTimelinePage::setBackTarget(const QString& tip)

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+class QComboBox;
 class QToolButton;
 
 namespace fusiondiff::ui {
@@ -48,6 +49,12 @@ public:
     size_t showKernels(const std::array<std::vector<uint32_t>, 2>& traceKernels, const QString& what);
     size_t showKernelsNamed(const std::array<QString, 2>& names, const QString& what);
 
+    // Draws step `step` (from 1) of A and of B from one time and brings them into view, saying so
+    // above the lanes; 0 draws each lane from its own first kernel again. Returns the step aligned
+    // (0 where the lanes do not both have it).
+    int alignSteps(int step);
+    QComboBox* stepAlignment() const { return m_align; }
+
     // The Back button: shown with `tip` (where it goes), hidden when `tip` is empty.
     void setBackTarget(const QString& tip);
     QToolButton* backButton() const { return m_back; }
@@ -67,6 +74,7 @@ private:
     AnalysisResults m_results;
     TimelinePanel* m_timeline;
     QToolButton* m_back;
+    QComboBox* m_align; // "align step N of A with step N of B"
     bool m_pending = false;
     QJsonObject m_pendingState; // restored before the build
 };
