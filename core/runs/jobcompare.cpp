@@ -6,6 +6,7 @@
 #include "util/textformat.h"
 
 #include <algorithm>
+#include <cmath>
 #include <functional>
 #include <limits>
 #include <map>
@@ -239,12 +240,40 @@ std::map<int32_t, std::pair<double, uint64_t>> rankDelays(
     return out;
 }
 
+// Per rank (index): how much later than the group's (lower) median member it arrives, summed over the
+// calls of the compared steps. A rank that changes nothing between the jobs keeps it, whatever
+// the other ranks' lateness does to the next latest arrival.
+std::vector<double> latenessOverMedian(const JobSide& side, size_t steps)
+{
+    std::vector<double> out(side.ranks.size(), 0.0);
+    for (const CollectiveInstance& instance : side.instances) {
+        if (instance.step < 0 || size_t(instance.step) >= steps)
+            continue;
+        std::vector<double> arrivals;
+        for (size_t r = 0; r < instance.member.size(); ++r) {
+            if (instance.member[r])
+                arrivals.push_back(instance.arrivalUs[r]);
+        }
+        // The lower median: a rank of the upper half that gets later does not move it.
+        std::sort(arrivals.begin(), arrivals.end());
+        const double median = arrivals.empty() ? 0.0 : arrivals[(arrivals.size() - 1) / 2];
+        for (size_t r = 0; r < instance.member.size() && r < out.size(); ++r) {
+            if (instance.member[r])
+                out[r] += std::max(0.0, instance.arrivalUs[r] - median);
+        }
+    }
+    return out;
+}
+
 void findStragglers(JobReport& job, size_t steps)
 {
     const std::array<std::map<int32_t, std::pair<double, uint64_t>>, 2> delay { rankDelays(job.sides[0], steps, {}),
         rankDelays(job.sides[1], steps, {}) };
     const bool paired = job.sides[0].worldSize == job.sides[1].worldSize;
     const size_t slowerJob = job.timeUs[1] > job.timeUs[0] ? 1 : 0;
+    const double jobGap = std::fabs(job.timeUs[1] - job.timeUs[0]);
+    const std::array<std::vector<double>, 2> lateness { latenessOverMedian(job.sides[0], steps),
+        latenessOverMedian(job.sides[1], steps) };
     // The slower job's stragglers: the ranks it waits for longer than the other job does.
     std::vector<bool> slowerJobStragglers(job.sides[slowerJob].ranks.size(), false);
     for (const auto& [rank, own] : delay[slowerJob]) {
@@ -267,14 +296,22 @@ void findStragglers(JobReport& job, size_t steps)
                 if (unmasked != masked.end())
                     otherDelay = std::max(otherDelay, unmasked->second.first);
             }
-            if (own.first <= otherDelay)
+            // The slower job's straggler cannot make it slower than it is: a rank that waits for
+            // the others less in the faster job (its lateness halved there by a rank that got
+            // later, yet hidden behind it) is no straggler of the slower one.
+            double stake = s == slowerJob ? std::min(own.first - otherDelay, jobGap) : own.first - otherDelay;
+            // Nor is a rank that arrives no later against the median than in the other job: what
+            // changed is another rank, which moved the next latest arrival.
+            if (paired && size_t(rank) < lateness[s].size() && size_t(rank) < lateness[1 - s].size())
+                stake = std::min(stake, lateness[s][size_t(rank)] - lateness[1 - s][size_t(rank)]);
+            if (stake <= 0)
                 continue;
             Straggler straggler;
             straggler.slowerSide = s == 0 ? Side::Trace1 : Side::Trace2;
             straggler.rank = rank;
             straggler.delayUs[s] = own.first;
             straggler.delayUs[1 - s] = otherDelay;
-            straggler.stakeUs = own.first - otherDelay;
+            straggler.stakeUs = stake;
             straggler.steps = own.second;
             describeCause(job, s, size_t(rank), steps, paired, straggler);
             job.stragglers.push_back(std::move(straggler));
