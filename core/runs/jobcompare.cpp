@@ -240,26 +240,27 @@ std::map<int32_t, std::pair<double, uint64_t>> rankDelays(
     return out;
 }
 
-// Per rank (index): how much later than the group's (lower) median member it arrives, summed over the
-// calls of the compared steps. A rank that changes nothing between the jobs keeps it, whatever
-// the other ranks' lateness does to the next latest arrival.
-std::vector<double> latenessOverMedian(const JobSide& side, size_t steps)
+// Per rank (index): its own time before each call of the compared steps, from the end of its
+// previous call (which ends on every member at once), or from the job's first step's start (a
+// rank that starts late is late), to its arrival, summed. It is the rank's own work and stalls between its collectives:
+// what other ranks' lateness does to the next latest arrival does not move it.
+std::vector<double> ownTimeBeforeCalls(const JobSide& side, size_t steps)
 {
     std::vector<double> out(side.ranks.size(), 0.0);
+    double jobBegin = std::numeric_limits<double>::max();
+    for (size_t r = 0; r < side.ranks.size(); ++r) {
+        if (!side.ranks[r].steps.empty() && r < side.clockOffsetUs.size())
+            jobBegin = std::min(jobBegin, side.ranks[r].steps.front().begin - side.clockOffsetUs[r]);
+    }
+    std::vector<double> previousEnd(side.ranks.size(),
+        jobBegin == std::numeric_limits<double>::max() ? std::numeric_limits<double>::quiet_NaN() : jobBegin);
     for (const CollectiveInstance& instance : side.instances) {
-        if (instance.step < 0 || size_t(instance.step) >= steps)
-            continue;
-        std::vector<double> arrivals;
-        for (size_t r = 0; r < instance.member.size(); ++r) {
-            if (instance.member[r])
-                arrivals.push_back(instance.arrivalUs[r]);
-        }
-        // The lower median: a rank of the upper half that gets later does not move it.
-        std::sort(arrivals.begin(), arrivals.end());
-        const double median = arrivals.empty() ? 0.0 : arrivals[(arrivals.size() - 1) / 2];
         for (size_t r = 0; r < instance.member.size() && r < out.size(); ++r) {
-            if (instance.member[r])
-                out[r] += std::max(0.0, instance.arrivalUs[r] - median);
+            if (!instance.member[r])
+                continue;
+            if (instance.step >= 0 && size_t(instance.step) < steps && !std::isnan(previousEnd[r]))
+                out[r] += std::max(0.0, instance.arrivalUs[r] - previousEnd[r]);
+            previousEnd[r] = instance.endUs[r];
         }
     }
     return out;
@@ -272,8 +273,8 @@ void findStragglers(JobReport& job, size_t steps)
     const bool paired = job.sides[0].worldSize == job.sides[1].worldSize;
     const size_t slowerJob = job.timeUs[1] > job.timeUs[0] ? 1 : 0;
     const double jobGap = std::fabs(job.timeUs[1] - job.timeUs[0]);
-    const std::array<std::vector<double>, 2> lateness { latenessOverMedian(job.sides[0], steps),
-        latenessOverMedian(job.sides[1], steps) };
+    const std::array<std::vector<double>, 2> ownTime { ownTimeBeforeCalls(job.sides[0], steps),
+        ownTimeBeforeCalls(job.sides[1], steps) };
     // The slower job's stragglers: the ranks it waits for longer than the other job does.
     std::vector<bool> slowerJobStragglers(job.sides[slowerJob].ranks.size(), false);
     for (const auto& [rank, own] : delay[slowerJob]) {
@@ -300,10 +301,12 @@ void findStragglers(JobReport& job, size_t steps)
             // the others less in the faster job (its lateness halved there by a rank that got
             // later, yet hidden behind it) is no straggler of the slower one.
             double stake = s == slowerJob ? std::min(own.first - otherDelay, jobGap) : own.first - otherDelay;
-            // Nor is a rank that arrives no later against the median than in the other job: what
-            // changed is another rank, which moved the next latest arrival.
-            if (paired && size_t(rank) < lateness[s].size() && size_t(rank) < lateness[1 - s].size())
-                stake = std::min(stake, lateness[s][size_t(rank)] - lateness[1 - s][size_t(rank)]);
+            // A straggler of the faster job at most by as much as its own time between its
+            // collectives grew against the other job: a rank that runs as it did, whose delay the
+            // slower job's lateness changed (hidden behind a later rank, or the next latest
+            // arrival moved), is no difference between the jobs.
+            if (paired && s != slowerJob && size_t(rank) < ownTime[s].size() && size_t(rank) < ownTime[1 - s].size())
+                stake = std::min(stake, ownTime[s][size_t(rank)] - ownTime[1 - s][size_t(rank)]);
             if (stake <= 0)
                 continue;
             Straggler straggler;

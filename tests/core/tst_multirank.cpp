@@ -9,6 +9,7 @@
 #include "load/traceloader.h"
 #include "model/jobreport.h"
 #include "multirankrun.h"
+#include "multirankscore.h"
 #include "runs/jobcompare.h"
 #include "runs/jobside.h"
 #include "runs/ranksummary.h"
@@ -218,6 +219,53 @@ private slots:
                 || (entry.kind == LookFirstKind::Straggler && entry.rank == straggler && !entry.details.empty());
         }
         QVERIFY2(found, qPrintable(QString::fromStdString(report.whereToLookFirst.front().title)));
+    }
+
+    // Held-out-like pairs (tests/support/multirankscore.h, as tests/tools/rankscore scores them):
+    // the straggler in A or in B, four causes, 4 and 8 ranks, a small and a large slowdown, with
+    // the job's own skew (another rank starts its steps late in both runs, which hides part of a
+    // small straggler and all of one). Each passes the four acceptance checks.
+    void heldOutLikePairs_data()
+    {
+        QTest::addColumn<QString>("trace");
+        QTest::addColumn<int>("ranks");
+        QTest::addColumn<int>("cause");
+        QTest::addColumn<bool>("large");
+        QTest::addColumn<bool>("inA");
+        const StragglerCause causes[] = { StragglerCause::SlowerKernels, StragglerCause::HostStall,
+            StragglerCause::LateLaunch, StragglerCause::ExtraWork };
+        for (const char* trace : { "real/bert-small-uncased.h100.json.gz", "real/nsfw_image_detection.h100.json.gz" }) {
+            for (const int ranks : { 4, 8 }) {
+                for (const StragglerCause cause : causes) {
+                    for (const bool large : { false, true }) {
+                        for (const bool inA : { false, true }) {
+                            QTest::addRow("%s %d ranks %s %s in %s", trace + 5, ranks, causeName(cause).c_str(),
+                                large ? "large" : "small", inA ? "A" : "B")
+                                << trace << ranks << int(cause) << large << inA;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    void heldOutLikePairs()
+    {
+        QFETCH(QString, trace);
+        QFETCH(int, ranks);
+        QFETCH(int, cause);
+        QFETCH(bool, large);
+        QFETCH(bool, inA);
+        RankScoreCase scoreCase;
+        scoreCase.trace = dataPath(trace).toStdString();
+        scoreCase.ranks = size_t(ranks);
+        scoreCase.straggler = ranks / 2 - 1;
+        scoreCase.cause = StragglerCause(cause);
+        scoreCase.factor = large ? 2.0 : 1.1;
+        scoreCase.stallShareOfStep = large ? 0.3 : 0.03;
+        scoreCase.inA = inA;
+        const RankScore score = scoreRankCase(scoreCase, Classifier::builtin("default"));
+        QVERIFY2(score.pass(), (score.failure + " first: " + score.firstEntries).c_str());
     }
 
     void sameRunHasNoStraggler()
