@@ -268,6 +268,33 @@ private slots:
         QVERIFY2(score.pass(), (score.failure + " first: " + score.firstEntries).c_str());
     }
 
+    // A slower interconnect is a collective difference: the entry of the detailed pair keeps the
+    // transfer's growth as its stake (the waits are unchanged), and no rank is a straggler.
+    void slowerTransferStaysACollectiveEntry()
+    {
+        const Classifier classifier = Classifier::builtin("default");
+        const std::string base = dataPath("real/nsfw_image_detection.h100.json.gz").toStdString();
+        MultiRankSpec spec;
+        spec.ranks = 4;
+        spec.clockOffsetsUs = { 0, 5e5, -2e5, 1e6 };
+        spec.rankLateUs = { 0, 30, 0, 10 };
+        const MultiRankRun a = buildMultiRankRun(base, spec, classifier);
+        spec.transferUs = 600;
+        const MultiRankRun b = buildMultiRankRun(base, spec, classifier);
+        const auto job
+            = std::make_shared<JobReport>(compareRankSummaries({ summaries(a, classifier), summaries(b, classifier) }));
+        QVERIFY(job->stragglers.empty());
+        FusionReport report = analyzeFusion(a.ranks[0], b.ranks[0], classifier, {});
+        addJobToReport(report, job);
+        const double grown = b.transferUs - a.transferUs;
+        const auto collective = std::find_if(report.whereToLookFirst.begin(), report.whereToLookFirst.end(),
+            [](const LookFirstEntry& entry) { return entry.kind == LookFirstKind::Collective; });
+        QVERIFY(collective != report.whereToLookFirst.end());
+        QVERIFY2(std::fabs(collective->stakeUs - grown) < 0.05 * grown, collective->title.c_str());
+        QCOMPARE(collective->slowerSide, Side::Trace2);
+        QCOMPARE(collective - report.whereToLookFirst.begin(), 0L);
+    }
+
     void sameRunHasNoStraggler()
     {
         const Classifier classifier = Classifier::builtin("default");
