@@ -35,14 +35,6 @@ namespace {
 
 constexpr double kWaitTolerance = 0.3;
 
-std::vector<RankSummary> summaries(const MultiRankRun& run, const Classifier& classifier)
-{
-    std::vector<RankSummary> out;
-    for (const TraceStore& rank : run.ranks)
-        out.push_back(summarizeRank(rank, classifier));
-    return out;
-}
-
 std::vector<std::string> dlrmFiles()
 {
     std::vector<std::string> files;
@@ -166,8 +158,8 @@ private slots:
         const MultiRankRun b = buildMultiRankRun(base, spec, classifier);
         QVERIFY2(b.stragglerDelayUs > 50, "the construction made no straggler");
 
-        const auto job
-            = std::make_shared<JobReport>(compareRankSummaries({ summaries(a, classifier), summaries(b, classifier) }));
+        const auto job = std::make_shared<JobReport>(
+            compareRankSummaries({ summariesOf(a, classifier), summariesOf(b, classifier) }));
         QVERIFY(job->sides[0].aligned && job->sides[1].aligned);
         const QByteArray what = QString("job A %1 us, B %2 us, straggler added %3 us; first straggler rank %4 stake %5")
                                     .arg(job->timeUs[0])
@@ -281,8 +273,8 @@ private slots:
         const MultiRankRun a = buildMultiRankRun(base, spec, classifier);
         spec.transferUs = 600;
         const MultiRankRun b = buildMultiRankRun(base, spec, classifier);
-        const auto job
-            = std::make_shared<JobReport>(compareRankSummaries({ summaries(a, classifier), summaries(b, classifier) }));
+        const auto job = std::make_shared<JobReport>(
+            compareRankSummaries({ summariesOf(a, classifier), summariesOf(b, classifier) }));
         QVERIFY(job->stragglers.empty());
         FusionReport report = analyzeFusion(a.ranks[0], b.ranks[0], classifier, {});
         addJobToReport(report, job);
@@ -303,7 +295,7 @@ private slots:
         spec.ranks = 4;
         spec.clockOffsetsUs = { 0, 5e5, -2e5, 1e6 };
         const MultiRankRun a = buildMultiRankRun(base, spec, classifier);
-        const JobReport job = compareRankSummaries({ summaries(a, classifier), summaries(a, classifier) });
+        const JobReport job = compareRankSummaries({ summariesOf(a, classifier), summariesOf(a, classifier) });
         QVERIFY(job.stragglers.empty());
         QCOMPARE(job.timeUs[0], job.timeUs[1]);
         for (size_t r = 1; r < 4; ++r)
@@ -390,7 +382,7 @@ private slots:
         spec.cause = StragglerCause::SlowerKernels;
         spec.factor = 1.3;
         const MultiRankRun b = buildMultiRankRun(base, spec, classifier);
-        const JobReport job = compareRankSummaries({ summaries(a, classifier), summaries(b, classifier) });
+        const JobReport job = compareRankSummaries({ summariesOf(a, classifier), summariesOf(b, classifier) });
         QVERIFY2(job.pairing.find("world sizes differ (A 2, B 4)") == 0, job.pairing.c_str());
         QCOMPARE(job.rankTimes.size(), size_t(4));
         QCOMPARE(job.rankTimes[3].rank[0], -1);

@@ -36,15 +36,21 @@ void shiftDevice(std::vector<Event>& events, double at, double by)
     }
 }
 
+// The host from `hostAt` on, and the GPU from `gpuAt` on, move by `by`.
+void shiftFrom(TraceStore& store, double hostAt, double gpuAt, double by)
+{
+    shiftDevice(store.kernels, gpuAt, by);
+    shiftDevice(store.gpuCopies, gpuAt, by);
+    shiftHost(store.runtimeCalls, hostAt, by);
+    shiftHost(store.cpuOps, hostAt, by);
+    shiftHost(store.annotations, hostAt, by);
+    shiftHost(store.modules, hostAt, by);
+    shiftHost(store.pythonFrames, hostAt, by);
+}
+
 void shiftFrom(TraceStore& store, double at, double by)
 {
-    shiftDevice(store.kernels, at, by);
-    shiftDevice(store.gpuCopies, at, by);
-    shiftHost(store.runtimeCalls, at, by);
-    shiftHost(store.cpuOps, at, by);
-    shiftHost(store.annotations, at, by);
-    shiftHost(store.modules, at, by);
-    shiftHost(store.pythonFrames, at, by);
+    shiftFrom(store, at, at, by);
 }
 
 // The step boundaries of a store: each step's begin, and the end of time after the last.
@@ -196,13 +202,7 @@ void lateLaunch(TraceStore& store, const MultiRankSpec& spec, size_t steps, doub
         }
         if (gpuAt == std::numeric_limits<double>::lowest())
             continue;
-        shiftDevice(store.kernels, gpuAt, stallUs);
-        shiftDevice(store.gpuCopies, gpuAt, stallUs);
-        shiftHost(store.runtimeCalls, hostAt, stallUs);
-        shiftHost(store.cpuOps, hostAt, stallUs);
-        shiftHost(store.annotations, hostAt, stallUs);
-        shiftHost(store.modules, hostAt, stallUs);
-        shiftHost(store.pythonFrames, hostAt, stallUs);
+        shiftFrom(store, hostAt, gpuAt, stallUs);
     }
 }
 

@@ -21,14 +21,6 @@ constexpr double kWaitTolerance = 0.3;
 constexpr double kTransferTolerance = 0.05;
 constexpr double kEndJitterUs = 3;
 
-std::vector<RankSummary> summariesOf(const MultiRankRun& run, const Classifier& classifier)
-{
-    std::vector<RankSummary> out;
-    for (const TraceStore& rank : run.ranks)
-        out.push_back(summarizeRank(rank, classifier));
-    return out;
-}
-
 // Whether the entry's cause words fit the constructed cause.
 bool causeFits(const LookFirstEntry& entry, const RankScoreCase& scoreCase, const std::string& kernelType)
 {
@@ -54,6 +46,14 @@ std::string numberText(double value)
 }
 
 } // namespace
+
+std::vector<RankSummary> summariesOf(const MultiRankRun& run, const Classifier& classifier)
+{
+    std::vector<RankSummary> out;
+    for (const TraceStore& rank : run.ranks)
+        out.push_back(summarizeRank(rank, classifier));
+    return out;
+}
 
 std::string causeName(StragglerCause cause)
 {

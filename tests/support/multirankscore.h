@@ -1,5 +1,6 @@
 #pragma once
 
+#include "model/jobreport.h"
 #include "multirankrun.h"
 
 #include <string>
@@ -46,6 +47,9 @@ struct RankScore
     std::string failure; // what failed, in words
     bool pass() const { return slowerJob && entry && waits && transfer; }
 };
+
+// Each rank of a constructed run summarised (runs/ranksummary.h).
+std::vector<RankSummary> summariesOf(const MultiRankRun& run, const Classifier& classifier);
 
 std::string causeName(StragglerCause cause); // "kernels", "stall", "late-launch", "extra-work"
 
