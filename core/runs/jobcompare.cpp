@@ -1,12 +1,15 @@
 #include "runs/jobcompare.h"
 
 #include "model/fusionreport.h"
+#include "runs/jobentries.h"
 #include "runs/jobside.h"
 #include "runs/rankroles.h"
 #include "util/textformat.h"
 
 #include <algorithm>
+#include <cmath>
 #include <functional>
+#include <limits>
 #include <map>
 
 namespace fusiondiff {
@@ -198,38 +201,121 @@ void describeCause(
                              : straggler.causeAgainstMedian;
 }
 
-void findStragglers(JobReport& job, size_t steps)
+// Per rank number: what its late arrivals cost the job over the compared steps (at each call it
+// arrives last at, its arrival minus the next latest member's) and the steps it arrives last in.
+// The ranks `onTime` marks (indices) count as arriving with the others: what their lateness masks
+// of another rank's counts as that rank's.
+std::map<int32_t, std::pair<double, uint64_t>> rankDelays(
+    const JobSide& side, size_t steps, const std::vector<bool>& onTime)
 {
-    // Per rank number: the delay its late arrivals cost the job over the compared steps, and the
-    // steps it arrives last in.
-    const auto delays = [&](size_t s) {
-        std::map<int32_t, std::pair<double, uint64_t>> out;
-        for (size_t i = 0; i < steps; ++i) {
-            const JobStep& step = job.sides[s].steps[i];
-            for (size_t r = 0; r < step.delayUs.size(); ++r) {
-                if (step.delayUs[r] <= 0)
-                    continue;
-                auto& entry = out[job.sides[s].ranks[r].rank];
-                entry.first += step.delayUs[r];
-                ++entry.second;
+    std::map<int32_t, std::pair<double, uint64_t>> out;
+    std::map<int32_t, std::vector<bool>> lateIn;
+    for (const CollectiveInstance& instance : side.instances) {
+        if (instance.step < 0 || size_t(instance.step) >= steps)
+            continue;
+        size_t last = SIZE_MAX;
+        double nextLatest = std::numeric_limits<double>::lowest();
+        for (size_t r = 0; r < instance.member.size(); ++r) {
+            if (!instance.member[r] || (r < onTime.size() && onTime[r]))
+                continue;
+            if (last == SIZE_MAX || instance.arrivalUs[r] > instance.arrivalUs[last]) {
+                if (last != SIZE_MAX)
+                    nextLatest = std::max(nextLatest, instance.arrivalUs[last]);
+                last = r;
+            } else {
+                nextLatest = std::max(nextLatest, instance.arrivalUs[r]);
             }
         }
-        return out;
-    };
-    const std::array<std::map<int32_t, std::pair<double, uint64_t>>, 2> delay { delays(0), delays(1) };
+        if (last == SIZE_MAX || nextLatest == std::numeric_limits<double>::lowest()
+            || instance.arrivalUs[last] <= nextLatest)
+            continue;
+        auto& entry = out[side.ranks[last].rank];
+        entry.first += instance.arrivalUs[last] - nextLatest;
+        std::vector<bool>& counted = lateIn[side.ranks[last].rank];
+        counted.resize(steps, false);
+        if (!counted[size_t(instance.step)]) {
+            counted[size_t(instance.step)] = true;
+            ++entry.second;
+        }
+    }
+    return out;
+}
+
+// Per rank (index): its own time before each call of the compared steps, from the end of its
+// previous call (which ends on every member at once), or from the job's first step's start (a
+// rank that starts late is late), to its arrival, summed. It is the rank's own work and stalls between its collectives:
+// what other ranks' lateness does to the next latest arrival does not move it.
+std::vector<double> ownTimeBeforeCalls(const JobSide& side, size_t steps)
+{
+    std::vector<double> out(side.ranks.size(), 0.0);
+    double jobBegin = std::numeric_limits<double>::max();
+    for (size_t r = 0; r < side.ranks.size(); ++r) {
+        if (!side.ranks[r].steps.empty() && r < side.clockOffsetUs.size())
+            jobBegin = std::min(jobBegin, side.ranks[r].steps.front().begin - side.clockOffsetUs[r]);
+    }
+    std::vector<double> previousEnd(side.ranks.size(),
+        jobBegin == std::numeric_limits<double>::max() ? std::numeric_limits<double>::quiet_NaN() : jobBegin);
+    for (const CollectiveInstance& instance : side.instances) {
+        for (size_t r = 0; r < instance.member.size() && r < out.size(); ++r) {
+            if (!instance.member[r])
+                continue;
+            if (instance.step >= 0 && size_t(instance.step) < steps && !std::isnan(previousEnd[r]))
+                out[r] += std::max(0.0, instance.arrivalUs[r] - previousEnd[r]);
+            previousEnd[r] = instance.endUs[r];
+        }
+    }
+    return out;
+}
+
+void findStragglers(JobReport& job, size_t steps)
+{
+    const std::array<std::map<int32_t, std::pair<double, uint64_t>>, 2> delay { rankDelays(job.sides[0], steps, {}),
+        rankDelays(job.sides[1], steps, {}) };
     const bool paired = job.sides[0].worldSize == job.sides[1].worldSize;
+    const size_t slowerJob = job.timeUs[1] > job.timeUs[0] ? 1 : 0;
+    const double jobGap = std::fabs(job.timeUs[1] - job.timeUs[0]);
+    const std::array<std::vector<double>, 2> ownTime { ownTimeBeforeCalls(job.sides[0], steps),
+        ownTimeBeforeCalls(job.sides[1], steps) };
+    // The slower job's stragglers: the ranks it waits for longer than the other job does.
+    std::vector<bool> slowerJobStragglers(job.sides[slowerJob].ranks.size(), false);
+    for (const auto& [rank, own] : delay[slowerJob]) {
+        const auto other = delay[1 - slowerJob].find(rank);
+        if (size_t(rank) < slowerJobStragglers.size()
+            && own.first > (paired && other != delay[1 - slowerJob].end() ? other->second.first : 0.0))
+            slowerJobStragglers[size_t(rank)] = true;
+    }
     for (size_t s = 0; s < 2; ++s) {
         for (const auto& [rank, own] : delay[s]) {
             const auto other = delay[1 - s].find(rank);
-            const double otherDelay = paired && other != delay[1 - s].end() ? other->second.first : 0.0;
-            if (own.first <= otherDelay)
+            double otherDelay = paired && other != delay[1 - s].end() ? other->second.first : 0.0;
+            // A rank of the faster job that the slower job's stragglers arrive after: its lateness
+            // is there too, only hidden behind theirs, and is no difference between the jobs.
+            if (paired && s != slowerJob && size_t(rank) < slowerJobStragglers.size()) {
+                std::vector<bool> onTime = slowerJobStragglers;
+                onTime[size_t(rank)] = false;
+                const auto masked = rankDelays(job.sides[1 - s], steps, onTime);
+                const auto unmasked = masked.find(rank);
+                if (unmasked != masked.end())
+                    otherDelay = std::max(otherDelay, unmasked->second.first);
+            }
+            // The slower job's straggler cannot make it slower than it is: a rank that waits for
+            // the others less in the faster job (its lateness halved there by a rank that got
+            // later, yet hidden behind it) is no straggler of the slower one.
+            double stake = s == slowerJob ? std::min(own.first - otherDelay, jobGap) : own.first - otherDelay;
+            // A straggler of the faster job at most by as much as its own time between its
+            // collectives grew against the other job: a rank that runs as it did, whose delay the
+            // slower job's lateness changed (hidden behind a later rank, or the next latest
+            // arrival moved), is no difference between the jobs.
+            if (paired && s != slowerJob && size_t(rank) < ownTime[s].size() && size_t(rank) < ownTime[1 - s].size())
+                stake = std::min(stake, ownTime[s][size_t(rank)] - ownTime[1 - s][size_t(rank)]);
+            if (stake <= 0)
                 continue;
             Straggler straggler;
             straggler.slowerSide = s == 0 ? Side::Trace1 : Side::Trace2;
             straggler.rank = rank;
             straggler.delayUs[s] = own.first;
             straggler.delayUs[1 - s] = otherDelay;
-            straggler.stakeUs = own.first - otherDelay;
+            straggler.stakeUs = stake;
             straggler.steps = own.second;
             describeCause(job, s, size_t(rank), steps, paired, straggler);
             job.stragglers.push_back(std::move(straggler));
@@ -238,10 +324,9 @@ void findStragglers(JobReport& job, size_t steps)
     // Those of the slower job first: a rank that the faster job waits for longer (its lateness
     // masked on the slower side by a later rank, as when one rank of a copy is slowed) does not
     // explain the gap, however large its stake, and must not become the default pair.
-    const Side slowerJob = job.timeUs[1] > job.timeUs[0] ? Side::Trace2 : Side::Trace1;
     std::stable_sort(job.stragglers.begin(), job.stragglers.end(), [slowerJob](const Straggler& a, const Straggler& b) {
-        const bool aExplains = a.slowerSide == slowerJob;
-        const bool bExplains = b.slowerSide == slowerJob;
+        const bool aExplains = sideIndex(a.slowerSide) == slowerJob;
+        const bool bExplains = sideIndex(b.slowerSide) == slowerJob;
         if (aExplains != bExplains)
             return aExplains;
         return a.stakeUs > b.stakeUs;
@@ -307,6 +392,7 @@ JobReport compareJobs(std::array<JobSide, 2> sides, std::vector<std::string> not
 
 void addJobToReport(FusionReport& report, std::shared_ptr<const JobReport> job)
 {
+    readCollectiveEntriesAgainstWaits(report, *job);
     for (const Straggler& straggler : job->stragglers) {
         const size_t slow = straggler.slowerSide == Side::Trace1 ? 0 : 1;
         LookFirstEntry entry;

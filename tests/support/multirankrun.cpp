@@ -7,7 +7,9 @@
 #include "ops/comparison/collectives.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
+#include <unordered_map>
 
 namespace fusiondiff::test {
 
@@ -34,15 +36,21 @@ void shiftDevice(std::vector<Event>& events, double at, double by)
     }
 }
 
+// The host from `hostAt` on, and the GPU from `gpuAt` on, move by `by`.
+void shiftFrom(TraceStore& store, double hostAt, double gpuAt, double by)
+{
+    shiftDevice(store.kernels, gpuAt, by);
+    shiftDevice(store.gpuCopies, gpuAt, by);
+    shiftHost(store.runtimeCalls, hostAt, by);
+    shiftHost(store.cpuOps, hostAt, by);
+    shiftHost(store.annotations, hostAt, by);
+    shiftHost(store.modules, hostAt, by);
+    shiftHost(store.pythonFrames, hostAt, by);
+}
+
 void shiftFrom(TraceStore& store, double at, double by)
 {
-    shiftDevice(store.kernels, at, by);
-    shiftDevice(store.gpuCopies, at, by);
-    shiftHost(store.runtimeCalls, at, by);
-    shiftHost(store.cpuOps, at, by);
-    shiftHost(store.annotations, at, by);
-    shiftHost(store.modules, at, by);
-    shiftHost(store.pythonFrames, at, by);
+    shiftFrom(store, at, at, by);
 }
 
 // The step boundaries of a store: each step's begin, and the end of time after the last.
@@ -87,6 +95,12 @@ std::vector<size_t> collectivesIn(const TraceStore& store, size_t s)
     return out;
 }
 
+// Whether the spec's straggler is slow in step `step` (0-based).
+bool slowIn(const MultiRankSpec& spec, size_t step)
+{
+    return spec.slowSteps.empty() || (step < spec.slowSteps.size() && spec.slowSteps[step]);
+}
+
 void slowKernels(TraceStore& store, const MultiRankSpec& spec, const Classifier& classifier)
 {
     const KernelTypes types = classifyKernels(store, classifier);
@@ -98,7 +112,7 @@ void slowKernels(TraceStore& store, const MultiRankSpec& spec, const Classifier&
         const auto step = size_t(std::upper_bound(starts.begin(), starts.end(), store.kernels[k].ts) - starts.begin());
         if (step == 0)
             continue; // before the first step
-        if (spec.slowSteps.empty() || (step - 1 < spec.slowSteps.size() && spec.slowSteps[step - 1]))
+        if (slowIn(spec, step - 1))
             slowed.push_back(k);
     }
     std::sort(
@@ -107,6 +121,88 @@ void slowKernels(TraceStore& store, const MultiRankSpec& spec, const Classifier&
         const double extra = store.kernels[k].dur * (spec.factor - 1);
         shiftFrom(store, store.kernels[k].ts + store.kernels[k].dur, extra);
         store.kernels[k].dur += extra;
+    }
+}
+
+// Every n-th kernel of the type, in the slow steps, runs again right after itself.
+void addWork(TraceStore& store, const MultiRankSpec& spec, const Classifier& classifier)
+{
+    const KernelTypes types = classifyKernels(store, classifier);
+    const std::vector<double> starts = stepStarts(store);
+    std::vector<KernelEvent> copied;
+    size_t seen = 0;
+    const auto every = size_t(std::max(1.0, std::round(1 / std::max(spec.factor - 1, 1e-3))));
+    std::vector<size_t> order(store.kernels.size());
+    for (size_t k = 0; k < order.size(); ++k)
+        order[k] = k;
+    std::sort(
+        order.begin(), order.end(), [&](size_t a, size_t b) { return store.kernels[a].ts < store.kernels[b].ts; });
+    for (const size_t k : order) {
+        if (classifier.categoryName(types.ofKernel[k]) != spec.kernelType)
+            continue;
+        const auto step = size_t(std::upper_bound(starts.begin(), starts.end(), store.kernels[k].ts) - starts.begin());
+        if (step == 0 || !slowIn(spec, step - 1) || ++seen % every != 0)
+            continue;
+        copied.push_back(store.kernels[k]);
+    }
+    // Latest first, so that each copy's start is its original's end once the later ones moved.
+    for (auto it = copied.rbegin(); it != copied.rend(); ++it) {
+        KernelEvent copy = *it;
+        copy.ts = it->ts + it->dur;
+        shiftFrom(store, copy.ts, copy.dur);
+        const auto at = std::upper_bound(store.kernels.begin(), store.kernels.end(), copy.ts,
+            [](double ts, const KernelEvent& kernel) { return ts < kernel.ts; });
+        store.kernels.insert(at, copy);
+    }
+}
+
+double medianStepUs(const TraceStore& store)
+{
+    std::vector<double> times;
+    for (const StepSpan& step : profilerSteps(store))
+        times.push_back(step.end - step.begin);
+    if (times.empty()) {
+        double begin = std::numeric_limits<double>::max();
+        double end = std::numeric_limits<double>::lowest();
+        for (const KernelEvent& kernel : store.kernels) {
+            begin = std::min(begin, kernel.ts);
+            end = std::max(end, kernel.ts + kernel.dur);
+        }
+        return std::max(0.0, end - begin);
+    }
+    std::sort(times.begin(), times.end());
+    return times[times.size() / 2];
+}
+
+// The host stalls `stallUs` just before it launches the last kernel of each slow step that the
+// GPU waited for (it started within 20 us of its launch's end: the queue was empty), so the GPU
+// idles that long: the host from that launch on, and the GPU from that kernel on, move.
+void lateLaunch(TraceStore& store, const MultiRankSpec& spec, size_t steps, double stallUs)
+{
+    constexpr double kWaitedUs = 20;
+    std::unordered_map<int64_t, const RuntimeEvent*> launches;
+    for (const RuntimeEvent& call : store.runtimeCalls) {
+        if (call.correlation != kNoId)
+            launches.emplace(call.correlation, &call);
+    }
+    for (size_t s = 0; s < steps; ++s) {
+        if (!slowIn(spec, s))
+            continue;
+        const std::vector<double> starts = stepStarts(store);
+        double hostAt = std::numeric_limits<double>::lowest();
+        double gpuAt = std::numeric_limits<double>::lowest();
+        for (const KernelEvent& kernel : store.kernels) {
+            if (kernel.ts < starts[s] || kernel.ts >= starts[s + 1] || kernel.ts <= gpuAt)
+                continue;
+            const auto launch = launches.find(kernel.correlation);
+            if (launch != launches.end() && kernel.ts - (launch->second->ts + launch->second->dur) < kWaitedUs) {
+                hostAt = launch->second->ts;
+                gpuAt = kernel.ts;
+            }
+        }
+        if (gpuAt == std::numeric_limits<double>::lowest())
+            continue;
+        shiftFrom(store, hostAt, gpuAt, stallUs);
     }
 }
 
@@ -123,6 +219,10 @@ MultiRankRun buildMultiRankRun(const std::string& basePath, const MultiRankSpec&
         TraceStore& slow = run.ranks[size_t(spec.straggler)];
         if (spec.cause == StragglerCause::SlowerKernels)
             slowKernels(slow, spec, classifier);
+        if (spec.cause == StragglerCause::ExtraWork)
+            addWork(slow, spec, classifier);
+        if (spec.cause == StragglerCause::LateLaunch)
+            lateLaunch(slow, spec, run.steps, spec.stallShareOfStep * medianStepUs(slow));
         if (spec.cause == StragglerCause::HostStall) {
             const HostStall stall = chooseStall(slow, 1, 0, spec.stallShareOfStep);
             run.stalledFunction = stall.function;
@@ -137,6 +237,10 @@ MultiRankRun buildMultiRankRun(const std::string& basePath, const MultiRankSpec&
             run.stragglerDelayUs += sorted.back() - sorted[sorted.size() - 2];
     };
     for (size_t s = 0; s < run.steps; ++s) {
+        for (size_t r = 0; r < spec.ranks && r < spec.rankLateUs.size(); ++r) {
+            if (spec.rankLateUs[r] > 0)
+                shiftFrom(run.ranks[r], stepStarts(run.ranks[r])[s], spec.rankLateUs[r]);
+        }
         // The base trace's own collectives in the step: each rank's n-th waits for every rank's.
         for (size_t n = 0;; ++n) {
             std::vector<double> arrival(spec.ranks);
@@ -188,6 +292,7 @@ MultiRankRun buildMultiRankRun(const std::string& basePath, const MultiRankSpec&
             store.kernels.insert(at, collective);
         }
         run.transferUs += spec.transferUs;
+        run.endUs = lastArrival + spec.transferUs;
         addDelay(arrival);
     }
     for (size_t r = 0; r < spec.ranks; ++r) {

@@ -9,8 +9,9 @@ does after a slowed kernel moves by the time added. Then, collective by collecti
 communication kernel on every rank), each rank's kernel ends its old transfer time (its old end
 minus the old last arrival) after the new last arrival, and everything after it moves with it.
 The ranks' clocks are aligned on the collectives' ends (the median difference to rank 0's), as
-FusionDiff does. Prints the time the straggler added to the job (the sum over collectives of the
-last arrival's move) and each rank's added wait. Timestamps stay integers where they were.
+FusionDiff does. Prints the time the straggler added to the job's collectives (the sum over collectives of the
+last arrival's move), to the job's end (its work after the last collective counts too), and each
+rank's added wait. Timestamps stay integers where they were.
 """
 import argparse
 import gzip
@@ -78,6 +79,20 @@ def main():
                 for i in range(count)]
     old_job_end = max(recorded[r][count - 1]["ts"] + recorded[r][count - 1]["dur"] - offset[r] for r in ranks)
 
+    def job_end():
+        """The latest end, over the ranks, of the last profiler step's events (those that start in it)."""
+        ends = []
+        for r in ranks:
+            steps = [e for e in events[r] if e.get("name", "").startswith("ProfilerStep#")]
+            inside = events[r]
+            if steps:
+                last = max(steps, key=lambda e: e["ts"])
+                inside = [e for e in events[r] if last["ts"] <= e["ts"] < last["ts"] + last["dur"]] + [last]
+            ends.append(max(e["ts"] + e.get("dur", 0) for e in inside) - offset[r])
+        return max(ends)
+
+    old_end = job_end()
+
     slow = events[args.rank]
     for kernel in sorted((e for e in slow if e.get("cat") == "kernel" and not is_collective(e)), key=lambda e: e["ts"]):
         extra = kernel["dur"] * (args.factor - 1)
@@ -107,6 +122,7 @@ def main():
         name, trace = traces[r]
         save(os.path.join(args.dst, name), trace)
     print(f"rank {args.rank} slowed x{args.factor}: its last collective ends {added:.0f} us later on every rank")
+    print(f"the job's last step (to its last rank's end) ends {job_end() - old_end:.0f} us later")
     for r in ranks:
         print(f"  rank {r}: added wait {added_wait[r]:+.0f} us")
 
