@@ -4,6 +4,7 @@
 #include "model/jobreport.h"
 #include "report/jsonwriter.h"
 #include "report/tablejson.h"
+#include "util/plural.h"
 #include "util/textformat.h"
 
 #include <cmath>
@@ -216,6 +217,39 @@ void writeJobJson(JsonWriter& json, const FusionReport& report)
     json.endObject();
 }
 
+std::string jobVerdict(const FusionReport& report)
+{
+    if (!report.job)
+        return {};
+    const JobReport& job = *report.job;
+    const double gap = job.timeUs[1] - job.timeUs[0];
+    const std::string over = " over " + countedNoun(job.steps.size(), "compared step", "compared steps");
+    if (gap == 0)
+        return "The jobs take the same time" + over;
+    const size_t slower = gap > 0 ? 1 : 0;
+    const double faster = job.timeUs[1 - slower];
+    std::string text = std::string(slower == 0 ? "A" : "B") + "'s job is slower by " + formatDuration(std::abs(gap))
+        + (faster > 0 ? " (" + fixed(100 * std::abs(gap) / faster, 1) + "%)" : std::string()) + over;
+    // The part that grew most on the slower side.
+    size_t largest = job.partKeys.size();
+    double largestGrowth = 0;
+    for (size_t p = 0; p < job.partKeys.size(); ++p) {
+        const double growth = job.partsUs[slower][p] - job.partsUs[1 - slower][p];
+        if (growth > largestGrowth) {
+            largestGrowth = growth;
+            largest = p;
+        }
+    }
+    if (largest < job.partKeys.size())
+        text += "; its largest part: " + job.partKeys[largest] + " +" + formatDuration(largestGrowth);
+    if (!job.stragglers.empty() && job.stragglers.front().slowerSide == (slower == 0 ? Side::Trace1 : Side::Trace2)) {
+        const Straggler& first = job.stragglers.front();
+        text += "; the first straggler: rank " + std::to_string(first.rank) + " of " + (slower == 0 ? "A" : "B") + " ("
+            + formatDuration(first.stakeUs) + " at stake)";
+    }
+    return text;
+}
+
 std::string jobSummaryText(const FusionReport& report)
 {
     if (!report.job)
@@ -223,8 +257,9 @@ std::string jobSummaryText(const FusionReport& report)
     const JobReport& job = *report.job;
     std::string out = "Jobs: A " + std::to_string(job.sides[0].worldSize) + " ranks, B "
         + std::to_string(job.sides[1].worldSize) + " ranks; " + job.pairing + "\n";
-    out += "  job time over " + std::to_string(job.steps.size()) + " steps: A " + formatDuration(job.timeUs[0]) + ", B "
-        + formatDuration(job.timeUs[1]) + "\n";
+    out += "  job time over " + countedNoun(job.steps.size(), "step", "steps") + ": A " + formatDuration(job.timeUs[0])
+        + ", B " + formatDuration(job.timeUs[1]) + "\n";
+    out += "  " + jobVerdict(report) + "\n";
     for (size_t p = 0; p < job.partKeys.size(); ++p) {
         const double delta = job.partsUs[1][p] - job.partsUs[0][p];
         out += "    " + padLeft(job.partKeys[p], 20) + padLeft(formatDuration(job.partsUs[0][p]), 12)

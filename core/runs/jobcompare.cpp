@@ -1,9 +1,11 @@
 #include "runs/jobcompare.h"
 
 #include "model/fusionreport.h"
+#include "ops/timegap/lookfirst.h"
 #include "runs/jobentries.h"
 #include "runs/jobside.h"
 #include "runs/rankroles.h"
+#include "util/plural.h"
 #include "util/textformat.h"
 
 #include <algorithm>
@@ -333,6 +335,17 @@ void findStragglers(JobReport& job, size_t steps)
     });
 }
 
+// " waits for its rank N": the rank of the other job that `rank` of side `slow` pairs with (by
+// number, or by role where the world sizes differ).
+std::string partnerWords(const JobReport& job, size_t slow, int32_t rank)
+{
+    const auto pair = std::find_if(job.rankPairs.begin(), job.rankPairs.end(),
+        [&](const std::array<int32_t, 2>& p) { return p[slow] == rank && p[1 - slow] >= 0; });
+    if (pair == job.rankPairs.end())
+        return " job waits for its ranks (no rank there pairs with it)";
+    return " waits for its rank " + std::to_string((*pair)[1 - slow]);
+}
+
 } // namespace
 
 JobReport compareJobs(std::array<JobSide, 2> sides, std::vector<std::string> notes)
@@ -357,7 +370,7 @@ JobReport compareJobs(std::array<JobSide, 2> sides, std::vector<std::string> not
     }
     const size_t steps = std::min(job.sides[0].steps.size(), job.sides[1].steps.size());
     if (job.sides[0].steps.size() != job.sides[1].steps.size())
-        job.notes.push_back("A's job has " + std::to_string(job.sides[0].steps.size()) + " steps, B's "
+        job.notes.push_back("A's job has " + countedNoun(job.sides[0].steps.size(), "step", "steps") + ", B's "
             + std::to_string(job.sides[1].steps.size()) + ": the first " + std::to_string(steps) + " are compared");
     for (size_t i = 0; i < steps; ++i) {
         JobStepRow row;
@@ -406,7 +419,7 @@ void addJobToReport(FusionReport& report, std::shared_ptr<const JobReport> job)
             + " arrives last at collectives in " + std::to_string(straggler.steps) + " of "
             + std::to_string(job->steps.size()) + (job->steps.size() == 1 ? " step" : " steps") + ": the job waits "
             + formatDuration(straggler.stakeUs) + " more for it than " + (slow == 0 ? "B's" : "A's")
-            + " waits for its rank " + std::to_string(straggler.rank);
+            + partnerWords(*job, slow, straggler.rank);
         const size_t slowerJob = job->timeUs[1] > job->timeUs[0] ? 1 : 0;
         entry.againstGap = slow != slowerJob;
         if (entry.againstGap)
@@ -415,12 +428,9 @@ void addJobToReport(FusionReport& report, std::shared_ptr<const JobReport> job)
         entry.details.push_back(straggler.cause);
         if (straggler.causeAgainstMedian != straggler.cause)
             entry.details.push_back(straggler.causeAgainstMedian);
-        const auto at = std::find_if(
-            report.whereToLookFirst.begin(), report.whereToLookFirst.end(), [&](const LookFirstEntry& other) {
-                return other.noise == NoiseVerdict::WithinNoise || other.stakeUs < entry.stakeUs;
-            });
-        report.whereToLookFirst.insert(at, std::move(entry));
+        report.whereToLookFirst.push_back(std::move(entry));
     }
+    orderWhereToLookFirst(report.whereToLookFirst);
     report.job = std::move(job);
 }
 

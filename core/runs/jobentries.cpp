@@ -2,6 +2,7 @@
 
 #include "model/fusionreport.h"
 #include "model/jobreport.h"
+#include "ops/timegap/lookfirst.h"
 #include "ops/timegap/significance.h"
 #include "util/textformat.h"
 
@@ -94,14 +95,7 @@ void readCollectiveEntriesAgainstWaits(FusionReport& report, const JobReport& jo
     }
     if (!changed)
         return;
-    std::stable_sort(report.whereToLookFirst.begin(), report.whereToLookFirst.end(),
-        [](const LookFirstEntry& a, const LookFirstEntry& b) {
-            const bool aNoise = a.noise == NoiseVerdict::WithinNoise;
-            const bool bNoise = b.noise == NoiseVerdict::WithinNoise;
-            if (aNoise != bNoise)
-                return bNoise;
-            return a.stakeUs > b.stakeUs;
-        });
+    orderWhereToLookFirst(report.whereToLookFirst);
 }
 
 } // namespace fusiondiff

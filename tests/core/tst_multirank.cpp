@@ -10,6 +10,7 @@
 #include "model/jobreport.h"
 #include "multirankrun.h"
 #include "multirankscore.h"
+#include "report/reportjob.h"
 #include "runs/jobcompare.h"
 #include "runs/jobside.h"
 #include "runs/rankroles.h"
@@ -487,7 +488,7 @@ private slots:
             a.ranks[size_t(r)].distributed.processGroups = pipelineLayoutGroups(r, 6, 3);
         for (int32_t r = 0; r < 8; ++r)
             b.ranks[size_t(r)].distributed.processGroups = pipelineLayoutGroups(r, 8, 4);
-        const JobReport job = compareRankSummaries({ summaries(a, classifier), summaries(b, classifier) });
+        const JobReport job = compareRankSummaries({ summariesOf(a, classifier), summariesOf(b, classifier) });
         QVERIFY2(job.pairing.find("ranks paired by role") != std::string::npos, job.pairing.c_str());
         QCOMPARE(job.rankTimes.size(), size_t(8));
         QVERIFY(!job.stragglers.empty());
@@ -693,6 +694,24 @@ private slots:
                 entry.title.find("the transfer after the last rank arrives") != std::string::npos, entry.title.c_str());
         }
         QCOMPARE(collectives, size_t(2)); // AllReduce and AllToAll
+        // The groups stay in order with the job's entries added: those that explain the gap, then
+        // those against it, then those within noise.
+        const auto groupOf = [](const LookFirstEntry& entry) {
+            return entry.noise == NoiseVerdict::WithinNoise ? 2 : entry.againstGap ? 1 : 0;
+        };
+        for (size_t i = 1; i < report.whereToLookFirst.size(); ++i)
+            QVERIFY2(groupOf(report.whereToLookFirst[i - 1]) <= groupOf(report.whereToLookFirst[i]),
+                report.whereToLookFirst[i].title.c_str());
+        // The job's verdict names the slower job, the time it added, and the straggler.
+        const std::string verdict = jobVerdict(report);
+        const std::string expected = std::string(slowedInB ? "B" : "A") + "'s job is slower by ";
+        QVERIFY2(verdict.rfind(expected, 0) == 0, verdict.c_str());
+        QVERIFY2(verdict.find("over 1 compared step;") != std::string::npos, verdict.c_str());
+        QVERIFY2(verdict.find("collective_wait +") != std::string::npos, verdict.c_str());
+        QVERIFY2(
+            verdict.find(std::string("the first straggler: rank 2 of ") + (slowedInB ? "B" : "A")) != std::string::npos,
+            verdict.c_str());
+        QVERIFY(jobSummaryText(report).find(verdict) != std::string::npos);
     }
 };
 

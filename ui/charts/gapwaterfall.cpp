@@ -244,8 +244,7 @@ QString GapWaterfall::barLabel(int bar) const
     if (bar < 0 || bar >= barCount())
         return {};
     const bool total = bar == 0 || bar == barCount() - 1;
-    const QString label = total ? (sideOfBar(bar) == 0 ? tr("A: %1").arg(m_data.nameA) : tr("B: %1").arg(m_data.nameB))
-                                : m_parts[static_cast<size_t>(bar - 1)].title;
+    const QString label = total ? sideLabel(sideOfBar(bar)) : m_parts[static_cast<size_t>(bar - 1)].title;
     const int slot = static_cast<int>(slotWidth());
     const QFontMetrics metrics(font());
     QStringList words = label.split(QLatin1Char(' '));
@@ -254,14 +253,21 @@ QString GapWaterfall::barLabel(int bar) const
     return words.join(QLatin1Char(' '));
 }
 
+QString GapWaterfall::sideLabel(int side) const
+{
+    // A name that already says its side ("A: x", for alike labels) is not prefixed again.
+    const QString& name = side == 0 ? m_data.nameA : m_data.nameB;
+    const QString prefix = side == 0 ? QStringLiteral("A: ") : QStringLiteral("B: ");
+    return name.startsWith(prefix) ? name : prefix + name;
+}
+
 QString GapWaterfall::barToolTip(int bar) const
 {
-    if ((bar == 0 || bar == barCount() - 1) && sideOfBar(bar) == 0)
-        return tr("<b>A: %1</b><br>%2 %3")
-            .arg(m_data.nameA.toHtmlEscaped(), timeName(), formatDuration(m_data.totalUs[0]));
-    if (bar == 0 || bar == barCount() - 1)
-        return tr("<b>B: %1</b><br>%2 %3")
-            .arg(m_data.nameB.toHtmlEscaped(), timeName(), formatDuration(m_data.totalUs[1]));
+    if (bar == 0 || bar == barCount() - 1) {
+        const int side = sideOfBar(bar);
+        return QStringLiteral("<b>%1</b><br>%2 %3")
+            .arg(sideLabel(side).toHtmlEscaped(), timeName(), formatDuration(m_data.totalUs[side]));
+    }
     if (bar < 0 || bar >= barCount())
         return {};
     const GapPart& part = m_parts[static_cast<size_t>(bar - 1)];

@@ -60,6 +60,8 @@ public:
     // The label under a bar as drawn: its words wrap in the bar's slot, and a word wider than the
     // slot is elided ("unattri…") rather than cut at both ends.
     QString barLabel(int bar) const;
+    // "A: <name>" for the total bars, the name once where it already says its side.
+    QString sideLabel(int side) const;
 
     // Its height holds the values above the bars and the labels under them whole in the font as
     // it is (a larger system font needs more than the default's pixels), at its width: the labels

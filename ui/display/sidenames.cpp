@@ -65,6 +65,14 @@ std::array<QString, 2> sideAliases(const std::array<QString, 2>& names)
 {
     if (names[0].size() <= kMaxAliasLength && names[1].size() <= kMaxAliasLength)
         return names;
+    // Alike labels, which the core names "A: x" and "B: x" (two ranks of one name): the letters
+    // tell them apart, so they stay and x is shortened.
+    const QString a = QStringLiteral("A: ");
+    const QString b = QStringLiteral("B: ");
+    if (names[0].startsWith(a) && names[1].startsWith(b) && names[0].mid(3) == names[1].mid(3)) {
+        const QString alike = elidedInTheMiddle(names[0].mid(3), kMaxAliasLength - 3);
+        return { a + alike, b + alike };
+    }
     std::array<QString, 2> aliases = names;
     // The GPU of a label, "(AMD Instinct MI300X)": dropped when both name the same; otherwise
     // kept where the alias has room for it.

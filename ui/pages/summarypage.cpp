@@ -8,11 +8,13 @@
 #include "display/formatting.h"
 #include "display/sidenames.h"
 #include "model/fusionreport.h"
+#include "model/jobreport.h"
 #include "models/tracesummarymodel.h"
 #include "pages/phaseheadline.h"
 #include "pages/tablepage.h"
 #include "report/collectiveopportunity.h"
 #include "report/referencecaveat.h"
+#include "report/reportjob.h"
 #include "report/reportnotes.h"
 #include "util/textformat.h"
 #include "widgets/adaptivesplitter.h"
@@ -33,6 +35,18 @@
 namespace fusiondiff::ui {
 
 namespace {
+
+// For runs compared as jobs, the job's verdict leads; the pair's verdict after it is the detailed
+// pair's ("" for a single pair).
+QString jobLead(const FusionReport& report)
+{
+    if (!report.job)
+        return {};
+    return QStringLiteral("<b>%1.</b> ").arg(QString::fromStdString(jobVerdict(report)).toHtmlEscaped())
+        + SummaryPage::tr("The detailed pair, A rank %1 against B rank %2: ")
+              .arg(report.job->detailedPair[0])
+              .arg(report.job->detailedPair[1]);
+}
 
 constexpr size_t kTopItems = 5;
 
@@ -234,13 +248,13 @@ void SummaryPage::showGap()
         const QString hatched = onSteps
             ? tr("hatched: extra kernels, i.e. fusion; host, sync, launch, other idle: the GPU waits")
             : tr("hatched: extra kernels, i.e. fusion");
-        m_verdict->setText(gapCauseVerdict(*report) + QStringLiteral(" ")
+        m_verdict->setText(jobLead(*report) + gapCauseVerdict(*report) + QStringLiteral(" ")
             + (floor > 0 ? tr("By cause, from %1's %2 to %3's (%4; the axis starts at %5):")
                                .arg(from, basis, to, hatched, formatDuration(floor))
                          : tr("By cause, from %1's %2 to %3's (%4):").arg(from, basis, to, hatched)));
     } else {
         m_partCauses.clear();
-        m_verdict->setText(gapVerdict(*report) + QStringLiteral(" ")
+        m_verdict->setText(jobLead(*report) + gapVerdict(*report) + QStringLiteral(" ")
             + tr("By kernel type, from A's GPU time to B's (hatched: a fusion opportunity):"));
         m_waterfall->setToolTip(tr("From A's GPU time to B's, by kernel type; click a type to see it in Kernel types"));
         m_waterfall->setData(gapByKernelType(*report, 8, &m_partTypeRows));

@@ -421,11 +421,23 @@ std::vector<LookFirstEntry> rankWhereToLookFirst(
     if (entries.size() > limit)
         entries.resize(limit);
     markEntriesAgainstTheGap(report, entries);
-    // The entries that explain the gap first, those that work the other way in a group of their own
-    // after them (each group by stake), so that the first entry is never one that narrows the gap.
-    std::stable_partition(
-        entries.begin(), entries.end(), [](const LookFirstEntry& entry) { return !entry.againstGap; });
+    // So that the first entry is never one that narrows the gap.
+    orderWhereToLookFirst(entries);
     return entries;
+}
+
+void orderWhereToLookFirst(std::vector<LookFirstEntry>& entries)
+{
+    const auto group = [](const LookFirstEntry& entry) {
+        if (entry.noise == NoiseVerdict::WithinNoise)
+            return 2;
+        return entry.againstGap ? 1 : 0;
+    };
+    std::stable_sort(entries.begin(), entries.end(), [&](const LookFirstEntry& a, const LookFirstEntry& b) {
+        if (group(a) != group(b))
+            return group(a) < group(b);
+        return a.stakeUs > b.stakeUs;
+    });
 }
 
 } // namespace fusiondiff

@@ -17,4 +17,10 @@ struct TimeGapAccounting;
 std::vector<LookFirstEntry> rankWhereToLookFirst(
     const FusionReport& report, const TimeGapAccounting& accounting, size_t limit = 25);
 
+// The order of "where to look first": the entries that explain the gap, then those that work
+// against it, then those within run-to-run noise (the JSON's `group`), each group by stake, largest
+// first. Stable, so that equal stakes keep their order. Whatever adds entries later (a job's
+// stragglers, its collectives read against the ranks' waits) orders them again with this.
+void orderWhereToLookFirst(std::vector<LookFirstEntry>& entries);
+
 } // namespace fusiondiff

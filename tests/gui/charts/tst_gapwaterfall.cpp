@@ -4,6 +4,7 @@
 #include "charts/gapbycause.h"
 #include "charts/gapbytype.h"
 #include "charts/gapwaterfall.h"
+#include "display/sidenames.h"
 #include "model/fusionreport.h"
 
 #include <QFontMetrics>
@@ -167,6 +168,35 @@ private Q_SLOTS:
         QCOMPARE(chart.barLabel(3), QStringLiteral("unattributed"));
         QCOMPARE(chart.barLabel(2), QStringLiteral("extra kernels"));
         QCOMPARE(chart.barLabel(0), QStringLiteral("A: AMD"));
+    }
+
+    // Two ranks of one file name: the core names them "A: x" and "B: x", and the totals' bars say
+    // each side once ("A: x", not "A: A:"), with x shortened alike on both.
+    void alikeNamesSayTheirSideOnce()
+    {
+        FusionReport report;
+        report.sideNames
+            = { "A: worker2.v100.pt.trace (Tesla V100-SXM2-32GB)", "B: worker2.v100.pt.trace (Tesla V100-SXM2-32GB)" };
+        GapWaterfallData data = sample();
+        data.nameA = sideAlias(report, 0);
+        data.nameB = sideAlias(report, 1);
+        QVERIFY2(data.nameA.startsWith(QStringLiteral("A: w")) && data.nameB.startsWith(QStringLiteral("B: w")),
+            qPrintable(data.nameA + QStringLiteral(" / ") + data.nameB));
+        QCOMPARE(data.nameA.mid(3), data.nameB.mid(3));
+        GapWaterfall chart;
+        chart.setData(data);
+        chart.resize(1600, 300);
+        int last = 0;
+        while (!chart.barLabel(last + 1).isEmpty())
+            ++last;
+        QVERIFY(chart.barLabel(last).startsWith(QStringLiteral("B: w")));
+        for (const int bar : { 0, last }) {
+            QVERIFY2(!chart.barLabel(bar).contains(QStringLiteral("A: A:"))
+                    && !chart.barLabel(bar).contains(QStringLiteral("B: B:")),
+                qPrintable(chart.barLabel(bar)));
+            QVERIFY2(!chart.barToolTip(bar).contains(QStringLiteral("A: A:")), qPrintable(chart.barToolTip(bar)));
+        }
+        QVERIFY(chart.barLabel(0).startsWith(QStringLiteral("A: w")));
     }
 
     // The waterfall by kernel type (where the time gap has no parts) follows the same convention:
