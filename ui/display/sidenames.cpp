@@ -66,11 +66,14 @@ std::array<QString, 2> sideAliases(const std::array<QString, 2>& names)
     if (names[0].size() <= kMaxAliasLength && names[1].size() <= kMaxAliasLength)
         return names;
     // Alike labels, which the core names "A: x" and "B: x" (two ranks of one name): the letters
-    // tell them apart, so they stay and x is shortened.
+    // tell them apart, so they stay, and x is shortened (without its GPU, the same on both).
+    static const QRegularExpression gpuSuffix(QStringLiteral("\\s*\\([^()]*\\)$"));
     const QString a = QStringLiteral("A: ");
     const QString b = QStringLiteral("B: ");
     if (names[0].startsWith(a) && names[1].startsWith(b) && names[0].mid(3) == names[1].mid(3)) {
-        const QString alike = elidedInTheMiddle(names[0].mid(3), kMaxAliasLength - 3);
+        QString alike = names[0].mid(3);
+        alike.remove(gpuSuffix);
+        alike = elidedInTheMiddle(alike, kMaxAliasLength - 3);
         return { a + alike, b + alike };
     }
     std::array<QString, 2> aliases = names;
