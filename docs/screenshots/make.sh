@@ -102,3 +102,18 @@ shoot --screenshot "$here" --screenshot-prefix 1024x700- --screenshot-size 1024x
     export QT_SCALE_FACTOR=2
     shoot --screenshot "$here" --screenshot-prefix scale2- --screenshot-size 720x450 --screenshot-only 17-efficiency
 )
+# Two runs compared as jobs: the real DLRM 8-rank step against the copy with rank 2's kernels 5x
+# slower (tests/tools/slowrank.py): the Summary led by the job's verdict, and the Ranks view (step
+# time stacked; collective wait side by side), also dark, small and at twice the scale.
+runs="$real/dlrm_8ranks $real/dlrm_8ranks_rank2_slow5x"
+# shellcheck disable=SC2086 # two folders
+shoot --screenshot "$here" --screenshot-prefix dlrm- --screenshot-only 02-summary,17-ranks,18-ranks-wait $runs
+# shellcheck disable=SC2086
+shoot --screenshot "$here" --screenshot-prefix dlrm-dark- --dark --screenshot-only 17-ranks $runs
+# shellcheck disable=SC2086
+shoot --screenshot "$here" --screenshot-prefix dlrm-1024x700- --screenshot-size 1024x700 --screenshot-only 17-ranks $runs
+(
+    export QT_SCALE_FACTOR=2
+    # shellcheck disable=SC2086
+    shoot --screenshot "$here" --screenshot-prefix dlrm-scale2- --screenshot-size 720x450 --screenshot-only 17-ranks $runs
+)

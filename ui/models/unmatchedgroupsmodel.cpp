@@ -68,7 +68,7 @@ QVariant UnmatchedGroupsModel::display(int row, int column) const
     case TimeColumn:
         return formatDuration(large.timeUs);
     case CompositionColumn:
-        return compositionText(*m_report, large);
+        return ui::compositionText(*m_report, large);
     }
     return {};
 }

@@ -7,6 +7,7 @@
 #include "ranks/rankdata.h"
 #include "ranks/rankheatmap.h"
 #include "ranks/rankwaitbars.h"
+#include "report/reportjob.h"
 #include "widgets/wraplabel.h"
 
 #include <QComboBox>
@@ -176,11 +177,10 @@ void RanksPage::showJob()
     const JobReport& job = *report.job;
     const bool waits = m_heatmapValue->currentIndex() == 1;
 
-    QString header = tr("A: %1 ranks, B: %2 ranks; %3. %4 compared steps.")
+    QString header = tr("A: %1 ranks, B: %2 ranks; %3. %4.")
                          .arg(job.sides[0].ranks.size())
                          .arg(job.sides[1].ranks.size())
-                         .arg(toQString(job.pairing))
-                         .arg(job.steps.size());
+                         .arg(toQString(job.pairing), toQString(jobVerdict(report)));
     if (!job.stragglers.empty()) {
         const Straggler& first = job.stragglers.front();
         QString cause = toQString(first.cause);
@@ -189,7 +189,7 @@ void RanksPage::showJob()
         if (!cause.isEmpty())
             cause[0] = cause[0].toUpper();
         header += QLatin1Char(' ')
-            + tr("The straggler: %1 rank %2 (\u25C0), %3 of the job's time. %4")
+            + tr("The straggler: %1 rank %2 (\u25C0), %3 at stake. %4")
                   .arg(QLatin1String(sideLetter(first.slowerSide)))
                   .arg(first.rank)
                   .arg(formatDuration(first.stakeUs), cause);
