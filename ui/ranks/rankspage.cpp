@@ -189,10 +189,7 @@ void RanksPage::showJob()
         if (!cause.isEmpty())
             cause[0] = cause[0].toUpper();
         header += QLatin1Char(' ')
-            + tr("The straggler: %1 rank %2 (\u25C0), %3 at stake. %4")
-                  .arg(QLatin1String(sideLetter(first.slowerSide)))
-                  .arg(first.rank)
-                  .arg(formatDuration(first.stakeUs), cause);
+            + tr("%1 rank %2 (\u25C0): %3").arg(QLatin1String(sideLetter(first.slowerSide))).arg(first.rank).arg(cause);
     }
     header += QLatin1Char(' ')
         + tr("Every other view compares A rank %1 with B rank %2; click a rank to compare another.")
