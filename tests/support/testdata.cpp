@@ -45,9 +45,14 @@ QStringList filesIn(const QString& folder)
     return files;
 }
 
+bool fewerCases()
+{
+    return qEnvironmentVariableIsSet("FUSIONDIFF_TEST_FEWER_CASES");
+}
+
 std::vector<unsigned long long> seedsToRun(std::initializer_list<unsigned long long> seeds)
 {
-    if (qEnvironmentVariableIsSet("FUSIONDIFF_TEST_FIRST_SEED") && seeds.size() > 1)
+    if (fewerCases() && seeds.size() > 1)
         return { *seeds.begin() };
     return seeds;
 }

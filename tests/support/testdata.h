@@ -25,10 +25,11 @@ QByteArray readFile(const QString& path);
 // The names of the files in `folder`, hidden ones too, sorted.
 QStringList filesIn(const QString& folder);
 
-// The seeds a test over constructed pairs runs: all of `seeds`, or only the first where
-// FUSIONDIFF_TEST_FIRST_SEED is set. The sanitizer build sets it (CMakePresets.json): there the
-// constructions check memory safety, which one seed covers, while the accuracy bar over every seed
-// is the test build's.
+// Whether tests over many constructed cases run fewer of them: where FUSIONDIFF_TEST_FEWER_CASES
+// is set, which the sanitizer build does (CMakePresets.json). There the constructions check memory
+// safety, which a few cases cover, while the accuracy bar over every case is the test build's.
+bool fewerCases();
+// All of `seeds`, or only the first with fewerCases().
 std::vector<unsigned long long> seedsToRun(std::initializer_list<unsigned long long> seeds);
 
 } // namespace fusiondiff::test
