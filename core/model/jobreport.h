@@ -149,7 +149,10 @@ struct Straggler
     Side slowerSide = Side::Trace1;
     int32_t rank = -1;
     // How much shorter the slower job's steps would be if the rank arrived with the next latest
-    // rank at every collective it arrives last at, less the same on the other side.
+    // rank at every collective it arrives last at, less the same on the other side; for the slower
+    // job's stragglers at most the jobs' gap, for the faster job's taken with the slower job's
+    // stragglers arriving with the others and at most the growth of the rank's own time between
+    // collectives (docs/report-format.md, where_to_look_first).
     double stakeUs = 0;
     std::array<double, 2> delayUs {}; // its delay to the job on each side (JobStep::stragglerDelayUs summed)
     uint64_t steps = 0; // steps of the slower side in which it arrives last at a collective
