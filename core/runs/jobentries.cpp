@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <optional>
 
 namespace fusiondiff {
 
@@ -33,22 +32,10 @@ std::array<std::array<double, 2>, 2> detailedWaitAndTransfer(const JobReport& jo
     return out;
 }
 
-// The side slower overall, unless the headline's gap is none or within noise.
-std::optional<Side> slowerOverall(const FusionReport& report)
-{
-    const TimeGapBreakdown& gap = report.timeGap.headline();
-    if (gap.deltaUs == 0 || gap.noise.verdict == NoiseVerdict::WithinNoise)
-        return std::nullopt;
-    return gap.slowerSide();
-}
-
-constexpr const char* kOtherWay = "works the other way: ";
-
 } // namespace
 
 void readCollectiveEntriesAgainstWaits(FusionReport& report, const JobReport& job)
 {
-    const std::optional<Side> slower = slowerOverall(report);
     bool changed = false;
     for (LookFirstEntry& entry : report.whereToLookFirst) {
         if (entry.kind != LookFirstKind::Collective)
@@ -76,22 +63,20 @@ void readCollectiveEntriesAgainstWaits(FusionReport& report, const JobReport& jo
         entry.title = entry.op + ": the transfer after the last rank arrives, " + report.sideNames[0] + " "
             + formatDuration(entry.timeUs[0]) + " vs " + report.sideNames[1] + " " + formatDuration(entry.timeUs[1])
             + " (of " + formatDuration(kernelUs[0]) + " vs " + formatDuration(kernelUs[1]) + " of its kernels)";
-        std::erase_if(entry.details, [](const std::string& line) { return line.rfind(kOtherWay, 0) == 0; });
-        entry.details.insert(entry.details.begin(),
+        // First among the details (push_back and rotate: GCC 12 takes an insert at the front here for
+        // a null dereference).
+        entry.details.push_back(
             "the rest of its kernels' time is this rank waiting for the last rank to arrive: " + report.sideNames[0]
-                + " " + formatDuration(waitUs[0]) + ", " + report.sideNames[1] + " " + formatDuration(waitUs[1])
-                + "; a rank that arrives late waits less, and what the others wait for it is its straggler entry, "
-                  "not a difference in the collective");
+            + " " + formatDuration(waitUs[0]) + ", " + report.sideNames[1] + " " + formatDuration(waitUs[1])
+            + "; a rank that arrives late waits less, and what the others wait for it is its straggler entry, "
+              "not a difference in the collective");
+        std::rotate(entry.details.begin(), entry.details.end() - 1, entry.details.end());
         const GapNoise noise = judgeDelta(delta, entry.timeUs, 0, "floor");
         entry.noise = noise.verdict;
         entry.noiseUs = noise.noiseUs;
         if (noise.verdict == NoiseVerdict::WithinNoise)
             entry.title += " (within run-to-run noise (±" + formatDuration(noise.noiseUs) + "))";
-        entry.againstGap = slower && entry.stakeUs > 0 && entry.slowerSide != *slower;
-        if (entry.againstGap)
-            entry.details.insert(entry.details.begin(),
-                kOtherWay + report.sideName(entry.slowerSide) + " is slower here by " + formatDuration(entry.stakeUs)
-                    + ", while " + report.sideName(*slower) + " is slower overall");
+        markEntryAgainstTheGap(report, entry);
     }
     if (!changed)
         return;

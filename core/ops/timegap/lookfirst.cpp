@@ -268,23 +268,10 @@ LookFirstEntry kernelTypeEntry(const FusionReport& report, CategoryId type, cons
     return entry;
 }
 
-// An entry whose slower side is the faster side overall works against the headline's gap: it says
-// so first, so that a reader does not add it to the gap.
 void markEntriesAgainstTheGap(const FusionReport& report, std::vector<LookFirstEntry>& entries)
 {
-    const TimeGapBreakdown& gap = report.timeGap.headline();
-    // Within run-to-run noise, no side is slower overall: an entry's words follow the verdict's.
-    if (gap.deltaUs == 0 || gap.noise.verdict == NoiseVerdict::WithinNoise)
-        return;
-    const Side slowerOverall = gap.slowerSide();
-    for (LookFirstEntry& entry : entries) {
-        if (entry.stakeUs <= 0 || entry.slowerSide == slowerOverall)
-            continue;
-        entry.againstGap = true;
-        entry.details.insert(entry.details.begin(),
-            "works the other way: " + report.sideName(entry.slowerSide) + " is slower here by "
-                + formatDuration(entry.stakeUs) + ", while " + report.sideName(slowerOverall) + " is slower overall");
-    }
+    for (LookFirstEntry& entry : entries)
+        markEntryAgainstTheGap(report, entry);
 }
 
 LookFirstKind kindOf(IdleCause cause)
@@ -424,6 +411,24 @@ std::vector<LookFirstEntry> rankWhereToLookFirst(
     // So that the first entry is never one that narrows the gap.
     orderWhereToLookFirst(entries);
     return entries;
+}
+
+void markEntryAgainstTheGap(const FusionReport& report, LookFirstEntry& entry)
+{
+    constexpr std::string_view otherWay = "works the other way: ";
+    std::erase_if(entry.details, [&](const std::string& line) { return line.starts_with(otherWay); });
+    entry.againstGap = false;
+    const TimeGapBreakdown& gap = report.timeGap.headline();
+    // Within run-to-run noise, no side is slower overall: an entry's words follow the verdict's.
+    if (gap.deltaUs == 0 || gap.noise.verdict == NoiseVerdict::WithinNoise)
+        return;
+    const Side slowerOverall = gap.slowerSide();
+    if (entry.stakeUs <= 0 || entry.slowerSide == slowerOverall)
+        return;
+    entry.againstGap = true;
+    entry.details.insert(entry.details.begin(),
+        std::string(otherWay) + report.sideName(entry.slowerSide) + " is slower here by "
+            + formatDuration(entry.stakeUs) + ", while " + report.sideName(slowerOverall) + " is slower overall");
 }
 
 void orderWhereToLookFirst(std::vector<LookFirstEntry>& entries)
