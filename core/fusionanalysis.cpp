@@ -22,6 +22,7 @@
 #include "ops/timegap/synthetictiming.h"
 #include "ops/timegap/timegap.h"
 #include "util/bothsides.h"
+#include "util/distinctlabels.h"
 #include "util/inputerror.h"
 #include "util/textformat.h"
 
@@ -258,10 +259,10 @@ void describeTraces(
         report.traces[side] = summarize(traces[side], traces[side].largeGroupIndices.size());
         report.largeGroups[side] = describeLargeGroups(traces[side], typeCount);
     });
-    if (report.traces[0].label == report.traces[1].label) {
-        report.traces[0].label = "A: " + report.traces[0].label;
-        report.traces[1].label = "B: " + report.traces[1].label;
-    }
+    const std::array<std::string, 2> labels = distinctLabels(
+        { report.traces[0].label, report.traces[1].label }, { report.traces[0].path, report.traces[1].path });
+    report.traces[0].label = labels[0];
+    report.traces[1].label = labels[1];
     const bool samePlatform = traces[0].store.platform == traces[1].store.platform;
     for (size_t side = 0; side < 2; ++side)
         report.sideNames[side] = samePlatform ? report.traces[side].label : platformName(report.traces[side].platform);

@@ -473,6 +473,31 @@ private Q_SLOTS:
         QCOMPARE(run.exitCode, 0);
         QVERIFY(run.out.contains("\"trace1_label\": \"A: Qwen1.5-0.5B-Chat.mi300x (AMD Instinct MI300X VF)\""));
     }
+
+    // Two runs of one job keep their file names and differ by folder: the labels say the folders
+    // where the paths part, nearest to the file first, so that every sentence tells the sides apart.
+    void alikeFileNamesAreToldApartByTheirFolders()
+    {
+        QTemporaryDir dir;
+        for (const char* folder : { "before/node3", "after/node3", "deep/x/y/node3", "other/x/y/node3" }) {
+            QVERIFY(QDir(dir.path()).mkpath(QString::fromLatin1(folder)));
+            QVERIFY(QFile::copy(sampleA(), dir.filePath(QString::fromLatin1(folder) + "/rank0.json.gz")));
+        }
+        const auto labels = [&](const char* a, const char* b) {
+            const Run run = cli({ QStringLiteral("compare"), dir.filePath(QString::fromLatin1(a) + "/rank0.json.gz"),
+                dir.filePath(QString::fromLatin1(b) + "/rank0.json.gz"), QStringLiteral("--json"),
+                QStringLiteral("-") });
+            return run.out;
+        };
+        const QByteArray near = labels("before/node3", "after/node3");
+        QVERIFY2(near.contains("\"trace1_label\": \"before/node3/rank0 (AMD Instinct MI300X VF)\""),
+            near.left(600).constData());
+        QVERIFY(near.contains("\"trace2_label\": \"after/node3/rank0 (AMD Instinct MI300X VF)\""));
+        const QByteArray far = labels("deep/x/y/node3", "other/x/y/node3");
+        QVERIFY2(far.contains("\"trace1_label\": \"deep/\xe2\x80\xa6/rank0 (AMD Instinct MI300X VF)\""),
+            far.left(600).constData());
+        QVERIFY(far.contains("\"trace2_label\": \"other/\xe2\x80\xa6/rank0 (AMD Instinct MI300X VF)\""));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCli)
