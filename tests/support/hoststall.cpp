@@ -13,6 +13,7 @@
 #include <queue>
 #include <random>
 #include <set>
+#include <unordered_set>
 #include <vector>
 
 namespace fusiondiff::test {
@@ -572,10 +573,28 @@ double stepsWallUs(const TraceStore& store)
         for (const RuntimeEvent& call : store.runtimeCalls)
             begin = std::min(begin, call.ts);
     }
-    for (const KernelEvent& kernel : store.kernels)
+    // The first step compared starts on the GPU once the work launched before it has run: where the
+    // host runs ahead of the GPU (pipelined steps), a stall before that step starts it later on the
+    // host while the GPU is still busy with earlier work, which costs nothing yet; the lead it takes
+    // from the host shows as idle later, inside the steps.
+    std::unordered_set<int64_t> launchedBefore;
+    for (const RuntimeEvent& call : store.runtimeCalls) {
+        if (call.correlation != kNoId && call.ts < begin)
+            launchedBefore.insert(call.correlation);
+    }
+    double earlierWorkEnd = -std::numeric_limits<double>::infinity();
+    for (const KernelEvent& kernel : store.kernels) {
         end = std::max(end, kernel.ts + kernel.dur);
-    for (const GpuCopyEvent& copy : store.gpuCopies)
+        if (launchedBefore.contains(kernel.correlation))
+            earlierWorkEnd = std::max(earlierWorkEnd, kernel.ts + kernel.dur);
+    }
+    for (const GpuCopyEvent& copy : store.gpuCopies) {
         end = std::max(end, copy.ts + copy.dur);
+        if (launchedBefore.contains(copy.correlation))
+            earlierWorkEnd = std::max(earlierWorkEnd, copy.ts + copy.dur);
+    }
+    if (!steps.empty())
+        begin = std::max(begin, earlierWorkEnd);
     return std::isfinite(begin) && std::isfinite(end) ? end - begin : 0.0;
 }
 

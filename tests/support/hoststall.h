@@ -85,7 +85,7 @@ StallScore scoreStall(const FusionReport& report, const HostStall& stall);
 
 // The wall time of a trace's steps, read from the trace alone (not from the analysis): from the
 // start of the first step compared (the profiler steps that launch GPU work less the warm-up, else
-// the first launch)
+// the first launch; with steps, no earlier than the end of the GPU work launched before it)
 // to the later of the last GPU work's end and the last step's end on the host. Kernel times are
 // the same in A and its host-stall pair B, so B's minus A's is the idle the stall caused.
 double stepsWallUs(const TraceStore& store);
