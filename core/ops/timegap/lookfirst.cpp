@@ -369,7 +369,7 @@ LookFirstEntry idleEntry(const FusionReport& report, const IdleCauseEntry& cause
         entry.details.push_back("at stake at most " + formatDuration(entry.stakeUs) + ", all the GPU idle "
             + report.sideName(entry.slowerSide) + " has beyond " + report.sideName(otherSide(entry.slowerSide))
             + " in the compared steps"
-            + (overlapBeyond > 0 ? " less the " + formatDuration(overlapBeyond) + " more of its GPU work that runs "
+            + (overlapBeyond > 0 ? ", less the " + formatDuration(overlapBeyond) + " more of its GPU work it runs "
                         + "alongside other work (concurrent streams)"
                                  : std::string())
             + ": the rest of the difference is idle the other side has under other causes");
