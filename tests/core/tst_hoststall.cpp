@@ -137,6 +137,16 @@ private slots:
             { "real/hta_trace_diff_control.a100.json.gz", "region", 1 }, // nccl:all_to_all
             { "real/hta_trace_diff_control.a100.json.gz", "region", 2 }, // ## alltoall_bwd_single ##
             { "real/minitoy_train_rocm6.2.mi250.json.gz", "tail", 1 }, // one of two steps compared
+            // aten::rsub on the autograd thread: the delayed kernels then run alongside the
+            // all-to-all's, so the GPU idles 44.6 ms more but the steps grow by 36.8 ms only.
+            { "real/hta_trace_diff_control.a100.json.gz", "thread2", 1 },
+            // aten::clamp_ on pipelined steps: the stall in the warm-up step starts the first compared
+            // step 18.3 ms later on the host while the GPU still runs earlier work; the steps, as the
+            // GPU runs them, grow by 36.7 ms, as the GPU's wall time from its first kernel does.
+            { "real/hta_trace_diff_test.v100.json.gz", "function", 1 },
+            // aten::narrow in CatBackward0, where in 3 of its 8 calls a step aten::slice spans it to the
+            // microsecond: the stall is narrow's own time, not slice's (stalledBeforeACalleeSpanningTheCall).
+            { "real/hta_trace_diff_test.v100.json.gz", "backward", 1 },
         };
         for (const auto& [trace, site, seed] : rows)
             QTest::addRow("%s %s seed %d", trace, site, seed) << QString(trace) << QString(site) << seed;
@@ -174,6 +184,34 @@ private slots:
         QVERIFY2(score.onStepTime && score.firstIsStall, what.constData());
         QVERIFY2(std::fabs(score.firstStakeUs - grown) <= kStakeTolerance * grown, what.constData());
         QVERIFY2(std::fabs(score.stepGapUs - grown) <= kStakeTolerance * grown, what.constData());
+    }
+
+    void stalledBeforeACalleeSpanningTheCall()
+    {
+        // A stall at the start of a call comes before its callees, one that starts and ends with
+        // the call to the trace's rounding included: the stall is the call's own time.
+        const std::string path = dataPath("real/hta_trace_diff_test.v100.json.gz").toStdString();
+        const TraceStore a = loadTrace(path);
+        const HostStall stall = chooseStall(a, 1, 0, kShareOfStep, StallSite::Backward);
+        QCOMPARE(stall.function, std::string("aten::narrow"));
+        TraceStore b = loadTrace(path);
+        stallHost(b, stall);
+        size_t spanning = 0;
+        for (size_t i = 0; i < a.cpuOps.size(); ++i) {
+            const CpuOpEvent& call = a.cpuOps[i];
+            if (a.name(call.name) != stall.function || call.pid != stall.thread.pid || call.tid != stall.thread.tid)
+                continue;
+            for (size_t j = i + 1; j < a.cpuOps.size() && a.cpuOps[j].ts == call.ts; ++j) {
+                const CpuOpEvent& callee = a.cpuOps[j];
+                if (callee.tid != call.tid || callee.pid != call.pid || callee.dur != call.dur)
+                    continue;
+                ++spanning;
+                // Within a microsecond: the clock's values are about 1.7e15 us.
+                QVERIFY(std::fabs(b.cpuOps[j].ts - b.cpuOps[i].ts - stall.stallUs) <= 1.0);
+                QVERIFY(std::fabs(b.cpuOps[i].ts + b.cpuOps[i].dur - b.cpuOps[j].ts - b.cpuOps[j].dur) <= 1.0);
+            }
+        }
+        QVERIFY(spanning > 0);
     }
 
     void withoutAStallNothingIsCharged()

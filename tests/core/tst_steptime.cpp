@@ -333,6 +333,19 @@ private slots:
         QCOMPARE(b.codes[size_t(codeOf("## loss ##"))].caller, -1);
     }
 
+    void hashesPairAndNamesStayReadable()
+    {
+        // A content hash pairs as <hash> across runs; a CamelCase name with a digit in it is a
+        // name (an entry said "inside <hash>" for MaxPool2DWithIndicesBackward on a 2021 trace).
+        const auto key = [](const char* name) { return idlePairingKey({ name, HostCodeKind::Operator }); };
+        QCOMPARE(key("## Call CompiledFxGraph fud64jsrxcxliekg7lptyw24yz5k3oa65b73wjfbhz6j2fg6ouu7 ##"),
+            std::string("## Call CompiledFxGraph <hash> ##"));
+        QCOMPARE(key("graph 9F86D081884C7D659A2FEAA0C55AD015A3BF4F1B"), std::string("graph <hash>"));
+        QCOMPARE(key("MaxPool2DWithIndicesBackward"), std::string("MaxPool2DWithIndicesBackward"));
+        QCOMPARE(key("nn.Module: Owlv2ForObjectDetection_0"), std::string("nn.Module: Owlv2ForObjectDetection_0"));
+        QCOMPARE(key("hipGetDevicePropertiesR0600"), std::string("hipGetDevicePropertiesR0600"));
+    }
+
     void clocksThatDisagreeAreOtherIdleWithANote()
     {
         // The second kernel starts at 190, before its launch at 202 is recorded.

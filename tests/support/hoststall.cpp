@@ -13,6 +13,7 @@
 #include <queue>
 #include <random>
 #include <set>
+#include <unordered_set>
 #include <vector>
 
 namespace fusiondiff::test {
@@ -29,7 +30,11 @@ struct StallPoint
 {
     double at; // the call's start
     double callEnd;
+    int64_t op; // the call's index in TraceStore::cpuOps; -1: not an operator
 };
+
+// shiftOfStart's `op` for an event that is no operator: a runtime call, innermost wherever it runs.
+constexpr int64_t kRuntimeCall = -2;
 
 // The thread whose runtime calls launch most GPU work.
 ThreadId mainLaunchingThread(const TraceStore& store)
@@ -92,6 +97,7 @@ struct Call
     bool isOperator;
     double ts;
     double end;
+    int64_t op = -1; // the index in TraceStore::cpuOps of an operator's call
 };
 
 // The calls on `thread` that `site` can stall, in no particular order.
@@ -115,7 +121,8 @@ std::vector<Call> callsAt(const TraceStore& store, const ThreadId& thread, Stall
     case StallSite::OtherThread:
         for (const CpuOpEvent& op : store.cpuOps) {
             if (onThread(op.pid, op.tid))
-                calls.push_back({ std::string(store.name(op.name)), true, op.ts, op.ts + op.dur });
+                calls.push_back(
+                    { std::string(store.name(op.name)), true, op.ts, op.ts + op.dur, &op - store.cpuOps.data() });
         }
         return calls;
     case StallSite::Backward: {
@@ -132,7 +139,8 @@ std::vector<Call> callsAt(const TraceStore& store, const ThreadId& thread, Stall
             const auto after = std::upper_bound(
                 nodes.begin(), nodes.end(), std::pair { op.ts, std::numeric_limits<double>::infinity() });
             const bool inNode = after != nodes.begin() && op.ts + op.dur <= std::prev(after)->second;
-            calls.push_back({ std::string(store.name(op.name)) + (inNode ? "" : "\n"), true, op.ts, op.ts + op.dur });
+            calls.push_back({ std::string(store.name(op.name)) + (inNode ? "" : "\n"), true, op.ts, op.ts + op.dur,
+                &op - store.cpuOps.data() });
         }
         return calls;
     }
@@ -313,7 +321,7 @@ uint64_t stallHost(TraceStore& store, const HostStall& stall)
     std::vector<StallPoint> points;
     for (const Call& call : callsAt(store, thread, stall.site)) {
         if (call.name == stall.function && call.isOperator == stall.isOperator)
-            points.push_back({ call.ts, call.end });
+            points.push_back({ call.ts, call.end, call.op });
     }
     std::sort(points.begin(), points.end(), [](const StallPoint& a, const StallPoint& b) { return a.at < b.at; });
     const double d = stall.stallUs;
@@ -326,13 +334,16 @@ uint64_t stallHost(TraceStore& store, const HostStall& stall)
             [](double ts, const std::pair<double, double>& call) { return ts < call.first; });
         return after == absorbed.begin() ? 0.0 : std::prev(after)->second;
     };
-    // The stalls before a moment; at a call's own start, only what runs inside the call comes after.
-    const auto shiftOfStart = [&](double ts, double end) {
+    // The stalls before a moment; at a call's own start, only what runs inside the call comes after:
+    // a callee that starts with the call, and one that spans it to the trace's rounding (an
+    // operator after it in the trace, as the host timeline nests them, or a runtime call).
+    const auto shiftOfStart = [&](double ts, double end, int64_t op) {
         auto first = std::lower_bound(
             points.begin(), points.end(), ts, [](const StallPoint& p, double t) { return p.at < t; });
         double shift = d * double(first - points.begin());
         for (; first != points.end() && first->at == ts; ++first) {
-            if (end < first->callEnd)
+            const bool spansIt = end == first->callEnd && (op == kRuntimeCall || (first->op >= 0 && op > first->op));
+            if (end < first->callEnd || spansIt)
                 shift += d; // a callee that starts with the call
         }
         return shift - absorbedBy(ts);
@@ -501,7 +512,8 @@ uint64_t stallHost(TraceStore& store, const HostStall& stall)
                 after({ callEnd + launchLatency, callEnd + shiftOfEnd(callEnd) + launchLatency });
             } else {
                 const double launchLatency = std::max(0.0, std::min(w.launchToStart, latency));
-                after({ call.ts + launchLatency, call.ts + shiftOfStart(call.ts, callEnd) + launchLatency });
+                after({ call.ts + launchLatency,
+                    call.ts + shiftOfStart(call.ts, callEnd, kRuntimeCall) + launchLatency });
             }
         }
         const double readyInB = std::isfinite(readyMoved) ? readyMoved : start;
@@ -526,23 +538,23 @@ uint64_t stallHost(TraceStore& store, const HostStall& stall)
     // Then the host: everything it does after a stall happens later, on every thread (what the
     // other threads do waits for the stalled one: the autograd thread runs the backward pass the
     // main thread's step asks for).
-    const auto move = [&](double& ts, double& dur) {
+    const auto move = [&](double& ts, double& dur, int64_t op) {
         const double end = ts + dur;
-        const double start = ts + shiftOfStart(ts, end);
+        const double start = ts + shiftOfStart(ts, end, op);
         ts = start;
         dur = std::max(0.0, end + shiftOfEnd(end) - start);
     };
     for (RuntimeEvent& call : store.runtimeCalls)
-        move(call.ts, call.dur);
-    for (CpuOpEvent& op : store.cpuOps)
-        move(op.ts, op.dur);
+        move(call.ts, call.dur, kRuntimeCall);
+    for (size_t i = 0; i < store.cpuOps.size(); ++i)
+        move(store.cpuOps[i].ts, store.cpuOps[i].dur, int64_t(i));
     for (ModuleEvent& module : store.modules)
-        move(module.ts, module.dur);
+        move(module.ts, module.dur, -1);
     for (PythonFrameEvent& frame : store.pythonFrames)
-        move(frame.ts, frame.dur);
+        move(frame.ts, frame.dur, -1);
     for (AnnotationEvent& annotation : store.annotations) {
         if (!annotation.onGpu)
-            move(annotation.ts, annotation.dur);
+            move(annotation.ts, annotation.dur, -1);
     }
     return points.size();
 }
@@ -572,10 +584,28 @@ double stepsWallUs(const TraceStore& store)
         for (const RuntimeEvent& call : store.runtimeCalls)
             begin = std::min(begin, call.ts);
     }
-    for (const KernelEvent& kernel : store.kernels)
+    // The first step compared starts on the GPU once the work launched before it has run: where the
+    // host runs ahead of the GPU (pipelined steps), a stall before that step starts it later on the
+    // host while the GPU is still busy with earlier work, which costs nothing yet; the lead it takes
+    // from the host shows as idle later, inside the steps.
+    std::unordered_set<int64_t> launchedBefore;
+    for (const RuntimeEvent& call : store.runtimeCalls) {
+        if (call.correlation != kNoId && call.ts < begin)
+            launchedBefore.insert(call.correlation);
+    }
+    double earlierWorkEnd = -std::numeric_limits<double>::infinity();
+    for (const KernelEvent& kernel : store.kernels) {
         end = std::max(end, kernel.ts + kernel.dur);
-    for (const GpuCopyEvent& copy : store.gpuCopies)
+        if (launchedBefore.contains(kernel.correlation))
+            earlierWorkEnd = std::max(earlierWorkEnd, kernel.ts + kernel.dur);
+    }
+    for (const GpuCopyEvent& copy : store.gpuCopies) {
         end = std::max(end, copy.ts + copy.dur);
+        if (launchedBefore.contains(copy.correlation))
+            earlierWorkEnd = std::max(earlierWorkEnd, copy.ts + copy.dur);
+    }
+    if (!steps.empty())
+        begin = std::max(begin, earlierWorkEnd);
     return std::isfinite(begin) && std::isfinite(end) ? end - begin : 0.0;
 }
 

@@ -42,7 +42,8 @@ HostStall chooseStall(
     const TraceStore& store, uint64_t seed, size_t rank, double shareOfStep, StallSite site = StallSite::Function);
 
 // Makes trace B from a real trace A (loaded into `store`, which becomes B): `stall.thread` stalls
-// `stall.stallUs` at the start of every call of `stall.function` there (for a step tail: just
+// `stall.stallUs` at the start of every call of `stall.function` there, before its callees, even one
+// that starts and ends with the call to the trace's rounding (for a step tail: just
 // before each step's end on the host, so that the step's host part runs that much longer). Everything
 // the host does afterwards, on every thread, happens that much later (per stall so far), until a
 // call that waits for the GPU returns: a synchronization, a blocking copy, a copy whose transfer
@@ -85,7 +86,7 @@ StallScore scoreStall(const FusionReport& report, const HostStall& stall);
 
 // The wall time of a trace's steps, read from the trace alone (not from the analysis): from the
 // start of the first step compared (the profiler steps that launch GPU work less the warm-up, else
-// the first launch)
+// the first launch; with steps, no earlier than the end of the GPU work launched before it)
 // to the later of the last GPU work's end and the last step's end on the host. Kernel times are
 // the same in A and its host-stall pair B, so B's minus A's is the idle the stall caused.
 double stepsWallUs(const TraceStore& store);

@@ -6,8 +6,12 @@ namespace fusiondiff {
 
 namespace {
 
-// A token of at least this many letters and digits, both among them, is a content hash.
+// A token of at least this many letters and digits is a content hash where its letters are of one
+// case and it holds at least kHashDigits digits: an inductor graph's base32 name, a hex digest.
+// Identifiers in CamelCase with a digit in them (MaxPool2DWithIndicesBackward,
+// Owlv2ForObjectDetection, hipGetDevicePropertiesR0600) are names to read, not hashes.
 constexpr size_t kHashLength = 20;
+constexpr size_t kHashDigits = 2;
 
 bool isHashCharacter(char c)
 {
@@ -22,17 +26,19 @@ std::string withoutHashes(const std::string& name)
     out.reserve(name.size());
     for (size_t i = 0; i < name.size();) {
         size_t end = i;
-        bool digit = false, letter = false;
+        size_t digits = 0, lower = 0, upper = 0;
         while (end < name.size() && isHashCharacter(name[end])) {
-            digit |= name[end] >= '0' && name[end] <= '9';
-            letter |= !(name[end] >= '0' && name[end] <= '9');
+            digits += name[end] >= '0' && name[end] <= '9';
+            lower += name[end] >= 'a' && name[end] <= 'z';
+            upper += name[end] >= 'A' && name[end] <= 'Z';
             ++end;
         }
         if (end == i) {
             out += name[i++];
             continue;
         }
-        if (end - i >= kHashLength && digit && letter)
+        const bool oneCase = (lower > 0) != (upper > 0);
+        if (end - i >= kHashLength && digits >= kHashDigits && oneCase)
             out += "<hash>";
         else
             out.append(name, i, end - i);

@@ -48,6 +48,19 @@ void setStake(LookFirstEntry& entry)
     entry.slowerSide = delta >= 0 ? Side::Trace1 : Side::Trace2;
 }
 
+// A side's GPU work counted twice in the compared steps (concurrent streams, work running past its
+// step's end): the step-time basis's overlap part.
+double stepOverlapUs(const FusionReport& report, size_t side)
+{
+    if (!report.timeGap.stepTime)
+        return 0;
+    for (const TimeGapPart& part : report.timeGap.stepTime->parts) {
+        if (part.cause == GapCause::Overlap)
+            return part.timeUs[side];
+    }
+    return 0;
+}
+
 // The part of a finding's difference that is work only one side does (a repeated block's extra copies).
 std::string workText(const FusionReport& report, const OpFinding& finding)
 {
@@ -306,7 +319,11 @@ LookFirstEntry idleEntry(const FusionReport& report, const IdleCauseEntry& cause
         }
     }
     const size_t slower = sideIndex(entry.slowerSide);
-    const double beyond = std::max(0.0, idleInAll[slower] - idleInAll[1 - slower]);
+    // Work the slower side runs alongside other work beyond the other side takes that much of its
+    // idle back: a delay that pushes work onto a stream while another stream's long kernel runs
+    // (a collective) idles the GPU less than it waits, and removing it saves the net time only.
+    const double overlapBeyond = std::max(0.0, stepOverlapUs(report, slower) - stepOverlapUs(report, 1 - slower));
+    const double beyond = std::max(0.0, idleInAll[slower] - idleInAll[1 - slower] - overlapBeyond);
     const bool capped = cause.cause != IdleCause::Launch && entry.stakeUs > beyond;
     if (capped)
         entry.stakeUs = beyond;
@@ -351,7 +368,11 @@ LookFirstEntry idleEntry(const FusionReport& report, const IdleCauseEntry& cause
     if (capped)
         entry.details.push_back("at stake at most " + formatDuration(entry.stakeUs) + ", all the GPU idle "
             + report.sideName(entry.slowerSide) + " has beyond " + report.sideName(otherSide(entry.slowerSide))
-            + " in the compared steps: the rest of the difference is idle the other side has under other causes");
+            + " in the compared steps"
+            + (overlapBeyond > 0 ? ", less the " + formatDuration(overlapBeyond) + " more of its GPU work it runs "
+                        + "alongside other work (concurrent streams)"
+                                 : std::string())
+            + ": the rest of the difference is idle the other side has under other causes");
     if (chain.size() > 1)
         entry.details.push_back("on " + report.sideName(slow) + " it runs " + chainWords(chain, chain.size()));
     if (cause.cause == IdleCause::Host) {
