@@ -172,7 +172,7 @@ void EfficiencyPage::restoreState(const QJsonObject& state)
         m_bound->setCurrentIndex(std::clamp(state.value(kBoundKey).toInt(), 0, m_bound->count() - 1));
     if (state.contains(kHiddenColumnsKey)) {
         QStringList hidden;
-        for (const QJsonValue& key : state.value(kHiddenColumnsKey).toArray())
+        for (const auto& key : state.value(kHiddenColumnsKey).toArray())
             hidden.append(key.toString());
         m_columns->setHiddenKeys(hidden);
     }
