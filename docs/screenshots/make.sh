@@ -92,6 +92,13 @@ shoot --screenshot "$here" --screenshot-prefix 1024x700- --screenshot-size 1024x
 # The Layers tab of the bundled pair in the dark theme and in a small window.
 shoot --screenshot "$here" --screenshot-prefix dark- --dark --screenshot-only 14-layers
 shoot --screenshot "$here" --screenshot-prefix 1024x700- --screenshot-size 1024x700 --screenshot-only 14-layers
+# The Operation summary's table in a small window (the panels below it scroll); Pi0's Steps chart
+# with its MI350 step's 9.3 ms without kernel records, light and dark.
+shoot --screenshot "$here" --screenshot-prefix 1024x700- --screenshot-size 1024x700 --screenshot-only 12-operation-summary
+shoot --screenshot "$here" --screenshot-prefix pi0- --screenshot-only 15-steps \
+    "$real/pi0_torchcompile_hipgraph.mi350.json.gz" "$real/pi0_torchcompile_cudagraph.h200.json.gz"
+shoot --screenshot "$here" --screenshot-prefix pi0-dark- --dark --screenshot-only 15-steps \
+    "$real/pi0_torchcompile_hipgraph.mi350.json.gz" "$real/pi0_torchcompile_cudagraph.h200.json.gz"
 # The Efficiency view (the roofline beside the efficiency table, its first plotted row selected):
 # owlv2's GEMM, attention and convolution shapes, and the bundled pair dark, small and at twice the scale.
 shoot --screenshot "$here" --screenshot-prefix owlv2- --screenshot-only 17-efficiency \

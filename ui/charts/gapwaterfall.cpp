@@ -219,6 +219,22 @@ QRectF GapWaterfall::noiseBandRect() const
     return QRectF(plot.left(), top, plot.width(), std::max(1.0, yOf(start) - top));
 }
 
+QRectF GapWaterfall::noiseLabelRect() const
+{
+    const QRectF band = noiseBandRect();
+    if (band.isEmpty())
+        return {};
+    // Under the band, between the two totals' bars, where the parts (which run from the faster
+    // total up) leave room; above it, the last bar's value label was drawn over it.
+    const QFontMetrics metrics(font());
+    if (barCount() > 2 && band.bottom() + metrics.height() + 2 <= plotRect().bottom()) {
+        const double left = barRect(1).left();
+        const double right = barRect(barCount() - 1).left() - 4;
+        return QRectF(left, band.bottom() + 2, right - left, metrics.height());
+    }
+    return QRectF(band.left(), band.top() - metrics.height() - 1, band.width() - 2, metrics.height());
+}
+
 QString GapWaterfall::noiseBandLabel() const
 {
     return m_data.noiseUs > 0 ? tr("run-to-run noise: up to %1").arg(formatDuration(m_data.noiseUs)) : QString();
@@ -322,9 +338,9 @@ void GapWaterfall::paintEvent(QPaintEvent*)
         painter.setPen(QPen(blend(palette.color(QPalette::Base), text, 0.45), 1, Qt::DashLine));
         painter.drawLine(band.topLeft(), band.topRight());
         painter.setPen(blend(palette.color(QPalette::Base), text, 0.7));
-        const QFontMetrics metrics(font());
-        painter.drawText(QRectF(band.left(), band.top() - metrics.height() - 1, band.width() - 2, metrics.height()),
-            Qt::AlignRight | Qt::AlignBottom, noiseBandLabel());
+        const QRectF label = noiseLabelRect();
+        painter.drawText(
+            label, Qt::AlignRight | (label.top() > band.top() ? Qt::AlignTop : Qt::AlignBottom), noiseBandLabel());
     }
     for (int bar = 0; bar < barCount(); ++bar) {
         const QRectF rect = barRect(bar);

@@ -82,6 +82,8 @@ public:
     // The run-to-run noise band across the plot (empty without noiseUs), and its label.
     QRectF noiseBandRect() const;
     QString noiseBandLabel() const;
+    // Where the label is drawn: under the band between the totals' bars where there is room.
+    QRectF noiseLabelRect() const;
     static constexpr int kMinimumPlotHeight = 60;
 
 signals:

@@ -9,6 +9,7 @@
 #include <QToolTip>
 
 #include <algorithm>
+#include <cmath>
 
 namespace fusiondiff::ui {
 
@@ -17,6 +18,35 @@ namespace {
 constexpr double kPhaseHeight = 18;
 constexpr double kAxisHeight = 18;
 constexpr double kLegendHeight = 18;
+constexpr double kMargin = 8;
+constexpr double kSwatch = 10;
+constexpr int kTargetTicks = 4;
+
+// Where the steps' parts are drawn in their stack (stackUs).
+constexpr size_t kRecordedPart = 0;
+constexpr size_t kNotRecordedPart = 1;
+constexpr size_t kFirstIdlePart = 2;
+
+const IdleCause kShownCauses[] = { IdleCause::Host, IdleCause::Sync, IdleCause::Launch, IdleCause::Other };
+
+// Busy time without kernel records, drawn as the Timeline draws it: hatched in a neutral colour.
+void fillNotRecorded(QPainter& painter, const QRectF& area, const QPalette& palette)
+{
+    const QColor base = palette.color(QPalette::Base);
+    const QColor text = palette.color(QPalette::Text);
+    painter.fillRect(area, blend(base, text, 0.10));
+    painter.fillRect(area, QBrush(blend(base, text, 0.45), Qt::BDiagPattern));
+}
+
+// 1, 2 or 5 times a power of ten: about kTargetTicks steps up to `top`.
+double tickStep(double top)
+{
+    const double raw = top / kTargetTicks;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+    const double normalised = raw / magnitude;
+    const double factor = normalised <= 1 ? 1 : normalised <= 2 ? 2 : normalised <= 5 ? 5 : 10;
+    return factor * magnitude;
+}
 
 } // namespace
 
@@ -42,9 +72,80 @@ size_t StepChart::stepCount(int side) const
 std::vector<double> StepChart::stackUs(int side, size_t step) const
 {
     const StepRecord& record = m_steps[static_cast<size_t>(side)].at(step);
-    std::vector<double> stack { record.busyUs };
+    const double notRecorded = std::min(record.notRecordedUs, record.busyUs);
+    std::vector<double> stack { record.busyUs - notRecorded, notRecorded };
     stack.insert(stack.end(), record.idleUs.begin(), record.idleUs.end());
     return stack;
+}
+
+bool StepChart::hasNotRecorded() const
+{
+    for (const std::vector<StepRecord>& steps : m_steps) {
+        if (std::any_of(steps.begin(), steps.end(), [](const StepRecord& step) { return step.notRecordedUs > 0; }))
+            return true;
+    }
+    return false;
+}
+
+QStringList StepChart::legendNames() const
+{
+    QStringList names { tr("A busy"), tr("B busy") };
+    if (hasNotRecorded())
+        names.append(tr("busy, not recorded"));
+    for (const IdleCause cause : kShownCauses)
+        names.append(tr("idle: %1").arg(idleCauseName(cause)));
+    return names;
+}
+
+int StepChart::legendRows() const
+{
+    const QFontMetrics metrics(font());
+    const double right = width() - kMargin;
+    double x = kMargin;
+    int rows = 1;
+    for (const QString& name : legendNames()) {
+        const double entry = kSwatch + 4 + metrics.horizontalAdvance(name) + 14;
+        if (x > kMargin && x + entry > right) {
+            ++rows;
+            x = kMargin;
+        }
+        x += entry;
+    }
+    return rows;
+}
+
+std::vector<double> StepChart::axisTicksUs() const
+{
+    const double top = maxTimeUs();
+    if (top <= 0)
+        return { 0 };
+    const double step = tickStep(top);
+    std::vector<double> ticks;
+    for (int i = 0; static_cast<double>(i) * step < top + step * 0.999; ++i)
+        ticks.push_back(static_cast<double>(i) * step);
+    return ticks;
+}
+
+QString StepChart::axisLabel(double us) const
+{
+    const double top = axisTicksUs().back();
+    if (us == 0)
+        return QStringLiteral("0");
+    if (top >= 1e6)
+        return tr("%1 s").arg(QString::number(us / 1e6, 'g', 6));
+    if (top >= 1e3)
+        return tr("%1 ms").arg(QString::number(us / 1e3, 'g', 6));
+    return tr("%1 us").arg(QString::number(us, 'g', 6));
+}
+
+double StepChart::axisWidth() const
+{
+    const QFontMetrics metrics(font());
+    int widest = 0;
+    for (const double tick : axisTicksUs())
+        widest = std::max(widest, metrics.horizontalAdvance(axisLabel(tick)));
+    // The rotated title ("step time"), the labels and a tick mark.
+    return metrics.height() + 4 + widest + 6;
 }
 
 size_t StepChart::slotCount() const
@@ -69,8 +170,10 @@ double StepChart::maxTimeUs() const
 
 QRectF StepChart::plotRect() const
 {
-    return QRectF(
-        8, 8 + kLegendHeight + kPhaseHeight, width() - 16, height() - 16 - kLegendHeight - kPhaseHeight - kAxisHeight);
+    const double legend = kLegendHeight * legendRows();
+    const double left = kMargin + axisWidth();
+    return QRectF(left, kMargin + legend + kPhaseHeight, width() - kMargin - left,
+        height() - 2 * kMargin - legend - kPhaseHeight - kAxisHeight);
 }
 
 QRectF StepChart::barRect(int side, size_t step) const
@@ -79,7 +182,7 @@ QRectF StepChart::barRect(int side, size_t step) const
         return {};
     const QRectF plot = plotRect();
     const double slot = plot.width() / static_cast<double>(slotCount());
-    const double top = maxTimeUs();
+    const double top = axisTicksUs().back();
     double sum = 0;
     for (const double us : stackUs(side, step))
         sum += us;
@@ -141,32 +244,70 @@ void StepChart::paintEvent(QPaintEvent*)
     const QRectF plot = plotRect();
     if (slotCount() == 0)
         return;
-    // The legend: the sides' busy time, then the idle causes.
-    double x = plot.left();
-    const auto legend = [&](const QColor& color, const QString& name) {
-        painter.fillRect(QRectF(x, 10, 10, 10), color);
-        const double width = painter.fontMetrics().horizontalAdvance(name) + 8;
+    // The legend, wrapped into rows where the chart is narrow: the sides' busy time, the busy time
+    // without kernel records, then the idle causes.
+    const QStringList names = legendNames();
+    const qsizetype firstCause = hasNotRecorded() ? 3 : 2;
+    double x = kMargin;
+    double y = kMargin;
+    for (qsizetype i = 0; i < names.size(); ++i) {
+        const double width = painter.fontMetrics().horizontalAdvance(names[i]);
+        if (x > kMargin && x + kSwatch + 4 + width + 14 > this->width() - kMargin) {
+            x = kMargin;
+            y += kLegendHeight;
+        }
+        const QRectF swatch(x, y + (kLegendHeight - kSwatch) / 2, kSwatch, kSwatch);
+        if (i < 2)
+            painter.fillRect(swatch, sideColor(static_cast<int>(i)));
+        else if (i < firstCause)
+            fillNotRecorded(painter, swatch, palette);
+        else
+            painter.fillRect(swatch, idleCauseColor(kShownCauses[i - firstCause]));
         painter.setPen(text);
-        painter.drawText(QRectF(x + 14, 6, width, kLegendHeight), Qt::AlignLeft | Qt::AlignVCenter, name);
-        x += 14 + width + 6;
-    };
-    legend(sideColor(0), tr("A busy"));
-    legend(sideColor(1), tr("B busy"));
-    for (const IdleCause cause : { IdleCause::Host, IdleCause::Sync, IdleCause::Launch, IdleCause::Other })
-        legend(idleCauseColor(cause), tr("idle: %1").arg(idleCauseName(cause)));
+        painter.drawText(
+            QRectF(x + kSwatch + 4, y, width + 2, kLegendHeight), Qt::AlignLeft | Qt::AlignVCenter, names[i]);
+        x += kSwatch + 4 + width + 14;
+    }
 
-    const double top = maxTimeUs();
+    // The time axis: a labelled line per tick, across the plot.
+    const std::vector<double> ticks = axisTicksUs();
+    const double top = ticks.back();
+    const QColor grid = blend(palette.color(QPalette::Base), text, 0.15);
+    const double labelRight = plot.left() - 6;
+    for (const double tick : ticks) {
+        const double tickY = plot.bottom() - (top > 0 ? tick / top * plot.height() : 0);
+        painter.setPen(grid);
+        painter.drawLine(QPointF(plot.left(), tickY), QPointF(plot.right(), tickY));
+        painter.setPen(text);
+        painter.drawLine(QPointF(plot.left() - 3, tickY), QPointF(plot.left(), tickY));
+        painter.drawText(QRectF(kMargin, tickY - kLegendHeight / 2, labelRight - kMargin, kLegendHeight),
+            Qt::AlignRight | Qt::AlignVCenter, axisLabel(tick));
+    }
+    painter.drawLine(plot.bottomLeft(), plot.topLeft());
+    painter.save();
+    painter.translate(kMargin, plot.center().y());
+    painter.rotate(-90);
+    const QString title = tr("step time");
+    painter.drawText(QRectF(-plot.height() / 2, 0, plot.height(), painter.fontMetrics().height()), Qt::AlignCenter,
+        painter.fontMetrics().elidedText(title, Qt::ElideRight, static_cast<int>(plot.height())));
+    painter.restore();
+
     const double slot = plot.width() / static_cast<double>(slotCount());
     for (int side = 0; side < 2; ++side) {
         for (size_t step = 0; step < stepCount(side); ++step) {
             const QRectF bar = barRect(side, step);
-            double y = plot.bottom();
+            double partBottom = plot.bottom();
             const std::vector<double> stack = stackUs(side, step);
             for (size_t i = 0; i < stack.size(); ++i) {
                 const double height = top > 0 ? stack[i] / top * plot.height() : 0;
-                const QColor color = i == 0 ? sideColor(side) : idleCauseColor(static_cast<IdleCause>(i - 1));
-                painter.fillRect(QRectF(bar.left(), y - height, bar.width(), height), color);
-                y -= height;
+                const QRectF part(bar.left(), partBottom - height, bar.width(), height);
+                if (i == kNotRecordedPart)
+                    fillNotRecorded(painter, part, palette);
+                else
+                    painter.fillRect(part,
+                        i == kRecordedPart ? sideColor(side)
+                                           : idleCauseColor(static_cast<IdleCause>(i - kFirstIdlePart)));
+                partBottom -= height;
             }
         }
     }
@@ -196,7 +337,10 @@ void StepChart::paintEvent(QPaintEvent*)
     painter.drawLine(plot.bottomLeft(), plot.bottomRight());
     painter.setPen(text);
     painter.drawText(QRectF(plot.left(), plot.bottom() + 2, plot.width(), kAxisHeight), Qt::AlignLeft | Qt::AlignTop,
-        tr("steps 1 to %1, A left and B right of each; the tallest %2").arg(slotCount()).arg(formatDuration(top)));
+        painter.fontMetrics().elidedText(tr("steps 1 to %1, A left and B right of each; the tallest %2")
+                                             .arg(slotCount())
+                                             .arg(formatDuration(maxTimeUs())),
+            Qt::ElideRight, static_cast<int>(plot.width())));
 }
 
 } // namespace fusiondiff::ui

@@ -64,12 +64,14 @@ double radians(double degrees)
 // Chosen by a greedy max-min search over the sRGB cube for the largest smallest CIEDE2000
 // difference (colorDifference) among them, within a lightness band that keeps the kernel names
 // drawn on them readable; the first ones, the default classifier's common types, differ most.
+// Entries 9 and 18 are swapped from the search's order: the default classifier's Communication
+// (9) was a lighter cyan than its Attention (2), which differ by lightness alone.
 constexpr std::array<QRgb, kKernelTypeColorCount> kLightTypeColors { 0x96FF00, 0xFF3CF0, 0x1EB4D2, 0xF0E100, 0xFFD2D2,
-    0x00B496, 0xD28700, 0x9696B4, 0xFF7896, 0x00FFFF, 0xA59687, 0xC3D2C3, 0x00B41E, 0x4BFFB4, 0xFFB4FF, 0xFFD296,
-    0xD2E1FF, 0x4B96FF, 0xA5A54B, 0xFF693C };
+    0x00B496, 0xD28700, 0x9696B4, 0xFF7896, 0xA5A54B, 0xA59687, 0xC3D2C3, 0x00B41E, 0x4BFFB4, 0xFFB4FF, 0xFFD296,
+    0xD2E1FF, 0x4B96FF, 0x00FFFF, 0xFF693C };
 constexpr std::array<QRgb, kKernelTypeColorCount> kDarkTypeColors { 0x1E96B4, 0xF05A87, 0xC3871E, 0x00782D, 0x8700FF,
-    0x964B00, 0xA587B4, 0xFF5A00, 0xFF00FF, 0x878778, 0x005AC3, 0xB40F78, 0x786900, 0xB48778, 0xC30F2D, 0x69A500,
-    0x6987FF, 0x3CA587, 0x1E6969, 0x695A78 };
+    0x964B00, 0xA587B4, 0xFF5A00, 0xFF00FF, 0x1E6969, 0x005AC3, 0xB40F78, 0x786900, 0xB48778, 0xC30F2D, 0x69A500,
+    0x6987FF, 0x3CA587, 0x878778, 0x695A78 };
 
 // `color` made lighter (on a dark background) or darker until it reaches `ratio` against `background`.
 QColor withContrast(QColor color, const QColor& background, double ratio)
@@ -83,7 +85,7 @@ QColor withContrast(QColor color, const QColor& background, double ratio)
 
 } // namespace
 
-double colorDifference(const QColor& first, const QColor& second)
+double colorDifference(const QColor& first, const QColor& second, double lightnessWeight)
 {
     // Sharma, Wu and Dalal, "The CIEDE2000 color-difference formula" (2005), equations 1-22.
     const Lab p = toLab(first);
@@ -129,7 +131,7 @@ double colorDifference(const QColor& first, const QColor& second)
     const double sc = 1 + 0.045 * meanC;
     const double sh = 1 + 0.015 * meanC * t;
     const double rt = -std::sin(radians(2 * deltaTheta)) * rc;
-    return std::sqrt(std::pow(deltaL / sl, 2) + std::pow(deltaC / sc, 2) + std::pow(deltaH / sh, 2)
+    return std::sqrt(std::pow(deltaL / (lightnessWeight * sl), 2) + std::pow(deltaC / sc, 2) + std::pow(deltaH / sh, 2)
         + rt * (deltaC / sc) * (deltaH / sh));
 }
 

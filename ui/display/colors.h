@@ -28,8 +28,10 @@ QColor blend(const QColor& a, const QColor& b, qreal amount);
 // The WCAG 2 contrast ratio of two colours, 1 to 21 (4.5 is the minimum for body text).
 double contrastRatio(const QColor& a, const QColor& b);
 // The CIEDE2000 colour difference of two colours (sRGB, D65): about 2 is just noticeable, above 10
-// two colours read as different ones at a glance.
-double colorDifference(const QColor& a, const QColor& b);
+// two colours read as different ones at a glance. A `lightnessWeight` (the formula's k_L) of 2
+// counts a difference in lightness half: a light and a dark cyan, different by lightness alone,
+// are still "both cyan" to a reader matching a chip to a legend.
+double colorDifference(const QColor& a, const QColor& b, double lightnessWeight = 1.0);
 // How many kernel types have a colour of their own; further types repeat them.
 constexpr int kKernelTypeColorCount = 20;
 // The colour of kernel type `type` (the classifier's category index) on a light or a dark base.

@@ -6,16 +6,20 @@
 #include "display/sidenames.h"
 #include "efficiency/rooflinechart.h"
 #include "model/fusionreport.h"
+#include "models/reporttablemodel.h"
 #include "models/tablefilterproxy.h"
 #include "pages/tablepage.h"
 #include "widgets/adaptivesplitter.h"
+#include "widgets/columnchooser.h"
 #include "widgets/wraplabel.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QLabel>
 #include <QTableView>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace fusiondiff::ui {
@@ -23,6 +27,17 @@ namespace fusiondiff::ui {
 namespace {
 
 const QString kBoundKey = QStringLiteral("bound");
+const QString kHiddenColumnsKey = QStringLiteral("hidden_columns");
+
+// Shown from the Columns menu: the work's family and its FLOPs and bytes (the roofline's
+// intensity), why a row has no FLOPs, and per side the calls, the achieved rates, the peaks and
+// the note (a blank cell's tooltip says why it is blank).
+const QStringList kSecondaryColumns { QStringLiteral("family"), QStringLiteral("flops"), QStringLiteral("bytes"),
+    QStringLiteral("work_note"), QStringLiteral("trace1_calls"), QStringLiteral("trace2_calls"),
+    QStringLiteral("trace1_tflops"), QStringLiteral("trace2_tflops"), QStringLiteral("trace1_tbps"),
+    QStringLiteral("trace2_tbps"), QStringLiteral("trace1_peak_tflops"), QStringLiteral("trace2_peak_tflops"),
+    QStringLiteral("trace1_peak_tbps"), QStringLiteral("trace2_peak_tbps"), QStringLiteral("trace1_note"),
+    QStringLiteral("trace2_note") };
 
 QString percentOf(double part, double whole)
 {
@@ -40,6 +55,7 @@ EfficiencyPage::EfficiencyPage(QWidget* parent)
     , m_peaks(new WrapLabel(this))
     , m_chartNote(new QLabel(this))
     , m_openNote(new QLabel(this))
+    , m_columnsButton(new QToolButton(this))
 {
     m_peaks->setTextFormat(Qt::RichText);
     m_peaks->setObjectName(QStringLiteral("efficiency_peaks"));
@@ -54,10 +70,24 @@ EfficiencyPage::EfficiencyPage(QWidget* parent)
     boundLabel->setBuddy(m_bound);
 
     m_table->setTitle(tr("Against the GPUs' peaks"));
-    m_table->setMaximumColumnWidth(320);
-    m_table->setStretchColumnKeys({ QStringLiteral("shape") }, 160);
+    m_table->setMaximumColumnWidth(220); // long operator names are elided (the tooltip has them whole)
+    m_table->setStretchColumnKeys({ QStringLiteral("shape") }, 120);
     applyBoundFilter();
     m_table->view()->setToolTip(tr("Double-click a row, or press Enter, to open its operation"));
+    // The table has 25 columns: the secondary ones (what the roofline and the "of peak" cells
+    // already say, and the notes a blank cell's tooltip gives) are hidden until asked for, so the
+    // rest fit beside the roofline at 1440x900.
+    m_columns = new ColumnChooser(m_table->view(), ReportTableModel::ColumnKeyRole, kSecondaryColumns, this);
+    m_columnsButton->setObjectName(QStringLiteral("efficiency_columns"));
+    m_columnsButton->setMenu(m_columns->menu());
+    m_columnsButton->setPopupMode(QToolButton::InstantPopup);
+    m_columnsButton->setToolTip(tr("Choose the table's columns (also from the header's context menu)"));
+    const auto columnsChanged = [this] {
+        m_columnsButton->setText(m_columns->buttonText());
+        m_table->adjustColumns();
+    };
+    connect(m_columns, &ColumnChooser::columnsChanged, this, columnsChanged);
+    columnsChanged();
 
     for (QLabel* note : { m_chartNote, m_openNote }) {
         note->setWordWrap(true);
@@ -76,14 +106,15 @@ EfficiencyPage::EfficiencyPage(QWidget* parent)
     splitter->setObjectName(QStringLiteral("efficiency_splitter"));
     splitter->addWidget(chartPanel);
     splitter->addWidget(m_table);
-    splitter->setStretchFactor(0, 2);
-    splitter->setStretchFactor(1, 3);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 2);
     splitter->setChildrenCollapsible(false);
 
     auto* header = new QHBoxLayout;
     header->addWidget(m_peaks, 1);
     header->addWidget(boundLabel, 0, Qt::AlignTop);
     header->addWidget(m_bound, 0, Qt::AlignTop);
+    header->addWidget(m_columnsButton, 0, Qt::AlignTop);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 0);
     layout->addLayout(header);
@@ -131,13 +162,20 @@ QString EfficiencyPage::csvName() const
 
 QJsonObject EfficiencyPage::saveState() const
 {
-    return { { QStringLiteral("table"), m_table->saveState() }, { kBoundKey, m_bound->currentIndex() } };
+    return { { QStringLiteral("table"), m_table->saveState() }, { kBoundKey, m_bound->currentIndex() },
+        { kHiddenColumnsKey, QJsonArray::fromStringList(m_columns->hiddenKeys()) } };
 }
 
 void EfficiencyPage::restoreState(const QJsonObject& state)
 {
     if (state.contains(kBoundKey))
         m_bound->setCurrentIndex(std::clamp(state.value(kBoundKey).toInt(), 0, m_bound->count() - 1));
+    if (state.contains(kHiddenColumnsKey)) {
+        QStringList hidden;
+        for (const auto& key : state.value(kHiddenColumnsKey).toArray())
+            hidden.append(key.toString());
+        m_columns->setHiddenKeys(hidden);
+    }
     m_table->restoreState(state.value(QStringLiteral("table")).toObject());
 }
 

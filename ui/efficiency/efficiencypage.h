@@ -10,6 +10,7 @@
 
 class QComboBox;
 class QLabel;
+class QToolButton;
 
 namespace fusiondiff {
 struct FusionReport;
@@ -17,6 +18,7 @@ struct FusionReport;
 
 namespace fusiondiff::ui {
 
+class ColumnChooser;
 class RooflineChart;
 class TablePage;
 class WrapLabel;
@@ -42,6 +44,7 @@ public:
     TablePage* table() const { return m_table; }
     RooflineChart* chart() const { return m_chart; }
     QComboBox* boundFilter() const { return m_bound; }
+    ColumnChooser* columns() const { return m_columns; }
     void setBoundFilter(BoundFilter filter);
     // The peaks and each side's GPU, as the page says them above the chart and the table.
     QString peaksText() const;
@@ -66,6 +69,8 @@ private:
     WrapLabel* m_peaks;
     QLabel* m_chartNote;
     QLabel* m_openNote;
+    QToolButton* m_columnsButton;
+    ColumnChooser* m_columns = nullptr;
     QTimer m_chartUpdate;
     std::shared_ptr<const FusionReport> m_report;
 };

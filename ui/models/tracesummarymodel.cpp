@@ -99,7 +99,7 @@ QVariant TraceSummaryModel::display(int row, int column) const
     case PlatformRow:
         return QString::fromLatin1(platformName(trace.platform));
     case GpuRow:
-        return trace.gpuName.empty() ? tr("(not recorded)") : toQString(trace.gpuName);
+        return trace.gpuName.empty() ? tr("(model not recorded)") : toQString(trace.gpuName);
     case KernelsRow:
         return formatCount(trace.kernels);
     case KernelTimeRow:

@@ -8,6 +8,7 @@
 #include "pages/tablechartpage.h"
 #include "pages/tablepage.h"
 #include "widgets/adaptivesplitter.h"
+#include "widgets/minimumsizescrollarea.h"
 #include "widgets/wraplabel.h"
 
 #include <QLabel>
@@ -79,12 +80,22 @@ OperationSummaryPage::OperationSummaryPage(QWidget* parent)
     bottom->setSizes({ 780, 660 }); // room for the collectives' seven columns
     bottom->setChildrenCollapsible(false);
 
+    // The operations first: the extra kernels' table and chart, stacked in a 1024-pixel window,
+    // took most of its height by their minimum and the table above showed two and a half rows.
+    // Below their minimum the panels scroll, and the table has three fifths of the height.
+    auto* bottomScroll = new MinimumSizeScrollArea(this);
+    bottomScroll->setObjectName(QStringLiteral("operation_summary_bottom_scroll"));
+    bottomScroll->setFrameShape(QFrame::NoFrame);
+    bottomScroll->setWidget(bottom);
+    bottomScroll->setMinimumHeight(120);
+
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->setObjectName(QStringLiteral("operation_summary_splitter"));
     splitter->addWidget(m_summary);
-    splitter->addWidget(bottom);
+    splitter->addWidget(bottomScroll);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
+    splitter->setSizes({ 600, 400 });
     splitter->setChildrenCollapsible(false);
 
     auto* layout = new QVBoxLayout(this);

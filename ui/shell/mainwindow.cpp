@@ -171,6 +171,8 @@ QLayout* MainWindow::createZones()
     swap->setText(QStringLiteral("A \u21C4 B"));
     swap->setToolTip(tr("Swap A and B (re-runs the analysis without reading the files again)"));
     connect(swap, &QToolButton::clicked, this, &MainWindow::swapTraces);
+    m_zones[0]->setOtherZone(m_zones[1]);
+    m_zones[1]->setOtherZone(m_zones[0]);
     zones->addWidget(m_zones[0], 1);
     zones->addWidget(swap);
     zones->addWidget(m_zones[1], 1);

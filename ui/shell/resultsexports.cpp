@@ -4,6 +4,7 @@
 #include "charts/chartpanel.h"
 #include "charts/layerchart.h"
 #include "export/csvexport.h"
+#include "export/reportfilename.h"
 #include "model/fusionreport.h"
 #include "pages/layerspage.h"
 #include "pages/tablechartpage.h"
@@ -55,6 +56,15 @@ QString ResultsExports::exportReport(const QString& path) const
     return markdown ? writeMarkdownReport(report, charts, path) : writeHtmlReport(report, charts, path);
 }
 
+QString ResultsExports::reportFileName() const
+{
+    if (!m_tabs->results().report)
+        return {};
+    const FusionReport& report = *m_tabs->results().report;
+    return defaultReportFileName(
+        QString::fromStdString(report.traces[0].fileName), QString::fromStdString(report.traces[1].fileName));
+}
+
 void ResultsExports::exportAllDialog()
 {
     if (!m_tabs->results().report)
@@ -69,7 +79,7 @@ void ResultsExports::exportReportDialog()
 {
     if (!m_tabs->results().report)
         return;
-    const QString file = saveFileName(m_dialogParent, tr("Export Report"), QStringLiteral("fusiondiff-report.html"),
+    const QString file = saveFileName(m_dialogParent, tr("Export Report"), reportFileName(),
         tr("HTML, charts embedded (*.html);;Markdown, charts as PNG files beside it (*.md)"));
     if (file.isEmpty())
         return;

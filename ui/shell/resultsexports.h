@@ -27,6 +27,8 @@ public:
     // The charts that go with the report: the kernel types always, the fusion opportunities and
     // the layers where the report has any.
     QList<ReportChart> reportCharts() const;
+    // The name Export Report offers: from the two traces' names (defaultReportFileName).
+    QString reportFileName() const;
 
 public slots:
     void exportAllDialog();

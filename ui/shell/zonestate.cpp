@@ -53,7 +53,7 @@ void showSideState(
         QString details
             = TraceDropZone::tr("%1 \u00B7 %2 \u00B7 %3 \u00B7 %4")
                   .arg(QString::fromLatin1(platformName(store.platform)),
-                      store.gpuName.empty() ? TraceDropZone::tr("GPU not recorded") : toQString(store.gpuName),
+                      store.gpuName.empty() ? TraceDropZone::tr("GPU model not recorded") : toQString(store.gpuName),
                       formatCountOf(state.totals.kernels, TraceDropZone::tr("kernel"), TraceDropZone::tr("kernels")),
                       gpuTime);
         if (!run.isEmpty())

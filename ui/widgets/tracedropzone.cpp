@@ -1,6 +1,7 @@
 #include "widgets/tracedropzone.h"
 
 #include "display/colors.h"
+#include "display/nameelision.h"
 #include "widgets/wraplabel.h"
 
 #include <QBoxLayout>
@@ -8,6 +9,7 @@
 #include <QDropEvent>
 #include <QFileInfo>
 #include <QFontMetrics>
+#include <QFontMetricsF>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMimeData>
@@ -125,6 +127,8 @@ void TraceDropZone::setHighlighted(bool highlighted)
 void TraceDropZone::showEmpty()
 {
     m_fileName.clear();
+    if (m_otherZone)
+        m_otherZone->elideFileName();
     m_file->setText(tr("Drop a trace here (.json or .json.gz)"));
     m_file->setToolTip({});
     m_details->setText(tr("or click Open..."));
@@ -229,18 +233,36 @@ void TraceDropZone::showFileName(const QString& path)
     m_fileName = QFileInfo(path).fileName();
     m_file->setToolTip(path);
     elideFileName();
+    if (m_otherZone)
+        m_otherZone->elideFileName();
 }
 
-// Long trace names ("Qwen1.5-0.5B-Chat.mi300x.json.gz") lose their middle, not their end, where
-// the zone is narrow (the window at twice the scale); the whole path is in the tooltip.
+void TraceDropZone::setOtherZone(TraceDropZone* other)
+{
+    m_otherZone = other;
+    elideFileName();
+}
+
+QString TraceDropZone::shownFileText() const
+{
+    return m_fileName.isEmpty() ? m_file->text() : m_shownFileName;
+}
+
+// Long trace names ("Qwen1.5-0.5B-Chat.mi300x.json.gz") are elided where the zone is narrow (the
+// window at twice the scale), keeping the part that differs from the other side's name: eliding
+// both in their middles left "Qwen1.5-0…x.json.gz" against "Qwen1.5-0…0.json.gz". The whole path
+// is in the tooltip.
 void TraceDropZone::elideFileName()
 {
     if (m_fileName.isEmpty())
         return;
     QFont bold = m_file->font();
     bold.setBold(true);
-    const QString shown = QFontMetrics(bold).elidedText(m_fileName, Qt::ElideMiddle, m_file->width());
-    m_file->setText(QStringLiteral("<b>%1</b>").arg(shown.toHtmlEscaped()));
+    QStringList others;
+    if (m_otherZone && !m_otherZone->m_fileName.isEmpty())
+        others.append(m_otherZone->m_fileName);
+    m_shownFileName = elideDistinguishing(m_fileName, others, QFontMetricsF(bold), m_file->width());
+    m_file->setText(QStringLiteral("<b>%1</b>").arg(m_shownFileName.toHtmlEscaped()));
 }
 
 void TraceDropZone::resizeEvent(QResizeEvent* event)

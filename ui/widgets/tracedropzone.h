@@ -32,6 +32,10 @@ public:
     void showCapture(const QString& path, const QString& details, const QString& error);
 
     QString fileText() const; // the whole file name (the label may elide it)
+    QString shownFileText() const; // the file name as the label shows it, elided to its width
+    // The zone of the other side: where this zone's file name must be elided, the part that tells
+    // it from the other's ("mi300x" against "h100") stays visible.
+    void setOtherZone(TraceDropZone* other);
     QString detailsText() const;
     QString errorText() const;
     QString captureText() const;
@@ -64,6 +68,8 @@ private:
 
     int m_side;
     QString m_fileName; // the trace's file name, whole; empty while no trace is chosen
+    QString m_shownFileName; // m_fileName as the label shows it
+    TraceDropZone* m_otherZone = nullptr;
     WrapLabel* m_file;
     WrapLabel* m_details;
     WrapLabel* m_error;

@@ -274,6 +274,10 @@ private Q_SLOTS:
         QVERIFY(std::abs(band.bottom() - chart.barRect(0).top()) < 0.5); // from A's total
         QVERIFY(band.top() < chart.barRect(4).top()); // above B's total: B ends inside it
         QCOMPARE(chart.noiseBandLabel(), QStringLiteral("run-to-run noise: up to 3.0 ms"));
+        // Its label clear of the slower total's bar and the value drawn above it.
+        const QRectF label = chart.noiseLabelRect();
+        QVERIFY(!label.isEmpty());
+        QVERIFY(label.right() <= chart.barRect(int(chart.parts().size()) + 1).left());
         data.noiseUs = 1000; // below B's total now
         chart.setData(data);
         QVERIFY(chart.noiseBandRect().top() > chart.barRect(4).top());

@@ -3,11 +3,13 @@
 // (WCAG contrast), whatever link colour the system theme brings.
 
 #include "display/colors.h"
+#include "display/idlecolors.h"
 
 #include <QApplication>
 #include <QPalette>
 #include <QTest>
 
+using namespace fusiondiff;
 using namespace fusiondiff::ui;
 
 namespace {
@@ -17,6 +19,13 @@ namespace {
 constexpr double kDistinctTypes = 15;
 constexpr double kDistinctFromBase = 12;
 constexpr double kBodyTextContrast = 4.5; // WCAG AA
+// With lightness counted half (colorDifference's weight 2), so that two colours of one hue that
+// differ by lightness alone do not pass: what the idle causes keep from the kernel types and from
+// each other (the search reached 11.7), and the pair the issue found sharing a colour.
+constexpr double kHueWeightedApart = 11;
+constexpr double kLightnessWeight = 2;
+constexpr IdleCause kCauses[]
+    = { IdleCause::Host, IdleCause::Sync, IdleCause::Launch, IdleCause::BetweenSteps, IdleCause::Other };
 
 } // namespace
 
@@ -77,6 +86,52 @@ private Q_SLOTS:
                 const double difference = colorDifference(kernelTypeColor(a, dark), kernelTypeColor(b, dark));
                 QVERIFY2(difference >= kDistinctTypes, qPrintable(QString::number(difference)));
             }
+        }
+    }
+
+    // Issue 39: on the Timeline, Elementwise kernels and "idle: launch" gaps were one teal. Every
+    // idle cause differs from every kernel type colour of both themes, from the sides' colours and
+    // from each other cause, and is visible on both bases (the causes have one colour for both).
+    void idleCausesDifferFromEveryTypeAndEachOther()
+    {
+        QStringList tooClose;
+        for (const IdleCause cause : kCauses) {
+            const QColor idle = idleCauseColor(cause);
+            for (const bool dark : { false, true }) {
+                for (int type = 0; type < kKernelTypeColorCount; ++type) {
+                    const double difference = colorDifference(idle, kernelTypeColor(type, dark), kLightnessWeight);
+                    if (difference < kHueWeightedApart)
+                        tooClose.append(QStringLiteral("%1 and type %2%3 (%4)")
+                                            .arg(idleCauseName(cause))
+                                            .arg(type)
+                                            .arg(dark ? QStringLiteral(" dark") : QString())
+                                            .arg(difference, 0, 'f', 1));
+                }
+            }
+            for (int side = 0; side < 2; ++side) {
+                if (colorDifference(idle, sideColor(side), kLightnessWeight) < kHueWeightedApart)
+                    tooClose.append(QStringLiteral("%1 and side %2").arg(idleCauseName(cause)).arg(side));
+            }
+            for (const IdleCause other : kCauses) {
+                if (other > cause && colorDifference(idle, idleCauseColor(other), kLightnessWeight) < kHueWeightedApart)
+                    tooClose.append(QStringLiteral("%1 and %2").arg(idleCauseName(cause), idleCauseName(other)));
+            }
+            for (const QColor& base : { QColor(Qt::white), darkPalette().color(QPalette::Base) }) {
+                if (contrastRatio(idle, base) < 2.2)
+                    tooClose.append(QStringLiteral("%1 on %2").arg(idleCauseName(cause), base.name()));
+            }
+        }
+        QVERIFY2(tooClose.isEmpty(), qPrintable(tooClose.join(QStringLiteral(", "))));
+    }
+
+    // Issue 39: Attention (2) and Communication (9) of the default classifier were a darker and a
+    // lighter cyan. Elementwise is 5, idle launch checked above.
+    void attentionAndCommunicationDifferInHue()
+    {
+        for (const bool dark : { false, true }) {
+            const double difference
+                = colorDifference(kernelTypeColor(2, dark), kernelTypeColor(9, dark), kLightnessWeight);
+            QVERIFY2(difference >= 2 * kHueWeightedApart, qPrintable(QString::number(difference)));
         }
     }
 

@@ -771,8 +771,8 @@ private Q_SLOTS:
         }
     }
 
-    // The Steps tab: a bar per step of each side, stacked as the report's StepRecord (busy, then
-    // idle by cause), the step_times and host_time tables below; without steps, it says why.
+    // The Steps tab: a bar per step of each side, stacked as the report's StepRecord (busy, its
+    // not recorded part, then idle by cause), the step_times and host_time tables below; without steps, it says why.
     void stepsTabShowsEveryStepOfBothSides()
     {
         MainWindow window;
@@ -788,10 +788,11 @@ private Q_SLOTS:
             QCOMPARE(steps->chart()->stepCount(side), records.size());
             for (size_t step = 0; step < records.size(); ++step) {
                 const std::vector<double> stack = steps->chart()->stackUs(side, step);
-                QCOMPARE(stack.size(), kIdleCauses + 1);
-                QCOMPARE(stack[0], records[step].busyUs);
+                QCOMPARE(stack.size(), kIdleCauses + 2);
+                QCOMPARE(stack[0] + stack[1], records[step].busyUs);
+                QCOMPARE(stack[1], records[step].notRecordedUs);
                 for (size_t cause = 0; cause < kIdleCauses; ++cause)
-                    QCOMPARE(stack[cause + 1], records[step].idleUs[cause]);
+                    QCOMPARE(stack[cause + 2], records[step].idleUs[cause]);
             }
         }
         window.tabs()->setCurrentWidget(steps);

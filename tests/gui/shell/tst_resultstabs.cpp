@@ -7,6 +7,7 @@
 
 #include "analysis/analysiscontroller.h"
 #include "export/csvexport.h"
+#include "export/reportfilename.h"
 #include "model/fusionreport.h"
 #include "models/tablefilterproxy.h"
 #include "pages/kernelspage.h"
@@ -194,6 +195,34 @@ private Q_SLOTS:
         const QByteArray page = readFile(html);
         QVERIFY(page.contains("<html") || page.contains("<!DOCTYPE"));
         QCOMPARE(page.count("src=\"data:image/png;base64,"), 2); // the charts inside the one file
+    }
+
+    // The report's default name tells the pair apart (it was "fusiondiff-report.html" for every pair).
+    void theReportIsNamedAfterThePair()
+    {
+        ResultsTabs tabs;
+        ResultsExports exports(&tabs, nullptr);
+        QCOMPARE(exports.reportFileName(), QString());
+        tabs.setResults(m_results);
+        QCOMPARE(exports.reportFileName(), QStringLiteral("fusiondiff-Qwen1.5-0.5B-Chat.mi300x-vs-h100.html"));
+
+        QCOMPARE(defaultReportFileName(QStringLiteral("pi0_torchcompile_hipgraph.mi350.json.gz"),
+                     QStringLiteral("pi0_torchcompile_cudagraph.h200.json.gz")),
+            QStringLiteral("fusiondiff-pi0_torchcompile_hipgraph.mi350-vs-cudagraph.h200.html"));
+        QCOMPARE(defaultReportFileName(QStringLiteral("dlrm_worker0.v100.pt.trace.json"),
+                     QStringLiteral("resnet50.worker0.pt.trace.json.gz")),
+            QStringLiteral("fusiondiff-dlrm_worker0.v100-vs-resnet50.worker0.html"));
+        // Unsafe characters become one '-', and no part starts with a dot (a hidden file).
+        QCOMPARE(defaultReportFileName(QStringLiteral("..my run: A/B?.json"), QStringLiteral("run \"2\" *.json")),
+            QStringLiteral("fusiondiff-my-run-A-B-vs-run-2.html"));
+        // The same name twice stays whole on both sides; a name without usable characters falls back.
+        QCOMPARE(defaultReportFileName(QStringLiteral("trace.json"), QStringLiteral("trace.json")),
+            QStringLiteral("fusiondiff-trace-vs-trace.html"));
+        QCOMPARE(defaultReportFileName(QStringLiteral("???.json"), QStringLiteral("b.json")),
+            QStringLiteral("fusiondiff-report.html"));
+        // Long names are cut: the whole name stays a valid file name.
+        const QString longName = defaultReportFileName(QString(200, u'a'), QString(200, u'b'));
+        QVERIFY2(longName.size() < 160, qPrintable(longName));
     }
 
     void withoutResultsNothingIsWritten()

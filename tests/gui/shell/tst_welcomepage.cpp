@@ -9,12 +9,15 @@
 #include "model/tracestore.h"
 #include "shell/welcomepage.h"
 #include "shell/zonestate.h"
+#include "tracewriter.h"
 #include "widgets/tracedropzone.h"
 
 #include <QFileInfo>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
 
@@ -22,6 +25,7 @@ using namespace fusiondiff;
 using namespace fusiondiff::ui;
 using test::sampleA;
 using test::sampleB;
+using test::TraceWriter;
 
 namespace {
 
@@ -129,6 +133,51 @@ private Q_SLOTS:
             qPrintable(details));
         QCOMPARE(zone.errorText(), QString());
         QCOMPARE(zone.captureText(), QStringLiteral("No capture trace"));
+    }
+
+    // A trace without a GPU name still has GPU time: the zone says the model is what is missing.
+    void aZoneSaysTheGpuModelIsNotRecorded()
+    {
+        QTemporaryDir dir;
+        const QString path = TraceWriter()
+                                 .amd("")
+                                 .launch("aten::add", { "elementwise_kernel" })
+                                 .write(dir, QStringLiteral("nogpu.json"));
+        AnalysisController controller;
+        QVERIFY(load(controller, 0, path));
+        const AnalysisController::SideState& state = controller.side(0);
+        QVERIFY(state.store->gpuName.empty());
+        TraceDropZone zone(0);
+        showSideState(zone, state);
+        const QString details = zone.detailsText();
+        QVERIFY2(details.startsWith(QStringLiteral("AMD \u00B7 GPU model not recorded \u00B7 ")), qPrintable(details));
+        QVERIFY2(details.endsWith(formatDuration(state.totals.kernelTimeUs) + QStringLiteral(" GPU time")),
+            qPrintable(details));
+    }
+
+    // Narrow zones (the window at twice the scale) elide the file names, but keep the parts that
+    // tell them apart: eliding both in the middle left "Qwen1.5-0…x.json.gz" and "Qwen1.5-0…0.json.gz".
+    void narrowZonesKeepWhereTheFileNamesDiffer()
+    {
+        QWidget window;
+        auto* layout = new QHBoxLayout(&window);
+        TraceDropZone a(0);
+        TraceDropZone b(1);
+        layout->addWidget(&a);
+        layout->addWidget(&b);
+        a.setOtherZone(&b);
+        b.setOtherZone(&a);
+        a.showLoaded(QStringLiteral("/traces/Qwen1.5-0.5B-Chat.mi300x.json.gz"), QStringLiteral("AMD"));
+        b.showLoaded(QStringLiteral("/traces/Qwen1.5-0.5B-Chat.h100.json.gz"), QStringLiteral("NVIDIA"));
+        window.resize(560, 300);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QApplication::processEvents();
+        for (auto* zone : { &a, &b }) {
+            const QString shown = zone->shownFileText();
+            QVERIFY2(shown != zone->fileText(), qPrintable(shown)); // narrow enough to elide
+            QVERIFY2(shown.contains(zone == &a ? QStringLiteral("mi300x") : QStringLiteral("h100")), qPrintable(shown));
+        }
     }
 
     void aZoneShowsWhyItsTraceCannotBeUsed()
