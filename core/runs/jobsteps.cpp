@@ -4,6 +4,7 @@
 #include "util/plural.h"
 
 #include <map>
+#include <set>
 
 namespace fusiondiff {
 
@@ -63,10 +64,16 @@ ComparedJobSteps pairJobSteps(const std::array<JobSide, 2>& sides, std::vector<s
         if (partner[p] >= 0)
             out.phases.push_back("phase " + std::to_string(p + 1));
     }
-    for (const auto& [group, stepsA] : groups[0]) {
-        const std::vector<int32_t>& stepsB = groups[1][group];
+    std::set<int32_t> both; // the groups of either side (B may have a warm-up where A has none)
+    for (size_t s = 0; s < 2; ++s) {
+        for (const auto& [group, members] : groups[s])
+            both.insert(group);
+    }
+    for (const int32_t group : both) {
         if (group == -2)
             continue;
+        const std::vector<int32_t>& stepsA = groups[0][group];
+        const std::vector<int32_t>& stepsB = groups[1][group];
         const size_t compared = std::min(stepsA.size(), stepsB.size());
         if (stepsA.size() != stepsB.size()) {
             const std::string what = group < 0 ? "steps in no phase" : "phase " + std::to_string(group + 1);

@@ -429,6 +429,15 @@ private slots:
         QVERIFY(!compared.compared(1, 5)); // B's second prefill step has no partner
         QCOMPARE(notes.size(), size_t(1));
         QVERIFY2(notes[0].find("phase 2: A's job has 1 step, B's 2") == 0, notes[0].c_str());
+
+        // B's warm-up where A has none: said, not compared, the other steps paired.
+        sides[0].steps.erase(sides[0].steps.begin());
+        notes.clear();
+        const ComparedJobSteps withoutWarmup = pairJobSteps(sides, notes);
+        QVERIFY(!withoutWarmup.compared(1, 0));
+        QCOMPARE(withoutWarmup.pairs.size(), size_t(4));
+        QCOMPARE(notes.size(), size_t(2));
+        QVERIFY2(notes[0].find("steps in no phase: A's job has 0 steps, B's 1") == 0, notes[0].c_str());
     }
 
     void sameRunHasNoStraggler()
