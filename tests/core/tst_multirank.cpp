@@ -19,6 +19,7 @@
 #include "runs/runloader.h"
 #include "testdata.h"
 #include "util/inputerror.h"
+#include "util/textformat.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -231,6 +232,12 @@ private slots:
         QCOMPARE(job->stragglers.front().slowerSide, Side::Trace2);
         QVERIFY2(std::fabs(job->stragglers.front().stakeUs - b.stragglerDelayUs) <= 0.1 * b.stragglerDelayUs,
             what.constData());
+        // job_steps names it too, in every step it is slow in.
+        for (const JobStepRow& row : job->steps) {
+            if (spec.slowSteps.empty() || (row.step < spec.slowSteps.size() && spec.slowSteps[row.step]))
+                QVERIFY2(row.straggler[1] == straggler,
+                    qPrintable(QString("step %1: job_steps names rank %2").arg(row.step + 1).arg(row.straggler[1])));
+        }
         // Its cause, in words.
         const std::string& words = job->stragglers.front().cause;
         if (spec.cause == StragglerCause::SlowerKernels)
@@ -403,6 +410,10 @@ private slots:
         QVERIFY(phase != steps.columns.end());
         QVERIFY(std::holds_alternative<std::monostate>(phase->value(0)));
         QCOMPARE(std::get<std::string>(phase->value(1)), job->steps[1].phase);
+        // The summary and the Markdown tabulate the phases' medians.
+        QVERIFY(jobMarkdown(report).find("| phase 2 | 1 | " + formatDuration(job->phases[1].medianUs[0]))
+            != std::string::npos);
+        QVERIFY(jobSummaryText(report).find("   phase 2     1") != std::string::npos);
     }
 
     // Phases pair across jobs by their operations, not by the order their steps come in: B's
