@@ -51,6 +51,9 @@ struct RankSummary
     std::vector<std::vector<NamedTime>> stepHostIdleUs;
     std::vector<RankCollectiveCall> collectives; // in time order
     uint64_t kernels = 0;
+    // Per phase of the iteration finder (ops/attribution/iterations.h; StepRecord::phase indexes
+    // it): its distinct operations' names hashed, in hex, so that phases pair across ranks and jobs.
+    std::vector<std::string> phaseSignatures;
     static constexpr size_t kMaxHostCodes = 8;
 };
 
@@ -80,12 +83,14 @@ struct JobStep
 {
     double timeUs = 0; // the latest aligned end minus the earliest aligned begin over the ranks
     int32_t paceRank = -1; // index into JobSide::ranks: the rank whose step ends last
-    // The rank the others wait for longest in this step (-1: no collective wait), and the time its
-    // lateness cost the job: per instance it arrives last at, its arrival minus the next latest.
+    // The rank the job waits for longest in this step (the largest delayUs, the measure straggler
+    // entries rank by; -1: none), and the time its lateness cost the job: per instance it arrives
+    // last at, its arrival minus the next latest.
     int32_t straggler = -1;
     double stragglerDelayUs = 0;
     double waitCausedUs = 0; // the others' wait on it, summed over ranks and instances
     int32_t medianRank = -1; // the rank of median step time
+    int32_t phase = -1; // the reference rank's step's phase (into JobSide::phaseSignatures); -1: none
     // Per rank (index into JobSide::ranks): what its lateness cost the job in this step, summed over
     // the calls it arrives last at (its arrival minus the next latest); stragglerDelayUs is the
     // straggler's.
@@ -105,6 +110,7 @@ struct JobSide
     std::vector<JobStep> steps;
     std::vector<double> waitUs; // per rank: collective wait in the compared steps
     std::vector<double> transferUs; // per rank: collective transfer in the compared steps
+    std::vector<std::string> phaseSignatures; // the reference rank's (RankSummary::phaseSignatures)
 };
 
 // A row of the `rank_times` table: one pair of ranks (one side may have none).
@@ -136,7 +142,9 @@ struct RankCollectiveRow
 // taken on the rank that sets the pace.
 struct JobStepRow
 {
-    uint32_t step = 0;
+    uint32_t step = 0; // A's step
+    uint32_t trace2Step = 0; // B's step compared with it: the same number unless phases order steps differently
+    std::string phase; // "phase 1", ...; empty: a step in no phase on either side (the warm-up)
     std::array<double, 2> timeUs {};
     std::array<int32_t, 2> paceRank { -1, -1 };
     std::array<int32_t, 2> straggler { -1, -1 };
@@ -144,6 +152,15 @@ struct JobStepRow
 };
 
 // A straggler found on a side: kind `straggler` in where_to_look_first (LookFirstKind::Straggler).
+// The job's compared steps of one phase (JobStepRow::phase): their job time on each side.
+struct JobPhaseRow
+{
+    std::string phase;
+    uint64_t steps = 0;
+    std::array<double, 2> medianUs {}; // per step
+    std::array<double, 2> totalUs {};
+};
+
 struct Straggler
 {
     Side slowerSide = Side::Trace1;
@@ -169,6 +186,7 @@ struct JobReport
     std::vector<std::array<int32_t, 2>> rankPairs; // by rank number, -1 where a side has none
     std::array<int32_t, 2> detailedPair { 0, 0 }; // the ranks the detailed report compares
     std::vector<JobStepRow> steps; // the compared steps
+    std::vector<JobPhaseRow> phases; // per pair of phases, in A's order; empty when neither job has phases
     // The job's gap over the compared steps: the pace rank's parts (gpu busy without collectives,
     // idle by cause), collective_wait, collective_transfer and rank_skew (the job's span beyond
     // the pace rank's own step), on each side; they add up to the job's time.

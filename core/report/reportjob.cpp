@@ -27,6 +27,25 @@ CellValue rankCell(int32_t rank)
     return rank < 0 ? CellValue {} : CellValue { int64_t(rank) };
 }
 
+// "; per phase, the median job step on A and B: phase 1 12.1 ms and 12.1 ms, phase 2 4.0 ms and
+// 5.2 ms (+30.0%)"; "" with one phase or none.
+std::string jobPhaseWords(const JobReport& job)
+{
+    if (job.phases.size() < 2)
+        return {};
+    std::string out = "; per phase, the median job step on A and B: ";
+    for (size_t p = 0; p < job.phases.size(); ++p) {
+        const JobPhaseRow& phase = job.phases[p];
+        out += (p == 0 ? "" : ", ") + phase.phase + " " + formatDuration(phase.medianUs[0]) + " and "
+            + formatDuration(phase.medianUs[1]);
+        if (phase.medianUs[0] > 0 && phase.medianUs[1] != phase.medianUs[0]) {
+            const double change = 100 * (phase.medianUs[1] - phase.medianUs[0]) / phase.medianUs[0];
+            out += " (" + std::string(change >= 0 ? "+" : "") + fixed(change, 1) + "%)";
+        }
+    }
+    return out;
+}
+
 } // namespace
 
 ReportTable rankTimesTable(const FusionReport& report)
@@ -64,7 +83,7 @@ ReportTable rankTimesTable(const FusionReport& report)
     for (size_t s = 0; s < 2; ++s)
         table.columns.push_back({ .key = std::string(kSideKeys[s]) + "_straggler_steps",
             .header = std::string(kSideNames[s]) + " straggler steps",
-            .toolTip = "Steps in which the others wait for this rank longest",
+            .toolTip = "Steps in which the job waits for this rank longest (job_steps names it)",
             .unit = Unit::Count,
             .value = [=](size_t row) { return at(row).stepsLastToArrive[s]; } });
     return table;
@@ -124,6 +143,17 @@ ReportTable jobStepsTable(const FusionReport& report)
     table.columns.push_back({ .key = "step", .header = "Step", .unit = Unit::Count, .value = [=](size_t row) {
                                  return uint64_t(at(row).step) + 1;
                              } });
+    table.columns.push_back({ .key = "phase",
+        .header = "Phase",
+        .toolTip = "The kind of step, as the iteration finder sorts them; empty: in no phase (the warm-up)",
+        .value = [=](size_t row) -> CellValue {
+            return at(row).phase.empty() ? CellValue {} : CellValue { at(row).phase };
+        } });
+    table.columns.push_back({ .key = "trace2_step",
+        .header = "B step",
+        .toolTip = "B's step compared with A's: the same number unless the phases order steps differently",
+        .unit = Unit::Count,
+        .value = [=](size_t row) { return uint64_t(at(row).trace2Step) + 1; } });
     for (size_t s = 0; s < 2; ++s) {
         const std::string key = kSideKeys[s];
         const std::string name = kSideNames[s];
@@ -140,7 +170,7 @@ ReportTable jobStepsTable(const FusionReport& report)
             .value = [=](size_t row) { return rankCell(at(row).paceRank[s]); } });
         table.columns.push_back({ .key = key + "_straggler",
             .header = name + " straggler",
-            .toolTip = "The rank the others wait for longest",
+            .toolTip = "The rank the job waits for longest: the largest straggler delay",
             .unit = Unit::Integer,
             .value = [=](size_t row) { return rankCell(at(row).straggler[s]); } });
         table.columns.push_back({ .key = key + "_straggler_delay_us",
@@ -203,6 +233,19 @@ void writeJobJson(JsonWriter& json, const FusionReport& report)
         json.endObject();
     }
     json.endArray();
+    json.key("phases");
+    json.beginArray();
+    for (const JobPhaseRow& phase : job.phases) {
+        json.beginObject();
+        json.field("phase", phase.phase);
+        json.field("steps", phase.steps);
+        json.field("trace1_median_us", phase.medianUs[0]);
+        json.field("trace2_median_us", phase.medianUs[1]);
+        json.field("trace1_total_us", phase.totalUs[0]);
+        json.field("trace2_total_us", phase.totalUs[1]);
+        json.endObject();
+    }
+    json.endArray();
     json.key("notes");
     json.beginArray();
     for (const std::string& note : job.notes)
@@ -247,7 +290,7 @@ std::string jobVerdict(const FusionReport& report)
         text += "; the first straggler: rank " + std::to_string(first.rank) + " of " + (slower == 0 ? "A" : "B") + " ("
             + formatDuration(first.stakeUs) + " at stake)";
     }
-    return text;
+    return text + jobPhaseWords(job);
 }
 
 std::string jobSummaryText(const FusionReport& report)
@@ -260,6 +303,13 @@ std::string jobSummaryText(const FusionReport& report)
     out += "  job time over " + countedNoun(job.steps.size(), "step", "steps") + ": A " + formatDuration(job.timeUs[0])
         + ", B " + formatDuration(job.timeUs[1]) + "\n";
     out += "  " + jobVerdict(report) + "\n";
+    if (job.phases.size() > 1) {
+        out += "       phase steps    A median    B median\n";
+        for (const JobPhaseRow& phase : job.phases)
+            out += "  " + padLeft(phase.phase, 10) + padLeft(std::to_string(phase.steps), 6)
+                + padLeft(formatDuration(phase.medianUs[0]), 12) + padLeft(formatDuration(phase.medianUs[1]), 12)
+                + "\n";
+    }
     for (size_t p = 0; p < job.partKeys.size(); ++p) {
         const double delta = job.partsUs[1][p] - job.partsUs[0][p];
         out += "    " + padLeft(job.partKeys[p], 20) + padLeft(formatDuration(job.partsUs[0][p]), 12)
@@ -297,6 +347,13 @@ std::string jobMarkdown(const FusionReport& report)
             + " |\n";
     out += "| job time | " + formatDuration(job.timeUs[0]) + " | " + formatDuration(job.timeUs[1]) + " | "
         + formatDuration(job.timeUs[1] - job.timeUs[0]) + " |\n\n";
+    if (job.phases.size() > 1) {
+        out += "| Phase | Steps | A median step | B median step |\n| --- | ---: | ---: | ---: |\n";
+        for (const JobPhaseRow& phase : job.phases)
+            out += "| " + phase.phase + " | " + std::to_string(phase.steps) + " | " + formatDuration(phase.medianUs[0])
+                + " | " + formatDuration(phase.medianUs[1]) + " |\n";
+        out += "\n";
+    }
     out += "| Rank | A wait | B wait | A transfer | B transfer | A straggler steps | B straggler steps |\n"
            "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n";
     for (const RankTimeRow& row : job.rankTimes)

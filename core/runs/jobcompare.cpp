@@ -4,6 +4,7 @@
 #include "ops/timegap/lookfirst.h"
 #include "runs/jobentries.h"
 #include "runs/jobside.h"
+#include "runs/jobsteps.h"
 #include "runs/rankroles.h"
 #include "util/plural.h"
 #include "util/textformat.h"
@@ -18,13 +19,13 @@ namespace fusiondiff {
 
 namespace {
 
-// Per rank of a side, over the first `steps` steps: wait and transfer of the calls in them.
-std::array<std::vector<double>, 2> waitAndTransfer(const JobSide& side, size_t steps)
+// Per rank of a side, over its compared steps: wait and transfer of the calls in them.
+std::array<std::vector<double>, 2> waitAndTransfer(const JobSide& side, const ComparedJobSteps& steps, size_t s)
 {
     std::array<std::vector<double>, 2> out { std::vector<double>(side.ranks.size(), 0.0),
         std::vector<double>(side.ranks.size(), 0.0) };
     for (const CollectiveInstance& instance : side.instances) {
-        if (instance.step < 0 || size_t(instance.step) >= steps)
+        if (!steps.compared(s, instance.step))
             continue;
         for (size_t r = 0; r < side.ranks.size(); ++r) {
             out[0][r] += instance.waitUs[r];
@@ -34,7 +35,8 @@ std::array<std::vector<double>, 2> waitAndTransfer(const JobSide& side, size_t s
     return out;
 }
 
-RankTimeRow rankTimeRow(const std::array<const JobSide*, 2>& sides, std::array<int32_t, 2> pair, size_t steps)
+RankTimeRow rankTimeRow(
+    const std::array<const JobSide*, 2>& sides, std::array<int32_t, 2> pair, const ComparedJobSteps& steps)
 {
     RankTimeRow row;
     row.rank = pair;
@@ -45,8 +47,12 @@ RankTimeRow rankTimeRow(const std::array<const JobSide*, 2>& sides, std::array<i
         const RankSummary& rank = side.ranks[size_t(pair[s])];
         std::vector<double> times;
         std::vector<double> busy;
-        const size_t compared = std::min(steps, rank.steps.size());
-        for (size_t i = 0; i < compared; ++i) {
+        size_t compared = 0;
+        for (size_t i = 0; i < rank.steps.size(); ++i)
+            compared += steps.compared(s, int32_t(i)) ? 1 : 0;
+        for (size_t i = 0; i < rank.steps.size(); ++i) {
+            if (!steps.compared(s, int32_t(i)))
+                continue;
             times.push_back(rank.steps[i].timeUs());
             busy.push_back(rank.steps[i].busyUs);
             for (size_t c = 0; c < kIdleCauses; ++c)
@@ -56,21 +62,21 @@ RankTimeRow rankTimeRow(const std::array<const JobSide*, 2>& sides, std::array<i
         }
         row.stepMedianUs[s] = medianOf(times);
         row.busyUs[s] = medianOf(busy);
-        const std::array<std::vector<double>, 2> collective = waitAndTransfer(side, steps);
+        const std::array<std::vector<double>, 2> collective = waitAndTransfer(side, steps, s);
         row.collectiveWaitUs[s] = collective[0][size_t(pair[s])];
         row.collectiveTransferUs[s] = collective[1][size_t(pair[s])];
     }
     return row;
 }
 
-std::vector<RankCollectiveRow> collectiveRows(const std::array<const JobSide*, 2>& sides, size_t steps)
+std::vector<RankCollectiveRow> collectiveRows(const std::array<const JobSide*, 2>& sides, const ComparedJobSteps& steps)
 {
     using Key = std::tuple<std::string, std::string, int64_t>;
     std::map<Key, RankCollectiveRow> rows;
     std::map<Key, std::array<std::map<int32_t, uint64_t>, 2>> lastCounts;
     for (size_t s = 0; s < 2; ++s) {
         for (const CollectiveInstance& instance : sides[s]->instances) {
-            if (instance.step < 0 || size_t(instance.step) >= steps)
+            if (!steps.compared(s, instance.step))
                 continue;
             const Key key { instance.collective, instance.group, instance.messageBytes };
             RankCollectiveRow& row = rows[key];
@@ -104,7 +110,7 @@ std::vector<RankCollectiveRow> collectiveRows(const std::array<const JobSide*, 2
 }
 
 // The pace rank's parts of each compared step, summed: they add up to the job's time.
-void jobParts(JobReport& job, size_t steps)
+void jobParts(JobReport& job, const ComparedJobSteps& steps)
 {
     job.partKeys = { "gpu_busy" };
     for (size_t c = 0; c < kIdleCauses; ++c)
@@ -114,7 +120,9 @@ void jobParts(JobReport& job, size_t steps)
         const JobSide& side = job.sides[s];
         std::vector<double>& parts = job.partsUs[s];
         parts.assign(job.partKeys.size(), 0.0);
-        for (size_t i = 0; i < steps; ++i) {
+        for (size_t i = 0; i < side.steps.size(); ++i) {
+            if (!steps.compared(s, int32_t(i)))
+                continue;
             const JobStep& step = side.steps[i];
             const auto pace = size_t(step.paceRank);
             const StepRecord& record = side.ranks[pace].steps[i];
@@ -180,21 +188,24 @@ std::string deltaWords(const std::map<std::string, double>& delta, size_t steps,
 
 // The straggler's cause: against the same rank of the other job where the ranks pair (what
 // changed), and against the median rank of the steps it holds up (what sets it apart).
-void describeCause(
-    const JobReport& job, size_t slowSide, size_t rankIndex, size_t steps, bool paired, Straggler& straggler)
+void describeCause(const JobReport& job, size_t slowSide, size_t rankIndex, const ComparedJobSteps& steps, bool paired,
+    Straggler& straggler)
 {
     const JobSide& side = job.sides[slowSide];
     std::map<std::string, double> againstMedian;
     std::map<std::string, double> againstOther;
     size_t counted = 0;
-    for (size_t i = 0; i < steps; ++i) {
+    for (size_t i = 0; i < side.steps.size(); ++i) {
+        if (!steps.compared(slowSide, int32_t(i)))
+            continue;
         const JobStep& step = side.steps[i];
         if (rankIndex >= step.delayUs.size() || step.delayUs[rankIndex] <= 0 || step.medianRank < 0)
             continue;
         ++counted;
         addStepDelta(againstMedian, side.ranks[rankIndex], i, side.ranks[size_t(step.medianRank)], i);
         if (paired)
-            addStepDelta(againstOther, side.ranks[rankIndex], i, job.sides[1 - slowSide].ranks[rankIndex], i);
+            addStepDelta(againstOther, side.ranks[rankIndex], i, job.sides[1 - slowSide].ranks[rankIndex],
+                size_t(steps.partner[slowSide][i]));
     }
     const std::string rank = "rank " + std::to_string(side.ranks[rankIndex].rank);
     straggler.causeAgainstMedian = deltaWords(
@@ -208,12 +219,12 @@ void describeCause(
 // The ranks `onTime` marks (indices) count as arriving with the others: what their lateness masks
 // of another rank's counts as that rank's.
 std::map<int32_t, std::pair<double, uint64_t>> rankDelays(
-    const JobSide& side, size_t steps, const std::vector<bool>& onTime)
+    const JobSide& side, const ComparedJobSteps& steps, size_t s, const std::vector<bool>& onTime)
 {
     std::map<int32_t, std::pair<double, uint64_t>> out;
     std::map<int32_t, std::vector<bool>> lateIn;
     for (const CollectiveInstance& instance : side.instances) {
-        if (instance.step < 0 || size_t(instance.step) >= steps)
+        if (!steps.compared(s, instance.step))
             continue;
         size_t last = SIZE_MAX;
         double nextLatest = std::numeric_limits<double>::lowest();
@@ -234,7 +245,7 @@ std::map<int32_t, std::pair<double, uint64_t>> rankDelays(
         auto& entry = out[side.ranks[last].rank];
         entry.first += instance.arrivalUs[last] - nextLatest;
         std::vector<bool>& counted = lateIn[side.ranks[last].rank];
-        counted.resize(steps, false);
+        counted.resize(side.steps.size(), false);
         if (!counted[size_t(instance.step)]) {
             counted[size_t(instance.step)] = true;
             ++entry.second;
@@ -247,7 +258,7 @@ std::map<int32_t, std::pair<double, uint64_t>> rankDelays(
 // previous call (which ends on every member at once), or from the job's first step's start (a
 // rank that starts late is late), to its arrival, summed. It is the rank's own work and stalls between its collectives:
 // what other ranks' lateness does to the next latest arrival does not move it.
-std::vector<double> ownTimeBeforeCalls(const JobSide& side, size_t steps)
+std::vector<double> ownTimeBeforeCalls(const JobSide& side, const ComparedJobSteps& steps, size_t s)
 {
     std::vector<double> out(side.ranks.size(), 0.0);
     double jobBegin = std::numeric_limits<double>::max();
@@ -261,7 +272,7 @@ std::vector<double> ownTimeBeforeCalls(const JobSide& side, size_t steps)
         for (size_t r = 0; r < instance.member.size() && r < out.size(); ++r) {
             if (!instance.member[r])
                 continue;
-            if (instance.step >= 0 && size_t(instance.step) < steps && !std::isnan(previousEnd[r]))
+            if (steps.compared(s, instance.step) && !std::isnan(previousEnd[r]))
                 out[r] += std::max(0.0, instance.arrivalUs[r] - previousEnd[r]);
             previousEnd[r] = instance.endUs[r];
         }
@@ -269,15 +280,15 @@ std::vector<double> ownTimeBeforeCalls(const JobSide& side, size_t steps)
     return out;
 }
 
-void findStragglers(JobReport& job, size_t steps)
+void findStragglers(JobReport& job, const ComparedJobSteps& steps)
 {
-    const std::array<std::map<int32_t, std::pair<double, uint64_t>>, 2> delay { rankDelays(job.sides[0], steps, {}),
-        rankDelays(job.sides[1], steps, {}) };
+    const std::array<std::map<int32_t, std::pair<double, uint64_t>>, 2> delay { rankDelays(job.sides[0], steps, 0, {}),
+        rankDelays(job.sides[1], steps, 1, {}) };
     const bool paired = job.sides[0].worldSize == job.sides[1].worldSize;
     const size_t slowerJob = job.timeUs[1] > job.timeUs[0] ? 1 : 0;
     const double jobGap = std::fabs(job.timeUs[1] - job.timeUs[0]);
-    const std::array<std::vector<double>, 2> ownTime { ownTimeBeforeCalls(job.sides[0], steps),
-        ownTimeBeforeCalls(job.sides[1], steps) };
+    const std::array<std::vector<double>, 2> ownTime { ownTimeBeforeCalls(job.sides[0], steps, 0),
+        ownTimeBeforeCalls(job.sides[1], steps, 1) };
     // The slower job's stragglers: the ranks it waits for longer than the other job does.
     std::vector<bool> slowerJobStragglers(job.sides[slowerJob].ranks.size(), false);
     for (const auto& [rank, own] : delay[slowerJob]) {
@@ -295,7 +306,7 @@ void findStragglers(JobReport& job, size_t steps)
             if (paired && s != slowerJob && size_t(rank) < slowerJobStragglers.size()) {
                 std::vector<bool> onTime = slowerJobStragglers;
                 onTime[size_t(rank)] = false;
-                const auto masked = rankDelays(job.sides[1 - s], steps, onTime);
+                const auto masked = rankDelays(job.sides[1 - s], steps, 1 - s, onTime);
                 const auto unmasked = masked.find(rank);
                 if (unmasked != masked.end())
                     otherDelay = std::max(otherDelay, unmasked->second.first);
@@ -346,6 +357,36 @@ std::string partnerWords(const JobReport& job, size_t slow, int32_t rank)
     return " waits for its rank " + std::to_string((*pair)[1 - slow]);
 }
 
+// Where job_steps names another rank of the same side as a step's straggler than this entry's
+// rank: which and why, so that the table and the entries do not seem to disagree; "" otherwise.
+// A step's straggler is the rank the job waits for longest in it; an entry's is a rank the job
+// waits for longer than the other job does. A rank late alike in both jobs (the job's own skew) is
+// the first and no entry.
+std::string stepStragglerWords(const JobReport& job, const Straggler& straggler)
+{
+    const size_t slow = sideIndex(straggler.slowerSide);
+    std::map<int32_t, uint64_t> others;
+    for (const JobStepRow& row : job.steps) {
+        if (row.straggler[slow] >= 0 && row.straggler[slow] != straggler.rank)
+            ++others[row.straggler[slow]];
+    }
+    if (others.empty())
+        return {};
+    const auto most = std::max_element(
+        others.begin(), others.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+    const std::string side = slow == 0 ? "A" : "B";
+    std::string out = "job_steps names rank " + std::to_string(most->first) + " of " + side + " in "
+        + std::to_string(most->second) + " of " + countedNoun(job.steps.size(), "step", "steps")
+        + " (the rank the job waits for longest there)";
+    const bool ownEntry = std::any_of(job.stragglers.begin(), job.stragglers.end(),
+        [&](const Straggler& other) { return other.rank == most->first && other.slowerSide == straggler.slowerSide; });
+    if (ownEntry)
+        return out + ": it has an entry of its own";
+    return out + ", but " + (slow == 0 ? "B" : "A")
+        + "'s job waits for it as long: the job's own skew, no difference; rank " + std::to_string(straggler.rank)
+        + " is the one that got later";
+}
+
 } // namespace
 
 JobReport compareJobs(std::array<JobSide, 2> sides, std::vector<std::string> notes)
@@ -368,15 +409,14 @@ JobReport compareJobs(std::array<JobSide, 2> sides, std::vector<std::string> not
         for (int32_t r = 0; r < most; ++r)
             job.rankPairs.push_back({ r < sizes[0] ? r : -1, r < sizes[1] ? r : -1 });
     }
-    const size_t steps = std::min(job.sides[0].steps.size(), job.sides[1].steps.size());
-    if (job.sides[0].steps.size() != job.sides[1].steps.size())
-        job.notes.push_back("A's job has " + countedNoun(job.sides[0].steps.size(), "step", "steps") + ", B's "
-            + std::to_string(job.sides[1].steps.size()) + ": the first " + std::to_string(steps) + " are compared");
-    for (size_t i = 0; i < steps; ++i) {
+    const ComparedJobSteps steps = pairJobSteps(job.sides, job.notes);
+    for (size_t p = 0; p < steps.pairs.size(); ++p) {
         JobStepRow row;
-        row.step = uint32_t(i);
+        row.step = uint32_t(steps.pairs[p][0]);
+        row.trace2Step = uint32_t(steps.pairs[p][1]);
+        row.phase = steps.phaseOfPair[p];
         for (size_t s = 0; s < 2; ++s) {
-            const JobStep& step = job.sides[s].steps[i];
+            const JobStep& step = job.sides[s].steps[size_t(steps.pairs[p][s])];
             row.timeUs[s] = step.timeUs;
             row.paceRank[s] = job.sides[s].ranks[size_t(step.paceRank)].rank;
             row.straggler[s] = step.straggler < 0 ? -1 : job.sides[s].ranks[size_t(step.straggler)].rank;
@@ -384,6 +424,7 @@ JobReport compareJobs(std::array<JobSide, 2> sides, std::vector<std::string> not
         }
         job.steps.push_back(row);
     }
+    job.phases = jobPhaseRows(job.steps, steps.phases);
     jobParts(job, steps);
     const std::array<const JobSide*, 2> both { &job.sides[0], &job.sides[1] };
     for (const std::array<int32_t, 2>& pair : job.rankPairs)
@@ -428,6 +469,8 @@ void addJobToReport(FusionReport& report, std::shared_ptr<const JobReport> job)
         entry.details.push_back(straggler.cause);
         if (straggler.causeAgainstMedian != straggler.cause)
             entry.details.push_back(straggler.causeAgainstMedian);
+        if (std::string steps = stepStragglerWords(*job, straggler); !steps.empty())
+            entry.details.push_back(std::move(steps));
         report.whereToLookFirst.push_back(std::move(entry));
     }
     orderWhereToLookFirst(report.whereToLookFirst);

@@ -104,6 +104,7 @@ void measureSteps(JobSide& side)
             own.emplace_back(record.timeUs(), int32_t(r));
         }
         step.timeUs = end - begin;
+        step.phase = side.ranks[0].steps[s].phase;
         std::sort(own.begin(), own.end());
         step.medianRank = own[(own.size() - 1) / 2].second;
     }
@@ -129,12 +130,15 @@ void measureSteps(JobSide& side)
     }
     for (size_t s = 0; s < steps; ++s) {
         side.steps[s].delayUs = delay[s];
-        const auto most = std::max_element(caused[s].begin(), caused[s].end());
-        if (most != caused[s].end() && *most > 0) {
-            const auto r = size_t(most - caused[s].begin());
+        // By delay, the measure the straggler entries rank by (jobcompare.cpp): a rank late at
+        // many calls by a little makes the others wait in sum more than one that holds the job
+        // up longer at one call, yet the job waits less for it.
+        const auto most = std::max_element(delay[s].begin(), delay[s].end());
+        if (most != delay[s].end() && *most > 0) {
+            const auto r = size_t(most - delay[s].begin());
             side.steps[s].straggler = int32_t(r);
-            side.steps[s].waitCausedUs = *most;
-            side.steps[s].stragglerDelayUs = delay[s][r];
+            side.steps[s].waitCausedUs = caused[s][r];
+            side.steps[s].stragglerDelayUs = *most;
         }
     }
 }
@@ -160,6 +164,8 @@ JobSide buildJobSide(std::vector<RankSummary> ranks, const std::string& sideName
     matchCollectiveInstances(side, notes, sideName);
     alignClocksOnCollectives(side, notes, sideName);
     measureSteps(side);
+    if (!side.ranks.empty())
+        side.phaseSignatures = side.ranks[0].phaseSignatures;
     return side;
 }
 

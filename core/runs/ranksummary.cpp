@@ -2,13 +2,16 @@
 
 #include "classify/kerneltypes.h"
 #include "model/tracestore.h"
+#include "ops/attribution/iterations.h"
 #include "ops/attribution/opattribution.h"
+#include "ops/attribution/opoccurrences.h"
 #include "ops/attribution/profilersteps.h"
 #include "ops/comparison/collectivecalls.h"
 #include "ops/timegap/steptime.h"
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <limits>
 #include <map>
 
@@ -37,6 +40,27 @@ int32_t stepOf(const std::vector<StepRecord>& steps, double ts)
     const auto after = std::upper_bound(
         steps.begin(), steps.end(), ts, [](double at, const StepRecord& step) { return at < step.begin; });
     return int32_t(after - steps.begin()) - 1;
+}
+
+// A phase's distinct operation names hashed (FNV-1a), in hex: the same on every rank and machine
+// that runs the same operations, unlike the finder's own signature of per-trace symbol ids.
+std::string phaseSignature(
+    const std::vector<uint32_t>& phase, const std::vector<OpOccurrence>& occurrences, const SymbolTable& symbols)
+{
+    std::vector<std::string> names;
+    names.reserve(phase.size());
+    for (const uint32_t i : phase)
+        names.push_back(symbols.name(occurrences[i].symbol));
+    std::sort(names.begin(), names.end());
+    names.erase(std::unique(names.begin(), names.end()), names.end());
+    uint64_t hash = 1469598103934665603ull;
+    for (const std::string& name : names) {
+        for (const char c : name + '\n')
+            hash = (hash ^ uint64_t(static_cast<unsigned char>(c))) * 1099511628211ull;
+    }
+    char text[17];
+    std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(hash));
+    return text;
 }
 
 } // namespace
@@ -76,18 +100,26 @@ RankSummary summarizeRank(const TraceStore& store, const Classifier& classifier)
         summary.rankSource = "file name";
     }
 
-    // The step time of the trace against an empty trace with the same steps: every profiler step
-    // compared, in one phase, and the other side costs nothing.
+    // The steps and their phases as the single pair's analysis finds them (profiler steps, else a
+    // repeated Python call), then their time against an empty trace with the same steps: every
+    // step measured, in one phase, and the other side costs nothing.
+    const KernelAttribution attribution = attributeKernels(store);
+    SymbolTable symbols;
+    std::vector<OpOccurrence> occurrences = groupByOperation(store, attribution, OpLevel::Operator, symbols);
+    const TraceIterations iterations = findIterations(store, occurrences);
     std::vector<HostStep> steps;
-    for (const StepSpan& span : profilerSteps(store))
-        steps.push_back({ span.begin, span.end, 0 });
+    for (const HostStep& step : iterations.steps)
+        steps.push_back({ step.begin, step.end, 0 });
     const TraceStore nothing;
     StepTimeAnalysis stepTime = analyzeStepTime(
         { StepTimeTrace { store, steps, nullptr }, StepTimeTrace { nothing, steps, nullptr } }, { 0 });
     StepTimeSide& side = stepTime.report.sides[0];
     summary.steps = side.steps;
+    for (size_t s = 0; s < summary.steps.size(); ++s)
+        summary.steps[s].phase = s < iterations.steps.size() ? iterations.steps[s].phase : 0;
+    for (const std::vector<uint32_t>& phase : iterations.phases)
+        summary.phaseSignatures.push_back(phaseSignature(phase, occurrences, symbols));
 
-    const KernelAttribution attribution = attributeKernels(store);
     const std::vector<CollectiveCall> calls = findCollectiveCalls(store, attribution);
     std::vector<bool> communication(store.kernels.size(), false);
     for (const CollectiveCall& call : calls) {

@@ -118,6 +118,11 @@ std::string rankSummaryToJson(const RankSummary& summary)
         json.endObject();
     }
     json.endArray();
+    json.key("phase_signatures");
+    json.beginArray();
+    for (const std::string& signature : summary.phaseSignatures)
+        json.value(signature);
+    json.endArray();
     json.key("step_kernel_types");
     writeTimes(json, summary.stepKernelTypesUs);
     json.key("step_host_idle");
@@ -171,6 +176,13 @@ RankSummary rankSummaryFromJson(std::string_view json, const std::string& origin
             record.idleUs[c] = read.number(idle.at(c), "idle");
         record.kernels = read.get<uint64_t>(read.at(step, "kernels"), "kernels");
         summary.steps.push_back(record);
+    }
+    for (simdjson::dom::element value :
+        read.get<simdjson::dom::array>(read.at(object, "phase_signatures"), "phase_signatures"))
+        summary.phaseSignatures.emplace_back(read.get<std::string_view>(value, "phase signature"));
+    for (const StepRecord& step : summary.steps) {
+        if (step.phase >= int32_t(summary.phaseSignatures.size()))
+            read.fail("a step in a phase it does not have");
     }
     summary.stepKernelTypesUs = read.times(read.at(object, "step_kernel_types"), "step_kernel_types");
     summary.stepHostIdleUs = read.times(read.at(object, "step_host_idle"), "step_host_idle");

@@ -13,11 +13,13 @@
 #include "report/reportjob.h"
 #include "runs/jobcompare.h"
 #include "runs/jobside.h"
+#include "runs/jobsteps.h"
 #include "runs/rankroles.h"
 #include "runs/ranksummary.h"
 #include "runs/runloader.h"
 #include "testdata.h"
 #include "util/inputerror.h"
+#include "util/textformat.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -99,6 +101,21 @@ JobSide sideWithLayout(int32_t worldSize, int32_t tensorParallel)
         side.ranks.back().processGroups = pipelineLayoutGroups(r, worldSize, tensorParallel);
     }
     return side;
+}
+
+// No entry about an operation (fusion, speed, one side) holds a communication kernel: its time
+// on a rank is mostly that rank's wait for the others, a collective difference.
+void expectNoCommunicationInOperationEntries(const FusionReport& report, const Classifier& classifier)
+{
+    for (const LookFirstEntry& entry : report.whereToLookFirst) {
+        if (entry.kind != LookFirstKind::Fusion && entry.kind != LookFirstKind::Speed
+            && entry.kind != LookFirstKind::OneSide)
+            continue;
+        for (const CategoryId type : entry.types)
+            QVERIFY2(classifier.categoryName(type) != "Communication", entry.title.c_str());
+        for (const std::string& kernel : entry.kernels)
+            QVERIFY2(kernel.find("nccl") == std::string::npos, (entry.title + ": " + kernel).c_str());
+    }
 }
 
 } // namespace
@@ -215,6 +232,12 @@ private slots:
         QCOMPARE(job->stragglers.front().slowerSide, Side::Trace2);
         QVERIFY2(std::fabs(job->stragglers.front().stakeUs - b.stragglerDelayUs) <= 0.1 * b.stragglerDelayUs,
             what.constData());
+        // job_steps names it too, in every step it is slow in.
+        for (const JobStepRow& row : job->steps) {
+            if (spec.slowSteps.empty() || (row.step < spec.slowSteps.size() && spec.slowSteps[row.step]))
+                QVERIFY2(row.straggler[1] == straggler,
+                    qPrintable(QString("step %1: job_steps names rank %2").arg(row.step + 1).arg(row.straggler[1])));
+        }
         // Its cause, in words.
         const std::string& words = job->stragglers.front().cause;
         if (spec.cause == StragglerCause::SlowerKernels)
@@ -328,6 +351,104 @@ private slots:
         QVERIFY2(std::fabs(collective->stakeUs - grown) < 0.05 * grown, collective->title.c_str());
         QCOMPARE(collective->slowerSide, Side::Trace2);
         QCOMPARE(collective - report.whereToLookFirst.begin(), 0L);
+    }
+
+    // The job's time per phase: a training trace of six profiler steps (a warm-up, four steps of
+    // one phase and one of another, as the iteration finder sorts them), its 4-rank run against a
+    // copy whose rank 2 runs its GEMMs 1.5 times as long in the phase of one step only. That
+    // phase's job step is longer on B by the straggler's delay; the other phase's are unchanged.
+    void jobTimePerPhase()
+    {
+        const Classifier classifier = Classifier::builtin("default");
+        const std::string base = dataPath("real/hta_trace_diff_control.a100.json.gz").toStdString();
+        MultiRankSpec spec;
+        spec.ranks = 4;
+        spec.clockOffsetsUs = { 0, 5e5, -2e5, 1e6 };
+        const MultiRankRun a = buildMultiRankRun(base, spec, classifier);
+        const std::vector<RankSummary> summariesA = summariesOf(a, classifier);
+        QCOMPARE(summariesA[0].phaseSignatures.size(), size_t(2));
+        spec.straggler = 2;
+        spec.cause = StragglerCause::SlowerKernels;
+        spec.factor = 1.5;
+        size_t slowSteps = 0;
+        for (const StepRecord& step : summariesA[0].steps) {
+            spec.slowSteps.push_back(step.phase == 1);
+            slowSteps += step.phase == 1 ? 1 : 0;
+        }
+        QCOMPARE(slowSteps, size_t(1));
+        const MultiRankRun b = buildMultiRankRun(base, spec, classifier);
+        QVERIFY(b.stragglerDelayUs > 50);
+        const auto job = std::make_shared<JobReport>(compareRankSummaries({ summariesA, summariesOf(b, classifier) }));
+        QCOMPARE(job->phases.size(), size_t(2));
+        QCOMPARE(job->phases[0].phase, std::string("phase 1"));
+        QCOMPARE(job->phases[0].steps, uint64_t(4));
+        QCOMPARE(job->phases[1].steps, uint64_t(1));
+        // The slowed phase grows by the straggler's delay (within 10%), the other stays (within 1%).
+        const double grown = job->phases[1].medianUs[1] - job->phases[1].medianUs[0];
+        QVERIFY2(std::fabs(grown - b.stragglerDelayUs) <= 0.1 * b.stragglerDelayUs,
+            qPrintable(QString("phase 2 grew %1 us, the straggler added %2 us").arg(grown).arg(b.stragglerDelayUs)));
+        QVERIFY(
+            std::fabs(job->phases[0].medianUs[1] - job->phases[0].medianUs[0]) <= 0.01 * job->phases[0].medianUs[0]);
+        // Every compared step is in a phase but the warm-up; the rows say which.
+        QCOMPARE(job->steps.size(), size_t(6));
+        QVERIFY(job->steps[0].phase.empty());
+        for (const JobStepRow& row : job->steps) {
+            QCOMPARE(row.trace2Step, row.step);
+            QCOMPARE(row.phase.empty() ? -1 : (row.phase == "phase 1" ? 0 : 1), summariesA[0].steps[row.step].phase);
+        }
+        QCOMPARE(job->stragglers.front().rank, 2);
+        // The verdict and the job_steps table say the phases.
+        FusionReport report;
+        report.job = job;
+        const std::string verdict = jobVerdict(report);
+        qInfo("%s", verdict.c_str());
+        QVERIFY2(
+            verdict.find("per phase, the median job step on A and B: phase 1 ") != std::string::npos, verdict.c_str());
+        const ReportTable steps = jobStepsTable(report);
+        const auto phase = std::find_if(
+            steps.columns.begin(), steps.columns.end(), [](const TableColumn& c) { return c.key == "phase"; });
+        QVERIFY(phase != steps.columns.end());
+        QVERIFY(std::holds_alternative<std::monostate>(phase->value(0)));
+        QCOMPARE(std::get<std::string>(phase->value(1)), job->steps[1].phase);
+        // The summary and the Markdown tabulate the phases' medians.
+        QVERIFY(jobMarkdown(report).find("| phase 2 | 1 | " + formatDuration(job->phases[1].medianUs[0]))
+            != std::string::npos);
+        QVERIFY(jobSummaryText(report).find("   phase 2     1") != std::string::npos);
+    }
+
+    // Phases pair across jobs by their operations, not by the order their steps come in: B's
+    // steps of the same two kinds, in another order, pair with A's of the same kind.
+    void jobStepsPairPerPhase()
+    {
+        std::array<JobSide, 2> sides;
+        const std::array<std::vector<int32_t>, 2> phases { std::vector<int32_t> { -1, 0, 0, 1, 0 },
+            std::vector<int32_t> { -1, 0, 1, 1, 1, 0 } };
+        sides[0].phaseSignatures = { "decode", "prefill" };
+        sides[1].phaseSignatures = { "prefill", "decode" };
+        for (size_t s = 0; s < 2; ++s) {
+            for (const int32_t phase : phases[s]) {
+                sides[s].steps.emplace_back();
+                sides[s].steps.back().phase = phase;
+            }
+        }
+        std::vector<std::string> notes;
+        const ComparedJobSteps compared = pairJobSteps(sides, notes);
+        // A's decode steps 1, 2, 4 with B's 2, 3, 4; A's prefill step 3 with B's first (1); the warm-ups.
+        const std::vector<std::array<int32_t, 2>> expected { { 0, 0 }, { 1, 2 }, { 2, 3 }, { 3, 1 }, { 4, 4 } };
+        QCOMPARE(compared.pairs, expected);
+        QCOMPARE(compared.phaseOfPair[3], std::string("phase 2"));
+        QVERIFY(!compared.compared(1, 5)); // B's second prefill step has no partner
+        QCOMPARE(notes.size(), size_t(1));
+        QVERIFY2(notes[0].find("phase 2: A's job has 1 step, B's 2") == 0, notes[0].c_str());
+
+        // B's warm-up where A has none: said, not compared, the other steps paired.
+        sides[0].steps.erase(sides[0].steps.begin());
+        notes.clear();
+        const ComparedJobSteps withoutWarmup = pairJobSteps(sides, notes);
+        QVERIFY(!withoutWarmup.compared(1, 0));
+        QCOMPARE(withoutWarmup.pairs.size(), size_t(4));
+        QCOMPARE(notes.size(), size_t(2));
+        QVERIFY2(notes[0].find("steps in no phase: A's job has 0 steps, B's 1") == 0, notes[0].c_str());
     }
 
     void sameRunHasNoStraggler()
@@ -717,6 +838,48 @@ private slots:
             verdict.find(std::string("the first straggler: rank 2 of ") + (slowedInB ? "B" : "A")) != std::string::npos,
             verdict.c_str());
         QVERIFY(jobSummaryText(report).find(verdict) != std::string::npos);
+        // job_steps names the same straggler as the entries: the rank the job waits for longest.
+        QCOMPARE(job->steps.size(), size_t(1));
+        QCOMPARE(job->steps[0].straggler[slow], 2);
+        QCOMPARE(job->steps[0].straggler[1 - slow], 7); // the real job's own skew, on both sides alike
+        QCOMPARE(job->rankTimes[2].stepsLastToArrive[slow], uint64_t(1));
+        // One phase (one training step a rank): the verdict gives no per-phase medians.
+        QCOMPARE(job->phases.size(), size_t(1));
+        QVERIFY(verdict.find("per phase") == std::string::npos);
+        // Rank 2's wait in its collectives shrank (it arrives last): no operation entry counts it.
+        expectNoCommunicationInOperationEntries(report, classifier);
+    }
+
+    // A single pair of ranks of the real job, rank 1 (11.3 ms in NCCL kernels, most of it waiting)
+    // against rank 7 (1.7 ms): the difference in the collectives' kernels is a collective
+    // difference, all of it in the collective entries, none in an operation's (the all-to-all's
+    // wait runs inside All2All_Pooled_WaitBackward and other operations).
+    void collectiveWaitsStayOutOfOperationEntries()
+    {
+        const Classifier classifier = Classifier::builtin("default");
+        const std::array<TraceStore, 2> stores { loadTrace(dlrmFiles()[1]), loadTrace(dlrmFiles()[7]) };
+        const FusionReport report = analyzeFusion(stores[0], stores[1], classifier, {});
+        expectNoCommunicationInOperationEntries(report, classifier);
+        std::array<double, 2> inCollectiveEntries {};
+        for (const LookFirstEntry& entry : report.whereToLookFirst) {
+            if (entry.kind == LookFirstKind::Collective) {
+                for (size_t s = 0; s < 2; ++s)
+                    inCollectiveEntries[s] += entry.timeUs[s];
+            }
+        }
+        for (size_t s = 0; s < 2; ++s) {
+            double nccl = 0; // the raw trace's communication kernels
+            for (const KernelEvent& kernel : stores[s].kernels) {
+                if (stores[s].name(kernel.name).find("nccl") != std::string_view::npos)
+                    nccl += kernel.dur;
+            }
+            QVERIFY(nccl > 1000);
+            QVERIFY2(std::fabs(inCollectiveEntries[s] - nccl) <= 0.01 * nccl,
+                qPrintable(QString("side %1: %2 us in collective entries, %3 us of NCCL kernels")
+                               .arg(s)
+                               .arg(inCollectiveEntries[s])
+                               .arg(nccl)));
+        }
     }
 };
 

@@ -20,7 +20,7 @@ struct RankSideData
     std::vector<double> waitUs; // per rank, over the compared steps (rank_times' collective wait)
     std::vector<double> transferUs; // per rank, over the compared steps (rank_times' collective transfer)
     std::vector<double> jobStepUs; // per step: the job's step (job_steps' time)
-    std::vector<int> stepStraggler; // per step: the row of the rank the others wait for longest, -1 none
+    std::vector<int> stepStraggler; // per step: the row of the rank the job waits for longest, -1 none
     int straggler = -1; // the row of this side's largest straggler (job.stragglers), -1 none
 };
 

@@ -195,7 +195,7 @@ bool RankHeatmap::event(QEvent* event)
                            .arg(cell.second)
                            .arg(formatDuration(valueAt(cell.first, cell.second)));
         if (size_t(cell.second) < m_stepStraggler.size() && m_stepStraggler[size_t(cell.second)] == cell.first)
-            text += QLatin1Char('\n') + tr("The others wait for this rank longest in this step.");
+            text += QLatin1Char('\n') + tr("The job waits for this rank longest in this step.");
         text += QLatin1Char('\n') + tr("Click to compare this rank in every view.");
         QToolTip::showText(help->globalPos(), text, this);
         return true;

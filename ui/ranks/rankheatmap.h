@@ -25,7 +25,7 @@ public:
     int rows() const { return int(m_ranks.size()); }
     int steps() const { return m_values.empty() ? 0 : int(m_values[0].size()); }
     int rankOfRow(int row) const { return m_ranks.at(size_t(row)); }
-    // The row outlined in a step (the rank the others wait for longest), -1 none.
+    // The row outlined in a step (the rank the job waits for longest), -1 none.
     int stragglerRowOfStep(int step) const
     {
         return step < int(m_stepStraggler.size()) ? m_stepStraggler[size_t(step)] : -1;

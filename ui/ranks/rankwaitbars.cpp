@@ -166,7 +166,9 @@ void RankWaitBars::paintEvent(QPaintEvent* /*event*/)
             painter.fillRect(QRect(bars.left(), top + 2 + half, length(transfer), inner - half), transferColor());
             end = bars.left() + std::max(length(wait), length(transfer));
         }
-        if (height >= metrics.height()) {
+        // As the rank labels beside them: a row a little shorter than a line (eight ranks at
+        // 1024x700) still shows its value; only rows packed under half a line drop them.
+        if (2 * height >= metrics.height()) {
             painter.setPen(colors.color(QPalette::WindowText));
             painter.drawText(QRect(end + 4, top, width() - end - 4, height), Qt::AlignLeft | Qt::AlignVCenter,
                 m_stacked ? formatDuration(wait + transfer)

@@ -147,7 +147,9 @@ void TraceDropZone::showLoading(const QString& path)
 void TraceDropZone::showLoaded(const QString& path, const QString& details)
 {
     showFileName(path);
-    m_details->setText(details);
+    // A long word (a run's folder name, "dlrm_8ranks_rank2_slow5x") may break after its
+    // underscores where the zone is narrow (twice the scale) rather than be cut at its edge.
+    m_details->setText(QString(details).replace(QLatin1Char('_'), QStringLiteral("_\u200B")));
     m_error->clear();
     m_error->hide();
 }
@@ -274,7 +276,7 @@ void TraceDropZone::resizeEvent(QResizeEvent* event)
 
 QString TraceDropZone::detailsText() const
 {
-    return m_details->text();
+    return QString(m_details->text()).remove(QChar(0x200B));
 }
 
 QString TraceDropZone::errorText() const
