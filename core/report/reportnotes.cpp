@@ -65,6 +65,25 @@ void addAlignmentNotes(const FusionReport& report, Notes& notes)
         notes.push_back(note + ".");
 }
 
+// " (the only compared phase with graph pieces; phase 2 has none)": where the traces' other compared
+// phases have no layer rows (a decode step that runs in graph launches), a phase's note says so.
+std::string layerlessPhasesText(const FusionReport& report, const std::vector<LayerPhaseSummary>& phases)
+{
+    std::vector<std::string> without;
+    for (const std::string& name : report.stepTime.phases) {
+        if (std::none_of(phases.begin(), phases.end(), [&name](const LayerPhaseSummary& p) { return p.phase == name; }))
+            without.push_back(name);
+    }
+    if (without.empty())
+        return "";
+    std::string list;
+    for (size_t i = 0; i < without.size(); ++i)
+        list += (i == 0 ? "" : i + 1 == without.size() ? " and " : ", ") + without[i];
+    const std::string noun = layerNoun(report.opAlignment.layers);
+    return std::string(phases.size() == 1 ? " (the only compared phase with " : " (") + noun
+        + (phases.size() == 1 ? "; " : ": ") + list + (without.size() == 1 ? " has none)" : " have none)");
+}
+
 // Where the traces were aligned layer by layer: which side's layers take longer, and the layer that
 // differs most, so that a gap spread evenly over the layers reads apart from one in a few layers.
 void addLayerTimesNote(const FusionReport& report, Notes& notes)
@@ -78,8 +97,8 @@ void addLayerTimesNote(const FusionReport& report, Notes& notes)
         // A note per phase, named when there are several: a verdict over prefill and decode at once misleads.
         const LayerTimes& largest = layers[phase.largestRow];
         std::string text = "By " + one;
-        if (phases.size() > 1)
-            text += " in " + phase.phase;
+        if (phases.size() > 1 || report.stepTime.phases.size() > 1)
+            text += " in " + phase.phase + layerlessPhasesText(report, phases);
         text += " (" + std::to_string(phase.rows) + " a step, " + alignment.unit[0];
         if (alignment.graphPieces)
             text += ", torch.compile graph pieces rather than the model's layers";

@@ -77,11 +77,12 @@ QString headerText(const FusionReport& report)
         : LayersPage::tr("%1 of A's operations and %2 of B's").arg(percent(layers.share[0]), percent(layers.share[1]));
     QString text = LayersPage::tr("<b>Layers:</b> %1. %2, holding %3; %4 operation pairs made inside them.")
                        .arg(unitsText(report), compared, share, formatCount(layers.matched));
+    // The layer notes, one per compared phase with layers (each names its phase when the traces
+    // have several, and which phases have none): the table and chart hold every phase's rows.
+    const std::string byLayer = "By " + layerNoun(layers, false) + " ";
     for (const std::string& note : reportNotes(report)) {
-        if (note.starts_with("By layer ")) {
+        if (note.starts_with(byLayer))
             text += QStringLiteral("<br>") + withSideAliases(report, toQString(note)).toHtmlEscaped();
-            break;
-        }
     }
     return text;
 }

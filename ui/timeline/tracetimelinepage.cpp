@@ -98,12 +98,16 @@ QJsonObject TraceTimelinePage::saveState() const
     const TimelineView* view = m_timeline->view();
     QJsonObject state { { QStringLiteral("start_us"), view->visibleStart() },
         { QStringLiteral("end_us"), view->visibleEnd() } };
+    // Step N of A drawn with step N of B: the range above is in that drawing's time. (A key older
+    // builds ignore, so the session's version stays.)
+    if (const int aligned = m_align->currentData().toInt(); aligned > 0)
+        state.insert(QStringLiteral("aligned_step"), aligned);
     const int side = view->selectedSide();
     const int kernel = view->selectedKernel();
     if (side >= 0 && side < 2 && kernel >= 0) {
         const TimelineLane& lane = view->timeline().lanes[static_cast<size_t>(side)];
         const TimelineKernel& selected = lane.kernels.at(static_cast<size_t>(kernel));
-        // In the lane's own time: a restored timeline starts with its steps unaligned.
+        // In the lane's own time, whatever the alignment.
         state.insert(QStringLiteral("selected"),
             QJsonObject { { QStringLiteral("side"), side }, { QStringLiteral("start_us"), selected.start - lane.shift },
                 { QStringLiteral("name"), lane.names.value(selected.name) } });
@@ -123,6 +127,11 @@ void TraceTimelinePage::applyState(const QJsonObject& state)
 {
     TimelineView* view = m_timeline->view();
     const TimelineData& shown = view->timeline();
+    // The alignment first (it shifts the lanes), then the range saved in its time. A step the
+    // traces no longer both have, or none saved: each lane from its first kernel.
+    const int aligned = state.value(QStringLiteral("aligned_step")).toInt(0);
+    if (aligned > 0 || m_align->currentData().toInt() != 0)
+        alignSteps(m_align->findData(aligned) >= 0 ? aligned : 0);
     if (state.contains(QStringLiteral("start_us")) && state.contains(QStringLiteral("end_us"))) {
         const double start = state.value(QStringLiteral("start_us")).toDouble();
         const double end = state.value(QStringLiteral("end_us")).toDouble();
@@ -138,7 +147,7 @@ void TraceTimelinePage::applyState(const QJsonObject& state)
     if (side != 0 && side != 1)
         return;
     const TimelineLane& lane = shown.lanes[static_cast<size_t>(side)];
-    const double start = selected.value(QStringLiteral("start_us")).toDouble();
+    const double start = selected.value(QStringLiteral("start_us")).toDouble() + lane.shift;
     const QString name = selected.value(QStringLiteral("name")).toString();
     auto it = std::lower_bound(lane.kernels.begin(), lane.kernels.end(), start,
         [](const TimelineKernel& kernel, double time) { return kernel.start < time; });
