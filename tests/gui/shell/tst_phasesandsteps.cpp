@@ -204,11 +204,14 @@ private slots:
         const QJsonObject state = page->saveState();
         QCOMPARE(state.value(QStringLiteral("aligned_step")).toInt(), 3);
 
+        // Restored before the tab is first shown, as a session opens: the timeline is built then.
         MainWindow again;
         QVERIFY(compareTwoPhasePair(again));
         TraceTimelinePage* restored = again.timelinePage();
-        again.tabs()->setCurrentWidget(restored);
         restored->restoreState(state);
+        again.show();
+        again.tabs()->setCurrentWidget(restored);
+        QVERIFY(QTest::qWaitForWindowExposed(&again));
         TimelineView* restoredView = restored->timeline()->view();
         QCOMPARE(restored->stepAlignment()->currentData().toInt(), 3);
         QCOMPARE(restoredView->timeline().lanes[0].shift, shifts[0]);
