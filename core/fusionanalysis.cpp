@@ -13,6 +13,7 @@
 #include "ops/comparison/collectivecalls.h"
 #include "ops/comparison/collectives.h"
 #include "ops/comparison/graphcomparison.h"
+#include "ops/comparison/graphphases.h"
 #include "ops/comparison/graphtail.h"
 #include "ops/comparison/opcomparison.h"
 #include "ops/efficiency/efficiency.h"
@@ -400,6 +401,8 @@ FusionReport analyzeFusion(const TraceStore& trace1, const TraceStore& trace2,
     operations.kernelPairs.merge(graphs.kernelPairs);
     report.layerTimes = std::move(operations.layerTimes);
     report.matchedKernels = operations.kernelPairs.rows({ &trace1, &trace2 }, { &traces[0].types, &traces[1].types });
+    addGraphPhases(graphs.comparison, graphs.kindLaunches, { &operations.steps[0], &operations.steps[1] },
+        operations.phasePartners);
     mergeGraphResults(report, std::move(graphs));
     report.collectives = compareCollectives({ &collectiveCalls[0], &collectiveCalls[1] });
     report.collectiveCalls = pairCollectiveCalls({ &collectiveCalls[0], &collectiveCalls[1] });

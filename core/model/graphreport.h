@@ -46,6 +46,9 @@ struct GraphKind
     int64_t firstCorrelation = 0; // the correlation id of its first launch
     bool launchRecorded = true; // false: kernels share a correlation id whose launch is not in the trace
     std::string captured; // the captured graph it maps to (with a capture trace), empty if none
+    // Its launches per compared phase, as step_times names them ("phase 1: 24, phase 2: 90"; "not
+    // compared" for launches outside the compared steps); empty when neither trace has phases.
+    std::string phases;
 };
 
 // Two graph kinds, one of each trace, that do the same work; their launches are compared in order.
@@ -57,6 +60,18 @@ struct GraphKindPair
     std::array<Spread, 2> timeUs; // GPU time per compared launch
     std::string matchedBy; // "launch sequence alignment" or "kind similarity"
     std::string finding; // the finding's summary if the kernels differ, else empty
+};
+
+// A kind pair's launches in one compared phase (a prefill step's and a decode step's launches of
+// one graph can go opposite ways): the i-th launch of one side's kind in the phase with the i-th
+// of the other's.
+struct GraphPairPhase
+{
+    uint32_t pair = 0; // index into GraphComparison::pairs
+    std::string phase; // as step_times names it: "phase 1", ..., "whole trace" when a side has no steps
+    std::array<uint64_t, 2> launches {}; // the kinds' launches in the phase, per side
+    uint64_t comparedLaunches = 0;
+    std::array<Spread, 2> timeUs; // GPU time per compared launch
 };
 
 // A part of one graph that does the work of one graph of the other trace.
@@ -108,6 +123,9 @@ struct GraphComparison
     std::array<double, 2> timeUs {};
     std::array<std::vector<GraphKind>, 2> kinds;
     std::vector<GraphKindPair> pairs; // by the time at stake, largest first
+    // Each pair's launches phase by phase, in the pairs' order, then trace 1's phase order (a row per
+    // pair and compared phase with launches of it; one "whole trace" row when a side has no steps).
+    std::vector<GraphPairPhase> pairPhases;
     std::vector<GraphCoverage> coverage;
     std::array<double, 2> unrecordedUs {}; // per side: GPU time of graph launches past their recorded kernels
     std::array<uint64_t, 2> alignedLaunches {}; // launches in the window whose kernel sequences were aligned

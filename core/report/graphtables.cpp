@@ -6,6 +6,10 @@
 #include "util/plural.h"
 #include "util/textformat.h"
 
+#include <algorithm>
+#include <array>
+#include <cmath>
+
 namespace fusiondiff {
 
 namespace {
@@ -22,10 +26,12 @@ void writeKindFields(JsonWriter& json, const FusionReport& report, const GraphKi
     json.field("launch_recorded", kind.launchRecorded);
     json.field("captured", kind.captured);
     json.field("types", graphKindTypes(report, kind, 1000000));
+    json.field("phases", kind.phases);
 }
 
 void writePairFields(JsonWriter& json, const GraphComparison& graphs, const GraphKindPair& pair)
 {
+    const auto index = uint32_t(&pair - graphs.pairs.data());
     json.field("trace1_kind", graphs.kinds[0][pair.kind[0]].number);
     json.field("trace2_kind", graphs.kinds[1][pair.kind[1]].number);
     json.field("trace1_kernels", graphs.kinds[0][pair.kind[0]].kernels);
@@ -38,6 +44,22 @@ void writePairFields(JsonWriter& json, const GraphComparison& graphs, const Grap
     writeSpreadJson(json, pair.timeUs[1]);
     json.field("matched_by", pair.matchedBy);
     json.field("finding", pair.finding);
+    std::vector<const GraphPairPhase*> phases;
+    for (const GraphPairPhase& phase : graphs.pairPhases) {
+        if (phase.pair == index)
+            phases.push_back(&phase);
+    }
+    json.key("phases");
+    writeObjectArray(json, phases, [](JsonWriter& out, const GraphPairPhase* phase) {
+        out.field("phase", phase->phase);
+        out.field("trace1_launches", phase->launches[0]);
+        out.field("trace2_launches", phase->launches[1]);
+        out.field("compared_launches", phase->comparedLaunches);
+        out.key("trace1_time_us");
+        writeSpreadJson(out, phase->timeUs[0]);
+        out.key("trace2_time_us");
+        writeSpreadJson(out, phase->timeUs[1]);
+    });
 }
 
 void writeCoverageFields(JsonWriter& json, const GraphCoverage& coverage)
@@ -268,17 +290,84 @@ ReportTable graphKindsTable(const FusionReport& report)
             .header = "Kernel types",
             .toolTip = "The kernel types of one launch, in order, repeats folded",
             .value = [kind, &report](size_t row) { return graphKindTypes(report, kind(row), 1000000); } },
+        { .key = "phases",
+            .header = "Phases",
+            .toolTip = "Its launches in each compared phase (as the step times name them)",
+            .value = [kind](size_t row) { return kind(row).phases; } },
     };
     return table;
 }
 
+namespace {
+
+// A pair's rows phase by phase; a report made without phases (graphs.pairPhases empty) has a row
+// per pair, its phase empty.
+std::vector<GraphPairPhase> graphPairRowsByPhase(const GraphComparison& graphs)
+{
+    if (!graphs.pairPhases.empty() || graphs.pairs.empty())
+        return graphs.pairPhases;
+    std::vector<GraphPairPhase> rows;
+    for (size_t p = 0; p < graphs.pairs.size(); ++p) {
+        const GraphKindPair& pair = graphs.pairs[p];
+        rows.push_back({ .pair = uint32_t(p),
+            .phase = {},
+            .launches = { graphs.kinds[0][pair.kind[0]].launches, graphs.kinds[1][pair.kind[1]].launches },
+            .comparedLaunches = pair.comparedLaunches,
+            .timeUs = pair.timeUs });
+    }
+    return rows;
+}
+
+// Where pairs ran in several compared phases: per phase, in how many pairs each side's launches take
+// longer (by the median), and the time over the phase's compared launches. A graph slower in prefill
+// can be faster in decode; a verdict over both misleads.
+std::vector<std::string> graphPhaseNotes(const GraphComparison& graphs)
+{
+    std::vector<std::string> phases;
+    for (const GraphPairPhase& row : graphs.pairPhases) {
+        if (row.phase != "whole trace" && std::find(phases.begin(), phases.end(), row.phase) == phases.end())
+            phases.push_back(row.phase);
+    }
+    std::vector<std::string> notes;
+    if (phases.size() < 2)
+        return notes;
+    for (const std::string& phase : phases) {
+        std::array<size_t, 2> longer {};
+        size_t pairs = 0;
+        double differenceUs = 0;
+        for (const GraphPairPhase& row : graphs.pairPhases) {
+            if (row.phase != phase || row.comparedLaunches == 0)
+                continue;
+            ++pairs;
+            if (row.timeUs[0].median != row.timeUs[1].median)
+                ++longer[row.timeUs[1].median > row.timeUs[0].median ? 1 : 0];
+            differenceUs += row.timeUs[1].total - row.timeUs[0].total;
+        }
+        std::string text
+            = "Graph kind pairs in " + phase + ": " + countedNoun(pairs, "pair", "pairs") + " with launches compared";
+        if (pairs > 0) {
+            text += "; B's launches take longer in " + std::to_string(longer[1]) + ", A's in "
+                + std::to_string(longer[0]);
+            text += differenceUs == 0 ? "; the same time over the compared launches"
+                                      : "; over the compared launches " + std::string(differenceUs < 0 ? "A +" : "B +")
+                    + formatDuration(std::fabs(differenceUs));
+        }
+        notes.push_back(text + ".");
+    }
+    return notes;
+}
+
+} // namespace
+
 ReportTable graphPairsTable(const FusionReport& report)
 {
     const GraphComparison& graphs = report.graphComparison;
-    const auto at = [&graphs](size_t row) -> const GraphKindPair& { return graphs.pairs[row]; };
+    std::vector<GraphPairPhase> rows = graphPairRowsByPhase(graphs);
+    ReportTable table { .id = ReportTableId::GraphPairs, .rows = rows.size(), .columns = {} };
+    const auto phaseAt = rowsOfTable(std::move(rows));
+    const auto at = [&graphs, phaseAt](size_t row) -> const GraphKindPair& { return graphs.pairs[phaseAt(row).pair]; };
     const auto kind
         = [&graphs, at](size_t row, size_t side) -> const GraphKind& { return graphs.kinds[side][at(row).kind[side]]; };
-    ReportTable table { .id = ReportTableId::GraphPairs, .rows = graphs.pairs.size(), .columns = {} };
     for (size_t side = 0; side < 2; ++side) {
         table.columns.push_back({ .key = side == 0 ? "trace1_kind" : "trace2_kind",
             .header = side == 0 ? "A kind" : "B kind",
@@ -295,9 +384,10 @@ ReportTable graphPairsTable(const FusionReport& report)
     }
     table.columns.push_back({ .key = "compared_launches",
         .header = "Launches compared",
+        .toolTip = "Launch pairs in the phase: its i-th launch of one kind with the i-th of the other",
         .unit = Unit::Count,
         .largestFirst = true,
-        .value = [at](size_t row) { return at(row).comparedLaunches; } });
+        .value = [phaseAt](size_t row) { return phaseAt(row).comparedLaunches; } });
     table.columns.push_back({ .key = "type_agreement",
         .header = "Same type",
         .toolTip = "Kernels paired with one of the same type, over the longer side",
@@ -307,23 +397,27 @@ ReportTable graphPairsTable(const FusionReport& report)
         const std::string prefix = side == 0 ? "trace1_" : "trace2_";
         table.columns.push_back({ .key = prefix + "median_us",
             .header = side == 0 ? "A per launch" : "B per launch",
-            .toolTip = "GPU time per compared launch: median (first to third quartile)",
+            .toolTip = "GPU time per compared launch in the phase: median (first to third quartile)",
             .unit = Unit::Microseconds,
             .largestFirst = true,
-            .value = [at, side](size_t row) { return at(row).timeUs[side].median; },
-            .shown = [at, side](size_t row) { return at(row).timeUs[side]; } });
+            .value = [phaseAt, side](size_t row) { return phaseAt(row).timeUs[side].median; },
+            .shown = [phaseAt, side](size_t row) { return phaseAt(row).timeUs[side]; } });
         table.columns.push_back({ .key = prefix + "total_us",
             .header = side == 0 ? "A time" : "B time",
-            .toolTip = "GPU time of the compared launches",
+            .toolTip = "GPU time of the compared launches in the phase",
             .unit = Unit::Microseconds,
             .largestFirst = true,
-            .value = [at, side](size_t row) { return at(row).timeUs[side].total; } });
+            .value = [phaseAt, side](size_t row) { return phaseAt(row).timeUs[side].total; } });
     }
     table.columns.push_back(
         { .key = "matched_by", .header = "Matched by", .value = [at](size_t row) { return at(row).matchedBy; } });
     table.columns.push_back({ .key = "finding", .header = "Finding", .unit = Unit::SideText, .value = [at](size_t row) {
                                  return at(row).finding;
                              } });
+    table.columns.push_back({ .key = "phase",
+        .header = "Phase",
+        .toolTip = "The compared phase the launches ran in, as the step times name it",
+        .value = [phaseAt](size_t row) { return phaseAt(row).phase; } });
     return table;
 }
 
@@ -428,18 +522,24 @@ std::string graphComparisonMarkdown(const FusionReport& report)
     std::string out = "\n## Graphs\n\n";
     for (const std::string& note : graphComparisonNotes(report))
         out += "- " + markdownCell(note) + "\n";
-    if (!graphs.pairs.empty()) {
-        out += "\n| A kind | B kind | A kernels | B kernels | Launches compared | Same type | A per launch (median) | "
-               "B per "
-               "launch (median) | Matched by |\n";
-        out += "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n";
-        for (const GraphKindPair& pair : graphs.pairs) {
-            out += "| " + markdownCell(kindName(report, 0, pair.kind[0])) + " | "
+    const std::vector<GraphPairPhase> rows = graphPairRowsByPhase(graphs);
+    const bool phased = std::any_of(rows.begin(), rows.end(),
+        [](const GraphPairPhase& row) { return !row.phase.empty() && row.phase != "whole trace"; });
+    if (!rows.empty()) {
+        out += std::string("\n| ") + (phased ? "Phase | " : "")
+            + "A kind | B kind | A kernels | B kernels | Launches compared | Same type | A per launch (median) | "
+              "B per launch (median) | Matched by |\n";
+        out += std::string("| ") + (phased ? "--- | " : "")
+            + "--- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n";
+        for (const GraphPairPhase& row : rows) {
+            const GraphKindPair& pair = graphs.pairs[row.pair];
+            out += "| " + (phased ? markdownCell(row.phase) + " | " : std::string())
+                + markdownCell(kindName(report, 0, pair.kind[0])) + " | "
                 + markdownCell(kindName(report, 1, pair.kind[1])) + " | "
                 + countWithThousands(graphs.kinds[0][pair.kind[0]].kernels) + " | "
                 + countWithThousands(graphs.kinds[1][pair.kind[1]].kernels) + " | "
-                + countWithThousands(pair.comparedLaunches) + " | " + fixed(pair.typeAgreement * 100, 0) + "% | "
-                + formatDuration(pair.timeUs[0].median) + " | " + formatDuration(pair.timeUs[1].median) + " | "
+                + countWithThousands(row.comparedLaunches) + " | " + fixed(pair.typeAgreement * 100, 0) + "% | "
+                + formatDuration(row.timeUs[0].median) + " | " + formatDuration(row.timeUs[1].median) + " | "
                 + pair.matchedBy + " |\n";
         }
     }
@@ -494,6 +594,8 @@ std::vector<std::string> graphComparisonNotes(const FusionReport& report)
                 + " and " + countedNoun(graphs.alignedLaunches[1], "launch", "launches") + ")";
     }
     notes.push_back(text + ".");
+    for (std::string& note : graphPhaseNotes(graphs))
+        notes.push_back(std::move(note));
     for (const CoverageRun& run : coverageRuns(graphs)) {
         notes.push_back(run.first->statement);
         if (!run.repeats.empty())

@@ -7,6 +7,7 @@
 #include "util/textformat.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 
 namespace fusiondiff {
@@ -65,6 +66,25 @@ void addAlignmentNotes(const FusionReport& report, Notes& notes)
         notes.push_back(note + ".");
 }
 
+// " Phase 2 has no graph pieces.": where the traces' other compared phases have no layer rows (a
+// decode step that runs in graph launches), the note says so, so that a verdict over one phase does
+// not read as the whole step's.
+std::string layerlessPhasesText(const FusionReport& report, const std::vector<LayerPhaseSummary>& phases)
+{
+    std::vector<std::string> without;
+    for (const std::string& name : report.stepTime.phases) {
+        if (std::none_of(phases.begin(), phases.end(), [&name](const LayerPhaseSummary& p) { return p.phase == name; }))
+            without.push_back(name);
+    }
+    if (without.empty())
+        return "";
+    std::string list;
+    for (size_t i = 0; i < without.size(); ++i)
+        list += (i == 0 ? "" : i + 1 == without.size() ? " and " : ", ") + without[i];
+    list[0] = char(std::toupper(static_cast<unsigned char>(list[0])));
+    return " " + list + (without.size() == 1 ? " has no " : " have no ") + layerNoun(report.opAlignment.layers) + ".";
+}
+
 // Where the traces were aligned layer by layer: which side's layers take longer, and the layer that
 // differs most, so that a gap spread evenly over the layers reads apart from one in a few layers.
 void addLayerTimesNote(const FusionReport& report, Notes& notes)
@@ -78,7 +98,7 @@ void addLayerTimesNote(const FusionReport& report, Notes& notes)
         // A note per phase, named when there are several: a verdict over prefill and decode at once misleads.
         const LayerTimes& largest = layers[phase.largestRow];
         std::string text = "By " + one;
-        if (phases.size() > 1)
+        if (phases.size() > 1 || report.stepTime.phases.size() > 1)
             text += " in " + phase.phase;
         text += " (" + std::to_string(phase.rows) + " a step, " + alignment.unit[0];
         if (alignment.graphPieces)
@@ -88,6 +108,8 @@ void addLayerTimesNote(const FusionReport& report, Notes& notes)
         text += "; the largest difference is " + one + " " + std::to_string(largest.index);
         text += " (" + signedTime(largest.differenceUs()) + ": " + formatDuration(largest.timeUs[0]) + " vs ";
         text += formatDuration(largest.timeUs[1]) + ").";
+        if (&phase == &phases.back())
+            text += layerlessPhasesText(report, phases);
         notes.push_back(std::move(text));
     }
 }

@@ -111,6 +111,35 @@ private Q_SLOTS:
         QVERIFY(markdown.find("### phase 2") != std::string::npos);
     }
 
+    void aPhaseWithoutPiecesIsNamed()
+    {
+        // Prefill runs its pieces; decode steps run the same operators outside any piece (as a decode
+        // step that replays graphs): the note is of phase 1 only and says so.
+        TraceWriter a, b;
+        a.amd();
+        b.nvidia();
+        for (TraceWriter* writer : { &a, &b }) {
+            const bool isA = writer == &a;
+            step(*writer, 0, false, 3);
+            step(*writer, 1, true, isA ? 5 : 3);
+            for (int number = 2; number < 5; ++number) {
+                writer->beginStep("ProfilerStep#" + std::to_string(number));
+                writer->launch("aten::linear", { kGemm }, {}, 2);
+                writer->endStep();
+            }
+        }
+        const FusionReport report = compareWritten(a, b);
+        QCOMPARE(report.stepTime.phases, (std::vector<std::string> { "phase 1", "phase 2" }));
+        QVERIFY(!report.layerTimes.empty());
+        for (const LayerTimes& layer : report.layerTimes)
+            QCOMPARE(layer.phase, std::string("phase 1"));
+        const std::vector<std::string> notes = reportNotes(report);
+        const auto note = std::find_if(notes.begin(), notes.end(),
+            [](const std::string& text) { return text.starts_with("By graph piece in phase 1 (3 a step, "); });
+        QVERIFY(note != notes.end());
+        QVERIFY2(note->ends_with(". Phase 2 has no graph pieces."), note->c_str());
+    }
+
     void onePhaseIsNotNamedInTheNote()
     {
         TraceWriter a, b;

@@ -19,6 +19,10 @@ void GraphWriter::launch(const std::vector<std::string>& kernels, double kernelD
 void GraphWriter::launchTimed(const std::vector<std::pair<std::string, double>>& kernels)
 {
     const int64_t correlation = m_nextCorrelation++;
+    if (m_followHost) {
+        m_cpuTs = m_writer.cpuTs();
+        m_writer.host(10);
+    }
     m_writer.rawEvent(R"({"ph": "X", "cat": "cuda_runtime", "name": ")" + m_launchName
         + R"(", "pid": 1, "tid": 1, "ts": )" + std::to_string(m_cpuTs) + R"(, "dur": 5, "args": {"correlation": )"
         + std::to_string(correlation) + "}}");

@@ -21,12 +21,16 @@ public:
     void launch(const std::vector<std::string>& kernels, double kernelDur = 4);
     // Kernels with a duration of their own.
     void launchTimed(const std::vector<std::pair<std::string, double>>& kernels);
+    // Launch calls at the writer's host time from now on (10 µs each), so that they fall inside the
+    // writer's steps and calls, rather than 10 µs apart from 100 µs on.
+    void followWriterHost() { m_followHost = true; }
 
 private:
     TraceWriter& m_writer;
     std::string m_launchName;
     int64_t m_nextCorrelation = 5000;
     double m_cpuTs = 100;
+    bool m_followHost = false;
 };
 
 } // namespace fusiondiff::test

@@ -19,6 +19,8 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QLabel>
 #include <QScrollBar>
 #include <QSplitter>
@@ -77,11 +79,12 @@ QString headerText(const FusionReport& report)
         : LayersPage::tr("%1 of A's operations and %2 of B's").arg(percent(layers.share[0]), percent(layers.share[1]));
     QString text = LayersPage::tr("<b>Layers:</b> %1. %2, holding %3; %4 operation pairs made inside them.")
                        .arg(unitsText(report), compared, share, formatCount(layers.matched));
+    // The layer notes, one per compared phase with layers (each names its phase when the traces
+    // have several, and which phases have none): the table and chart hold every phase's rows.
+    const std::string byLayer = "By " + layerNoun(layers, false) + " ";
     for (const std::string& note : reportNotes(report)) {
-        if (note.starts_with("By layer ")) {
+        if (note.starts_with(byLayer))
             text += QStringLiteral("<br>") + withSideAliases(report, toQString(note)).toHtmlEscaped();
-            break;
-        }
     }
     return text;
 }
@@ -238,15 +241,52 @@ bool LayersPage::hasLayers() const
 
 QJsonObject LayersPage::saveState() const
 {
+    QJsonArray keys;
+    for (const LayerKey& key : selectedLayerKeys())
+        keys.append(QJsonObject { { QStringLiteral("phase"), key.phase }, { QStringLiteral("layer"), key.layer } });
     return { { QStringLiteral("layers"), m_layers->saveState() },
-        { QStringLiteral("findings"), m_findings->saveState() } };
+        { QStringLiteral("findings"), m_findings->saveState() }, { QStringLiteral("selected_layers"), keys } };
 }
 
 void LayersPage::restoreState(const QJsonObject& state)
 {
-    // The layers first: their selection decides the findings listed.
+    // The layers first: their selection decides the findings listed. By phase and index where the
+    // session names them (a row's first cell, the index, repeats across phases); an older session's
+    // by the table's own keys.
     m_layers->restoreState(state.value(QStringLiteral("layers")).toObject());
+    if (state.contains(QStringLiteral("selected_layers"))) {
+        QList<LayerKey> keys;
+        for (const auto& entry : state.value(QStringLiteral("selected_layers")).toArray()) {
+            const QJsonObject key = entry.toObject();
+            keys.append(
+                { key.value(QStringLiteral("phase")).toString(), key.value(QStringLiteral("layer")).toInt(-1) });
+        }
+        selectLayerKeys(keys);
+    }
     m_findings->restoreState(state.value(QStringLiteral("findings")).toObject());
+}
+
+void LayersPage::selectLayerKeys(const QList<LayerKey>& keys)
+{
+    QList<int> rows;
+    for (size_t row = 0; m_report && row < m_report->layerTimes.size(); ++row) {
+        const LayerTimes& layer = m_report->layerTimes[row];
+        if (keys.contains(LayerKey { toQString(layer.phase), static_cast<int>(layer.index) }))
+            rows.append(static_cast<int>(row));
+    }
+    selectLayers(rows);
+}
+
+QList<LayersPage::LayerKey> LayersPage::selectedLayerKeys() const
+{
+    QList<LayerKey> keys;
+    for (const int row : m_layers->selectedSourceRows()) {
+        if (m_report && row >= 0 && static_cast<size_t>(row) < m_report->layerTimes.size()) {
+            const LayerTimes& layer = m_report->layerTimes[static_cast<size_t>(row)];
+            keys.append({ toQString(layer.phase), static_cast<int>(layer.index) });
+        }
+    }
+    return keys;
 }
 
 void LayersPage::setResults(const AnalysisResults& results)
@@ -319,8 +359,16 @@ void LayersPage::showLayers(const QList<int>& rows)
     }
     m_layerFindings->setLayers(layers);
     const int listed = m_findings->proxy()->rowCount();
-    const QString which
+    // Which phase a single layer is of, where the rows hold several: layer 0 of a prefill step is
+    // not layer 0 of a decode step.
+    const bool phased = m_report && !m_report->layerTimes.empty()
+        && m_report->layerTimes.front().phase != m_report->layerTimes.back().phase;
+    QString which
         = layers.size() == 1 ? tr("layer %1").arg(layers.first()) : tr("the %1 selected layers").arg(layers.size());
+    if (layers.size() == 1 && phased)
+        which = tr("layer %1 of %2")
+                    .arg(layers.first())
+                    .arg(toQString(m_report->layerTimes[static_cast<size_t>(rows.first())].phase));
     if (layers.isEmpty()) {
         m_findings->setTitle(tr("Findings"));
         m_findingsHint->setText(tr("Select a layer to list the operation findings with calls in it."));

@@ -50,6 +50,17 @@ public:
     void setChartMode(int mode); // a LayerChart::Mode; another value leaves the mode as it is
     // Selects the layers at these rows of report.layerTimes.
     void selectLayers(const QList<int>& rows);
+    // A layer row by what names it whatever the rows' order: its phase (LayerTimes::phase) and its
+    // index in the step. Indices repeat across phases (a prefill step's layer 0 and a decode step's).
+    struct LayerKey
+    {
+        QString phase;
+        int layer = -1;
+        bool operator==(const LayerKey&) const = default;
+    };
+    // Selects the rows of these layers (those the report has).
+    void selectLayerKeys(const QList<LayerKey>& keys);
+    QList<LayerKey> selectedLayerKeys() const;
     // Selects the layers the calls of the finding at this row of report.opFindings are in.
     void selectLayersOf(int finding);
     // The rows of report.opFindings listed beside the layers, in the list's order.

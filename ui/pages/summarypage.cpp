@@ -52,13 +52,16 @@ constexpr size_t kTopItems = 5;
 
 // Where an entry of whereToLookFirst comes from, as a link ("finding:2", "operation:5",
 // "opportunity:0", "kerneltype:3"; "idle:4" for the 5th entry, host code or a call that keeps the
-// GPU idle: its gaps on the Timeline); empty if it matches none. The entries are the findings in order, then
-// operations that only differ in speed, then (without findings) the opportunities: each is
+// GPU idle: its gaps on the Timeline; "collective:1": its kernels there); empty if it matches none. The entries are the
+// findings in order, then operations that only differ in speed, then (without findings) the opportunities: each is
 // recognised by its text, so a link never points at another row.
 QString lookFirstLink(const FusionReport& report, const LookFirst& item, const LookFirstEntry& entry, size_t index)
 {
     if (entry.kind == LookFirstKind::Host || entry.kind == LookFirstKind::Sync || entry.kind == LookFirstKind::Launch)
         return QStringLiteral("idle:%1").arg(index);
+    // A collective: its kernels marked on the Timeline.
+    if (entry.kind == LookFirstKind::Collective)
+        return QStringLiteral("collective:%1").arg(index);
     // Kernels compared by type only (outside the compared operations): their row in Kernel types.
     if (entry.kind == LookFirstKind::KernelType) {
         for (size_t i = 0; i < report.globalCounts.size(); ++i) {
@@ -174,7 +177,7 @@ SummaryPage::SummaryPage(QWidget* parent)
             emit kernelTypeRequested(row);
         else if (url.scheme() == QLatin1String("layers"))
             emit layersRequested();
-        else if (url.scheme() == QLatin1String("idle"))
+        else if (url.scheme() == QLatin1String("idle") || url.scheme() == QLatin1String("collective"))
             emit idleGapsRequested(row);
     });
     m_findings->setFrameShape(QFrame::NoFrame);

@@ -62,8 +62,8 @@ signals:
     void findingRequested(int row);
     void operationRequested(int row);
     void opportunityRequested(int row);
-    // A click on a host, sync or launch entry of Where to look first: its index in whereToLookFirst
-    // (its idle gaps are on the Timeline).
+    // A click on a host, sync, launch or collective entry of Where to look first: its index in
+    // whereToLookFirst (its idle gaps, or the collective's kernels, are on the Timeline).
     void idleGapsRequested(int entry);
     // A click on the link of the "By layer" note.
     void layersRequested();

@@ -143,6 +143,12 @@ size_t TimelineLinks::showLookFirstEntry(int entry)
     if (!report || entry < 0 || static_cast<size_t>(entry) >= report->whereToLookFirst.size())
         return 0;
     const LookFirstEntry& chosen = report->whereToLookFirst[static_cast<size_t>(entry)];
+    if (chosen.kind == LookFirstKind::Collective) {
+        switchToTimeline(nullptr, m_tabs->summaryPage()->findChild<QTextBrowser*>());
+        return m_tabs->timelinePage()->showCollective(chosen.op, chosen.types.empty() ? -1 : int(chosen.types.front()),
+            report->collectives.size() == 1,
+            tr("the %1 kernels (entry %2 of where to look first)").arg(toQString(chosen.op)).arg(entry + 1));
+    }
     if (chosen.kind != LookFirstKind::Host && chosen.kind != LookFirstKind::Sync
         && chosen.kind != LookFirstKind::Launch)
         return 0;

@@ -4,6 +4,8 @@
 #include "display/formatting.h"
 #include "model/fusionreport.h"
 #include "model/tracestore.h"
+#include "ops/comparison/collectivecalls.h"
+#include "timeline/idlegapruns.h"
 #include "timeline/timelinedata.h"
 #include "timeline/timelinepanel.h"
 #include "timeline/timelinesteps.h"
@@ -98,12 +100,16 @@ QJsonObject TraceTimelinePage::saveState() const
     const TimelineView* view = m_timeline->view();
     QJsonObject state { { QStringLiteral("start_us"), view->visibleStart() },
         { QStringLiteral("end_us"), view->visibleEnd() } };
+    // Step N of A drawn with step N of B: the range above is in that drawing's time. (A key older
+    // builds ignore, so the session's version stays.)
+    if (const int aligned = m_align->currentData().toInt(); aligned > 0)
+        state.insert(QStringLiteral("aligned_step"), aligned);
     const int side = view->selectedSide();
     const int kernel = view->selectedKernel();
     if (side >= 0 && side < 2 && kernel >= 0) {
         const TimelineLane& lane = view->timeline().lanes[static_cast<size_t>(side)];
         const TimelineKernel& selected = lane.kernels.at(static_cast<size_t>(kernel));
-        // In the lane's own time: a restored timeline starts with its steps unaligned.
+        // In the lane's own time, whatever the alignment.
         state.insert(QStringLiteral("selected"),
             QJsonObject { { QStringLiteral("side"), side }, { QStringLiteral("start_us"), selected.start - lane.shift },
                 { QStringLiteral("name"), lane.names.value(selected.name) } });
@@ -123,6 +129,11 @@ void TraceTimelinePage::applyState(const QJsonObject& state)
 {
     TimelineView* view = m_timeline->view();
     const TimelineData& shown = view->timeline();
+    // The alignment first (it shifts the lanes), then the range saved in its time. A step the
+    // traces no longer both have, or none saved: each lane from its first kernel.
+    const int aligned = state.value(QStringLiteral("aligned_step")).toInt(0);
+    if (aligned > 0 || m_align->currentData().toInt() != 0)
+        alignSteps(m_align->findData(aligned) >= 0 ? aligned : 0);
     if (state.contains(QStringLiteral("start_us")) && state.contains(QStringLiteral("end_us"))) {
         const double start = state.value(QStringLiteral("start_us")).toDouble();
         const double end = state.value(QStringLiteral("end_us")).toDouble();
@@ -138,7 +149,7 @@ void TraceTimelinePage::applyState(const QJsonObject& state)
     if (side != 0 && side != 1)
         return;
     const TimelineLane& lane = shown.lanes[static_cast<size_t>(side)];
-    const double start = selected.value(QStringLiteral("start_us")).toDouble();
+    const double start = selected.value(QStringLiteral("start_us")).toDouble() + lane.shift;
     const QString name = selected.value(QStringLiteral("name")).toString();
     auto it = std::lower_bound(lane.kernels.begin(), lane.kernels.end(), start,
         [](const TimelineKernel& kernel, double time) { return kernel.start < time; });
@@ -160,19 +171,33 @@ size_t TraceTimelinePage::showIdleGaps(IdleCause cause, const std::string& key, 
     for (int side = 0; side < 2; ++side)
         gaps[static_cast<size_t>(side)] = gapsCharged(
             view->timeline(), side, cause, key, kind, m_results.report->stepTime.sides[static_cast<size_t>(side)]);
-    const size_t count = gaps[0].size() + gaps[1].size();
     view->setMarkedKernels({});
     view->setSelectedGaps(std::move(gaps));
-    const std::array<std::vector<int>, 2>& selected = view->selectedGaps();
+    // Counted as "where to look first" counts them: a GPU gap once, however many pieces of it
+    // the core charges to the code; the largest opens in view.
+    std::array<std::vector<IdleGapRun>, 2> runs;
+    const IdleGapRun* largest = nullptr;
+    for (size_t side = 0; side < 2; ++side) {
+        runs[side] = idleGapRuns(view->timeline().lanes[side], view->selectedGaps()[side]);
+        for (const IdleGapRun& run : runs[side]) {
+            if (!largest || run.idleUs > largest->idleUs)
+                largest = &run;
+        }
+    }
+    const size_t count = runs[0].size() + runs[1].size();
     if (count == 0) {
         m_timeline->setNote(tr("No idle gap on the timeline is charged to %1 (the report lists gaps of at least %2).")
                                 .arg(what, formatDuration(StepTimeReport::kShownIdleUs)));
-    } else {
-        m_timeline->setNote(
-            tr("%1 selected (A %2, B %3; the report lists gaps of %5 or more): %4; the first is in view.")
-                .arg(formatCountOf(count, tr("idle gap"), tr("idle gaps")), formatCount(selected[0].size()),
-                    formatCount(selected[1].size()), what, formatDuration(StepTimeReport::kShownIdleUs)));
+        return 0;
     }
+    // The largest with as much again on each side, so that the kernels around it show.
+    const double around = std::max(largest->end - largest->start, 1.0);
+    view->setVisibleRange(largest->start - around, largest->end + around);
+    m_timeline->setNote(tr("%1 selected (A %2, B %3; the report lists gaps of %5 or more): %4; the largest (%6) is "
+                           "in view.")
+                            .arg(formatCountOf(count, tr("idle gap"), tr("idle gaps")), formatCount(runs[0].size()),
+                                formatCount(runs[1].size()), what, formatDuration(StepTimeReport::kShownIdleUs),
+                                formatDuration(largest->idleUs)));
     return count;
 }
 
@@ -222,6 +247,29 @@ size_t TraceTimelinePage::showKernelsNamed(const std::array<QString, 2>& names, 
             continue;
         for (size_t i = 0; i < lane.kernels.size(); ++i) {
             if (lane.kernels[i].name == name)
+                kernels[side].push_back(static_cast<int>(i));
+        }
+    }
+    return markLaneKernels(std::move(kernels), what);
+}
+
+size_t TraceTimelinePage::showCollective(
+    const std::string& collective, int communication, bool onlyCollective, const QString& what)
+{
+    buildIfPending();
+    const TimelineData& shown = m_timeline->view()->timeline();
+    std::array<std::vector<int>, 2> kernels;
+    for (size_t side = 0; side < 2; ++side) {
+        const TimelineLane& lane = shown.lanes[side];
+        std::vector<char> ofCollective(static_cast<size_t>(lane.names.size()), 0);
+        for (qsizetype name = 0; name < lane.names.size(); ++name) {
+            const std::string said = collectiveOfName(lane.names[name].toStdString());
+            ofCollective[static_cast<size_t>(name)] = said == collective ? 1 : (said.empty() ? 2 : 0);
+        }
+        for (size_t i = 0; i < lane.kernels.size(); ++i) {
+            const TimelineKernel& kernel = lane.kernels[i];
+            const char of = kernel.name >= 0 ? ofCollective[static_cast<size_t>(kernel.name)] : 0;
+            if (of == 1 || (of == 2 && onlyCollective && communication >= 0 && kernel.type == communication))
                 kernels[side].push_back(static_cast<int>(i));
         }
     }

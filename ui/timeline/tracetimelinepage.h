@@ -40,14 +40,19 @@ public:
     void restoreState(const QJsonObject& state);
 
     // Selects the idle gaps the report charges to one cause and host code (an entry of "where to
-    // look first", a row of host_time), brings the first into view and says how many there are;
-    // returns that number. `what` names them ("the GPU waits while the host runs forward").
+    // look first", a row of host_time), brings the largest into view and says how many there are
+    // (a GPU gap once, however many pieces of it are charged: idlegapruns.h); returns that number. `what` names them
+    // ("the GPU waits while the host runs forward").
     size_t showIdleGaps(IdleCause cause, const std::string& key, HostCodeKind kind, const QString& what);
     // Marks kernels given by their indices into each trace's kernels (a finding's first call, a
     // group pair), or, with `names`, every kernel of those names (a row of the Kernels tab), and
     // brings them into view; returns how many are marked.
     size_t showKernels(const std::array<std::vector<uint32_t>, 2>& traceKernels, const QString& what);
     size_t showKernelsNamed(const std::array<QString, 2>& names, const QString& what);
+    // Marks the kernels of one collective (a "where to look first" entry): those whose name says
+    // it (collectiveOfName), and where the traces run no other collective, the communication
+    // kernels (`communication`, a type) whose name says none (RCCL's generic kernels).
+    size_t showCollective(const std::string& collective, int communication, bool onlyCollective, const QString& what);
 
     // Draws step `step` (from 1) of A and of B from one time and brings them into view, saying so
     // above the lanes; 0 draws each lane from its own first kernel again. Returns the step aligned

@@ -116,9 +116,12 @@ void GraphComparer::describeKinds(size_t s)
         row.types = kind.types;
         std::vector<double> times;
         uint64_t inSteps = 0;
+        std::vector<GraphLaunchTime>& launchTimes = m_result.kindLaunches[s].emplace_back();
         for (const uint32_t l : kind.launches) {
-            times.push_back(side.graphs.launches[l].timeUs);
-            inSteps += side.graphs.launches[l].step >= 0;
+            const GraphLaunch& launch = side.graphs.launches[l];
+            times.push_back(launch.timeUs);
+            launchTimes.push_back({ launch.cpuTs, launch.timeUs });
+            inSteps += launch.step >= 0;
         }
         row.timeUs = spreadOf(std::move(times));
         row.launchesPerIteration = side.graphs.steps > 0 ? double(inSteps) / double(side.graphs.steps) : 0;

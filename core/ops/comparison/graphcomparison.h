@@ -39,6 +39,13 @@ struct ComparedGraphKernel
     uint32_t pattern = 0; // index into GraphComparisonResult::patternNames
 };
 
+// When a graph launch was issued (GraphLaunch::cpuTs) and its GPU time, to place it in a step.
+struct GraphLaunchTime
+{
+    double cpuTs = 0;
+    double timeUs = 0;
+};
+
 struct GraphComparisonResult
 {
     GraphComparison comparison;
@@ -54,6 +61,9 @@ struct GraphComparisonResult
     std::array<std::vector<ComparedGraphKernel>, 2> comparedKernels;
     std::vector<std::string> patternNames;
     KernelPairTally kernelPairs; // the kernels of compared graphs (and graph parts), paired
+    // Per side and kind (GraphComparison::kinds), its launches in order: what addGraphPhases
+    // (graphphases.h) splits by phase once the steps are known.
+    std::array<std::vector<std::vector<GraphLaunchTime>>, 2> kindLaunches;
 };
 
 // Graphs compared as units, whatever their size. Each trace's graph launches are grouped into

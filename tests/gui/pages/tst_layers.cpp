@@ -27,6 +27,7 @@
 #include <QFile>
 #include <QHeaderView>
 #include <QImage>
+#include <QJsonObject>
 #include <QLabel>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -324,6 +325,60 @@ private Q_SLOTS:
         QVERIFY(page.chart()->hoverText(1).contains(QStringLiteral("(-60%)")));
         // The layer that differs most is selected: layer 1 (-60 us against +50 us).
         QCOMPARE(page.layersTable()->selectedSourceRows(), QList<int>({ 1 }));
+    }
+
+    // A prefill step's layer 0 and a decode step's are different rows: the page selects, names and
+    // restores a layer by its phase and index, not by the index (the table's first cell) alone.
+    void layersAreSelectedByPhaseAndIndex()
+    {
+        const auto reportOf = [](std::vector<LayerTimes> rows) {
+            auto report = std::make_shared<FusionReport>();
+            report->sideNames = { "AMD", "NVIDIA" };
+            report->traces[0].kernels = 200;
+            report->traces[1].kernels = 180;
+            report->opAlignment.layers.unit = { "nn.Module: DecoderLayer", "nn.Module: DecoderLayer" };
+            report->opAlignment.layers.perStep = 2;
+            report->layerTimes = std::move(rows);
+            return report;
+        };
+        const auto row = [](uint32_t index, const char* phase, double a, double b) {
+            return LayerTimes {
+                .index = index, .calls = { 1, 1 }, .kernels = { 4, 4 }, .timeUs = { a, b }, .phase = phase
+            };
+        };
+        LayersPage page;
+        AnalysisResults results;
+        results.report = reportOf({ row(0, "phase 1", 100, 90), row(1, "phase 1", 100, 95), row(0, "phase 2", 10, 30),
+            row(1, "phase 2", 10, 12) });
+        page.setResults(results);
+        // The layer that differs most: phase 2's layer 0 (+20 us), named with its phase.
+        QCOMPARE(page.layersTable()->selectedSourceRows(), QList<int>({ 2 }));
+        QCOMPARE(page.selectedLayerKeys(), QList<LayersPage::LayerKey>({ { QStringLiteral("phase 2"), 0 } }));
+        QCOMPARE(page.findingsTable()->title(), QStringLiteral("Findings in layer 0 of phase 2"));
+        page.selectLayerKeys({ { QStringLiteral("phase 1"), 1 } });
+        QCOMPARE(page.layersTable()->selectedSourceRows(), QList<int>({ 1 }));
+        page.selectLayerKeys({ { QStringLiteral("phase 2"), 0 } });
+        const QJsonObject state = page.saveState();
+
+        // Analysed again, phase 1 has lost its layer 0: phase 2's layer 0 is now the first row of index 0.
+        LayersPage again;
+        AnalysisResults other;
+        other.report = reportOf({ row(1, "phase 1", 100, 150), row(0, "phase 2", 10, 30), row(1, "phase 2", 10, 12) });
+        again.setResults(other);
+        QCOMPARE(again.layersTable()->selectedSourceRows(), QList<int>({ 0 }));
+        again.restoreState(state);
+        QCOMPARE(again.layersTable()->selectedSourceRows(), QList<int>({ 1 }));
+        QCOMPARE(again.selectedLayerKeys(), QList<LayersPage::LayerKey>({ { QStringLiteral("phase 2"), 0 } }));
+        QCOMPARE(again.chart()->selectedLayers(), QList<int>({ 1 }));
+
+        // A session saved before the keys (the table's own state alone) still restores its rows.
+        QJsonObject older = state;
+        older.remove(QStringLiteral("selected_layers"));
+        LayersPage same;
+        same.setResults(results);
+        same.selectLayers({ 0 });
+        same.restoreState(older);
+        QCOMPARE(same.layersTable()->selectedSourceRows(), QList<int>({ 2 }));
     }
 
     // Without layers the tab says why, and shows no empty chart.

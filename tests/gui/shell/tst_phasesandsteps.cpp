@@ -20,6 +20,7 @@
 #include "timeline/tracetimelinepage.h"
 
 #include <QComboBox>
+#include <QJsonObject>
 #include <QLabel>
 #include <QTest>
 
@@ -176,6 +177,62 @@ private slots:
         QCOMPARE(data.lanes[0].kernels.front().start, kernelA);
         QCOMPARE(data.lanes[1].kernels.front().start, kernelB);
         QVERIFY(page->timeline()->note().isEmpty());
+    }
+
+    // A session keeps "step N of A with step N of B": the alignment, the range in its time and the
+    // selected kernel come back; a state saved before the alignment was kept (no key) opens unaligned.
+    void theSessionKeepsTheStepAlignment()
+    {
+        MainWindow window;
+        window.resize(1440, 900);
+        window.show();
+        QVERIFY(compareTwoPhasePair(window));
+        TraceTimelinePage* page = window.timelinePage();
+        window.tabs()->setCurrentWidget(page);
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        TimelineView* view = page->timeline()->view();
+        QCOMPARE(page->alignSteps(3), 3);
+        const TimelineData& data = view->timeline();
+        const std::array<double, 2> shifts { data.lanes[0].shift, data.lanes[1].shift };
+        QVERIFY(shifts[0] + shifts[1] > 0);
+        const TimelineStep& step = data.lanes[1].steps[2];
+        view->setVisibleRange(step.start, step.start + (step.end - step.start) / 2);
+        const double start = view->visibleStart();
+        const double end = view->visibleEnd();
+        const auto inStep = std::find_if(data.lanes[1].kernels.begin(), data.lanes[1].kernels.end(),
+            [&step](const TimelineKernel& kernel) { return kernel.start >= step.start; });
+        QVERIFY(inStep != data.lanes[1].kernels.end());
+        const int kernel = int(inStep - data.lanes[1].kernels.begin());
+        view->setSelectedKernel(1, kernel);
+        const QJsonObject state = page->saveState();
+        QCOMPARE(state.value(QStringLiteral("aligned_step")).toInt(), 3);
+
+        MainWindow again;
+        again.resize(1440, 900);
+        again.show();
+        QVERIFY(compareTwoPhasePair(again));
+        TraceTimelinePage* restored = again.timelinePage();
+        again.tabs()->setCurrentWidget(restored);
+        QVERIFY(QTest::qWaitForWindowExposed(&again));
+        restored->restoreState(state);
+        TimelineView* restoredView = restored->timeline()->view();
+        QCOMPARE(restored->stepAlignment()->currentData().toInt(), 3);
+        QCOMPARE(restoredView->timeline().lanes[0].shift, shifts[0]);
+        QCOMPARE(restoredView->timeline().lanes[1].shift, shifts[1]);
+        QTRY_COMPARE(restoredView->visibleStart(), start);
+        QTRY_COMPARE(restoredView->visibleEnd(), end);
+        QCOMPARE(restoredView->selectedSide(), 1);
+        QCOMPARE(restoredView->selectedKernel(), kernel);
+
+        // An older session's state: each lane from its first kernel, the range as saved.
+        QJsonObject older = state;
+        older.remove(QStringLiteral("aligned_step"));
+        older.remove(QStringLiteral("selected"));
+        restored->restoreState(older);
+        QCOMPARE(restored->stepAlignment()->currentData().toInt(), 0);
+        QCOMPARE(restoredView->timeline().lanes[0].shift, 0.0);
+        QCOMPARE(restoredView->timeline().lanes[1].shift, 0.0);
+        QVERIFY(!restored->saveState().contains(QStringLiteral("aligned_step")));
     }
 
     // The line above the lanes wraps where a capped lane's notice is longer than the room beside
