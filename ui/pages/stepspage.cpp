@@ -34,13 +34,19 @@ StepsPage::StepsPage(QWidget* parent)
     tables->addWidget(m_stepTimes);
     tables->addWidget(m_hostTime);
     tables->setChildrenCollapsible(false);
+    // The step-time table holds a row per phase and one for all steps, the host table a row per host
+    // code: the second needs the room.
+    tables->setStretchFactor(0, 1);
+    tables->setStretchFactor(1, 2);
 
     auto* page = new QSplitter(Qt::Vertical, this);
     page->setObjectName(QStringLiteral("steps_splitter"));
     page->addWidget(top);
     page->addWidget(tables);
+    // The chart gets as much height as the tables: at 1440x900 its plot was 100 px against a step
+    // table that held one row in two thirds of the rest.
     page->setStretchFactor(0, 1);
-    page->setStretchFactor(1, 2);
+    page->setStretchFactor(1, 1);
     page->setChildrenCollapsible(false);
 
     auto* layout = new QVBoxLayout(this);
