@@ -422,6 +422,11 @@ FusionReport analyzeFusion(const TraceStore& trace1, const TraceStore& trace2,
     report.timeGap = std::move(accounting.gap);
     // Rewrites the verdict with what run-to-run noise says of the gap.
     judgeTimeGapNoise(report);
+    const std::array<std::optional<SyntheticGraphTiming>, 2> syntheticTiming { syntheticGraphTiming(trace1),
+        syntheticGraphTiming(trace2) };
+    if (syntheticTiming[0] || syntheticTiming[1])
+        report.timeGap.verdict = timeGapVerdict(
+            report.timeGap, report.sideNames, { syntheticTiming[0].has_value(), syntheticTiming[1].has_value() });
     // Said before the gap it changes: a trace that stopped recording a graph's kernels looks faster.
     report.timeGap.verdict = unrecordedWorkLead(report.graphComparison, { "A", "B" }) + report.timeGap.verdict;
     if (report.opAlignment.differentWork) {
@@ -434,7 +439,7 @@ FusionReport analyzeFusion(const TraceStore& trace1, const TraceStore& trace2,
     }
     report.whereToLookFirst = rankWhereToLookFirst(report, accounting);
     judgeLookFirstNoise(report);
-    noteSyntheticGraphTiming(report, { syntheticGraphTiming(trace1), syntheticGraphTiming(trace2) });
+    noteSyntheticGraphTiming(report, syntheticTiming);
     return report;
 }
 

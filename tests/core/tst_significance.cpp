@@ -258,6 +258,44 @@ private slots:
         QVERIFY(timeGapVerdict(gap, { "AMD", "NVIDIA" }).starts_with("A (AMD) is slower than B (NVIDIA) by 400 us"));
     }
 
+    // Pi0's MI350 trace records its graph kernels back to back: its launch bubbles are in its
+    // kernels' durations. Launch idle (B +9.1 ms) and speed (A slower by 3.7 ms) are then one cause,
+    // named by their sum, where the sentence had named the launch idle alone.
+    void theVerdictNamesLaunchWithSpeedWhereATraceHidesLaunchIdle()
+    {
+        TimeGap gap;
+        gap.kernelTime.basis = TimeBasis::GpuKernelTime;
+        gap.kernelTime.timeUs = { 24300, 21900 };
+        gap.kernelTime.deltaUs = 2400;
+        gap.kernelTime.noise.verdict = NoiseVerdict::Significant;
+        TimeGapBreakdown steps;
+        steps.basis = TimeBasis::StepTime;
+        steps.timeUs = { 24300, 36700 };
+        steps.deltaUs = -12400;
+        steps.noise.verdict = NoiseVerdict::Significant;
+        const auto part = [](GapCause cause, double deltaUs) {
+            TimeGapPart made;
+            made.cause = cause;
+            made.label = cause == GapCause::Speed ? "speed" : "launch";
+            made.deltaUs = deltaUs;
+            return made;
+        };
+        steps.parts
+            = { part(GapCause::IdleLaunch, -9100), part(GapCause::IdleHost, -5400), part(GapCause::Speed, 3700) };
+        gap.stepTime = steps;
+        gap.onStepTime = true;
+        const std::string separate = timeGapVerdict(gap, { "AMD", "NVIDIA" });
+        QVERIFY2(separate.find("late starts after launches +9.1 ms") != std::string::npos, separate.c_str());
+        const std::string together = timeGapVerdict(gap, { "AMD", "NVIDIA" }, { true, false });
+        QVERIFY2(together.find("late starts after launches and the kernels' speed, which A's trace cannot tell "
+                               "apart, +5.4 ms (launch +9.1 ms, speed -3.7 ms)")
+                != std::string::npos,
+            together.c_str());
+        QVERIFY2(together.find("late starts after launches +9.1 ms") == std::string::npos, together.c_str());
+        QVERIFY2(
+            together.find("the GPU waits while the host runs code +5.4 ms") != std::string::npos, together.c_str());
+    }
+
     void pairedCallsLeaveTheirSizesOut()
     {
         // Calls of very different sizes, each 1% slower on A: the pairs vary by little.

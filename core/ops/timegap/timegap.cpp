@@ -455,8 +455,8 @@ bool isBookkeeping(GapCause cause)
 
 // "A (x) is slower than B (y) by 307 ms (2.2x) in step time (a vs b, n steps): the GPU waits while
 // the host runs f +220 ms, collectives +51.8 ms, ...; in GPU kernel time A is slower by 57.3 ms (24.6%)."
-std::string stepTimeVerdict(
-    const TimeGapBreakdown& steps, const TimeGapBreakdown& kernelTime, const std::array<std::string, 2>& names)
+std::string stepTimeVerdict(const TimeGapBreakdown& steps, const TimeGapBreakdown& kernelTime,
+    const std::array<std::string, 2>& names, std::array<bool, 2> launchHidden)
 {
     const auto shareText = [](const TimeGapBreakdown& breakdown) {
         const double slow = std::max(breakdown.timeUs[0], breakdown.timeUs[1]);
@@ -488,25 +488,39 @@ std::string stepTimeVerdict(
         // other are one cause, the paired operations' GPU work, named by what they add together.
         double fusion = 0;
         double speed = 0;
+        double launch = 0;
         for (const TimeGapPart& part : steps.parts) {
             fusion += part.cause == GapCause::Fusion ? part.deltaUs : 0.0;
             speed += part.cause == GapCause::Speed ? part.deltaUs : 0.0;
+            launch += part.cause == GapCause::IdleLaunch ? part.deltaUs : 0.0;
         }
+        // A side whose trace folds its launch bubbles into its kernels' durations shows less launch
+        // idle and slower kernels than it had: the two are one cause there, named by their sum.
+        const bool launchWithSpeed = (launchHidden[0] || launchHidden[1]) && launch != 0;
         // (when they take back a quarter of each other or more: a small offset leaves the larger a cause).
-        const bool offsetting = fusion * speed < 0
+        const bool offsetting = !launchWithSpeed && fusion * speed < 0
             && std::min(std::fabs(fusion), std::fabs(speed)) >= 0.25 * std::max(std::fabs(fusion), std::fabs(speed));
+        const std::string hiddenOn = launchHidden[0] && launchHidden[1] ? "A's and B's traces"
+            : launchHidden[0]                                           ? "A's trace"
+                                                                        : "B's trace";
         bool pairedNamed = false;
         for (const TimeGapPart& part : steps.parts) {
-            const bool paired = offsetting && (part.cause == GapCause::Fusion || part.cause == GapCause::Speed);
-            const double delta = paired ? fusion + speed : part.deltaUs;
+            const bool paired = (offsetting && (part.cause == GapCause::Fusion || part.cause == GapCause::Speed))
+                || (launchWithSpeed && (part.cause == GapCause::IdleLaunch || part.cause == GapCause::Speed));
+            const double delta = !paired ? part.deltaUs : launchWithSpeed ? launch + speed : fusion + speed;
             if (isBookkeeping(part.cause) || (paired && pairedNamed) || listed == 3 || delta * sign <= 0
                 || delta * sign < kListedShare * std::fabs(steps.deltaUs))
                 continue;
             if (paired) {
                 pairedNamed = true;
                 causes += causes.empty() ? "" : ", ";
-                causes += "the paired operations' GPU work " + signedDuration(delta * sign) + " (extra kernels "
-                    + signedDuration(fusion * sign) + ", speed " + signedDuration(speed * sign) + ")";
+                if (launchWithSpeed)
+                    causes += "late starts after launches and the kernels' speed, which " + hiddenOn
+                        + " cannot tell apart, " + signedDuration(delta * sign) + " (launch "
+                        + signedDuration(launch * sign) + ", speed " + signedDuration(speed * sign) + ")";
+                else
+                    causes += "the paired operations' GPU work " + signedDuration(delta * sign) + " (extra kernels "
+                        + signedDuration(fusion * sign) + ", speed " + signedDuration(speed * sign) + ")";
                 ++listed;
                 continue;
             }
@@ -543,9 +557,10 @@ std::string stepTimeVerdict(
 
 } // namespace
 
-std::string timeGapVerdict(const TimeGap& gap, const std::array<std::string, 2>& names)
+std::string timeGapVerdict(
+    const TimeGap& gap, const std::array<std::string, 2>& names, std::array<bool, 2> launchHidden)
 {
-    return gap.onStepTime && gap.stepTime ? stepTimeVerdict(*gap.stepTime, gap.kernelTime, names)
+    return gap.onStepTime && gap.stepTime ? stepTimeVerdict(*gap.stepTime, gap.kernelTime, names, launchHidden)
                                           : verdictOf(gap.kernelTime, names);
 }
 

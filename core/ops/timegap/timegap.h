@@ -68,6 +68,9 @@ TimeGapAccounting explainTimeGap(const TimeGapInput& input);
 
 // The verdict in one line, on the headline's basis; a gap within run-to-run noise (each basis's
 // `noise`, ops/timegap/significance.h) is said to be the same time "within run-to-run noise".
-std::string timeGapVerdict(const TimeGap& gap, const std::array<std::string, 2>& names);
+// `launchHidden` names the sides whose trace folds launch idle into kernel durations
+// (synthetictiming.h): there the verdict names launch idle and the kernels' speed as one cause.
+std::string timeGapVerdict(
+    const TimeGap& gap, const std::array<std::string, 2>& names, std::array<bool, 2> launchHidden = { false, false });
 
 } // namespace fusiondiff
