@@ -18,7 +18,7 @@ namespace {
 constexpr double kPhaseHeight = 18;
 constexpr double kAxisHeight = 18;
 constexpr double kLegendHeight = 18;
-constexpr double kMargin = 8;
+constexpr double kStepChartMargin = 8;
 constexpr double kSwatch = 10;
 constexpr int kTargetTicks = 4;
 
@@ -100,14 +100,14 @@ QStringList StepChart::legendNames() const
 int StepChart::legendRows() const
 {
     const QFontMetrics metrics(font());
-    const double right = width() - kMargin;
-    double x = kMargin;
+    const double right = width() - kStepChartMargin;
+    double x = kStepChartMargin;
     int rows = 1;
     for (const QString& name : legendNames()) {
         const double entry = kSwatch + 4 + metrics.horizontalAdvance(name) + 14;
-        if (x > kMargin && x + entry > right) {
+        if (x > kStepChartMargin && x + entry > right) {
             ++rows;
-            x = kMargin;
+            x = kStepChartMargin;
         }
         x += entry;
     }
@@ -171,9 +171,9 @@ double StepChart::maxTimeUs() const
 QRectF StepChart::plotRect() const
 {
     const double legend = kLegendHeight * legendRows();
-    const double left = kMargin + axisWidth();
-    return QRectF(left, kMargin + legend + kPhaseHeight, width() - kMargin - left,
-        height() - 2 * kMargin - legend - kPhaseHeight - kAxisHeight);
+    const double left = kStepChartMargin + axisWidth();
+    return QRectF(left, kStepChartMargin + legend + kPhaseHeight, width() - kStepChartMargin - left,
+        height() - 2 * kStepChartMargin - legend - kPhaseHeight - kAxisHeight);
 }
 
 QRectF StepChart::barRect(int side, size_t step) const
@@ -248,12 +248,12 @@ void StepChart::paintEvent(QPaintEvent*)
     // without kernel records, then the idle causes.
     const QStringList names = legendNames();
     const qsizetype firstCause = hasNotRecorded() ? 3 : 2;
-    double x = kMargin;
-    double y = kMargin;
+    double x = kStepChartMargin;
+    double y = kStepChartMargin;
     for (qsizetype i = 0; i < names.size(); ++i) {
         const double width = painter.fontMetrics().horizontalAdvance(names[i]);
-        if (x > kMargin && x + kSwatch + 4 + width + 14 > this->width() - kMargin) {
-            x = kMargin;
+        if (x > kStepChartMargin && x + kSwatch + 4 + width + 14 > this->width() - kStepChartMargin) {
+            x = kStepChartMargin;
             y += kLegendHeight;
         }
         const QRectF swatch(x, y + (kLegendHeight - kSwatch) / 2, kSwatch, kSwatch);
@@ -280,12 +280,13 @@ void StepChart::paintEvent(QPaintEvent*)
         painter.drawLine(QPointF(plot.left(), tickY), QPointF(plot.right(), tickY));
         painter.setPen(text);
         painter.drawLine(QPointF(plot.left() - 3, tickY), QPointF(plot.left(), tickY));
-        painter.drawText(QRectF(kMargin, tickY - kLegendHeight / 2, labelRight - kMargin, kLegendHeight),
+        painter.drawText(
+            QRectF(kStepChartMargin, tickY - kLegendHeight / 2, labelRight - kStepChartMargin, kLegendHeight),
             Qt::AlignRight | Qt::AlignVCenter, axisLabel(tick));
     }
     painter.drawLine(plot.bottomLeft(), plot.topLeft());
     painter.save();
-    painter.translate(kMargin, plot.center().y());
+    painter.translate(kStepChartMargin, plot.center().y());
     painter.rotate(-90);
     const QString title = tr("step time");
     painter.drawText(QRectF(-plot.height() / 2, 0, plot.height(), painter.fontMetrics().height()), Qt::AlignCenter,
