@@ -1,5 +1,6 @@
 #include "runs/jobsteps.h"
 
+#include "ops/attribution/iterations.h"
 #include "runs/jobside.h"
 #include "util/plural.h"
 
@@ -8,40 +9,12 @@
 
 namespace fusiondiff {
 
-namespace {
-
-// Which phase of B pairs with each phase of A (-1: none): the same signature, else the same
-// position (ops/attribution/iterations.h's pairPhases, on the summaries' signatures).
-std::vector<int32_t> pairJobPhases(const std::vector<std::string>& a, const std::vector<std::string>& b)
-{
-    std::vector<int32_t> partner(a.size(), -1);
-    std::vector<bool> taken(b.size(), false);
-    for (size_t i = 0; i < a.size(); ++i) {
-        for (size_t j = 0; j < b.size(); ++j) {
-            if (!taken[j] && a[i] == b[j]) {
-                partner[i] = int32_t(j);
-                taken[j] = true;
-                break;
-            }
-        }
-    }
-    for (size_t i = 0; i < a.size(); ++i) {
-        if (partner[i] < 0 && i < b.size() && !taken[i]) {
-            partner[i] = int32_t(i);
-            taken[i] = true;
-        }
-    }
-    return partner;
-}
-
-} // namespace
-
 ComparedJobSteps pairJobSteps(const std::array<JobSide, 2>& sides, std::vector<std::string>& notes)
 {
     ComparedJobSteps out;
     for (size_t s = 0; s < 2; ++s)
         out.partner[s].assign(sides[s].steps.size(), -1);
-    const std::vector<int32_t> partner = pairJobPhases(sides[0].phaseSignatures, sides[1].phaseSignatures);
+    const std::vector<int64_t> partner = pairPhaseSignatures(sides[0].phaseSignatures, sides[1].phaseSignatures);
     // Per side, the steps of each group: -1 for the steps in no phase, else A's phase number.
     std::array<std::map<int32_t, std::vector<int32_t>>, 2> groups;
     std::vector<int32_t> groupOfB(sides[1].phaseSignatures.size(), -2);

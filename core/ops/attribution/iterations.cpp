@@ -200,24 +200,7 @@ TraceIterations findIterations(const TraceStore& store, std::vector<OpOccurrence
 
 std::vector<int64_t> pairPhases(const TraceIterations& a, const TraceIterations& b)
 {
-    std::vector<int64_t> partner(a.phases.size(), -1);
-    std::vector<bool> taken(b.phases.size(), false);
-    for (size_t i = 0; i < a.phases.size(); ++i) {
-        for (size_t j = 0; j < b.phases.size(); ++j) {
-            if (!taken[j] && a.phaseSignatures[i] == b.phaseSignatures[j]) {
-                partner[i] = int64_t(j);
-                taken[j] = true;
-                break;
-            }
-        }
-    }
-    for (size_t i = 0; i < a.phases.size(); ++i) {
-        if (partner[i] < 0 && i < b.phases.size() && !taken[i]) {
-            partner[i] = int64_t(i);
-            taken[i] = true;
-        }
-    }
-    return partner;
+    return pairPhaseSignatures(a.phaseSignatures, b.phaseSignatures);
 }
 
 } // namespace fusiondiff

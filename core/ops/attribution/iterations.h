@@ -42,6 +42,32 @@ TraceIterations findIterations(const TraceStore& store, std::vector<OpOccurrence
 // operations, else the one in the same position, else none.
 std::vector<int64_t> pairPhases(const TraceIterations& a, const TraceIterations& b);
 
+// pairPhases on the phases' signatures alone (a rank summary's hashed ones, runs/jobsteps.cpp):
+// each of `a`'s pairs with an equal one of `b`'s not yet taken, else with the free one in its
+// position, else with none (-1).
+template<typename Signature>
+std::vector<int64_t> pairPhaseSignatures(const std::vector<Signature>& a, const std::vector<Signature>& b)
+{
+    std::vector<int64_t> partner(a.size(), -1);
+    std::vector<bool> taken(b.size(), false);
+    for (size_t i = 0; i < a.size(); ++i) {
+        for (size_t j = 0; j < b.size(); ++j) {
+            if (!taken[j] && a[i] == b[j]) {
+                partner[i] = int64_t(j);
+                taken[j] = true;
+                break;
+            }
+        }
+    }
+    for (size_t i = 0; i < a.size(); ++i) {
+        if (partner[i] < 0 && i < b.size() && !taken[i]) {
+            partner[i] = int64_t(i);
+            taken[i] = true;
+        }
+    }
+    return partner;
+}
+
 // The most likely cycle length of a sequence (0 if none): the spacing of the rarest operation that
 // repeats at least three times, if the sequence mostly repeats with it.
 uint64_t repeatingCycle(std::span<const uint32_t> symbols, uint64_t& repeats);
