@@ -16,11 +16,6 @@ constexpr int kResultsTimeoutMs = 120000;
 
 // Opens the pair `a` (A) and `b` (B) in `window` and waits until their results are shown;
 // false if they were not within the timeout (a trace failed, or the analysis did).
-inline bool compare(ui::MainWindow& window, const QString& a, const QString& b)
-{
-    QSignalSpy shown(&window, &ui::MainWindow::resultsShown);
-    window.openTraces(a, b);
-    return shown.wait(kResultsTimeoutMs);
-}
+bool compare(ui::MainWindow& window, const QString& a, const QString& b);
 
 } // namespace fusiondiff::test
