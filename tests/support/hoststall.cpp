@@ -324,6 +324,20 @@ uint64_t stallHost(TraceStore& store, const HostStall& stall)
             points.push_back({ call.ts, call.end, call.op });
     }
     std::sort(points.begin(), points.end(), [](const StallPoint& a, const StallPoint& b) { return a.at < b.at; });
+    if (stall.everyOtherStep) {
+        const std::vector<std::pair<double, double>> steps = stepsOf(store);
+        size_t index = 0;
+        std::erase_if(points, [&](const StallPoint& point) {
+            if (steps.size() < 2)
+                return index++ % 2 == 0;
+            const auto after = std::upper_bound(
+                steps.begin(), steps.end(), std::pair { point.at, std::numeric_limits<double>::infinity() });
+            if (after == steps.begin())
+                return true;
+            const size_t step = size_t(after - steps.begin()) - 1;
+            return point.at > steps[step].second || step % 2 == 0;
+        });
+    }
     const double d = stall.stallUs;
 
     // How much later the host runs at a moment: d per stall before it, less what the blocking

@@ -3,6 +3,7 @@
 #include "model/fusionreport.h"
 #include "ops/comparison/kernelcomparison.h"
 #include "ops/efficiency/rooflinewords.h"
+#include "ops/timegap/drainedlaunch.h"
 #include "ops/timegap/hostchain.h"
 #include "ops/timegap/timegap.h"
 #include "util/plural.h"
@@ -17,6 +18,8 @@ namespace {
 
 // A host entry names the code, what it runs inside and up to this many levels of code above.
 constexpr size_t kChainDepth = 4;
+// A host entry says what of its stake is launch idle after its gaps from this share of the stake.
+constexpr double kDrainedSaidShare = 0.01;
 
 std::string spreadText(const Spread& spread)
 {
@@ -319,6 +322,10 @@ LookFirstEntry idleEntry(const FusionReport& report, const IdleCauseEntry& cause
         }
     }
     const size_t slower = sideIndex(entry.slowerSide);
+    const std::array<double, 2> launchIdle { all.idleByCauseUs[0][size_t(IdleCause::Launch)] * double(all.steps[0]),
+        all.idleByCauseUs[1][size_t(IdleCause::Launch)] * double(all.steps[1]) };
+    const double drained = drainedLaunchBeyondUs(cause, launchIdle, slower);
+    entry.stakeUs += drained;
     // Work the slower side runs alongside other work beyond the other side takes that much of its
     // idle back: a delay that pushes work onto a stream while another stream's long kernel runs
     // (a collective) idles the GPU less than it waits, and removing it saves the net time only.
@@ -365,6 +372,13 @@ LookFirstEntry idleEntry(const FusionReport& report, const IdleCauseEntry& cause
         + formatDuration(cause.idleUs[0]) + " in " + countedNoun(cause.intervals[0], "gap", "gaps") + ", "
         + report.sideNames[1] + " " + formatDuration(cause.idleUs[1]) + " in "
         + countedNoun(cause.intervals[1], "gap", "gaps") + (cause.phase.empty() ? "" : "; most in " + cause.phase));
+    if (drained >= kDrainedSaidShare * entry.stakeUs)
+        entry.details.push_back("with " + formatDuration(drained)
+            + " of launch idle after its gaps, until the host was " + "ahead of the GPU again, that "
+            + report.sideName(entry.slowerSide) + " has beyond " + report.sideName(otherSide(entry.slowerSide)) + " ("
+            + withThousands(int64_t(cause.drainedLaunches[0])) + " and "
+            + withThousands(int64_t(cause.drainedLaunches[1]))
+            + " such launches): the gaps emptied the GPU's queue, and each launch's latency showed until it refilled");
     if (capped)
         entry.details.push_back("at stake at most " + formatDuration(entry.stakeUs) + ", all the GPU idle "
             + report.sideName(entry.slowerSide) + " has beyond " + report.sideName(otherSide(entry.slowerSide))

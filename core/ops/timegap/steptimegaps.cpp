@@ -17,9 +17,10 @@ void SideAnalysis::walkGaps(StepTimeTotals& totals, size_t side)
     }
     std::optional<BusyBlock> previous;
     forEachBusyBlock([&](const BusyBlock& block) {
-        if (previous)
+        if (previous) {
+            closeDrainWhereHostAhead(previous->first, block.first);
             splitGap(previous->end, block.start, &m_items[previous->last], &m_items[block.first], totals, side);
-        else if (!m_out.steps.empty() && m_out.steps.front().begin < block.start)
+        } else if (!m_out.steps.empty() && m_out.steps.front().begin < block.start)
             splitGap(m_out.steps.front().begin, block.start, nullptr, &m_items[block.first], totals, side);
         previous = block;
     });
@@ -34,6 +35,8 @@ void SideAnalysis::splitGap(
     double from, double to, const GpuItem* previous, const GpuItem* next, StepTimeTotals& totals, size_t side)
 {
     ++m_gap;
+    m_gapHostCode = -1;
+    m_gapHostUs = 0;
     double cursor = from;
     while (m_window < m_windows.size() && m_windows[m_window].begin < to) {
         const Window& window = m_windows[m_window];
@@ -59,6 +62,7 @@ void SideAnalysis::classify(double from, double to, double gapStart, const GpuIt
     uint32_t step, StepTimeTotals& totals, size_t side)
 {
     const auto other = [&](const char* reason) {
+        m_drainedBy = -1;
         add(from, to, IdleCause::Other, namedCode(reason), int32_t(step), -1, &totals, side);
     };
     if (!m_out.hostEvents)
@@ -95,8 +99,10 @@ void SideAnalysis::classify(double from, double to, double gapStart, const GpuIt
         leastWaitUs = std::min(leastWaitUs, afterLaunch);
     }
     const double hostEnd = waitedAfterLaunch ? from : std::clamp(call->ts, from, to);
-    if (hostEnd > from)
+    if (hostEnd > from) {
         hostPart(from, hostEnd, { call->pid, call->tid }, previous ? launchOf(*previous) : nullptr, step, totals, side);
+        m_drainedBy = m_gapHostCode; // none where the host waited for the GPU (sync) all the gap
+    }
     if (to > hostEnd) {
         const bool queued = call->ts + call->dur < gapStart;
         const auto [known, inserted] = m_launchCodes.try_emplace(uint64_t(call->name) * 2 + queued, 0);
@@ -106,6 +112,12 @@ void SideAnalysis::classify(double from, double to, double gapStart, const GpuIt
                 HostCodeKind::Runtime);
         add(hostEnd, to, IdleCause::Launch, known->second, int32_t(step), int64_t(call - m_store.runtimeCalls.data()),
             &totals, side);
+        // Work launched before the GPU went idle was queued: the host is ahead. A graph's launch
+        // latency is its own, one a graph however full the queue was.
+        if (queued)
+            m_drainedBy = -1;
+        else if (!waitedAfterLaunch && !call->graphLaunch)
+            chargeDrained(to - hostEnd);
     }
 }
 
@@ -189,6 +201,10 @@ void SideAnalysis::add(double from, double to, IdleCause cause, int32_t code, in
         return;
     m_out.idleUs[size_t(cause)] += us;
     if (step >= 0) {
+        if (cause == IdleCause::Host && us > m_gapHostUs) {
+            m_gapHostUs = us;
+            m_gapHostCode = code;
+        }
         StepRecord& record = m_out.steps[size_t(step)];
         record.idleUs[size_t(cause)] += us;
         if (totals)
@@ -220,6 +236,34 @@ void SideAnalysis::add(double from, double to, IdleCause cause, int32_t code, in
     m_pending = { from, to, cause, step, code };
 }
 
+// The host is ahead of the GPU again where an item's launch returned long before the work before
+// it ended: the queue the drained host code emptied is refilled, and later launch idle is not its.
+void SideAnalysis::closeDrainWhereHostAhead(uint32_t first, uint32_t end)
+{
+    if (m_drainedBy < 0 || first >= end)
+        return;
+    double busyUntil = endOf(m_items[first]);
+    for (uint32_t i = first + 1; i < end; ++i) {
+        const GpuItem& item = m_items[i];
+        if (const RuntimeEvent* call = launchOf(item); call && busyUntil - (call->ts + call->dur) >= kHostAheadUs) {
+            m_drainedBy = -1;
+            return;
+        }
+        busyUntil = std::max(busyUntil, endOf(item));
+    }
+}
+
+// Launch idle while the queue a host code's gap drained is not refilled: that code's too, as far
+// as the other side does not have as much (drainedlaunch.h).
+void SideAnalysis::chargeDrained(double us)
+{
+    if (m_drainedBy < 0 || us <= 0)
+        return;
+    CauseSums& sums = m_sums[uint64_t(IdleCause::Host) << 32 | uint32_t(m_drainedBy)];
+    sums.drainedLaunchUs += us;
+    ++sums.drainedLaunches;
+}
+
 void SideAnalysis::flushInterval()
 {
     if (m_pending.step == -2 || m_pending.end - m_pending.begin < StepTimeReport::kShownIdleUs)
@@ -249,6 +293,8 @@ void SideAnalysis::pairingKeys()
             into.idleUs += sums.idleUs;
             into.intervals += sums.intervals;
             into.calls += sums.calls;
+            into.drainedLaunchUs += sums.drainedLaunchUs;
+            into.drainedLaunches += sums.drainedLaunches;
             for (size_t phase = 0; phase < into.byPhase.size(); ++phase)
                 into.byPhase[phase] += sums.byPhase[phase];
         }

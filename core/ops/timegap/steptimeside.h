@@ -39,6 +39,8 @@ constexpr const char* kReasonClocks
 constexpr const char* kReasonNothingFollows = "no GPU work follows in the trace";
 // Work that starts this long after its launch call returned, on an idle GPU, waited for something else.
 constexpr double kWaitedAfterLaunchUs = 100.0;
+// Work whose launch returned this long before the GPU was free for it was queued: the host is ahead.
+constexpr double kHostAheadUs = 100.0;
 
 // A kernel, copy or memset on the device, or a NotRecordedSpan. Its end is read from what it is
 // (SideAnalysis::endOf), so that a large trace's items take 16 bytes a kernel, not 24.
@@ -117,6 +119,8 @@ private:
     void add(double from, double to, IdleCause cause, int32_t code, int32_t step, int64_t call, StepTimeTotals* totals,
         size_t side);
     void flushInterval();
+    void closeDrainWhereHostAhead(uint32_t first, uint32_t end); // the items [first, end) of one busy block
+    void chargeDrained(double us);
     void pairingKeys();
     int32_t namedCode(const char* reason); // the code of a fixed text
     const HostTimeline& timelineOf(const ThreadId& thread);
@@ -131,6 +135,11 @@ private:
     std::vector<Window> m_windows;
     size_t m_window = 0; // the first window that can still hold a gap
     int64_t m_gap = 0;
+    // The host code whose gap drained the GPU's queue, while the host has not got ahead of the GPU
+    // again (-1: none): the launch idle until then is its drained launch idle (drainedlaunch.h).
+    int32_t m_drainedBy = -1;
+    int32_t m_gapHostCode = -1; // the host code charged the longest piece of the current gap
+    double m_gapHostUs = 0;
     std::map<ThreadId, HostTimeline> m_timelines;
     IdleInterval m_pending { 0, 0, IdleCause::Other, -2, -1 };
     std::unordered_map<uint64_t, CauseSums> m_sums; // by cause << 32 | code
