@@ -131,10 +131,6 @@ struct IdleCauseEntry
     std::array<uint64_t, 2> intervals {}; // idle intervals charged to it
     std::array<uint64_t, 2> calls {}; // for sync and launch: the calls behind those intervals
     std::string phase; // the phase where it costs most on the slower side
-    // For host code: the launch idle after its gaps until the host was ahead of the GPU again
-    // (ops/timegap/drainedlaunch.h), and the launches behind it.
-    std::array<double, 2> drainedLaunchUs {};
-    std::array<uint64_t, 2> drainedLaunches {};
 };
 
 struct StepTimeReport

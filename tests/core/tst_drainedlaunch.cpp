@@ -9,6 +9,7 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <array>
 #include <string>
 
 using namespace fusiondiff;
@@ -126,20 +127,13 @@ private slots:
     {
         // As many launches in the drained windows on both sides, each longer on B: a stack whose
         // launches are slower, not a stall. Fewer on B: nothing either.
-        IdleCauseEntry entry;
-        entry.cause = IdleCause::Host;
-        entry.drainedLaunchUs = { 100, 300 };
-        entry.drainedLaunches = { 20, 20 };
-        QCOMPARE(drainedLaunchBeyondUs(entry, { 100, 300 }, 1), 0.0);
-        entry.drainedLaunches = { 20, 10 };
-        QCOMPARE(drainedLaunchBeyondUs(entry, { 100, 300 }, 1), 0.0);
-        // 30 more launches at B's 10 us each, but B's launch idle grew by 150 us in all.
-        entry.drainedLaunches = { 10, 40 };
-        entry.drainedLaunchUs = { 50, 400 };
-        QCOMPARE(drainedLaunchBeyondUs(entry, { 100, 250 }, 1), 150.0);
-        QCOMPARE(drainedLaunchBeyondUs(entry, { 100, 900 }, 1), 300.0);
-        entry.cause = IdleCause::Sync;
-        QCOMPARE(drainedLaunchBeyondUs(entry, { 100, 900 }, 1), 0.0);
+        QCOMPARE(drainedLaunchBeyondUs({ DrainedLaunch { 100, 20 }, DrainedLaunch { 300, 20 } }, { 100, 300 }, 1), 0.0);
+        QCOMPARE(drainedLaunchBeyondUs({ DrainedLaunch { 100, 20 }, DrainedLaunch { 300, 10 } }, { 100, 300 }, 1), 0.0);
+        // 30 more launches at B's 10 us each, as far as B's launch idle grew in all.
+        const std::array<DrainedLaunch, 2> more { DrainedLaunch { 50, 10 }, DrainedLaunch { 400, 40 } };
+        QCOMPARE(drainedLaunchBeyondUs(more, { 100, 250 }, 1), 150.0);
+        QCOMPARE(drainedLaunchBeyondUs(more, { 100, 900 }, 1), 300.0);
+        QCOMPARE(drainedLaunchBeyondUs(more, { 100, 900 }, 0), 0.0);
     }
 };
 

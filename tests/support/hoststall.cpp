@@ -26,15 +26,31 @@ constexpr double kLatencyCapUs = 10.0;
 constexpr double kQueueWaitFactor = 4.0;
 constexpr double kQueueWaitUs = 50.0;
 
+// Where a host event nests among those that start and end with it, as the host timeline takes
+// them (ops/timegap/hosttimeline.cpp): a region outside a module call, that outside a Python
+// frame, that outside an operator, that outside a runtime call; two of one kind in the trace's
+// order, the later inside (index: into the kind's events; -1 where that order is not known).
+struct Nesting
+{
+    int rank;
+    int64_t index = -1;
+    bool inside(const Nesting& outer) const
+    {
+        return rank > outer.rank || (rank == outer.rank && outer.index >= 0 && index > outer.index);
+    }
+};
+constexpr int kRegionRank = 0;
+constexpr int kModuleRank = 1;
+constexpr int kPythonRank = 2;
+constexpr int kOperatorRank = 3;
+constexpr int kRuntimeRank = 4;
+
 struct StallPoint
 {
     double at; // the call's start
     double callEnd;
-    int64_t op; // the call's index in TraceStore::cpuOps; -1: not an operator
+    Nesting nesting;
 };
-
-// shiftOfStart's `op` for an event that is no operator: a runtime call, innermost wherever it runs.
-constexpr int64_t kRuntimeCall = -2;
 
 // The thread whose runtime calls launch most GPU work.
 ThreadId mainLaunchingThread(const TraceStore& store)
@@ -97,7 +113,7 @@ struct Call
     bool isOperator;
     double ts;
     double end;
-    int64_t op = -1; // the index in TraceStore::cpuOps of an operator's call
+    Nesting nesting { kPythonRank };
 };
 
 // The calls on `thread` that `site` can stall, in no particular order.
@@ -112,7 +128,8 @@ std::vector<Call> callsAt(const TraceStore& store, const ThreadId& thread, Stall
             const auto index = uint32_t(python - store.pythonThreads.begin());
             for (const PythonFrameEvent& frame : store.pythonFrames) {
                 if (frame.thread == index)
-                    calls.push_back({ std::string(store.name(frame.name)), false, frame.ts, frame.ts + frame.dur });
+                    calls.push_back({ std::string(store.name(frame.name)), false, frame.ts, frame.ts + frame.dur,
+                        { kPythonRank } });
             }
             return calls;
         }
@@ -121,8 +138,8 @@ std::vector<Call> callsAt(const TraceStore& store, const ThreadId& thread, Stall
     case StallSite::OtherThread:
         for (const CpuOpEvent& op : store.cpuOps) {
             if (onThread(op.pid, op.tid))
-                calls.push_back(
-                    { std::string(store.name(op.name)), true, op.ts, op.ts + op.dur, &op - store.cpuOps.data() });
+                calls.push_back({ std::string(store.name(op.name)), true, op.ts, op.ts + op.dur,
+                    { kOperatorRank, &op - store.cpuOps.data() } });
         }
         return calls;
     case StallSite::Backward: {
@@ -140,7 +157,7 @@ std::vector<Call> callsAt(const TraceStore& store, const ThreadId& thread, Stall
                 nodes.begin(), nodes.end(), std::pair { op.ts, std::numeric_limits<double>::infinity() });
             const bool inNode = after != nodes.begin() && op.ts + op.dur <= std::prev(after)->second;
             calls.push_back({ std::string(store.name(op.name)) + (inNode ? "" : "\n"), true, op.ts, op.ts + op.dur,
-                &op - store.cpuOps.data() });
+                { kOperatorRank, &op - store.cpuOps.data() } });
         }
         return calls;
     }
@@ -148,15 +165,15 @@ std::vector<Call> callsAt(const TraceStore& store, const ThreadId& thread, Stall
         for (const AnnotationEvent& annotation : store.annotations) {
             if (!annotation.onGpu && onThread(annotation.pid, annotation.tid)
                 && !store.name(annotation.name).starts_with(kStepPrefix))
-                calls.push_back(
-                    { std::string(store.name(annotation.name)), false, annotation.ts, annotation.ts + annotation.dur });
+                calls.push_back({ std::string(store.name(annotation.name)), false, annotation.ts,
+                    annotation.ts + annotation.dur, { kRegionRank, &annotation - store.annotations.data() } });
         }
         return calls;
     case StallSite::Module:
         for (const ModuleEvent& module : store.modules) {
             if (onThread(module.pid, module.tid))
                 calls.push_back({ std::string(kModuleName) + std::string(store.name(module.name)), false, module.ts,
-                    module.ts + module.dur });
+                    module.ts + module.dur, { kModuleRank, &module - store.modules.data() } });
         }
         return calls;
     case StallSite::StepTail:
@@ -165,7 +182,8 @@ std::vector<Call> callsAt(const TraceStore& store, const ThreadId& thread, Stall
                 && store.name(annotation.name).starts_with(kStepPrefix)) {
                 // Just before the step's end, so that the step's host part runs longer.
                 const double end = annotation.ts + annotation.dur;
-                calls.push_back({ std::string(kStepPrefix), false, end - std::min(0.001, annotation.dur / 2), end });
+                calls.push_back({ std::string(kStepPrefix), false, end - std::min(0.001, annotation.dur / 2), end,
+                    { kRegionRank } });
             }
         }
         return calls;
@@ -321,7 +339,7 @@ uint64_t stallHost(TraceStore& store, const HostStall& stall)
     std::vector<StallPoint> points;
     for (const Call& call : callsAt(store, thread, stall.site)) {
         if (call.name == stall.function && call.isOperator == stall.isOperator)
-            points.push_back({ call.ts, call.end, call.op });
+            points.push_back({ call.ts, call.end, call.nesting });
     }
     std::sort(points.begin(), points.end(), [](const StallPoint& a, const StallPoint& b) { return a.at < b.at; });
     if (stall.everyOtherStep) {
@@ -349,14 +367,15 @@ uint64_t stallHost(TraceStore& store, const HostStall& stall)
         return after == absorbed.begin() ? 0.0 : std::prev(after)->second;
     };
     // The stalls before a moment; at a call's own start, only what runs inside the call comes after:
-    // a callee that starts with the call, and one that spans it to the trace's rounding (an
-    // operator after it in the trace, as the host timeline nests them, or a runtime call).
-    const auto shiftOfStart = [&](double ts, double end, int64_t op) {
+    // a callee that starts with the call, and one that spans it to the trace's rounding and that
+    // the host timeline nests inside it (Nesting: a runtime call, an operator after it in the
+    // trace, a region's same-span region after it, its module call or Python frame).
+    const auto shiftOfStart = [&](double ts, double end, const Nesting& nesting) {
         auto first = std::lower_bound(
             points.begin(), points.end(), ts, [](const StallPoint& p, double t) { return p.at < t; });
         double shift = d * double(first - points.begin());
         for (; first != points.end() && first->at == ts; ++first) {
-            const bool spansIt = end == first->callEnd && (op == kRuntimeCall || (first->op >= 0 && op > first->op));
+            const bool spansIt = end == first->callEnd && nesting.inside(first->nesting);
             if (end < first->callEnd || spansIt)
                 shift += d; // a callee that starts with the call
         }
@@ -527,7 +546,7 @@ uint64_t stallHost(TraceStore& store, const HostStall& stall)
             } else {
                 const double launchLatency = std::max(0.0, std::min(w.launchToStart, latency));
                 after({ call.ts + launchLatency,
-                    call.ts + shiftOfStart(call.ts, callEnd, kRuntimeCall) + launchLatency });
+                    call.ts + shiftOfStart(call.ts, callEnd, { kRuntimeRank }) + launchLatency });
             }
         }
         const double readyInB = std::isfinite(readyMoved) ? readyMoved : start;
@@ -552,23 +571,24 @@ uint64_t stallHost(TraceStore& store, const HostStall& stall)
     // Then the host: everything it does after a stall happens later, on every thread (what the
     // other threads do waits for the stalled one: the autograd thread runs the backward pass the
     // main thread's step asks for).
-    const auto move = [&](double& ts, double& dur, int64_t op) {
+    const auto move = [&](double& ts, double& dur, const Nesting& nesting) {
         const double end = ts + dur;
-        const double start = ts + shiftOfStart(ts, end, op);
+        const double start = ts + shiftOfStart(ts, end, nesting);
         ts = start;
         dur = std::max(0.0, end + shiftOfEnd(end) - start);
     };
     for (RuntimeEvent& call : store.runtimeCalls)
-        move(call.ts, call.dur, kRuntimeCall);
+        move(call.ts, call.dur, { kRuntimeRank });
     for (size_t i = 0; i < store.cpuOps.size(); ++i)
-        move(store.cpuOps[i].ts, store.cpuOps[i].dur, int64_t(i));
-    for (ModuleEvent& module : store.modules)
-        move(module.ts, module.dur, -1);
+        move(store.cpuOps[i].ts, store.cpuOps[i].dur, { kOperatorRank, int64_t(i) });
+    for (size_t i = 0; i < store.modules.size(); ++i)
+        move(store.modules[i].ts, store.modules[i].dur, { kModuleRank, int64_t(i) });
     for (PythonFrameEvent& frame : store.pythonFrames)
-        move(frame.ts, frame.dur, -1);
-    for (AnnotationEvent& annotation : store.annotations) {
+        move(frame.ts, frame.dur, { kPythonRank });
+    for (size_t i = 0; i < store.annotations.size(); ++i) {
+        AnnotationEvent& annotation = store.annotations[i];
         if (!annotation.onGpu)
-            move(annotation.ts, annotation.dur, -1);
+            move(annotation.ts, annotation.dur, { kRegionRank, int64_t(i) });
     }
     return points.size();
 }

@@ -4,16 +4,16 @@
 
 namespace fusiondiff {
 
-double drainedLaunchBeyondUs(const IdleCauseEntry& cause, const std::array<double, 2>& launchIdleUs, size_t slower)
+double drainedLaunchBeyondUs(
+    const std::array<DrainedLaunch, 2>& drained, const std::array<double, 2>& launchIdleUs, size_t slower)
 {
-    const size_t other = 1 - slower;
-    if (cause.cause != IdleCause::Host || cause.drainedLaunches[slower] == 0
-        || cause.drainedLaunches[slower] <= cause.drainedLaunches[other])
+    const DrainedLaunch& slow = drained[slower];
+    const DrainedLaunch& fast = drained[1 - slower];
+    if (slow.launches == 0 || slow.launches <= fast.launches)
         return 0.0;
-    const double perLaunch = cause.drainedLaunchUs[slower] / double(cause.drainedLaunches[slower]);
-    const double moreLaunches = double(cause.drainedLaunches[slower] - cause.drainedLaunches[other]) * perLaunch;
-    const double beyond = std::min({ cause.drainedLaunchUs[slower] - cause.drainedLaunchUs[other],
-        launchIdleUs[slower] - launchIdleUs[other], moreLaunches });
+    const double moreLaunches = double(slow.launches - fast.launches) * slow.us / double(slow.launches);
+    const double beyond
+        = std::min({ slow.us - fast.us, launchIdleUs[slower] - launchIdleUs[1 - slower], moreLaunches });
     return std::max(0.0, beyond);
 }
 

@@ -299,7 +299,7 @@ LookFirstKind kindOf(IdleCause cause)
 
 // A host code, blocking call or launch call that keeps the GPU idle, with the idle it causes on
 // each side in the compared steps: "the host runs X for 25 ms a step on A, 0.3 ms on B".
-LookFirstEntry idleEntry(const FusionReport& report, const IdleCauseEntry& cause)
+LookFirstEntry idleEntry(const FusionReport& report, const IdleCauseEntry& cause, const TimeGapAccounting& accounting)
 {
     const StepTimeReport& steps = report.stepTime;
     LookFirstEntry entry;
@@ -324,7 +324,13 @@ LookFirstEntry idleEntry(const FusionReport& report, const IdleCauseEntry& cause
     const size_t slower = sideIndex(entry.slowerSide);
     const std::array<double, 2> launchIdle { all.idleByCauseUs[0][size_t(IdleCause::Launch)] * double(all.steps[0]),
         all.idleByCauseUs[1][size_t(IdleCause::Launch)] * double(all.steps[1]) };
-    const double drained = drainedLaunchBeyondUs(cause, launchIdle, slower);
+    std::array<DrainedLaunch, 2> drainedBySide;
+    for (size_t side = 0; side < 2; ++side) {
+        const auto found = accounting.drainedLaunch[side].find(cause.key);
+        if (cause.cause == IdleCause::Host && found != accounting.drainedLaunch[side].end())
+            drainedBySide[side] = found->second;
+    }
+    const double drained = drainedLaunchBeyondUs(drainedBySide, launchIdle, slower);
     entry.stakeUs += drained;
     // Work the slower side runs alongside other work beyond the other side takes that much of its
     // idle back: a delay that pushes work onto a stream while another stream's long kernel runs
@@ -376,8 +382,8 @@ LookFirstEntry idleEntry(const FusionReport& report, const IdleCauseEntry& cause
         entry.details.push_back("with " + formatDuration(drained)
             + " of launch idle after its gaps, until the host was " + "ahead of the GPU again, that "
             + report.sideName(entry.slowerSide) + " has beyond " + report.sideName(otherSide(entry.slowerSide)) + " ("
-            + withThousands(int64_t(cause.drainedLaunches[0])) + " and "
-            + withThousands(int64_t(cause.drainedLaunches[1]))
+            + withThousands(int64_t(drainedBySide[0].launches)) + " and "
+            + withThousands(int64_t(drainedBySide[1].launches))
             + " such launches): the gaps emptied the GPU's queue, and each launch's latency showed until it refilled");
     if (capped)
         entry.details.push_back("at stake at most " + formatDuration(entry.stakeUs) + ", all the GPU idle "
@@ -435,7 +441,7 @@ std::vector<LookFirstEntry> rankWhereToLookFirst(
     if (report.stepTime.headline && !report.stepTime.rows.empty()) {
         for (const IdleCauseEntry& cause : report.stepTime.causes) {
             if (cause.cause != IdleCause::Other && cause.idleUs[0] != cause.idleUs[1])
-                entries.push_back(idleEntry(report, cause));
+                entries.push_back(idleEntry(report, cause, accounting));
         }
     }
     std::stable_sort(entries.begin(), entries.end(),

@@ -221,8 +221,8 @@ StepTimeAnalysis analyzeStepTime(
             entry.kind = sums.kind;
             entry.name[side] = sums.name;
             entry.idleUs[side] = sums.idleUs;
-            entry.drainedLaunchUs[side] = sums.drainedLaunchUs;
-            entry.drainedLaunches[side] = sums.drainedLaunches;
+            if (key.first == int(IdleCause::Host) && sums.drainedLaunches > 0)
+                result.totals.drainedLaunch[side][key.second] = { sums.drainedLaunchUs, sums.drainedLaunches };
             entry.intervals[side] = sums.intervals;
             entry.calls[side] = sums.calls;
         }
