@@ -1,9 +1,11 @@
 // The launch idle a host stall causes after it (core/ops/timegap/drainedlaunch.h): a stall empties
-// the GPU's queue, and every launch's latency shows until the host is ahead again. Built on
+// the GPU's queue, and every launch's latency shows until the host is ahead again. And the kernel
+// time that leaves the steps (core/ops/timegap/workleftsteps.h), which caps a host entry's stake. Built on
 // hand-made traces whose GPU follows its launches as a GPU does (work starts at the later of the
 // work before it and its launch's end plus 1 us), so every idle microsecond is known.
 #include "comparedpair.h"
 #include "ops/timegap/drainedlaunch.h"
+#include "ops/timegap/workleftsteps.h"
 #include "tracewriter.h"
 
 #include <QtTest>
@@ -134,6 +136,26 @@ private slots:
         QCOMPARE(drainedLaunchBeyondUs(more, { 100, 250 }, 1), 150.0);
         QCOMPARE(drainedLaunchBeyondUs(more, { 100, 900 }, 1), 300.0);
         QCOMPARE(drainedLaunchBeyondUs(more, { 100, 900 }, 0), 0.0);
+    }
+
+    void kernelTimeThatLeftTheStepsIsNotWorkThatGotFaster()
+    {
+        const auto part = [](GapCause cause, double a, double b) {
+            TimeGapPart made;
+            made.cause = cause;
+            made.timeUs = { a, b };
+            return made;
+        };
+        TimeGap gap;
+        // The whole traces run as much collective time and B's kernels 100 us faster; B's steps
+        // hold 8,700 us less collective time and 100 us less speed: 8,700 us left them.
+        gap.kernelTime.parts = { part(GapCause::Collectives, 50000, 50000), part(GapCause::Speed, 20000, 19900) };
+        QCOMPARE(kernelTimeLeftStepsUs(gap, 1), 0.0); // no step-time basis
+        gap.stepTime.emplace();
+        gap.stepTime->parts = { part(GapCause::Collectives, 40000, 31300), part(GapCause::Speed, 15000, 14900),
+            part(GapCause::IdleHost, 0, 22100) };
+        QCOMPARE(kernelTimeLeftStepsUs(gap, 1), 8700.0);
+        QCOMPARE(kernelTimeLeftStepsUs(gap, 0), 0.0);
     }
 };
 

@@ -6,6 +6,7 @@
 #include "ops/timegap/drainedlaunch.h"
 #include "ops/timegap/hostchain.h"
 #include "ops/timegap/timegap.h"
+#include "ops/timegap/workleftsteps.h"
 #include "util/plural.h"
 #include "util/textformat.h"
 
@@ -336,7 +337,10 @@ LookFirstEntry idleEntry(const FusionReport& report, const IdleCauseEntry& cause
     // idle back: a delay that pushes work onto a stream while another stream's long kernel runs
     // (a collective) idles the GPU less than it waits, and removing it saves the net time only.
     const double overlapBeyond = std::max(0.0, stepOverlapUs(report, slower) - stepOverlapUs(report, 1 - slower));
-    const double beyond = std::max(0.0, idleInAll[slower] - idleInAll[1 - slower] - overlapBeyond);
+    // Kernel time that left the slower side's steps (not work that got faster) shortens them as much.
+    const double leftBeyond = std::max(
+        0.0, kernelTimeLeftStepsUs(report.timeGap, slower) - kernelTimeLeftStepsUs(report.timeGap, 1 - slower));
+    const double beyond = std::max(0.0, idleInAll[slower] - idleInAll[1 - slower] - overlapBeyond - leftBeyond);
     const bool capped = cause.cause != IdleCause::Launch && entry.stakeUs > beyond;
     if (capped)
         entry.stakeUs = beyond;
@@ -392,6 +396,10 @@ LookFirstEntry idleEntry(const FusionReport& report, const IdleCauseEntry& cause
             + (overlapBeyond > 0 ? ", less the " + formatDuration(overlapBeyond) + " more of its GPU work it runs "
                         + "alongside other work (concurrent streams)"
                                  : std::string())
+            + (leftBeyond > 0 ? ", less the " + formatDuration(leftBeyond)
+                        + " of kernel time that left its compared steps (work that moved out of them, not work that "
+                          "got faster)"
+                              : std::string())
             + ": the rest of the difference is idle the other side has under other causes");
     if (chain.size() > 1)
         entry.details.push_back("on " + report.sideName(slow) + " it runs " + chainWords(chain, chain.size()));
