@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace fusiondiff::test {
 
@@ -21,6 +23,10 @@ enum class StallSite
     OtherThread, // an operator on the launching thread with the second most launches (the autograd thread)
     Backward, // an operator called inside a backward node (autograd::engine::evaluate_function)
 };
+// The compared steps as the comparison finds them, roughly: the profiler steps (not on the GPU)
+// less the warm-up where there are three or more; empty where the trace has none.
+std::vector<std::pair<double, double>> stepsOf(const TraceStore& store);
+
 const char* stallSiteName(StallSite site); // "function", "operator", "region", "module", "tail", "thread2", "backward"
 bool stallSiteOfName(std::string_view name, StallSite& site);
 
