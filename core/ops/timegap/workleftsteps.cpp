@@ -6,7 +6,7 @@ namespace fusiondiff {
 
 namespace {
 
-const TimeGapPart* partOf(const TimeGapBreakdown& basis, GapCause cause)
+const TimeGapPart* basisPart(const TimeGapBreakdown& basis, GapCause cause)
 {
     for (const TimeGapPart& part : basis.parts) {
         if (part.cause == cause)
@@ -25,10 +25,10 @@ double kernelTimeLeftStepsUs(const TimeGap& gap, size_t side)
     double left = 0;
     for (const GapCause cause :
         { GapCause::Fusion, GapCause::Speed, GapCause::Collectives, GapCause::OneSide, GapCause::Unattributed }) {
-        const TimeGapPart* inSteps = partOf(*gap.stepTime, cause);
+        const TimeGapPart* inSteps = basisPart(*gap.stepTime, cause);
         if (!inSteps)
             continue;
-        const TimeGapPart* inTrace = partOf(gap.kernelTime, cause);
+        const TimeGapPart* inTrace = basisPart(gap.kernelTime, cause);
         const double lessInSteps = inSteps->timeUs[other] - inSteps->timeUs[side];
         const double lessInTrace = inTrace ? inTrace->timeUs[other] - inTrace->timeUs[side] : 0.0;
         left += std::max(0.0, lessInSteps - std::max(0.0, lessInTrace));
