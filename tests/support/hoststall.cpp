@@ -26,15 +26,31 @@ constexpr double kLatencyCapUs = 10.0;
 constexpr double kQueueWaitFactor = 4.0;
 constexpr double kQueueWaitUs = 50.0;
 
+// Where a host event nests among those that start and end with it, as the host timeline takes
+// them (ops/timegap/hosttimeline.cpp): a region outside a module call, that outside a Python
+// frame, that outside an operator, that outside a runtime call; two of one kind in the trace's
+// order, the later inside (index: into the kind's events; -1 where that order is not known).
+struct Nesting
+{
+    int rank;
+    int64_t index = -1;
+    bool inside(const Nesting& outer) const
+    {
+        return rank > outer.rank || (rank == outer.rank && outer.index >= 0 && index > outer.index);
+    }
+};
+constexpr int kRegionRank = 0;
+constexpr int kModuleRank = 1;
+constexpr int kPythonRank = 2;
+constexpr int kOperatorRank = 3;
+constexpr int kRuntimeRank = 4;
+
 struct StallPoint
 {
     double at; // the call's start
     double callEnd;
-    int64_t op; // the call's index in TraceStore::cpuOps; -1: not an operator
+    Nesting nesting;
 };
-
-// shiftOfStart's `op` for an event that is no operator: a runtime call, innermost wherever it runs.
-constexpr int64_t kRuntimeCall = -2;
 
 // The thread whose runtime calls launch most GPU work.
 ThreadId mainLaunchingThread(const TraceStore& store)
@@ -53,20 +69,6 @@ ThreadId mainLaunchingThread(const TraceStore& store)
         }
     }
     return best;
-}
-
-// The steps as the comparison finds them, roughly: profiler steps, else one step.
-std::vector<std::pair<double, double>> stepsOf(const TraceStore& store)
-{
-    std::vector<std::pair<double, double>> steps;
-    for (const AnnotationEvent& annotation : store.annotations) {
-        if (!annotation.onGpu && store.name(annotation.name).starts_with(kStepPrefix))
-            steps.emplace_back(annotation.ts, annotation.ts + annotation.dur);
-    }
-    std::sort(steps.begin(), steps.end());
-    if (steps.size() >= 3)
-        steps.erase(steps.begin()); // the warm-up step, which the comparison leaves out
-    return steps;
 }
 
 // The launching threads, those that launch the most GPU work first.
@@ -97,7 +99,7 @@ struct Call
     bool isOperator;
     double ts;
     double end;
-    int64_t op = -1; // the index in TraceStore::cpuOps of an operator's call
+    Nesting nesting { kPythonRank };
 };
 
 // The calls on `thread` that `site` can stall, in no particular order.
@@ -112,7 +114,8 @@ std::vector<Call> callsAt(const TraceStore& store, const ThreadId& thread, Stall
             const auto index = uint32_t(python - store.pythonThreads.begin());
             for (const PythonFrameEvent& frame : store.pythonFrames) {
                 if (frame.thread == index)
-                    calls.push_back({ std::string(store.name(frame.name)), false, frame.ts, frame.ts + frame.dur });
+                    calls.push_back({ std::string(store.name(frame.name)), false, frame.ts, frame.ts + frame.dur,
+                        { kPythonRank } });
             }
             return calls;
         }
@@ -121,8 +124,8 @@ std::vector<Call> callsAt(const TraceStore& store, const ThreadId& thread, Stall
     case StallSite::OtherThread:
         for (const CpuOpEvent& op : store.cpuOps) {
             if (onThread(op.pid, op.tid))
-                calls.push_back(
-                    { std::string(store.name(op.name)), true, op.ts, op.ts + op.dur, &op - store.cpuOps.data() });
+                calls.push_back({ std::string(store.name(op.name)), true, op.ts, op.ts + op.dur,
+                    { kOperatorRank, &op - store.cpuOps.data() } });
         }
         return calls;
     case StallSite::Backward: {
@@ -140,7 +143,7 @@ std::vector<Call> callsAt(const TraceStore& store, const ThreadId& thread, Stall
                 nodes.begin(), nodes.end(), std::pair { op.ts, std::numeric_limits<double>::infinity() });
             const bool inNode = after != nodes.begin() && op.ts + op.dur <= std::prev(after)->second;
             calls.push_back({ std::string(store.name(op.name)) + (inNode ? "" : "\n"), true, op.ts, op.ts + op.dur,
-                &op - store.cpuOps.data() });
+                { kOperatorRank, &op - store.cpuOps.data() } });
         }
         return calls;
     }
@@ -148,15 +151,15 @@ std::vector<Call> callsAt(const TraceStore& store, const ThreadId& thread, Stall
         for (const AnnotationEvent& annotation : store.annotations) {
             if (!annotation.onGpu && onThread(annotation.pid, annotation.tid)
                 && !store.name(annotation.name).starts_with(kStepPrefix))
-                calls.push_back(
-                    { std::string(store.name(annotation.name)), false, annotation.ts, annotation.ts + annotation.dur });
+                calls.push_back({ std::string(store.name(annotation.name)), false, annotation.ts,
+                    annotation.ts + annotation.dur, { kRegionRank, &annotation - store.annotations.data() } });
         }
         return calls;
     case StallSite::Module:
         for (const ModuleEvent& module : store.modules) {
             if (onThread(module.pid, module.tid))
                 calls.push_back({ std::string(kModuleName) + std::string(store.name(module.name)), false, module.ts,
-                    module.ts + module.dur });
+                    module.ts + module.dur, { kModuleRank, &module - store.modules.data() } });
         }
         return calls;
     case StallSite::StepTail:
@@ -165,7 +168,8 @@ std::vector<Call> callsAt(const TraceStore& store, const ThreadId& thread, Stall
                 && store.name(annotation.name).starts_with(kStepPrefix)) {
                 // Just before the step's end, so that the step's host part runs longer.
                 const double end = annotation.ts + annotation.dur;
-                calls.push_back({ std::string(kStepPrefix), false, end - std::min(0.001, annotation.dur / 2), end });
+                calls.push_back({ std::string(kStepPrefix), false, end - std::min(0.001, annotation.dur / 2), end,
+                    { kRegionRank } });
             }
         }
         return calls;
@@ -174,6 +178,19 @@ std::vector<Call> callsAt(const TraceStore& store, const ThreadId& thread, Stall
 }
 
 } // namespace
+
+std::vector<std::pair<double, double>> stepsOf(const TraceStore& store)
+{
+    std::vector<std::pair<double, double>> steps;
+    for (const AnnotationEvent& annotation : store.annotations) {
+        if (!annotation.onGpu && store.name(annotation.name).starts_with(kStepPrefix))
+            steps.emplace_back(annotation.ts, annotation.ts + annotation.dur);
+    }
+    std::sort(steps.begin(), steps.end());
+    if (steps.size() >= 3)
+        steps.erase(steps.begin()); // the warm-up step, which the comparison leaves out
+    return steps;
+}
 
 const char* stallSiteName(StallSite site)
 {
@@ -321,9 +338,23 @@ uint64_t stallHost(TraceStore& store, const HostStall& stall)
     std::vector<StallPoint> points;
     for (const Call& call : callsAt(store, thread, stall.site)) {
         if (call.name == stall.function && call.isOperator == stall.isOperator)
-            points.push_back({ call.ts, call.end, call.op });
+            points.push_back({ call.ts, call.end, call.nesting });
     }
     std::sort(points.begin(), points.end(), [](const StallPoint& a, const StallPoint& b) { return a.at < b.at; });
+    if (stall.everyOtherStep) {
+        const std::vector<std::pair<double, double>> steps = stepsOf(store);
+        size_t index = 0;
+        std::erase_if(points, [&](const StallPoint& point) {
+            if (steps.size() < 2)
+                return index++ % 2 == 0;
+            const auto after = std::upper_bound(
+                steps.begin(), steps.end(), std::pair { point.at, std::numeric_limits<double>::infinity() });
+            if (after == steps.begin())
+                return true;
+            const size_t step = size_t(after - steps.begin()) - 1;
+            return point.at > steps[step].second || step % 2 == 0;
+        });
+    }
     const double d = stall.stallUs;
 
     // How much later the host runs at a moment: d per stall before it, less what the blocking
@@ -335,14 +366,15 @@ uint64_t stallHost(TraceStore& store, const HostStall& stall)
         return after == absorbed.begin() ? 0.0 : std::prev(after)->second;
     };
     // The stalls before a moment; at a call's own start, only what runs inside the call comes after:
-    // a callee that starts with the call, and one that spans it to the trace's rounding (an
-    // operator after it in the trace, as the host timeline nests them, or a runtime call).
-    const auto shiftOfStart = [&](double ts, double end, int64_t op) {
+    // a callee that starts with the call, and one that spans it to the trace's rounding and that
+    // the host timeline nests inside it (Nesting: a runtime call, an operator after it in the
+    // trace, a region's same-span region after it, its module call or Python frame).
+    const auto shiftOfStart = [&](double ts, double end, const Nesting& nesting) {
         auto first = std::lower_bound(
             points.begin(), points.end(), ts, [](const StallPoint& p, double t) { return p.at < t; });
         double shift = d * double(first - points.begin());
         for (; first != points.end() && first->at == ts; ++first) {
-            const bool spansIt = end == first->callEnd && (op == kRuntimeCall || (first->op >= 0 && op > first->op));
+            const bool spansIt = end == first->callEnd && nesting.inside(first->nesting);
             if (end < first->callEnd || spansIt)
                 shift += d; // a callee that starts with the call
         }
@@ -513,7 +545,7 @@ uint64_t stallHost(TraceStore& store, const HostStall& stall)
             } else {
                 const double launchLatency = std::max(0.0, std::min(w.launchToStart, latency));
                 after({ call.ts + launchLatency,
-                    call.ts + shiftOfStart(call.ts, callEnd, kRuntimeCall) + launchLatency });
+                    call.ts + shiftOfStart(call.ts, callEnd, { kRuntimeRank }) + launchLatency });
             }
         }
         const double readyInB = std::isfinite(readyMoved) ? readyMoved : start;
@@ -538,110 +570,26 @@ uint64_t stallHost(TraceStore& store, const HostStall& stall)
     // Then the host: everything it does after a stall happens later, on every thread (what the
     // other threads do waits for the stalled one: the autograd thread runs the backward pass the
     // main thread's step asks for).
-    const auto move = [&](double& ts, double& dur, int64_t op) {
+    const auto move = [&](double& ts, double& dur, const Nesting& nesting) {
         const double end = ts + dur;
-        const double start = ts + shiftOfStart(ts, end, op);
+        const double start = ts + shiftOfStart(ts, end, nesting);
         ts = start;
         dur = std::max(0.0, end + shiftOfEnd(end) - start);
     };
     for (RuntimeEvent& call : store.runtimeCalls)
-        move(call.ts, call.dur, kRuntimeCall);
+        move(call.ts, call.dur, { kRuntimeRank });
     for (size_t i = 0; i < store.cpuOps.size(); ++i)
-        move(store.cpuOps[i].ts, store.cpuOps[i].dur, int64_t(i));
-    for (ModuleEvent& module : store.modules)
-        move(module.ts, module.dur, -1);
+        move(store.cpuOps[i].ts, store.cpuOps[i].dur, { kOperatorRank, int64_t(i) });
+    for (size_t i = 0; i < store.modules.size(); ++i)
+        move(store.modules[i].ts, store.modules[i].dur, { kModuleRank, int64_t(i) });
     for (PythonFrameEvent& frame : store.pythonFrames)
-        move(frame.ts, frame.dur, -1);
-    for (AnnotationEvent& annotation : store.annotations) {
+        move(frame.ts, frame.dur, { kPythonRank });
+    for (size_t i = 0; i < store.annotations.size(); ++i) {
+        AnnotationEvent& annotation = store.annotations[i];
         if (!annotation.onGpu)
-            move(annotation.ts, annotation.dur, -1);
+            move(annotation.ts, annotation.dur, { kRegionRank, int64_t(i) });
     }
     return points.size();
-}
-
-} // namespace fusiondiff::test
-
-#include "model/fusionreport.h"
-#include "ops/timegap/idlegaps.h"
-
-namespace fusiondiff::test {
-
-double stepsWallUs(const TraceStore& store)
-{
-    // The steps that launch GPU work: a step without any is not compared.
-    std::vector<std::pair<double, double>> steps = stepsOf(store);
-    std::erase_if(steps, [&store](const std::pair<double, double>& step) {
-        return std::none_of(store.runtimeCalls.begin(), store.runtimeCalls.end(), [&step](const RuntimeEvent& call) {
-            return call.correlation != kNoId && call.ts >= step.first && call.ts <= step.second;
-        });
-    });
-    double begin = std::numeric_limits<double>::infinity();
-    double end = -std::numeric_limits<double>::infinity();
-    if (!steps.empty()) {
-        begin = steps.front().first;
-        end = steps.back().second;
-    } else {
-        for (const RuntimeEvent& call : store.runtimeCalls)
-            begin = std::min(begin, call.ts);
-    }
-    // The first step compared starts on the GPU once the work launched before it has run: where the
-    // host runs ahead of the GPU (pipelined steps), a stall before that step starts it later on the
-    // host while the GPU is still busy with earlier work, which costs nothing yet; the lead it takes
-    // from the host shows as idle later, inside the steps.
-    std::unordered_set<int64_t> launchedBefore;
-    for (const RuntimeEvent& call : store.runtimeCalls) {
-        if (call.correlation != kNoId && call.ts < begin)
-            launchedBefore.insert(call.correlation);
-    }
-    double earlierWorkEnd = -std::numeric_limits<double>::infinity();
-    for (const KernelEvent& kernel : store.kernels) {
-        end = std::max(end, kernel.ts + kernel.dur);
-        if (launchedBefore.contains(kernel.correlation))
-            earlierWorkEnd = std::max(earlierWorkEnd, kernel.ts + kernel.dur);
-    }
-    for (const GpuCopyEvent& copy : store.gpuCopies) {
-        end = std::max(end, copy.ts + copy.dur);
-        if (launchedBefore.contains(copy.correlation))
-            earlierWorkEnd = std::max(earlierWorkEnd, copy.ts + copy.dur);
-    }
-    if (!steps.empty())
-        begin = std::max(begin, earlierWorkEnd);
-    return std::isfinite(begin) && std::isfinite(end) ? end - begin : 0.0;
-}
-
-StallScore scoreStall(const FusionReport& report, const HostStall& stall)
-{
-    StallScore score;
-    const TimeGap& gap = report.timeGap;
-    score.onStepTime = gap.onStepTime;
-    score.headlineDeltaUs = -gap.headline().deltaUs;
-    if (gap.stepTime)
-        score.stepGapUs = gap.stepTime->timeUs[1] - gap.stepTime->timeUs[0];
-    for (const StepTimeRow& row : report.stepTime.rows) {
-        if (report.stepTime.rows.size() > 1 && row.phase != "all steps")
-            continue;
-        for (size_t cause = 0; cause < kIdleCauses; ++cause)
-            score.idleCausedUs += row.idleByCauseUs[1][cause] * double(row.steps[1])
-                - row.idleByCauseUs[0][cause] * double(row.steps[0]);
-    }
-    // A step tail's stall is in no code the constructor can name: any host entry names it.
-    const auto namesTheStall = [&stall](const LookFirstEntry& entry) {
-        return entry.kind == LookFirstKind::Host && entry.slowerSide == Side::Trace2
-            && (stall.site == StallSite::StepTail || entry.op == stall.function
-                || entry.op == idlePairingKey({ stall.function, HostCodeKind::Python }));
-    };
-    for (const LookFirstEntry& entry : report.whereToLookFirst) {
-        if (namesTheStall(entry))
-            score.stallStakeUs = std::max(score.stallStakeUs, entry.stakeUs);
-    }
-    if (!report.whereToLookFirst.empty()) {
-        const LookFirstEntry& first = report.whereToLookFirst.front();
-        score.firstKind = lookFirstKindKey(first.kind);
-        score.firstOp = first.op;
-        score.firstStakeUs = first.stakeUs;
-        score.firstIsStall = namesTheStall(first);
-    }
-    return score;
 }
 
 } // namespace fusiondiff::test

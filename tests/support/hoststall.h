@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace fusiondiff::test {
 
@@ -21,6 +23,10 @@ enum class StallSite
     OtherThread, // an operator on the launching thread with the second most launches (the autograd thread)
     Backward, // an operator called inside a backward node (autograd::engine::evaluate_function)
 };
+// The compared steps as the comparison finds them, roughly: the profiler steps (not on the GPU)
+// less the warm-up where there are three or more; empty where the trace has none.
+std::vector<std::pair<double, double>> stepsOf(const TraceStore& store);
+
 const char* stallSiteName(StallSite site); // "function", "operator", "region", "module", "tail", "thread2", "backward"
 bool stallSiteOfName(std::string_view name, StallSite& site);
 
@@ -33,6 +39,9 @@ struct HostStall
     uint64_t calls = 0; // its calls inside the steps (stallHost stalls those outside too)
     StallSite site = StallSite::Function;
     ThreadId thread; // the stalled thread
+    // Only the calls in every other compared step are stalled (the second, the fourth...; without
+    // two compared steps, every other call): steps of two lengths, as a stall on some inputs only.
+    bool everyOtherStep = false;
 };
 
 // The `rank`-th candidate (in a seed's order) to stall in `store` at `site`: code that runs one to
@@ -56,7 +65,8 @@ HostStall chooseStall(
 // those are, moved. Work that started later than ready in A waited for the work on its device
 // that ended just before (10 us) it started, and follows that work's new end, or for something
 // outside the trace (another process, a peer), which does not move: so work already queued, or
-// waiting anyway, absorbs a stall. Returns the calls stalled. The other threads' own
+// waiting anyway, absorbs a stall. Returns the calls stalled (with `everyOtherStep`, all inside
+// the compared steps). The other threads' own
 // synchronizations keep their durations.
 uint64_t stallHost(TraceStore& store, const HostStall& stall);
 

@@ -6,10 +6,11 @@
 // the stalled code, and its stake and the step gap are within 20% of the growth; and where one the
 // GPU absorbs is charged no more than it caused.
 //
-//   stallscore [--verbose] [--seeds N] [--share S] [--intervals N] [--sites a,b,...] trace...
+//   stallscore [--verbose] [--every-other-step] [--seeds N] [--share S] [--intervals N] [--sites a,b,...] trace...
 //   (--verbose: each comparison's summary, both sides' steps and their N longest idle intervals too;
 //   --sites: where the stalls are (StallSite): function (the default), operator, region, module,
-//   tail, thread2, backward; one row per trace, site and seed)
+//   tail, thread2, backward; one row per trace, site and seed; --every-other-step: only the calls
+//   in every other compared step are stalled, the rows' site reads "function/2")
 #include "classify/classifier.h"
 #include "fusionanalysis.h"
 #include "hoststall.h"
@@ -32,11 +33,16 @@ int main(int argc, char** argv)
     uint64_t seeds = 3;
     double share = 0.15;
     bool verbose = false;
+    bool everyOtherStep = false;
     size_t intervals = 5;
     std::vector<StallSite> sites { StallSite::Function };
     int first = 1;
     if (argc > 1 && std::strcmp(argv[1], "--verbose") == 0) {
         verbose = true;
+        ++first;
+    }
+    if (first < argc && std::strcmp(argv[first], "--every-other-step") == 0) {
+        everyOtherStep = true;
         ++first;
     }
     for (; first + 1 < argc && argv[first][0] == '-'; first += 2) {
@@ -71,14 +77,24 @@ int main(int argc, char** argv)
             const TraceStore a = loadTrace(argv[i]);
             for (const StallSite site : sites) {
                 for (uint64_t seed = 1; seed <= seeds; ++seed) {
-                    const HostStall stall = chooseStall(a, seed, 0, share, site);
+                    HostStall stall = chooseStall(a, seed, 0, share, site);
                     if (stall.function.empty()) {
                         std::printf("%-44s %-8s %4llu (nothing to stall)\n", a.fileName.c_str(), stallSiteName(site),
                             static_cast<unsigned long long>(seed));
                         break;
                     }
                     TraceStore b = loadTrace(argv[i]);
-                    stallHost(b, stall);
+                    stall.everyOtherStep = everyOtherStep;
+                    const uint64_t stalled = stallHost(b, stall);
+                    if (everyOtherStep) {
+                        stall.calls = stalled;
+                        if (stalled == 0) {
+                            std::printf("%-44s %-8s %4llu (no call in every other compared step)\n", a.fileName.c_str(),
+                                (stallSiteName(site) + std::string("/2")).c_str(),
+                                static_cast<unsigned long long>(seed));
+                            continue;
+                        }
+                    }
                     const FusionReport report = analyzeFusion(a, b, classifier, {});
                     const StallScore score = scoreStall(report, stall);
                     if (verbose) {
@@ -108,13 +124,13 @@ int main(int argc, char** argv)
                     // As tst_hoststall, but against the idle the stall caused as the traces say it (the
                     // steps' wall time grew by it), not as the analysis measures it: a stall that shows
                     // is found, one the GPU absorbs is not overcharged.
-                    const double stalled = stall.stallUs * double(stall.calls);
+                    const double stalledUs = stall.stallUs * double(stall.calls);
                     const double grown = stepsWallUs(b) - stepsWallUs(a);
-                    const bool absorbed = grown < 0.25 * stalled;
+                    const bool absorbed = grown < 0.25 * stalledUs;
                     const double caused = std::max(0.0, grown);
                     const bool ok = absorbed
                         ? score.stallStakeUs <= caused + 0.2 * stall.stallUs
-                            && std::abs(score.stepGapUs) <= caused + 0.2 * stalled
+                            && std::abs(score.stepGapUs) <= caused + 0.2 * stalledUs
                         : score.onStepTime && score.firstIsStall && std::abs(score.firstStakeUs - grown) <= 0.2 * grown
                             && std::abs(score.stepGapUs - grown) <= 0.2 * grown;
                     const std::string verdict
@@ -122,7 +138,8 @@ int main(int argc, char** argv)
                     ++rows;
                     failures += !ok;
                     std::printf("%-44s %-8s %4llu %-40.40s %9s %6llu %10s %10s %10s %-6s %s\n", a.fileName.c_str(),
-                        stallSiteName(site), static_cast<unsigned long long>(seed), stall.function.c_str(),
+                        (stallSiteName(site) + std::string(everyOtherStep ? "/2" : "")).c_str(),
+                        static_cast<unsigned long long>(seed), stall.function.c_str(),
                         formatDuration(stall.stallUs).c_str(), static_cast<unsigned long long>(stall.calls),
                         formatDuration(grown).c_str(), formatDuration(score.stepGapUs).c_str(),
                         formatDuration(score.firstStakeUs).c_str(), score.firstKind.c_str(), verdict.c_str());

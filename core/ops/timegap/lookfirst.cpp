@@ -3,8 +3,10 @@
 #include "model/fusionreport.h"
 #include "ops/comparison/kernelcomparison.h"
 #include "ops/efficiency/rooflinewords.h"
+#include "ops/timegap/drainedlaunch.h"
 #include "ops/timegap/hostchain.h"
 #include "ops/timegap/timegap.h"
+#include "ops/timegap/workleftsteps.h"
 #include "util/plural.h"
 #include "util/textformat.h"
 
@@ -17,6 +19,8 @@ namespace {
 
 // A host entry names the code, what it runs inside and up to this many levels of code above.
 constexpr size_t kChainDepth = 4;
+// A host entry says what of its stake is launch idle after its gaps from this share of the stake.
+constexpr double kDrainedSaidShare = 0.01;
 
 std::string spreadText(const Spread& spread)
 {
@@ -296,7 +300,7 @@ LookFirstKind kindOf(IdleCause cause)
 
 // A host code, blocking call or launch call that keeps the GPU idle, with the idle it causes on
 // each side in the compared steps: "the host runs X for 25 ms a step on A, 0.3 ms on B".
-LookFirstEntry idleEntry(const FusionReport& report, const IdleCauseEntry& cause)
+LookFirstEntry idleEntry(const FusionReport& report, const IdleCauseEntry& cause, const TimeGapAccounting& accounting)
 {
     const StepTimeReport& steps = report.stepTime;
     LookFirstEntry entry;
@@ -319,11 +323,24 @@ LookFirstEntry idleEntry(const FusionReport& report, const IdleCauseEntry& cause
         }
     }
     const size_t slower = sideIndex(entry.slowerSide);
+    const std::array<double, 2> launchIdle { all.idleByCauseUs[0][size_t(IdleCause::Launch)] * double(all.steps[0]),
+        all.idleByCauseUs[1][size_t(IdleCause::Launch)] * double(all.steps[1]) };
+    std::array<DrainedLaunch, 2> drainedBySide;
+    for (size_t side = 0; side < 2; ++side) {
+        const auto found = accounting.drainedLaunch[side].find(cause.key);
+        if (cause.cause == IdleCause::Host && found != accounting.drainedLaunch[side].end())
+            drainedBySide[side] = found->second;
+    }
+    const double drained = drainedLaunchBeyondUs(drainedBySide, launchIdle, slower);
+    entry.stakeUs += drained;
     // Work the slower side runs alongside other work beyond the other side takes that much of its
     // idle back: a delay that pushes work onto a stream while another stream's long kernel runs
     // (a collective) idles the GPU less than it waits, and removing it saves the net time only.
     const double overlapBeyond = std::max(0.0, stepOverlapUs(report, slower) - stepOverlapUs(report, 1 - slower));
-    const double beyond = std::max(0.0, idleInAll[slower] - idleInAll[1 - slower] - overlapBeyond);
+    // Kernel time that left the slower side's steps (not work that got faster) shortens them as much.
+    const double leftBeyond = std::max(
+        0.0, kernelTimeLeftStepsUs(report.timeGap, slower) - kernelTimeLeftStepsUs(report.timeGap, 1 - slower));
+    const double beyond = std::max(0.0, idleInAll[slower] - idleInAll[1 - slower] - overlapBeyond - leftBeyond);
     const bool capped = cause.cause != IdleCause::Launch && entry.stakeUs > beyond;
     if (capped)
         entry.stakeUs = beyond;
@@ -365,6 +382,13 @@ LookFirstEntry idleEntry(const FusionReport& report, const IdleCauseEntry& cause
         + formatDuration(cause.idleUs[0]) + " in " + countedNoun(cause.intervals[0], "gap", "gaps") + ", "
         + report.sideNames[1] + " " + formatDuration(cause.idleUs[1]) + " in "
         + countedNoun(cause.intervals[1], "gap", "gaps") + (cause.phase.empty() ? "" : "; most in " + cause.phase));
+    if (drained >= kDrainedSaidShare * entry.stakeUs)
+        entry.details.push_back("with " + formatDuration(drained)
+            + " of launch idle after its gaps, until the host was " + "ahead of the GPU again, that "
+            + report.sideName(entry.slowerSide) + " has beyond " + report.sideName(otherSide(entry.slowerSide)) + " ("
+            + withThousands(int64_t(drainedBySide[0].launches)) + " and "
+            + withThousands(int64_t(drainedBySide[1].launches))
+            + " such launches): the gaps emptied the GPU's queue, and each launch's latency showed until it refilled");
     if (capped)
         entry.details.push_back("at stake at most " + formatDuration(entry.stakeUs) + ", all the GPU idle "
             + report.sideName(entry.slowerSide) + " has beyond " + report.sideName(otherSide(entry.slowerSide))
@@ -372,6 +396,10 @@ LookFirstEntry idleEntry(const FusionReport& report, const IdleCauseEntry& cause
             + (overlapBeyond > 0 ? ", less the " + formatDuration(overlapBeyond) + " more of its GPU work it runs "
                         + "alongside other work (concurrent streams)"
                                  : std::string())
+            + (leftBeyond > 0 ? ", less the " + formatDuration(leftBeyond)
+                        + " of kernel time that left its compared steps (work that moved out of them, not work that "
+                          "got faster)"
+                              : std::string())
             + ": the rest of the difference is idle the other side has under other causes");
     if (chain.size() > 1)
         entry.details.push_back("on " + report.sideName(slow) + " it runs " + chainWords(chain, chain.size()));
@@ -421,7 +449,7 @@ std::vector<LookFirstEntry> rankWhereToLookFirst(
     if (report.stepTime.headline && !report.stepTime.rows.empty()) {
         for (const IdleCauseEntry& cause : report.stepTime.causes) {
             if (cause.cause != IdleCause::Other && cause.idleUs[0] != cause.idleUs[1])
-                entries.push_back(idleEntry(report, cause));
+                entries.push_back(idleEntry(report, cause, accounting));
         }
     }
     std::stable_sort(entries.begin(), entries.end(),

@@ -2,9 +2,12 @@
 
 #include "model/steptime.h"
 #include "ops/attribution/iterations.h"
+#include "ops/timegap/drainedlaunch.h"
 
 #include <array>
 #include <cstdint>
+#include <map>
+#include <string>
 #include <vector>
 
 namespace fusiondiff {
@@ -30,6 +33,8 @@ struct StepTimeTotals
     std::array<double, 2> notRecordedUs {}; // not recorded spans that start inside them
     std::array<std::array<double, kIdleCauses>, 2> idleUs {};
     std::array<std::vector<bool>, 2> kernelInStep; // per kernel: it starts inside a compared step
+    // Per side, by host code's pairing key: the launch idle after its gaps (drainedlaunch.h).
+    std::array<std::map<std::string, DrainedLaunch>, 2> drainedLaunch;
 };
 
 struct StepTimeAnalysis

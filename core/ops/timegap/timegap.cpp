@@ -445,6 +445,8 @@ TimeGapAccounting explainTimeGap(const TimeGapInput& input)
     }
 
     TimeGapAccounting result;
+    if (input.stepTime)
+        result.drainedLaunch = input.stepTime->totals.drainedLaunch;
     TimeGapBreakdown& kernelTime = result.gap.kernelTime;
     kernelTime.basis = TimeBasis::GpuKernelTime;
     kernelTime.description = "the sum of the durations of all kernels of each trace; kernels that run at the same "

@@ -2,6 +2,7 @@
 
 #include "model/categoryid.h"
 #include "model/timegap.h"
+#include "ops/timegap/drainedlaunch.h"
 
 #include <array>
 #include <map>
@@ -50,6 +51,8 @@ struct TimeGapAccounting
     std::map<std::string, OpKernelTimes> oneSide; // kernels of operations without a partner
     // Kernels outside the comparison (not compared or unattributed), by type name.
     std::map<CategoryId, OpKernelTimes> uncomparedByType;
+    // Per side, by host code's pairing key: the launch idle after its gaps (StepTimeTotals).
+    std::array<std::map<std::string, DrainedLaunch>, 2> drainedLaunch;
 };
 
 // Gives the graph kernels the graph comparison compared (ops/comparison/graphcomparison.h) their roles: the

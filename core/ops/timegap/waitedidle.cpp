@@ -124,6 +124,16 @@ double moveIntervals(WaitedIdleSide& side, const std::string& from, const std::s
         }
         moved += take;
     }
+    // The launch idle after the moved gaps (drainedlaunch.h) goes with them, in proportion.
+    if (source.idleUs > 0 && moved > 0) {
+        const double share = std::min(1.0, moved / source.idleUs);
+        const double drainedUs = source.drainedLaunchUs * share;
+        const auto drainedLaunches = uint64_t(std::llround(double(source.drainedLaunches) * share));
+        source.drainedLaunchUs -= drainedUs;
+        target.drainedLaunchUs += drainedUs;
+        source.drainedLaunches -= std::min(source.drainedLaunches, drainedLaunches);
+        target.drainedLaunches += drainedLaunches;
+    }
     source.idleUs -= moved;
     target.idleUs += moved;
     target.namedIdleUs += moved;

@@ -24,6 +24,8 @@ struct CauseSums
     int64_t lastGap = -1;
     int64_t lastCall = -1;
     std::vector<double> byPhase;
+    double drainedLaunchUs = 0; // IdleCauseEntry::drainedLaunchUs
+    uint64_t drainedLaunches = 0;
 };
 
 using CauseKey = std::pair<int, std::string>; // (IdleCause, pairing key)
