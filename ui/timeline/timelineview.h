@@ -101,6 +101,14 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
+    // Shared by the view's files (timelineview, timelinepainting, timelinetooltips, timelineinput.cpp).
+    static constexpr double kRulerHeight = 20;
+    static constexpr double kMargin = 6;
+    static constexpr double kExtraMarkHeight = 4;
+    static constexpr double kMinUsPerPixel = 1e-4; // 0.1 ns a pixel
+    static constexpr double kHitTolerancePx = 2;
+    static constexpr double kGapFootHeight = 3;
+
     struct Geometry
     {
         QRectF ruler;
