@@ -43,6 +43,7 @@ void TimelineView::wheelEvent(QWheelEvent* event)
     if (delta.x() != 0 && delta.y() == 0) {
         m_start -= delta.x() / 120.0 * 60 * m_usPerPixel;
         m_fitted = false;
+        m_setRange.reset();
         clampRange();
         update();
     } else if (delta.y() != 0) {
@@ -72,6 +73,7 @@ void TimelineView::mouseMoveEvent(QMouseEvent* event)
     setCursor(Qt::ClosedHandCursor);
     m_start = m_pressStart - dx * m_usPerPixel;
     m_fitted = false;
+    m_setRange.reset();
     clampRange();
     update();
 }
@@ -102,6 +104,7 @@ void TimelineView::panBy(double fraction)
 {
     m_start += fraction * plotWidth() * m_usPerPixel;
     m_fitted = false;
+    m_setRange.reset();
     clampRange();
     update();
 }
@@ -160,6 +163,8 @@ void TimelineView::resizeEvent(QResizeEvent* event)
     QWidget::resizeEvent(event);
     if (m_fitted)
         fitAll();
+    else if (m_setRange)
+        setVisibleRange(m_setRange->first, m_setRange->second);
 }
 
 } // namespace fusiondiff::ui

@@ -47,6 +47,7 @@ void TimelineView::setVisibleRange(double start, double end)
 {
     if (end <= start)
         return;
+    m_setRange = std::pair(start, end);
     m_start = start;
     m_usPerPixel = std::max(kMinUsPerPixel, (end - start) / plotWidth());
     m_fitted = false;
@@ -60,6 +61,7 @@ void TimelineView::fitAll()
     m_start = 0;
     m_usPerPixel = end > 0 ? std::max(kMinUsPerPixel, end / plotWidth()) : 1.0;
     m_fitted = true;
+    m_setRange.reset();
     update();
 }
 
@@ -82,6 +84,7 @@ void TimelineView::zoomAt(double factor, double x)
     m_usPerPixel = std::max(kMinUsPerPixel, m_usPerPixel / factor);
     m_start = anchor - (x - kMargin) * m_usPerPixel;
     m_fitted = false;
+    m_setRange.reset();
     clampRange();
     update();
 }
@@ -217,6 +220,7 @@ void TimelineView::selectRow(int row)
             if (kernel.start + kernel.duration < m_start || kernel.start > visibleEnd()) {
                 const double span = visibleEnd() - m_start;
                 m_start = kernel.start + kernel.duration / 2 - span / 2;
+                m_setRange.reset();
                 clampRange();
             }
             update();
