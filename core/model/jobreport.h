@@ -90,7 +90,7 @@ struct JobStep
     double stragglerDelayUs = 0;
     double waitCausedUs = 0; // the others' wait on it, summed over ranks and instances
     int32_t medianRank = -1; // the rank of median step time
-    int32_t phase = -1; // the reference rank's step's phase (into JobSide::phaseSignatures); -1: none
+    int32_t phase = -1; // the phase most of its ranks run (into JobSide::phaseSignatures); -1: none
     // Per rank (index into JobSide::ranks): what its lateness cost the job in this step, summed over
     // the calls it arrives last at (its arrival minus the next latest); stragglerDelayUs is the
     // straggler's.
@@ -110,7 +110,7 @@ struct JobSide
     std::vector<JobStep> steps;
     std::vector<double> waitUs; // per rank: collective wait in the compared steps
     std::vector<double> transferUs; // per rank: collective transfer in the compared steps
-    std::vector<std::string> phaseSignatures; // the reference rank's (RankSummary::phaseSignatures)
+    std::vector<std::string> phaseSignatures; // the phases that lead a step (runs/jobphases.h)
 };
 
 // A row of the `rank_times` table: one pair of ranks (one side may have none).

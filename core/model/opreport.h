@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace fusiondiff {
@@ -100,7 +101,12 @@ struct OpFinding
     std::array<std::vector<std::string>, 2> sideStacks;
     std::string alignedOn; // the alignment level that paired the occurrences (AlignmentLevel::key)
     std::vector<uint32_t> layerIndices; // the layers its calls are in, by index in the step, ascending
-    std::string layers; // the same as text ("0–23"); both empty unless the traces were aligned by layers
+    // The same with each layer's compared phase, as LayerTimes::phase names it ("phase 1", 3): layer
+    // 3 of a forward phase is not layer 3 of a backward or eval phase. Ascending.
+    std::vector<std::pair<std::string, uint32_t>> phaseLayers;
+    // The same as text ("0–23", or "phase 1: 0–23; phase 2: 0–5" where they are in several phases);
+    // all three empty unless the traces were aligned by layers.
+    std::string layers;
     // Where one side repeats a block of kernels (a layer stack, a loop over images or requests)
     // more times than the other (ops/comparison/repeatedblocks.h): the copies each side runs and
     // the kernels of one copy (0: none found), and the extra copies' kernels (positions in the

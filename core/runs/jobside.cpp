@@ -1,6 +1,7 @@
 #include "runs/jobside.h"
 
 #include "runs/collectiveinstances.h"
+#include "runs/jobphases.h"
 
 #include "util/inputerror.h"
 #include "util/textformat.h"
@@ -104,7 +105,6 @@ void measureSteps(JobSide& side)
             own.emplace_back(record.timeUs(), int32_t(r));
         }
         step.timeUs = end - begin;
-        step.phase = side.ranks[0].steps[s].phase;
         std::sort(own.begin(), own.end());
         step.medianRank = own[(own.size() - 1) / 2].second;
     }
@@ -164,8 +164,7 @@ JobSide buildJobSide(std::vector<RankSummary> ranks, const std::string& sideName
     matchCollectiveInstances(side, notes, sideName);
     alignClocksOnCollectives(side, notes, sideName);
     measureSteps(side);
-    if (!side.ranks.empty())
-        side.phaseSignatures = side.ranks[0].phaseSignatures;
+    labelJobStepPhases(side, sideName, notes);
     return side;
 }
 

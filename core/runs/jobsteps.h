@@ -9,8 +9,8 @@
 
 namespace fusiondiff {
 
-// Which job steps of A and B are compared with each other. The phases of the two jobs (each its
-// reference rank's, from the iteration finder) pair as a single pair's do: the same operations,
+// Which job steps of A and B are compared with each other. The phases of the two jobs (a step's
+// the one most of its ranks run, runs/jobphases.h) pair as a single pair's do: the same operations,
 // else the same position. In each pair of phases the first min(n1, n2) steps of each side pair in
 // order; the steps in no phase (the warm-up) pair among themselves the same way.
 struct ComparedJobSteps

@@ -89,6 +89,13 @@ shoot --screenshot "$here" --screenshot-prefix 1024x700- --screenshot-size 1024x
     shoot --screenshot "$here" --screenshot-prefix scale2- --screenshot-size 720x450 \
         --screenshot-only 02-summary,05-kernel-types,06-kernels,11-operations,14-layers
 )
+# The Timeline tab's legend, every chip labelled, in the dark theme and at twice the scale (a 1920x1200
+# screen: at 720x450 the legend is below the fold, where the page scrolls).
+shoot --screenshot "$here" --screenshot-prefix dark- --dark --screenshot-only 13-timeline
+(
+    export QT_SCALE_FACTOR=2
+    shoot --screenshot "$here" --screenshot-prefix scale2-960x600- --screenshot-size 960x600 --screenshot-only 13-timeline
+)
 # The Layers tab of the bundled pair in the dark theme and in a small window.
 shoot --screenshot "$here" --screenshot-prefix dark- --dark --screenshot-only 14-layers
 shoot --screenshot "$here" --screenshot-prefix 1024x700- --screenshot-size 1024x700 --screenshot-only 14-layers

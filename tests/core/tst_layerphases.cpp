@@ -35,6 +35,25 @@ void step(TraceWriter& writer, int number, bool prefill, double dur)
     writer.endStep();
 }
 
+// As step(), 1 µs kernels, where A's aten::add of piece `extraPiece` (-1: none) runs a second kernel.
+void stepWithExtraAdd(TraceWriter& writer, int number, bool prefill, int extraPiece)
+{
+    writer.beginStep("ProfilerStep#" + std::to_string(number));
+    if (prefill)
+        writer.launch("aten::embedding", { kAdd });
+    for (int piece = 0; piece < 3; ++piece) {
+        writer.beginCall(kPiece);
+        writer.launch("aten::layer_norm", { kNorm }, {}, 1);
+        writer.launch("aten::linear", { kGemm }, {}, 1);
+        if (piece == extraPiece)
+            writer.launch("aten::add", { kAdd, kAdd }, {}, 1);
+        else
+            writer.launch("aten::add", { kAdd }, {}, 1);
+        writer.endCall();
+    }
+    writer.endStep();
+}
+
 bool hasNote(const std::vector<std::string>& notes, const std::string& start)
 {
     return std::any_of(
@@ -109,6 +128,54 @@ private Q_SLOTS:
         const std::string markdown = reportToMarkdown(report);
         QVERIFY(markdown.find("### phase 1") != std::string::npos);
         QVERIFY(markdown.find("### phase 2") != std::string::npos);
+    }
+
+    void findingsKnowThePhaseOfTheirLayers()
+    {
+        // A's add runs a second kernel in piece 0 of the prefill step and in piece 2 of each decode
+        // step: one finding, in layer 0 of phase 1 and layer 2 of phase 2, not in layer 2 of phase 1
+        // nor in layer 0 of phase 2 (the layers page lists a finding under the layers it names).
+        TraceWriter a, b;
+        a.amd();
+        b.nvidia();
+        for (TraceWriter* writer : { &a, &b }) {
+            const bool isA = writer == &a;
+            stepWithExtraAdd(*writer, 0, false, -1);
+            stepWithExtraAdd(*writer, 1, true, isA ? 0 : -1);
+            for (int number = 2; number < 5; ++number)
+                stepWithExtraAdd(*writer, number, false, isA ? 2 : -1);
+        }
+        const FusionReport report = compareWritten(a, b);
+        QCOMPARE(report.stepTime.phases, (std::vector<std::string> { "phase 1", "phase 2" }));
+        const auto add = std::find_if(report.opFindings.begin(), report.opFindings.end(),
+            [](const OpFinding& finding) { return finding.op == "aten::add"; });
+        QVERIFY(add != report.opFindings.end());
+        QCOMPARE(add->occurrences, uint64_t(4));
+        QCOMPARE(add->layerIndices, (std::vector<uint32_t> { 0, 2 }));
+        using PhaseLayers = std::vector<std::pair<std::string, uint32_t>>;
+        QCOMPARE(add->phaseLayers, (PhaseLayers { { "phase 1", 0 }, { "phase 2", 2 } }));
+        QCOMPARE(add->layers, std::string("phase 1: 0; phase 2: 2"));
+        // Every (phase, layer) a finding names is a row of the layer_times table.
+        for (const auto& [phase, index] : add->phaseLayers) {
+            QVERIFY(std::any_of(report.layerTimes.begin(), report.layerTimes.end(),
+                [&](const LayerTimes& row) { return row.phase == phase && row.index == index; }));
+        }
+    }
+
+    void aFindingInOnePhaseKeepsItsPlainLayers()
+    {
+        TraceWriter a, b;
+        a.amd();
+        b.nvidia();
+        for (TraceWriter* writer : { &a, &b }) {
+            for (int number = 0; number < 3; ++number)
+                stepWithExtraAdd(*writer, number, false, writer == &a ? 1 : -1);
+        }
+        const FusionReport report = compareWritten(a, b);
+        QCOMPARE(report.opFindings.size(), size_t(1));
+        QCOMPARE(report.opFindings[0].layers, std::string("1"));
+        using PhaseLayers = std::vector<std::pair<std::string, uint32_t>>;
+        QCOMPARE(report.opFindings[0].phaseLayers, (PhaseLayers { { "phase 1", 1 } }));
     }
 
     void aPhaseWithoutPiecesIsNamed()

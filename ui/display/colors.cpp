@@ -251,7 +251,19 @@ double contrastRatio(const QColor& a, const QColor& b)
 QString colorChip(const QColor& background, const QString& text)
 {
     return QStringLiteral("<span style=\"background-color:%1; color:%2\">&nbsp;%3&nbsp;</span>")
-        .arg(background.name(), ui::text().name(), text.toHtmlEscaped());
+        .arg(background.name(), chipTextColor(background).name(), text.toHtmlEscaped());
+}
+
+QColor chipTextColor(const QColor& background)
+{
+    // The palette's text where it reads (WCAG 4.5:1), else white or black, whichever reads better:
+    // a side's dark colour under the light theme's black text, a light one under the dark theme's.
+    const QColor palette = ui::text();
+    if (contrastRatio(background, palette) >= 4.5)
+        return palette;
+    const QColor white(Qt::white);
+    const QColor black(Qt::black);
+    return contrastRatio(background, white) >= contrastRatio(background, black) ? white : black;
 }
 
 } // namespace fusiondiff::ui

@@ -41,8 +41,10 @@ QColor kernelTypeColor(int type, bool dark);
 // `palette` with its link colours made readable on its base and window colours (the WCAG 4.5:1
 // for body text): a system theme's link colour can be dark blue on dark grey.
 QPalette withReadableLinks(QPalette palette);
-// Rich text: `text` (escaped) on a `background` patch, as a legend of highlighted rows, in the
-// palette's text colour.
+// Rich text: `text` (escaped) on a `background` patch, as a legend of highlighted rows, in
+// chipTextColor(background).
 QString colorChip(const QColor& background, const QString& text);
+// The palette's text colour where it reads on `background` (contrast 4.5:1), else white or black.
+QColor chipTextColor(const QColor& background);
 
 } // namespace fusiondiff::ui

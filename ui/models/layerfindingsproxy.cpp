@@ -7,17 +7,18 @@
 
 namespace fusiondiff::ui {
 
-bool findingIsInLayer(const OpFinding& finding, int layer)
+bool findingIsInLayer(const OpFinding& finding, const PhaseLayer& layer)
 {
-    return layer >= 0
-        && std::binary_search(finding.layerIndices.begin(), finding.layerIndices.end(), static_cast<uint32_t>(layer));
+    return layer.layer >= 0
+        && std::binary_search(finding.phaseLayers.begin(), finding.phaseLayers.end(),
+            std::pair(layer.phase.toStdString(), static_cast<uint32_t>(layer.layer)));
 }
 
 LayerFindingsProxy::LayerFindingsProxy(QObject* parent)
     : QSortFilterProxyModel(parent)
 { }
 
-void LayerFindingsProxy::setLayers(const QList<int>& layers)
+void LayerFindingsProxy::setLayers(const QList<PhaseLayer>& layers)
 {
     if (layers == m_layers)
         return;
@@ -35,8 +36,8 @@ bool LayerFindingsProxy::filterAcceptsRow(int sourceRow, const QModelIndex& sour
     if (row < 0 || static_cast<size_t>(row) >= findings.size())
         return false;
     const OpFinding& finding = findings[static_cast<size_t>(row)];
-    return std::any_of(
-        m_layers.begin(), m_layers.end(), [&finding](int layer) { return findingIsInLayer(finding, layer); });
+    return std::any_of(m_layers.begin(), m_layers.end(),
+        [&finding](const PhaseLayer& layer) { return findingIsInLayer(finding, layer); });
 }
 
 } // namespace fusiondiff::ui

@@ -32,6 +32,14 @@
 
 namespace fusiondiff::ui {
 
+namespace {
+
+// The list tabs as a session names them, in tab order (older sessions know the first two).
+const QStringList kListNames { QStringLiteral("pairs"), QStringLiteral("unmatched"), QStringLiteral("graph_kinds"),
+    QStringLiteral("graph_pairs") };
+
+} // namespace
+
 GroupsPage::GroupsPage(QWidget* parent)
     : QWidget(parent)
     , m_pairsModel(new ReportColumnsModel(ReportTableId::MatchedGroups, this))
@@ -39,6 +47,10 @@ GroupsPage::GroupsPage(QWidget* parent)
     , m_diffModel(new GroupDiffModel(this))
     , m_pairs(new TablePage(m_pairsModel, this))
     , m_unmatched(new TablePage(m_unmatchedModel, this))
+    , m_graphKindsModel(new ReportColumnsModel(ReportTableId::GraphKinds, this))
+    , m_graphPairsModel(new ReportColumnsModel(ReportTableId::GraphPairs, this))
+    , m_graphKinds(new TablePage(m_graphKindsModel, this))
+    , m_graphPairs(new TablePage(m_graphPairsModel, this))
     , m_sequence(new TablePage(m_diffModel, this))
     , m_composition(new ChartPanel(QStringLiteral("group_composition"), true, this))
     , m_detailTitle(new WrapLabel(this))
@@ -65,6 +77,12 @@ GroupsPage::GroupsPage(QWidget* parent)
     m_groupTables->setDocumentMode(true);
     m_groupTables->addTab(m_pairs, tr("Matched pairs"));
     m_groupTables->addTab(m_unmatched, tr("Unmatched groups"));
+    // The graph comparison (CUDA/HIP graph kinds and their pairs, phase by phase) beside the groups
+    // its launches are: the same tables as the CSV's graph_kinds and graph_pairs.
+    m_graphKinds->setMaximumColumnWidth(360);
+    m_graphPairs->setMaximumColumnWidth(360);
+    m_groupTables->addTab(m_graphKinds, tr("Graph kinds"));
+    m_groupTables->addTab(m_graphPairs, tr("Graph pairs"));
 
     auto* bottom = new AdaptiveSplitter(kSideBySideWidth, this);
     bottom->setObjectName(QStringLiteral("groups_detail_splitter"));
@@ -114,7 +132,8 @@ GroupsPage::GroupsPage(QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_stack);
 
-    connect(m_pairs, &TablePage::exportCsvRequested, this, &GroupsPage::exportCsvRequested);
+    for (TablePage* table : { m_pairs, m_graphKinds, m_graphPairs })
+        connect(table, &TablePage::exportCsvRequested, this, &GroupsPage::exportCsvRequested);
     connect(m_pairs, &TablePage::selectedSourceRowsChanged, this, [this](const QList<int>& rows) {
         if (!rows.isEmpty()) {
             m_unmatched->selectSourceRows({});
@@ -148,6 +167,8 @@ void GroupsPage::setResults(const AnalysisResults& results)
     m_results = results;
     m_pairsModel->setReport(results.report);
     m_unmatchedModel->setReport(results.report);
+    m_graphKindsModel->setReport(results.report);
+    m_graphPairsModel->setReport(results.report);
     m_groupIndices = { -1, -1 };
     m_drillDownShown = false;
     m_pendingDrillDown = {};
@@ -158,6 +179,12 @@ void GroupsPage::setResults(const AnalysisResults& results)
     updateComposition();
 
     const FusionReport& report = *results.report;
+    m_groupTables->setTabText(0, tr("Matched pairs (%1)").arg(report.groupPairs.size()));
+    m_groupTables->setTabText(1, tr("Unmatched groups (%1)").arg(m_unmatchedModel->rowCount()));
+    m_groupTables->setTabText(2, tr("Graph kinds (%1)").arg(m_graphKindsModel->rowCount()));
+    m_groupTables->setTabText(3, tr("Graph pairs (%1)").arg(m_graphPairsModel->rowCount()));
+    m_groupTables->setTabVisible(2, m_graphKindsModel->rowCount() > 0);
+    m_groupTables->setTabVisible(3, m_graphKindsModel->rowCount() > 0);
     if (report.largeGroups[0].empty() && report.largeGroups[1].empty()) {
         // The core's note, as the CLI says it: eager traces, or graphs smaller than the group size.
         QString why
@@ -171,11 +198,15 @@ void GroupsPage::setResults(const AnalysisResults& results)
                                 "in the analysis settings makes smaller groups count.</p>")
                                  .arg(why.toHtmlEscaped()));
         m_stack->setCurrentWidget(m_emptyText);
+        if (m_graphKindsModel->rowCount() > 0) {
+            // Graphs smaller than the group size: their kinds and pairs still are the graph comparison.
+            m_detailTitle->setText(why.toHtmlEscaped());
+            m_stack->setCurrentIndex(0);
+            m_groupTables->setCurrentIndex(3);
+        }
         return;
     }
     m_stack->setCurrentIndex(0);
-    m_groupTables->setTabText(0, tr("Matched pairs (%1)").arg(report.groupPairs.size()));
-    m_groupTables->setTabText(1, tr("Unmatched groups (%1)").arg(m_unmatchedModel->rowCount()));
     m_groupTables->setCurrentIndex(report.groupPairs.empty() ? 1 : 0);
     if (!report.groupPairs.empty())
         selectPair(0);
@@ -201,8 +232,9 @@ QJsonObject GroupsPage::saveState() const
     drillDown.insert(QStringLiteral("splitters"), splittersState(this));
     return { { QStringLiteral("pairs"), m_pairs->saveState() },
         { QStringLiteral("unmatched"), m_unmatched->saveState() },
-        { QStringLiteral("list"),
-            m_groupTables->currentIndex() == 1 ? QStringLiteral("unmatched") : QStringLiteral("pairs") },
+        { QStringLiteral("graph_kinds"), m_graphKinds->saveState() },
+        { QStringLiteral("graph_pairs"), m_graphPairs->saveState() },
+        { QStringLiteral("list"), kListNames.value(m_groupTables->currentIndex(), kListNames.first()) },
         { QStringLiteral("drill_down"), drillDown } };
 }
 
@@ -219,9 +251,12 @@ void GroupsPage::restoreState(const QJsonObject& state)
         m_unmatched->restoreState(unmatched);
         m_pairs->restoreState(pairs);
     }
-    if (state.contains(QStringLiteral("list")))
-        m_groupTables->setCurrentIndex(
-            state.value(QStringLiteral("list")).toString() == QLatin1String("unmatched") ? 1 : 0);
+    m_graphKinds->restoreState(state.value(QStringLiteral("graph_kinds")).toObject());
+    m_graphPairs->restoreState(state.value(QStringLiteral("graph_pairs")).toObject());
+    if (state.contains(QStringLiteral("list"))) {
+        const int list = static_cast<int>(kListNames.indexOf(state.value(QStringLiteral("list")).toString()));
+        m_groupTables->setCurrentIndex(list >= 0 && m_groupTables->isTabVisible(list) ? list : 0);
+    }
     QJsonObject drillDown = state.value(QStringLiteral("drill_down")).toObject();
     restoreSplittersState(this, drillDown.take(QStringLiteral("splitters")).toObject());
     // The selected groups' kernels are computed on a worker: their state waits for them.

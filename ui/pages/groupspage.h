@@ -41,6 +41,10 @@ public:
 
     TablePage* pairsTable() const { return m_pairs; }
     TablePage* unmatchedTable() const { return m_unmatched; }
+    // The graph comparison's tables, as the CSV's graph_kinds and graph_pairs (a row per pair and phase).
+    TablePage* graphKindsTable() const { return m_graphKinds; }
+    TablePage* graphPairsTable() const { return m_graphPairs; }
+    QTabWidget* listTabs() const { return m_groupTables; }
     TablePage* sequenceTable() const { return m_sequence; }
     ChartPanel* compositionPanel() const { return m_composition; }
     TimelinePanel* timeline() const { return m_timeline; }
@@ -71,6 +75,10 @@ private:
     GroupDiffModel* m_diffModel;
     TablePage* m_pairs;
     TablePage* m_unmatched;
+    ReportColumnsModel* m_graphKindsModel;
+    ReportColumnsModel* m_graphPairsModel;
+    TablePage* m_graphKinds;
+    TablePage* m_graphPairs;
     TablePage* m_sequence;
     ChartPanel* m_composition;
     QLabel* m_detailTitle;

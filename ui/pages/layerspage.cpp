@@ -343,7 +343,8 @@ void LayersPage::selectLayersOf(int finding)
     const OpFinding& layered = m_report->opFindings[static_cast<size_t>(finding)];
     QList<int> rows;
     for (size_t row = 0; row < m_report->layerTimes.size(); ++row) {
-        if (findingIsInLayer(layered, static_cast<int>(m_report->layerTimes[row].index)))
+        const LayerTimes& layer = m_report->layerTimes[row];
+        if (findingIsInLayer(layered, { toQString(layer.phase), static_cast<int>(layer.index) }))
             rows.append(static_cast<int>(row));
     }
     selectLayers(rows);
@@ -352,10 +353,12 @@ void LayersPage::selectLayersOf(int finding)
 void LayersPage::showLayers(const QList<int>& rows)
 {
     m_chart->setSelectedLayers(rows);
-    QList<int> layers;
+    QList<PhaseLayer> layers;
     for (const int row : rows) {
-        if (m_report && row >= 0 && static_cast<size_t>(row) < m_report->layerTimes.size())
-            layers.append(static_cast<int>(m_report->layerTimes[static_cast<size_t>(row)].index));
+        if (m_report && row >= 0 && static_cast<size_t>(row) < m_report->layerTimes.size()) {
+            const LayerTimes& layer = m_report->layerTimes[static_cast<size_t>(row)];
+            layers.append({ toQString(layer.phase), static_cast<int>(layer.index) });
+        }
     }
     m_layerFindings->setLayers(layers);
     const int listed = m_findings->proxy()->rowCount();
@@ -363,11 +366,11 @@ void LayersPage::showLayers(const QList<int>& rows)
     // not layer 0 of a decode step.
     const bool phased = m_report && !m_report->layerTimes.empty()
         && m_report->layerTimes.front().phase != m_report->layerTimes.back().phase;
-    QString which
-        = layers.size() == 1 ? tr("layer %1").arg(layers.first()) : tr("the %1 selected layers").arg(layers.size());
+    QString which = layers.size() == 1 ? tr("layer %1").arg(layers.first().layer)
+                                       : tr("the %1 selected layers").arg(layers.size());
     if (layers.size() == 1 && phased)
         which = tr("layer %1 of %2")
-                    .arg(layers.first())
+                    .arg(layers.first().layer)
                     .arg(toQString(m_report->layerTimes[static_cast<size_t>(rows.first())].phase));
     if (layers.isEmpty()) {
         m_findings->setTitle(tr("Findings"));

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "models/layerfindingsproxy.h"
 #include "pages/resultspage.h"
 
 #include <QList>
@@ -52,12 +53,7 @@ public:
     void selectLayers(const QList<int>& rows);
     // A layer row by what names it whatever the rows' order: its phase (LayerTimes::phase) and its
     // index in the step. Indices repeat across phases (a prefill step's layer 0 and a decode step's).
-    struct LayerKey
-    {
-        QString phase;
-        int layer = -1;
-        bool operator==(const LayerKey&) const = default;
-    };
+    using LayerKey = PhaseLayer;
     // Selects the rows of these layers (those the report has).
     void selectLayerKeys(const QList<LayerKey>& keys);
     QList<LayerKey> selectedLayerKeys() const;

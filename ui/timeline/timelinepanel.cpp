@@ -27,6 +27,10 @@ TimelinePanel::TimelinePanel(const QString& saveName, QWidget* parent)
     m_title->setTextFormat(Qt::RichText);
     m_legend->setTextFormat(Qt::RichText);
     m_legend->setWordWrap(true);
+    m_legend->setObjectName(QStringLiteral("timeline_legend"));
+    m_legend->setToolTip(tr("A kernel's colour is its type; a strip in the colour of \"only A\" or \"only B\" "
+                            "above a kernel marks a kernel only that side runs (the alignment pairs it with "
+                            "nothing); an idle gap is shaded in its cause's colour, full along the lane's foot"));
     m_note->setWordWrap(true);
     m_note->setTextFormat(Qt::PlainText);
     m_note->hide();
@@ -74,8 +78,8 @@ void TimelinePanel::setData(TimelineData timeline, const QString& title)
     QStringList chips;
     for (const CategoryId type : types)
         chips.append(colorChip(m_view->typeColor(type), timeline.typeNames.value(type)));
-    chips.append(colorChip(sideSelectedColor(0), QString()) + QStringLiteral(" ")
-        + colorChip(sideSelectedColor(1), QString()) + QStringLiteral(" ")
+    chips.append(colorChip(sideSelectedColor(0), tr("only A")) + QStringLiteral(" ")
+        + colorChip(sideSelectedColor(1), tr("only B")) + QStringLiteral(" ")
         + tr("above a kernel: only that side runs it"));
     std::set<IdleCause> causes;
     for (const TimelineLane& lane : timeline.lanes) {

@@ -20,6 +20,8 @@ public:
     explicit TimelinePanel(const QString& saveName, QWidget* parent = nullptr);
 
     TimelineView* view() const { return m_view; }
+    // The colours' legend: the kernel types, the side-only marks and the idle causes shown.
+    QLabel* legend() const { return m_legend; }
     void setData(TimelineData timeline, const QString& title);
     // A line under the controls saying what is selected ("12 gaps selected: ..."); empty hides it.
     void setNote(const QString& note);

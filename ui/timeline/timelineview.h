@@ -4,6 +4,9 @@
 
 #include <QWidget>
 
+#include <optional>
+#include <utility>
+
 class QPainter;
 
 namespace fusiondiff::ui {
@@ -101,6 +104,14 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
+    // Shared by the view's files (timelineview, timelinepainting, timelinetooltips, timelineinput.cpp).
+    static constexpr double kRulerHeight = 20;
+    static constexpr double kMargin = 6;
+    static constexpr double kExtraMarkHeight = 4;
+    static constexpr double kMinUsPerPixel = 1e-4; // 0.1 ns a pixel
+    static constexpr double kHitTolerancePx = 2;
+    static constexpr double kGapFootHeight = 3;
+
     struct Geometry
     {
         QRectF ruler;
@@ -142,6 +153,10 @@ private:
     QPointF m_pressPosition;
     double m_pressStart = 0;
     bool m_fitted = true; // the view shows everything: a resize keeps it that way
+    // The range last set (setVisibleRange), until the user zooms or pans: a resize keeps showing it.
+    // Set before the view has its size (a session restored into a hidden tab), it was set against
+    // another width.
+    std::optional<std::pair<double, double>> m_setRange;
     int m_drawn = 0;
     int m_merged = 0;
     int m_drawnGaps = 0;

@@ -1,6 +1,7 @@
 #include "ops/comparison/layertimes.h"
 
 #include "model/tracestore.h"
+#include "util/textformat.h"
 
 #include <algorithm>
 #include <map>
@@ -19,7 +20,8 @@ double layerKernelTime(const TraceStore& store, const std::vector<uint32_t>& ker
     return total;
 }
 
-// Per occurrence of `side`: the trace-1 phase it is compared in, -1 if none.
+} // namespace
+
 std::vector<int32_t> comparedPhaseOf(const PreparedSide& side, size_t sideIndex, const std::vector<int64_t>& partners)
 {
     std::vector<int32_t> phaseOf(side.occurrences.size(), -1);
@@ -34,8 +36,6 @@ std::vector<int32_t> comparedPhaseOf(const PreparedSide& side, size_t sideIndex,
     }
     return phaseOf;
 }
-
-} // namespace
 
 std::string comparedPhaseName(const std::array<const TraceIterations*, 2>& iterations, size_t phase)
 {
@@ -72,6 +72,22 @@ std::vector<LayerTimes> layerTimesByPhase(
         out.push_back(std::move(row));
     }
     return out;
+}
+
+std::string phaseLayerRanges(const std::vector<std::pair<std::string, uint32_t>>& layers)
+{
+    std::vector<std::pair<std::string, std::vector<uint32_t>>> byPhase;
+    for (const auto& [phase, index] : layers) {
+        if (byPhase.empty() || byPhase.back().first != phase)
+            byPhase.emplace_back(phase, std::vector<uint32_t> {});
+        byPhase.back().second.push_back(index);
+    }
+    if (byPhase.size() == 1)
+        return numberRanges(byPhase.front().second);
+    std::string text;
+    for (const auto& [phase, indices] : byPhase)
+        text += (text.empty() ? "" : "; ") + phase + ": " + numberRanges(indices);
+    return text;
 }
 
 } // namespace fusiondiff

@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace fusiondiff {
@@ -20,5 +21,13 @@ std::string comparedPhaseName(const std::array<const TraceIterations*, 2>& itera
 // never share a row.
 std::vector<LayerTimes> layerTimesByPhase(
     const std::array<PreparedSide, 2>& sides, const std::vector<int64_t>& partners);
+
+// Per occurrence of side `sideIndex`: the trace-1 phase it is compared in (an index into
+// `partners`), -1 if none.
+std::vector<int32_t> comparedPhaseOf(const PreparedSide& side, size_t sideIndex, const std::vector<int64_t>& partners);
+
+// OpFinding::layers: the layer indices as ranges ("0–23"), each phase's named where they are in
+// several ("phase 1: 0–23; phase 2: 5"). `layers` ascending, as OpFinding::phaseLayers.
+std::string phaseLayerRanges(const std::vector<std::pair<std::string, uint32_t>>& layers);
 
 } // namespace fusiondiff

@@ -26,6 +26,7 @@ struct PairNames
     std::array<int32_t, 2> frames { -1, -1 }; // in each side's KernelAttribution, -1 if none
     std::string alignedOn; // the alignment level's key
     int32_t layer = -1; // the layer's index in the step (trace 1's), -1 outside layers
+    std::string phase; // the compared phase of trace 1's occurrence, as LayerTimes::phase names it
 };
 
 // Occurrences of one pattern: the same operation with the same kernel types on each side.
@@ -37,6 +38,7 @@ struct Pattern
     std::array<double, 2> firstTs {};
     bool isGraph = false; // a matched pair of graph launches, not operations matched by name
     std::vector<uint32_t> layers; // the layers of its occurrences, by index in the step
+    std::vector<std::pair<std::string, uint32_t>> phaseLayers; // the same with each one's phase
 };
 
 // "aten::linear", or "aten::linear / vendor::gemm" where the two sides name it differently.
@@ -127,12 +129,14 @@ public:
             = op + "|" + typeKey(m_sides[0].types, *kernels[0]) + "|" + typeKey(m_sides[1].types, *kernels[1]);
         const auto [it, inserted] = m_patternOfKey.try_emplace(key, m_patterns.size());
         if (inserted)
-            m_patterns.push_back({ op, names, {}, ts, isGraph, {} });
+            m_patterns.push_back({ op, names, {}, ts, isGraph, {}, {} });
         Pattern& pattern = m_patterns[it->second];
         for (size_t side = 0; side < 2; ++side)
             pattern.occurrences[side].push_back(*kernels[side]);
-        if (names.layer >= 0)
+        if (names.layer >= 0) {
             pattern.layers.push_back(uint32_t(names.layer));
+            pattern.phaseLayers.emplace_back(names.phase, uint32_t(names.layer));
+        }
     }
 
     OpComparison finish(OpAlignment alignment, std::array<Iterations, 2> iterations)
@@ -205,7 +209,11 @@ private:
         std::sort(finding.layerIndices.begin(), finding.layerIndices.end());
         finding.layerIndices.erase(
             std::unique(finding.layerIndices.begin(), finding.layerIndices.end()), finding.layerIndices.end());
-        finding.layers = numberRanges(finding.layerIndices);
+        finding.phaseLayers = pattern.phaseLayers;
+        std::sort(finding.phaseLayers.begin(), finding.phaseLayers.end());
+        finding.phaseLayers.erase(
+            std::unique(finding.phaseLayers.begin(), finding.phaseLayers.end()), finding.phaseLayers.end());
+        finding.layers = phaseLayerRanges(finding.phaseLayers);
         for (size_t side = 0; side < 2; ++side) {
             const PreparedSide& named = m_sides[side];
             if (pattern.names.frames[side] < 0)
@@ -320,6 +328,8 @@ OpComparison compareOperations(const std::array<OpComparisonTrace, 2>& traces, s
 
     // Align the operations phase by phase; compare them only if the traces run the same work.
     const std::vector<PhaseMatch> matches = alignOperations(sides, level, sideNames, alignment, sidesInParallel);
+    std::vector<int64_t> phasePartners = pairPhases(sides[0].iterations, sides[1].iterations);
+    const std::vector<int32_t> comparedPhase = comparedPhaseOf(sides[0], 0, phasePartners);
     const std::vector<std::pair<size_t, uint32_t>> unpaired = unpairedOccurrences(sides, matches);
 
     for (const auto& [side, occurrence] : alignment.comparable ? unpaired : decltype(unpaired) {}) {
@@ -354,6 +364,9 @@ OpComparison compareOperations(const std::array<OpComparisonTrace, 2>& traces, s
             continue;
         names.alignedOn = alignment.levels[match.level].key;
         names.layer = sides[0].layerOf.empty() ? -1 : sides[0].layerOf[match.first];
+        if (names.layer >= 0)
+            names.phase = comparedPhaseName({ &sides[0].iterations, &sides[1].iterations },
+                size_t(std::max(comparedPhase[match.first], int32_t(0))));
         comparer.addPair(names, { &outsideGroups[0], &outsideGroups[1] }, ts, false);
     }
 
@@ -380,7 +393,7 @@ OpComparison compareOperations(const std::array<OpComparisonTrace, 2>& traces, s
     }
     OpComparison result = comparer.finish(std::move(alignment), { sides[0].iterations.info, sides[1].iterations.info });
     result.roles = std::move(roles);
-    result.phasePartners = pairPhases(sides[0].iterations, sides[1].iterations);
+    result.phasePartners = std::move(phasePartners);
     result.layerTimes = layerTimesByPhase(sides, result.phasePartners);
     for (size_t side = 0; side < 2; ++side)
         result.steps[side] = sides[side].iterations.steps;

@@ -10,6 +10,7 @@
 #include "model/fusionreport.h"
 #include "models/layerfindingsproxy.h"
 #include "models/reportcolumnsmodel.h"
+#include "models/reporttablemodel.h"
 #include "models/tablefilterproxy.h"
 #include "pages/layerspage.h"
 #include "pages/operationspage.h"
@@ -93,13 +94,19 @@ private Q_SLOTS:
     void findingsKnowTheirLayers()
     {
         OpFinding finding;
-        finding.layerIndices = { 0, 1, 2, 3, 7, 12 };
-        QVERIFY(findingIsInLayer(finding, 0));
-        QVERIFY(findingIsInLayer(finding, 7));
-        QVERIFY(!findingIsInLayer(finding, 8));
-        QVERIFY(findingIsInLayer(finding, 12));
-        QVERIFY(!findingIsInLayer(finding, -1));
-        QVERIFY(!findingIsInLayer(OpFinding {}, 0)); // not aligned by layers
+        finding.layerIndices = { 0, 1, 7, 12 };
+        finding.phaseLayers = { { "phase 1", 0 }, { "phase 1", 7 }, { "phase 2", 1 }, { "phase 2", 12 } };
+        const QString forward = QStringLiteral("phase 1");
+        const QString backward = QStringLiteral("phase 2");
+        QVERIFY(findingIsInLayer(finding, { forward, 0 }));
+        QVERIFY(findingIsInLayer(finding, { forward, 7 }));
+        QVERIFY(!findingIsInLayer(finding, { forward, 8 }));
+        QVERIFY(findingIsInLayer(finding, { backward, 12 }));
+        // The same index in the other phase is another layer.
+        QVERIFY(!findingIsInLayer(finding, { backward, 0 }));
+        QVERIFY(!findingIsInLayer(finding, { forward, 12 }));
+        QVERIFY(!findingIsInLayer(finding, { forward, -1 }));
+        QVERIFY(!findingIsInLayer(OpFinding {}, { forward, 0 })); // not aligned by layers
     }
 
     // The bundled pair: 24 decoder layers a step, B slower in every one of them.
@@ -379,6 +386,58 @@ private Q_SLOTS:
         same.selectLayers({ 0 });
         same.restoreState(older);
         QCOMPARE(same.layersTable()->selectedSourceRows(), QList<int>({ 2 }));
+    }
+
+    // A finding is listed under the layers of the phases its calls ran in: choosing layer 0 of the
+    // backward phase does not list a finding of the forward phase's layer 0, and a finding's
+    // layers, selected from the Operations page, are those of its own phases.
+    void findingsAreListedUnderTheirPhasesLayers()
+    {
+        auto report = std::make_shared<FusionReport>();
+        report->sideNames = { "AMD", "NVIDIA" };
+        report->opAlignment.layers.unit = { "nn.Module: DecoderLayer", "nn.Module: DecoderLayer" };
+        report->opAlignment.layers.perStep = 2;
+        for (const char* phase : { "phase 1", "phase 2" }) {
+            for (uint32_t index = 0; index < 2; ++index)
+                report->layerTimes.push_back(
+                    { .index = index, .calls = { 1, 1 }, .kernels = { 4, 4 }, .timeUs = { 10, 12 }, .phase = phase });
+        }
+        OpFinding forward;
+        forward.op = "aten::add";
+        forward.occurrences = 1;
+        forward.layerIndices = { 0 };
+        forward.phaseLayers = { { "phase 1", 0 } };
+        forward.layers = "0";
+        OpFinding backward = forward;
+        backward.op = "aten::mul";
+        backward.layerIndices = { 0, 1 };
+        backward.phaseLayers = { { "phase 2", 1 }, { "phase 2", 0 } };
+        std::sort(backward.phaseLayers.begin(), backward.phaseLayers.end());
+        backward.layers = "0–1";
+        report->opFindings = { forward, backward };
+        LayersPage page;
+        AnalysisResults results;
+        results.report = report;
+        page.setResults(results);
+        const auto listed = [&page, &report] {
+            QStringList ops;
+            const QAbstractItemModel* model = page.findingsTable()->proxy();
+            for (int row = 0; row < model->rowCount(); ++row) {
+                const int source = model->index(row, 0).data(ReportTableModel::SourceRowRole).toInt();
+                ops.append(QString::fromStdString(report->opFindings[static_cast<size_t>(source)].op));
+            }
+            return ops;
+        };
+        page.selectLayerKeys({ { QStringLiteral("phase 1"), 0 } });
+        QCOMPARE(listed(), QStringList({ QStringLiteral("aten::add") }));
+        page.selectLayerKeys({ { QStringLiteral("phase 2"), 0 } });
+        QCOMPARE(listed(), QStringList({ QStringLiteral("aten::mul") }));
+        page.selectLayerKeys({ { QStringLiteral("phase 1"), 1 } });
+        QVERIFY(listed().isEmpty());
+        page.selectLayersOf(0);
+        QCOMPARE(page.layersTable()->selectedSourceRows(), QList<int>({ 0 }));
+        page.selectLayersOf(1);
+        QCOMPARE(page.layersTable()->selectedSourceRows(), QList<int>({ 2, 3 }));
     }
 
     // Without layers the tab says why, and shows no empty chart.

@@ -26,6 +26,7 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QVBoxLayout>
 #include <QWheelEvent>
 
 using namespace fusiondiff;
@@ -184,6 +185,36 @@ private Q_SLOTS:
         QTest::mouseMove(&view, QPoint(500, 100));
         QTest::mouseRelease(&view, Qt::LeftButton, {}, QPoint(500, 100));
         QVERIFY(view.visibleStart() > start);
+    }
+
+    // A range set while the view is hidden, at a width it will not have: once shown and laid out,
+    // it shows that range, not the same scale over another width (0.3% short for a few pixels).
+    void aRangeSetBeforeTheViewIsShownIsTheRangeShown()
+    {
+        QWidget window;
+        auto* layout = new QVBoxLayout(&window);
+        auto* view = new TimelineView(&window);
+        layout->addWidget(view);
+        view->setData(synthetic(1000, 10, 5));
+        view->setVisibleRange(2000, 5000);
+        QCOMPARE(view->visibleStart(), 2000.0);
+        window.resize(1003, 300);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(view->width() > 900);
+        QCOMPARE(view->visibleStart(), 2000.0);
+        QVERIFY2(qAbs(view->visibleEnd() - 5000) < 1e-6, qPrintable(QString::number(view->visibleEnd())));
+        // A resize keeps it too, until the user moves the view.
+        window.resize(700, 300);
+        QTRY_VERIFY(view->width() < 700);
+        QVERIFY2(qAbs(view->visibleEnd() - 5000) < 1e-6, qPrintable(QString::number(view->visibleEnd())));
+        view->zoomAt(2, view->width() / 2.0);
+        const double zoomedSpan = view->visibleEnd() - view->visibleStart();
+        QVERIFY(zoomedSpan < 2000);
+        window.resize(900, 300);
+        QTRY_VERIFY(view->width() > 700);
+        // Zoomed by the user: the scale stays, and more time shows in a wider view.
+        QVERIFY(view->visibleEnd() - view->visibleStart() > zoomedSpan);
     }
 
     // Hover shows the kernel's whole name, type and duration; a click reports its row.
