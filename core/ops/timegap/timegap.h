@@ -2,6 +2,7 @@
 
 #include "model/categoryid.h"
 #include "model/timegap.h"
+#include "ops/comparison/collectivelaunches.h"
 
 #include <array>
 #include <map>
@@ -50,6 +51,8 @@ struct TimeGapAccounting
     std::map<std::string, OpKernelTimes> oneSide; // kernels of operations without a partner
     // Kernels outside the comparison (not compared or unattributed), by type name.
     std::map<CategoryId, OpKernelTimes> uncomparedByType;
+    // Paired operations that launch a different number of communication kernels (their own entries).
+    std::vector<CollectiveLaunchDifference> collectiveLaunches;
 };
 
 // Gives the graph kernels the graph comparison compared (ops/comparison/graphcomparison.h) their roles: the
