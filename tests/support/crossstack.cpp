@@ -165,7 +165,20 @@ uint64_t reorder(
         bool adjacent = true;
         for (auto it = at + 1; it != sortedKernels.end() && *it != b; ++it)
             adjacent = adjacent && stream(*it) != stream(a);
-        if (adjacent)
+        // Within one step: the other stack runs the same work in each step, in its own order.
+        const auto stepOf = [&](size_t op) {
+            const double ts = numberOf(events[op].json, "ts");
+            for (const std::vector<size_t>* spans : { &index.annotations, &index.cpuOps }) { // 2021: operators
+                for (const size_t span : *spans) {
+                    const QJsonObject& step = events[span].json;
+                    if (nameOf(step).starts_with("ProfilerStep#") && numberOf(step, "ts") <= ts
+                        && ts <= numberOf(step, "ts") + numberOf(step, "dur"))
+                        return int64_t(span);
+                }
+            }
+            return int64_t(-1);
+        };
+        if (adjacent && stepOf(x) == stepOf(y))
             swappable.push_back({ x, y });
     }
     std::shuffle(swappable.begin(), swappable.end(), rng);

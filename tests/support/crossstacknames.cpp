@@ -319,6 +319,8 @@ std::string KernelRenamer::rename(const std::string& name)
         || contains(lowered, "dgrad") || contains(lowered, "wgrad") || contains(lowered, "cask_")
         || contains(lowered, "igemm_")) {
         renamed = convolution(lowered);
+    } else if (contains(lowered, "fbgemm")) {
+        renamed = name + (m_toRocm ? "_hip" : "_cuda"); // FBGEMM's own kernels, on both stacks (not a GEMM)
     } else if (contains(lowered, "gemm") || contains(lowered, "cutlass") || contains(lowered, "xmma")
         || name.starts_with("Cijk_") || contains(lowered, "splitkreduce")) {
         renamed = gemm(lowered);

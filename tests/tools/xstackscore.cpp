@@ -3,11 +3,11 @@
 // kernel renamed, operators reordered) with known splits and merges in the backward pass, the
 // optimizer, communication and the forward pass; prints one row per pair and the totals.
 //
-//   xstackscore [--seeds 1,2,3] [--stacks none|python] [--write DIR] TRACE...
+//   xstackscore [--seeds 1,2,3] [--stacks none|python] [--reorders N] [--write DIR] TRACE...
 //
 // A communication change is found only where a finding or a where-to-look-first entry names its
-// operation (scoreCrossStackPair). --write DIR also writes A, B and the changes of each pair.
-// Exits with 1 if a pair is below the bar (meetsTheBar), 2 on bad arguments.
+// operation (scoreCrossStackPair). --reorders N: pairs of independent operators swapped (4). --write DIR also writes A,
+// B and the changes of each pair. Exits with 1 if a pair is below the bar (meetsTheBar), 2 on bad arguments.
 #include "classify/classifier.h"
 #include "crossstack.h"
 #include "fusionanalysis.h"
@@ -19,6 +19,7 @@
 #include <QFileInfo>
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <stdexcept>
@@ -63,6 +64,7 @@ int main(int argc, char** argv)
 {
     std::vector<uint64_t> seeds { 1, 2, 3 };
     bool keepStacks = false;
+    int reorders = CrossStackRecipe {}.reorders;
     QString writeDir;
     std::vector<std::string> traces;
     for (int i = 1; i < argc; ++i) {
@@ -78,6 +80,8 @@ int main(int argc, char** argv)
                 return 2;
             }
             keepStacks = stacks == "python";
+        } else if (arg == "--reorders" && i + 1 < argc) {
+            reorders = std::atoi(argv[++i]);
         } else if (arg == "--write" && i + 1 < argc) {
             writeDir = QString::fromLocal8Bit(argv[++i]);
         } else if (arg.starts_with("--")) {
@@ -101,6 +105,7 @@ int main(int argc, char** argv)
             CrossStackRecipe recipe;
             recipe.seed = seed;
             recipe.keepPythonStacks = keepStacks;
+            recipe.reorders = reorders;
             try {
                 const CrossStackPair pair
                     = constructCrossStackPair(readTraceBytes(QString::fromStdString(trace)), classifier, recipe);
