@@ -85,7 +85,7 @@ LookFirstEntry collectiveLaunchEntry(const FusionReport& report, const Collectiv
     entry.title = difference.op + ": " + report.sideNames[more] + " launches " + kernelsText(more) + " where "
         + report.sideNames[1 - more] + " launches " + kernelsText(1 - more)
         + (entry.calls > 0 ? ", in " + withThousands(int64_t(entry.calls)) + " paired calls" : "");
-    entry.details.push_back(
+    entry.details.emplace_back(
         "the same operation sends its data in more collective calls on one side (gradients in more buckets, or one "
         "collective run as two); their kernels are part of the collectives' time in the time gap");
     return entry;
