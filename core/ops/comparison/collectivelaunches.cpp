@@ -43,7 +43,10 @@ std::vector<CollectiveLaunchDifference> collectiveLaunchDifferences(const Kernel
     }
     std::vector<CollectiveLaunchDifference> result;
     for (const auto& [op, sums] : byOp) {
-        if (sums.kernels[0] == sums.kernels[1] || size_t(op) >= roles.opNames.size())
+        // Both sides communicate in it, in a different number of kernels: where one side runs no
+        // collective there at all, the difference is the collective's, not the operation's.
+        if (sums.kernels[0] == sums.kernels[1] || sums.kernels[0] == 0 || sums.kernels[1] == 0
+            || size_t(op) >= roles.opNames.size())
             continue;
         CollectiveLaunchDifference difference;
         difference.op = roles.opNames[size_t(op)];

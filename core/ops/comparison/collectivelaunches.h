@@ -13,8 +13,8 @@ struct LookFirstEntry;
 struct KernelRoles;
 struct TraceStore;
 
-// An operation both traces run (its calls paired) whose calls launch a different number of
-// communication kernels: a gradient bucket sent as two all-reduces, an all-reduce run as a
+// An operation both traces run (its calls paired) whose calls launch communication kernels on both
+// sides, a different number of them: a gradient bucket sent as two all-reduces, an all-reduce run as a
 // reduce-scatter and an all-gather. The time gap counts these kernels as collectives, and the
 // operation comparison makes no finding of a pair that differs only in them
 // (ops/comparison/collectivepart.h); this names the operation that launches them, with their time.
