@@ -42,14 +42,13 @@ private slots:
         QTest::addColumn<QString>("trace");
         QTest::addColumn<quint64>("seed");
         // MI250 (ROCm names to CUDA's): ReluBackward0 and AddmmBackward0; the 2021-schema ResNet-50
-        // (nodes recorded without the engine's wrapper); an A100 DDP step with an all-reduce in
-        // AccumulateGrad.
+        // (nodes recorded without the engine's wrapper). The A100 DDP step with an all-reduce in
+        // AccumulateGrad is aCommunicationSplitIsNamedWithItsTime's.
         for (const quint64 seed : seedsToRun({ 1, 2, 3 }))
             QTest::addRow("minitoy seed %llu", seed)
                 << QStringLiteral("real/minitoy_train_rocm6.2.mi250.json.gz") << seed;
         QTest::addRow("resnet50 2021 seed 1")
             << QStringLiteral("real/resnet50_2021_schema.worker0.pt.trace.json.gz") << quint64(1);
-        QTest::addRow("hta control seed 1") << QStringLiteral("real/hta_trace_diff_control.a100.json.gz") << quint64(1);
     }
 
     void changesAreFoundOnRenamedTrainingSteps()
