@@ -3,6 +3,7 @@
 #include "classify/kerneltypes.h"
 #include "model/tracestore.h"
 #include "ops/alignment/opalignment.h"
+#include "ops/attribution/nearphases.h"
 #include "ops/attribution/opattribution.h"
 #include "ops/comparison/collectivepart.h"
 #include "ops/comparison/findingparts.h"
@@ -289,6 +290,7 @@ OpComparison compareOperations(const std::array<OpComparisonTrace, 2>& traces, s
     }
     forBothSides(sidesInParallel,
         [&](size_t side) { sides[side].iterations = findIterations(sides[side].store, sides[side].occurrences); });
+    mergeNearPhases({ &sides[0].iterations, &sides[1].iterations }, { &sides[0].occurrences, &sides[1].occurrences });
     for (size_t side = 0; side < 2; ++side) {
         PreparedSide& prepared = sides[side];
         alignment.occurrences[side] = prepared.occurrences.size();

@@ -436,6 +436,8 @@ std::vector<LookFirstEntry> rankWhereToLookFirst(
     }
     for (const CollectiveComparison& collective : report.collectives)
         entries.push_back(collectiveEntry(report, collective, communication));
+    for (const CollectiveLaunchDifference& difference : accounting.collectiveLaunches)
+        entries.push_back(collectiveLaunchEntry(report, difference));
     for (const auto& [op, times] : accounting.oneSide)
         entries.push_back(oneSideEntry(report, op, times));
     // What was not compared ranks with the rest: where one trace holds more steps or graph launches,

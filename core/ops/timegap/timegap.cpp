@@ -3,6 +3,7 @@
 #include "classify/kerneltypes.h"
 #include "model/tracestore.h"
 #include "ops/comparison/collectivecalls.h"
+#include "ops/comparison/collectivelaunches.h"
 #include "ops/comparison/graphcomparison.h"
 #include "ops/comparison/graphtail.h"
 #include "ops/comparison/opcomparison.h"
@@ -534,6 +535,7 @@ TimeGapAccounting explainTimeGap(const TimeGapInput& input)
     describe(paired, result.paired, opName);
     describe(oneSide, result.oneSide, opName);
     describe(uncompared, result.uncomparedByType, [](int32_t type) { return CategoryId(type); });
+    result.collectiveLaunches = collectiveLaunchDifferences(roles, input.collectiveCalls, input.stores);
     return result;
 }
 

@@ -3,6 +3,7 @@
 #include "model/categoryid.h"
 #include "model/timegap.h"
 #include "ops/timegap/drainedlaunch.h"
+#include "ops/comparison/collectivelaunches.h"
 
 #include <array>
 #include <map>
@@ -53,6 +54,8 @@ struct TimeGapAccounting
     std::map<CategoryId, OpKernelTimes> uncomparedByType;
     // Per side, by host code's pairing key: the launch idle after its gaps (StepTimeTotals).
     std::array<std::map<std::string, DrainedLaunch>, 2> drainedLaunch;
+    // Paired operations that launch a different number of communication kernels (their own entries).
+    std::vector<CollectiveLaunchDifference> collectiveLaunches;
 };
 
 // Gives the graph kernels the graph comparison compared (ops/comparison/graphcomparison.h) their roles: the
