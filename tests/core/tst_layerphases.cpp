@@ -156,9 +156,9 @@ private Q_SLOTS:
         QCOMPARE(add->phaseLayers, (PhaseLayers { { "phase 1", 0 }, { "phase 2", 2 } }));
         QCOMPARE(add->layers, std::string("phase 1: 0; phase 2: 2"));
         // Every (phase, layer) a finding names is a row of the layer_times table.
-        for (const auto& [phase, index] : add->phaseLayers) {
+        for (const std::pair<std::string, uint32_t>& layer : add->phaseLayers) {
             QVERIFY(std::any_of(report.layerTimes.begin(), report.layerTimes.end(),
-                [&](const LayerTimes& row) { return row.phase == phase && row.index == index; }));
+                [&](const LayerTimes& row) { return row.phase == layer.first && row.index == layer.second; }));
         }
     }
 
