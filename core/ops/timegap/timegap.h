@@ -2,8 +2,8 @@
 
 #include "model/categoryid.h"
 #include "model/timegap.h"
-#include "ops/timegap/drainedlaunch.h"
 #include "ops/comparison/collectivelaunches.h"
+#include "ops/timegap/drainedlaunch.h"
 
 #include <array>
 #include <map>
