@@ -47,8 +47,11 @@ private slots:
         for (const quint64 seed : seedsToRun({ 1, 2, 3 }))
             QTest::addRow("minitoy seed %llu", seed)
                 << QStringLiteral("real/minitoy_train_rocm6.2.mi250.json.gz") << seed;
-        QTest::addRow("resnet50 2021 seed 1")
-            << QStringLiteral("real/resnet50_2021_schema.worker0.pt.trace.json.gz") << quint64(1);
+        // Under the sanitizers (fewerCases) the minitoy pair checks memory safety; the 2021 schema's
+        // accuracy is the test build's.
+        if (!fewerCases())
+            QTest::addRow("resnet50 2021 seed 1")
+                << QStringLiteral("real/resnet50_2021_schema.worker0.pt.trace.json.gz") << quint64(1);
     }
 
     void changesAreFoundOnRenamedTrainingSteps()
