@@ -159,7 +159,10 @@ ConstructedPair constructPair(const QByteArray& traceA, const Classifier& classi
     const std::vector<size_t> optimizerSpans = optimizerSteps(events, index);
     for (const Candidate& candidate : candidates) {
         const char* region = regionOf(events, optimizerSpans, classifier, candidate);
-        const size_t r = size_t(std::find(regions.begin(), regions.end(), region) - regions.begin());
+        // By text: the region names are one literal per translation unit, not one address.
+        const size_t r = size_t(std::find_if(regions.begin(), regions.end(), [&](const char* name) {
+            return std::string_view(name) == region;
+        }) - regions.begin());
         byRegion[r].push_back(&candidate);
     }
     std::set<std::string> usedOuter;
