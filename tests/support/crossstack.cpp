@@ -8,7 +8,6 @@
 #include "pairinjections.h"
 
 #include <QJsonArray>
-#include <QJsonDocument>
 #include <QRegularExpression>
 
 #include <algorithm>
@@ -248,24 +247,16 @@ QString typeSpelling(const QString& type)
 CrossStackPair constructCrossStackPair(
     const QByteArray& traceA, const Classifier& classifier, const CrossStackRecipe& recipe)
 {
-    QJsonParseError error;
-    const QJsonDocument document = QJsonDocument::fromJson(traceA, &error);
-    if (error.error != QJsonParseError::NoError)
-        throw std::runtime_error("trace A is not JSON: " + error.errorString().toStdString());
-    QJsonObject root = document.object();
+    QJsonObject root = traceRootOf(traceA);
     std::vector<Event> events;
-    QJsonArray kept;
     for (const auto& value : root.value(QStringLiteral("traceEvents")).toArray()) {
         const QJsonObject event = value.toObject();
         if (!recipe.keepPythonStacks && categoryOf(event) == "python_function")
             continue;
         events.push_back({ event, false });
-        kept.append(event);
     }
     CrossStackPair pair;
-    QJsonObject rootA = root;
-    rootA.insert(QStringLiteral("traceEvents"), kept);
-    pair.traceA = QJsonDocument(rootA).toJson(QJsonDocument::Compact);
+    pair.traceA = traceWithEvents(root, events);
     const TraceIndex index = indexTrace(events);
     if (index.kernels.empty() || index.cpuOps.empty())
         throw std::runtime_error("trace A has no kernels or no CPU operators: nothing to rename or change");
@@ -429,13 +420,7 @@ CrossStackPair constructCrossStackPair(
     }
     pair.renamedOperators = renamedOps.size();
     pair.renamedKernels = renamedKernels.size();
-    QJsonArray out;
-    for (const Event& event : events) {
-        if (!event.removed)
-            out.append(event.json);
-    }
-    root.insert(QStringLiteral("traceEvents"), out);
-    pair.traceB = QJsonDocument(root).toJson(QJsonDocument::Compact);
+    pair.traceB = traceWithEvents(root, events);
     return pair;
 }
 

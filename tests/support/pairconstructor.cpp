@@ -8,7 +8,6 @@
 #include "pairnodenames.h"
 
 #include <QJsonArray>
-#include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
 #include <zlib.h>
@@ -53,11 +52,7 @@ QByteArray readTraceBytes(const QString& path)
 
 ConstructedPair constructPair(const QByteArray& traceA, const Classifier& classifier, const PairRecipe& recipe)
 {
-    QJsonParseError error;
-    QJsonDocument document = QJsonDocument::fromJson(traceA, &error);
-    if (error.error != QJsonParseError::NoError)
-        throw std::runtime_error("trace A is not JSON: " + error.errorString().toStdString());
-    QJsonObject root = document.object();
+    QJsonObject root = traceRootOf(traceA);
     std::vector<Event> events;
     for (const auto& value : root.value(QStringLiteral("traceEvents")).toArray()) {
         const QJsonObject event = value.toObject();
@@ -68,16 +63,7 @@ ConstructedPair constructPair(const QByteArray& traceA, const Classifier& classi
     }
     Rng rng(recipe.seed);
     ConstructedPair pair;
-    if (recipe.stacks == PairRecipe::Stacks::Keep) {
-        pair.traceA = traceA;
-    } else {
-        QJsonArray stripped;
-        for (const Event& event : events)
-            stripped.append(event.json);
-        QJsonObject strippedRoot = root;
-        strippedRoot.insert(QStringLiteral("traceEvents"), stripped);
-        pair.traceA = QJsonDocument(strippedRoot).toJson(QJsonDocument::Compact);
-    }
+    pair.traceA = recipe.stacks == PairRecipe::Stacks::Keep ? traceA : traceWithEvents(root, events);
     const TraceIndex index = indexTrace(events);
     // Such traces yield no pair: the operation comparison needs operators that launch kernels.
     if (index.kernels.empty())
@@ -272,13 +258,7 @@ ConstructedPair constructPair(const QByteArray& traceA, const Classifier& classi
         }
     }
 
-    QJsonArray out;
-    for (const Event& event : events) {
-        if (!event.removed)
-            out.append(event.json);
-    }
-    root.insert(QStringLiteral("traceEvents"), out);
-    pair.traceB = QJsonDocument(root).toJson(QJsonDocument::Compact);
+    pair.traceB = traceWithEvents(root, events);
     return pair;
 }
 

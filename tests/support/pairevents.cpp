@@ -2,9 +2,12 @@
 
 #include "ops/attribution/opattribution.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonValue>
 
 #include <algorithm>
+#include <stdexcept>
 #include <tuple>
 
 namespace fusiondiff::test::pairdetail {
@@ -174,6 +177,26 @@ TraceIndex indexTrace(const std::vector<Event>& events)
             index.launcherOf[k] = index.operatorAround[runtime->second];
     }
     return index;
+}
+
+QJsonObject traceRootOf(const QByteArray& trace)
+{
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(trace, &error);
+    if (error.error != QJsonParseError::NoError)
+        throw std::runtime_error("trace A is not JSON: " + error.errorString().toStdString());
+    return document.object();
+}
+
+QByteArray traceWithEvents(QJsonObject root, const std::vector<Event>& events)
+{
+    QJsonArray out;
+    for (const Event& event : events) {
+        if (!event.removed)
+            out.append(event.json);
+    }
+    root.insert(QStringLiteral("traceEvents"), out);
+    return QJsonDocument(root).toJson(QJsonDocument::Compact);
 }
 
 } // namespace fusiondiff::test::pairdetail

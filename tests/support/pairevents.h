@@ -2,6 +2,7 @@
 
 // The events of a trace a constructed pair is built from (pairconstructor.h), and how its kernels
 // relate to its operators.
+#include <QByteArray>
 #include <QJsonObject>
 
 #include <cstdint>
@@ -51,5 +52,10 @@ struct TraceIndex
 };
 
 TraceIndex indexTrace(const std::vector<Event>& events);
+
+// The trace's top-level object; throws if `trace` is not JSON.
+QJsonObject traceRootOf(const QByteArray& trace);
+// `root` with `events` that are not removed as its traceEvents, as compact JSON.
+QByteArray traceWithEvents(QJsonObject root, const std::vector<Event>& events);
 
 } // namespace fusiondiff::test::pairdetail

@@ -3,6 +3,8 @@
 #include <QDir>
 #include <QFile>
 
+#include <stdexcept>
+
 namespace fusiondiff::test {
 
 QString dataPath(const QString& relative)
@@ -36,6 +38,13 @@ QByteArray readFile(const QString& path)
     if (!file.open(QIODevice::ReadOnly))
         return "<missing>";
     return file.readAll();
+}
+
+void writeFile(const QString& path, const QByteArray& bytes)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
+        throw std::runtime_error("cannot write " + path.toStdString());
 }
 
 QStringList filesIn(const QString& folder)

@@ -22,6 +22,8 @@ QString sampleB();
 // The contents of `path`; "<missing>" if it cannot be read, so that a comparison with what it
 // should hold (even nothing) fails saying so.
 QByteArray readFile(const QString& path);
+// Writes `bytes` to `path` whole; throws std::runtime_error naming the path if it cannot.
+void writeFile(const QString& path, const QByteArray& bytes);
 // The names of the files in `folder`, hidden ones too, sorted.
 QStringList filesIn(const QString& folder);
 

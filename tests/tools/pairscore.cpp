@@ -26,8 +26,8 @@
 #include "model/analysisoptions.h"
 #include "model/fusionreport.h"
 #include "pairconstructor.h"
+#include "testdata.h"
 
-#include <QFile>
 #include <QFileInfo>
 
 #include <cstdio>
@@ -51,19 +51,14 @@ void writePair(const QString& dir, const QString& trace, const Classifier& class
     stem.remove(QStringLiteral(".gz")).remove(QStringLiteral(".json"));
     const QString base = dir + QLatin1Char('/') + stem + QLatin1Char('.') + QLatin1String(stacksName(recipe.stacks))
         + QStringLiteral(".seed") + QString::number(recipe.seed);
-    auto write = [](const QString& path, const QByteArray& bytes) {
-        QFile file(path);
-        if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
-            throw std::runtime_error("cannot write " + path.toStdString());
-    };
-    write(base + QStringLiteral(".A.json"), pair.traceA);
-    write(base + QStringLiteral(".B.json"), pair.traceB);
+    writeFile(base + QStringLiteral(".A.json"), pair.traceA);
+    writeFile(base + QStringLiteral(".B.json"), pair.traceB);
     QByteArray answers = "kind\tlaunching_op\ttrace1_op\ttrace2_op\tcalls\tkernel_delta\n";
     for (const InjectedChange& change : pair.changes) {
         answers += QByteArray::fromStdString(change.kind + "\t" + change.launchingOp + "\t" + change.trace1Op + "\t"
             + change.trace2Op + "\t" + std::to_string(change.calls) + "\t" + std::to_string(change.kernelDelta) + "\n");
     }
-    write(base + QStringLiteral(".answers.tsv"), answers);
+    writeFile(base + QStringLiteral(".answers.tsv"), answers);
 }
 
 // --different: every ordered pair of two traces, A as recorded against B built from the other.

@@ -14,8 +14,8 @@
 #include "load/traceloader.h"
 #include "model/fusionreport.h"
 #include "pairconstructor.h"
+#include "testdata.h"
 
-#include <QFile>
 #include <QFileInfo>
 
 #include <cstdio>
@@ -42,20 +42,15 @@ void writePair(const QString& dir, const std::string& trace, const CrossStackRec
 {
     const QString base
         = dir + QLatin1Char('/') + stemOf(trace) + QStringLiteral(".xstack.seed") + QString::number(recipe.seed);
-    auto write = [](const QString& path, const QByteArray& bytes) {
-        QFile file(path);
-        if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
-            throw std::runtime_error("cannot write " + path.toStdString());
-    };
-    write(base + QStringLiteral(".A.json"), pair.traceA);
-    write(base + QStringLiteral(".B.json"), pair.traceB);
+    writeFile(base + QStringLiteral(".A.json"), pair.traceA);
+    writeFile(base + QStringLiteral(".B.json"), pair.traceB);
     QByteArray answers = "kind\tregion\tlaunching_op\ttrace1_op\ttrace2_op\tcalls\tkernel_delta\n";
     for (const InjectedChange& change : pair.changes) {
         answers += QByteArray::fromStdString(change.kind + "\t" + change.region + "\t" + change.launchingOp + "\t"
             + change.trace1Op + "\t" + change.trace2Op + "\t" + std::to_string(change.calls) + "\t"
             + std::to_string(change.kernelDelta) + "\n");
     }
-    write(base + QStringLiteral(".answers.tsv"), answers);
+    writeFile(base + QStringLiteral(".answers.tsv"), answers);
 }
 
 } // namespace
