@@ -4,6 +4,7 @@
 #include "model/tracestore.h"
 #include "ops/comparison/collectivecalls.h"
 #include "ops/comparison/opcomparison.h"
+#include "util/plural.h"
 #include "util/textformat.h"
 
 #include <algorithm>
@@ -81,9 +82,8 @@ LookFirstEntry collectiveLaunchEntry(const FusionReport& report, const Collectiv
         std::string names;
         for (const std::string& collective : difference.collectives[side])
             names += (names.empty() ? "" : ", ") + collective;
-        return withThousands(int64_t(difference.kernels[side])) + " communication kernel"
-            + (difference.kernels[side] == 1 ? "" : "s") + (names.empty() ? "" : " (" + names + ")") + " in "
-            + formatDuration(difference.timeUs[side]);
+        return countedNoun(difference.kernels[side], "communication kernel", "communication kernels")
+            + (names.empty() ? "" : " (" + names + ")") + " in " + formatDuration(difference.timeUs[side]);
     };
     entry.title = difference.op + ": " + report.sideNames[more] + " launches " + kernelsText(more) + " where "
         + report.sideNames[1 - more] + " launches " + kernelsText(1 - more)

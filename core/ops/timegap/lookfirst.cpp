@@ -384,7 +384,7 @@ LookFirstEntry idleEntry(const FusionReport& report, const IdleCauseEntry& cause
         + countedNoun(cause.intervals[1], "gap", "gaps") + (cause.phase.empty() ? "" : "; most in " + cause.phase));
     if (drained >= kDrainedSaidShare * entry.stakeUs)
         entry.details.push_back("with " + formatDuration(drained)
-            + " of launch idle after its gaps, until the host was " + "ahead of the GPU again, that "
+            + " of launch idle after its gaps, until the host was ahead of the GPU again, that "
             + report.sideName(entry.slowerSide) + " has beyond " + report.sideName(otherSide(entry.slowerSide)) + " ("
             + withThousands(int64_t(drainedBySide[0].launches)) + " and "
             + withThousands(int64_t(drainedBySide[1].launches))
