@@ -57,17 +57,34 @@ def keep_host_order(events, before):
     has: host events in flight during that collective (launching the next work while it waits)
     would move forward by the first and not back by the second, and change places with those after
     its end (launches slip into the operator before them, a kernel starts before its launch), which
-    the analysis rightly reads as other calls. So the host events between such a collective's
-    start and end (both included) are placed proportionally between its new start and end: every thread keeps its
-    order and nesting, and each launch stays before its kernel. `before` holds each event's
-    original start and end; a rank whose collectives all end as late as they start moves unchanged."""
+    the analysis rightly reads as other calls. So the host events from such a collective's start
+    to its end (both included) are placed proportionally up to its new end: every thread keeps its
+    order and nesting, and each launch stays before its kernel. Where the collective's span shrank
+    to less than half, the span placed starts earlier, as far before its end as twice the time it
+    lost (not before the previous collective's end), so that events a microsecond apart stay half a
+    microsecond apart (epoch timestamps in microseconds carry quarters at most: packed tighter, they
+    would start together and nest anew).
+    `before` holds each event's original start and end; a rank whose collectives all end as late
+    as they start moves unchanged."""
+    host = [e for e in events if not is_gpu(e) and e.get("ph") != "f"]  # a flow's end sits on its kernel
+    points = sorted((before[id(e)][0], e["ts"]) for e in host)
+    originals = [t for t, _ in points]
+
+    def position(t):
+        """Where the host point at `t` went, by the latest host event that starts at or before it."""
+        i = bisect.bisect_right(originals, t) - 1
+        return t if i < 0 else points[i][1] + (t - points[i][0])
+
+    collectives = [e for e in events if is_collective(e)]
     windows = []
-    for e in events:
-        if not is_collective(e):
-            continue
+    for e in collectives:
         start, end = before[id(e)]
-        if end > start and e["ts"] + e["dur"] - end < e["ts"] - start:
-            windows.append([start, end, e["ts"], e["ts"] + e["dur"]])
+        lost = (e["ts"] - start) - (e["ts"] + e["dur"] - end)
+        if end > start and lost > 0:
+            # Not before the previous collective's end: before it, the rank's events moved otherwise.
+            previous = max((before[id(c)][1] for c in collectives if before[id(c)][1] <= start), default=start)
+            first = max(previous, min(start, end - 2 * lost))
+            windows.append([first, end, position(first), e["ts"] + e["dur"]])
     windows.sort()
     merged = []
     for w in windows:
@@ -83,12 +100,11 @@ def keep_host_order(events, before):
         if i < 0 or t > merged[i][1]:
             return moved
         start, end, new_start, new_end = merged[i]
-        # Fractional microseconds: rounded, events a microsecond apart would start together and nest anew.
         return new_start + (t - start) * max(0, new_end - new_start) / (end - start)
 
-    for e in events:
-        if is_gpu(e) or e.get("ph") == "f" or not merged:  # a flow's end sits on its kernel
-            continue
+    if not merged:
+        return
+    for e in host:
         start, end = before[id(e)]
         new_start = placed(start, e["ts"])
         new_end = placed(end, e["ts"] + e.get("dur", 0))
