@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
+#include <utility>
 
 namespace fusiondiff {
 
@@ -65,11 +67,12 @@ bool boundEntriesOfOneSide(FusionReport& report, const JobReport& job, size_t sl
         entry.savingUs *= share;
         entry.savingSpeedUs *= share;
         entry.savingExtraKernelsUs *= share;
-        entry.details.insert(entry.details.begin(),
-            "at stake in the job: " + formatDuration(entry.stakeUs) + " of the " + formatDuration(ownUs) + " "
-                + rankWords + " spends more here: the job lost " + formatDuration(lostUs) + " through " + rankWords
-                + ", whose entries add up to " + formatDuration(rankUs) + "; its waits at collectives shrank "
-                + formatDuration(absorbedUs) + " (the other ranks were later anyway), and took the rest");
+        std::string line = "at stake in the job: " + formatDuration(entry.stakeUs) + " of the " + formatDuration(ownUs);
+        line += " " + rankWords + " spends more here: the job lost " + formatDuration(lostUs);
+        line += " through " + rankWords + ", whose entries add up to " + formatDuration(rankUs);
+        line += "; its waits at collectives shrank " + formatDuration(absorbedUs)
+            + " (the other ranks were later anyway), and took the rest";
+        entry.details.insert(entry.details.begin(), std::move(line));
     }
     return true;
 }
