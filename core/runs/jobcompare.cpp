@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <iterator>
 #include <limits>
 #include <map>
 
@@ -447,6 +448,10 @@ JobReport compareJobs(std::array<JobSide, 2> sides, std::vector<std::string> not
 void addJobToReport(FusionReport& report, std::shared_ptr<const JobReport> job)
 {
     readCollectiveEntriesAgainstWaits(report, *job);
+    boundRankEntriesByTheJob(report, *job);
+    // The stragglers go in front, so that one whose stake equals an entry of its own rank's (all
+    // that rank's growth the job lost) comes before it: the rank first, then what it spends more on.
+    std::vector<LookFirstEntry> stragglerEntries;
     for (const Straggler& straggler : job->stragglers) {
         const size_t slow = straggler.slowerSide == Side::Trace1 ? 0 : 1;
         LookFirstEntry entry;
@@ -471,8 +476,10 @@ void addJobToReport(FusionReport& report, std::shared_ptr<const JobReport> job)
             entry.details.push_back(straggler.causeAgainstMedian);
         if (std::string steps = stepStragglerWords(*job, straggler); !steps.empty())
             entry.details.push_back(std::move(steps));
-        report.whereToLookFirst.push_back(std::move(entry));
+        stragglerEntries.push_back(std::move(entry));
     }
+    report.whereToLookFirst.insert(report.whereToLookFirst.begin(), std::make_move_iterator(stragglerEntries.begin()),
+        std::make_move_iterator(stragglerEntries.end()));
     orderWhereToLookFirst(report.whereToLookFirst);
     report.job = std::move(job);
 }

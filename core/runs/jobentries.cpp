@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
+#include <utility>
 
 namespace fusiondiff {
 
@@ -30,6 +32,49 @@ std::array<std::array<double, 2>, 2> detailedWaitAndTransfer(const JobReport& jo
         }
     }
     return out;
+}
+
+// Jobs whose times differ by less than this take the same time.
+constexpr double kSameJobTimeUs = 0.5;
+
+// boundRankEntriesByTheJob for the entries slower on side `slow`, through whose detailed rank
+// that job lost `lostUs`; whether any changed.
+bool boundEntriesOfOneSide(FusionReport& report, const JobReport& job, size_t slow, double lostUs)
+{
+    const int32_t rank = job.detailedPair[slow];
+    const auto row = std::find_if(job.rankTimes.begin(), job.rankTimes.end(),
+        [&](const RankTimeRow& r) { return r.rank[slow] == rank && r.rank[1 - slow] >= 0; });
+    if (row == job.rankTimes.end())
+        return false;
+    const double absorbedUs = row->collectiveWaitUs[1 - slow] - row->collectiveWaitUs[slow];
+    if (absorbedUs <= 0)
+        return false;
+    const auto ofTheRank = [slow](const LookFirstEntry& entry) {
+        return entry.kind != LookFirstKind::Straggler && sideIndex(entry.slowerSide) == slow && entry.stakeUs > 0;
+    };
+    double rankUs = 0;
+    for (const LookFirstEntry& entry : report.whereToLookFirst)
+        rankUs += ofTheRank(entry) ? entry.stakeUs : 0.0;
+    if (rankUs <= lostUs)
+        return false;
+    const double share = lostUs / rankUs;
+    const std::string rankWords = "rank " + std::to_string(rank) + " of " + (slow == 0 ? "A" : "B");
+    for (LookFirstEntry& entry : report.whereToLookFirst) {
+        if (!ofTheRank(entry))
+            continue;
+        const double ownUs = entry.stakeUs;
+        entry.stakeUs *= share;
+        entry.savingUs *= share;
+        entry.savingSpeedUs *= share;
+        entry.savingExtraKernelsUs *= share;
+        std::string line = "at stake in the job: " + formatDuration(entry.stakeUs) + " of the " + formatDuration(ownUs);
+        line += " " + rankWords + " spends more here: the job lost " + formatDuration(lostUs);
+        line += " through " + rankWords + ", whose entries add up to " + formatDuration(rankUs);
+        line += "; its waits at collectives shrank " + formatDuration(absorbedUs)
+            + " (the other ranks were later anyway), and took the rest";
+        entry.details.insert(entry.details.begin(), std::move(line));
+    }
+    return true;
 }
 
 } // namespace
@@ -81,6 +126,26 @@ void readCollectiveEntriesAgainstWaits(FusionReport& report, const JobReport& jo
     if (!changed)
         return;
     orderWhereToLookFirst(report.whereToLookFirst);
+}
+
+void boundRankEntriesByTheJob(FusionReport& report, const JobReport& job)
+{
+    const double gapUs = std::fabs(job.timeUs[1] - job.timeUs[0]);
+    const size_t slower = job.timeUs[1] > job.timeUs[0] ? 1 : 0;
+    bool changed = false;
+    for (size_t slow = 0; slow < 2; ++slow) {
+        // Jobs that take the same time lost nothing on either side.
+        if (gapUs >= kSameJobTimeUs && slow != slower)
+            continue;
+        double lostUs = gapUs < kSameJobTimeUs ? 0.0 : gapUs;
+        for (const Straggler& straggler : job.stragglers) {
+            if (sideIndex(straggler.slowerSide) == slow && straggler.rank == job.detailedPair[slow])
+                lostUs = std::min(lostUs, straggler.stakeUs);
+        }
+        changed = boundEntriesOfOneSide(report, job, slow, lostUs) || changed;
+    }
+    if (changed)
+        orderWhereToLookFirst(report.whereToLookFirst);
 }
 
 } // namespace fusiondiff

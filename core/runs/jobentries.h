@@ -13,4 +13,14 @@ struct JobReport;
 // again. Entries of collectives the job did not match across its ranks stay as they are.
 void readCollectiveEntriesAgainstWaits(FusionReport& report, const JobReport& job);
 
+// The detailed pair's entries (one rank of each job) read against what the job lost: where the
+// detailed rank of the slower job waits less at its collectives than its partner (its own time
+// grew, and part of that growth only shortened its waits: the others were late anyway), the job
+// lost L through it (its straggler stake, else the jobs' gap). Where its entries that the slower
+// job is slower in add up to more than L, each keeps its share of L (in proportion to its stake),
+// so that they add up to what the job lost through the rank, not to the rank's own growth, and
+// says so. Where the jobs take the same time, the job lost nothing through it on either side.
+// A rank whose waits did not shrink keeps its entries as they are.
+void boundRankEntriesByTheJob(FusionReport& report, const JobReport& job);
+
 } // namespace fusiondiff

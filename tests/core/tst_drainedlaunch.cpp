@@ -12,7 +12,9 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
 #include <string>
+#include <vector>
 
 using namespace fusiondiff;
 using namespace fusiondiff::test;
@@ -107,6 +109,48 @@ private slots:
             [](const std::string& line) { return line.find("launch idle after its gaps") != std::string::npos; });
         QVERIFY(said != first.details.end());
         QVERIFY2(said->find("with 106 us of launch idle") != std::string::npos, said->c_str());
+    }
+
+    void theLaunchIdleAfterAStallIsCountedOnce()
+    {
+        // The pair above, worked by hand: B's steps are 170 us longer, all of it idle (62 us of
+        // the stall, 2 us of aten::add before the 10th launch, 106 us of launch idle after the
+        // stall until the host is ahead again; A has none). The stall's entry holds the 106 us, so
+        // the launch entry, which held them too (106 us of launch idle on B against 0), keeps
+        // none and goes: the entries add up to the 170 us the steps lost, not 276.
+        const FusionReport report = compareWritten(launches(1000, 0, 0), launches(1000, 10, 1000));
+        QCOMPARE(report.timeGap.stepTime->deltaUs, -170.0);
+        double explaining = 0;
+        for (const LookFirstEntry& entry : report.whereToLookFirst) {
+            QVERIFY2(entry.kind != LookFirstKind::Launch, entry.title.c_str());
+            if (!entry.againstGap && entry.noise != NoiseVerdict::WithinNoise)
+                explaining += entry.stakeUs;
+        }
+        QCOMPARE(stallEntry(report)->stakeUs, 168.0);
+        QVERIFY2(explaining <= 170.0 + 1e-6, std::to_string(explaining).c_str());
+    }
+
+    void hostEntriesShareOnePoolOfDrainedLaunchIdle()
+    {
+        // Two host codes each have 100 us of drained launch idle on B beyond A, but B's launch
+        // idle grew only 100 us in all (A idles 50 us at launches elsewhere): each alone is capped
+        // at 100, together they get 50 each. A claim slower on A has no pool (A's launch idle did
+        // not grow).
+        const std::vector<double> allotted = allotDrainedLaunch(
+            { DrainedClaim { 1, 100 }, DrainedClaim { 1, 100 }, DrainedClaim { 0, 30 } }, { 50, 150 });
+        QCOMPARE(allotted, (std::vector<double> { 50, 50, 0 }));
+        QCOMPARE(allotDrainedLaunch({ DrainedClaim { 1, 60 } }, { 50, 150 }), std::vector<double> { 60 });
+        // What they claimed (60 us) comes off the launch entries it was charged to, by the drained
+        // idle each holds beyond A: cudaLaunchKernel 90 - 30, cudaMemcpyAsync 30.
+        std::array<std::map<std::string, DrainedLaunch>, 2> intoLaunch;
+        intoLaunch[0]["cudaLaunchKernel"] = { 30, 3 };
+        intoLaunch[1]["cudaLaunchKernel"] = { 90, 9 };
+        intoLaunch[1]["cudaMemcpyAsync"] = { 30, 2 };
+        const std::map<std::string, double> off
+            = drainedOffLaunches({ { "cudaLaunchKernel", 80 }, { "cudaMemcpyAsync", 15 } }, intoLaunch, 1, 60);
+        QCOMPARE(off.at("cudaLaunchKernel"), 40.0);
+        QCOMPARE(off.at("cudaMemcpyAsync"), 15.0); // 20, at most its stake
+        QVERIFY(drainedOffLaunches({ { "cudaLaunchKernel", 80 } }, intoLaunch, 0, 60).empty()); // none beyond on A
     }
 
     void launchBoundStepsChargeTheStallNoLaunchIdle()

@@ -151,7 +151,7 @@ RankScore scoreRankCase(const RankScoreCase& scoreCase, const Classifier& classi
         const LookFirstEntry& entry = report.whereToLookFirst[i];
         score.firstEntries += (i == 0 ? "" : " | ") + std::string(lookFirstKindKey(entry.kind)) + " "
             + numberText(entry.stakeUs) + " us: " + entry.title.substr(0, 90);
-        if (entry.kind == LookFirstKind::Straggler && entry.rank == scoreCase.straggler
+        if (i == 0 && entry.kind == LookFirstKind::Straggler && entry.rank == scoreCase.straggler
             && entry.slowerSide == slowSide) {
             score.entry = causeFits(entry, scoreCase, kernelType);
             if (!score.entry)
@@ -165,7 +165,19 @@ RankScore scoreRankCase(const RankScoreCase& scoreCase, const Classifier& classi
         if (!score.entry)
             score.failure += "a straggler entry where the straggler adds nothing; ";
     } else if (!score.entry && score.failure.find("its cause") == std::string::npos)
-        score.failure += "no straggler entry for rank " + std::to_string(scoreCase.straggler) + " in the first two; ";
+        score.failure += "the first entry is not rank " + std::to_string(scoreCase.straggler) + "'s straggler entry; ";
+    // What the job lost bounds the entries: the detailed rank's own growth that its shorter waits
+    // absorbed is no job time, so the entries that explain the gap add up to at most the job's loss.
+    const double boundUs = std::max(0.0, score.addedUs) * (1 + kJobTolerance) + jitterUs + 1;
+    for (const LookFirstEntry& entry : report.whereToLookFirst) {
+        const bool explains = entry.noise != NoiseVerdict::WithinNoise && !entry.againstGap;
+        if (explains && entry.kind != LookFirstKind::Straggler)
+            score.entriesSumUs += entry.stakeUs;
+    }
+    score.bounded = score.entriesSumUs <= boundUs;
+    if (!score.bounded)
+        score.failure += "the entries add up to " + numberText(score.entriesSumUs) + " us, the job lost "
+            + numberText(score.addedUs) + "; ";
     return score;
 }
 

@@ -28,8 +28,11 @@ struct RankScoreCase
 
 // The four acceptance checks on one case:
 // - the slower job, by the time the straggler added (within 10%, and the jitter's bound);
-// - a straggler entry for the straggler's rank, of the slower side, within the first two entries
-//   of "where to look first" on the detailed pair, with its cause in words that fit it;
+// - a straggler entry for the straggler's rank, of the slower side, first in "where to look first"
+//   on the detailed pair, with its cause in words that fit it;
+// - the detailed pair's entries that explain the gap (the straggler's left out) add up to no more
+//   than the job lost (within 10%, and the jitter's bound): a rank's growth its waits absorbed is
+//   no job time;
 // - each rank's added wait within 30% of the constructed one;
 // - each rank's transfer unchanged (within 5%).
 struct RankScore
@@ -43,9 +46,11 @@ struct RankScore
     bool entry = false;
     bool waits = false;
     bool transfer = false;
+    bool bounded = false;
+    double entriesSumUs = 0; // the detailed pair's entries that explain the gap, summed
     std::string firstEntries; // the first two entries' kinds and titles
     std::string failure; // what failed, in words
-    bool pass() const { return slowerJob && entry && waits && transfer; }
+    bool pass() const { return slowerJob && entry && waits && transfer && bounded; }
 };
 
 // Each rank of a constructed run summarised (runs/ranksummary.h).

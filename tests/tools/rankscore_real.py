@@ -6,10 +6,13 @@ tests/tools/rankscore does on constructed runs.
     rankscore_real.py CLI RUN_DIR [--ranks 0,2,5,7] [--factors 1.5,5]
 
 A row passes when the slower job is slower by the time slowrank.py says the straggler added to
-the job's end (within 10%), the first two entries of "where to look first" hold a straggler entry for the slowed
-rank on the slower side with its kernels in its cause (none at all where the other ranks'
-lateness hides the slowed rank whole), each other rank's added wait is within 30%
-of slowrank.py's, and each rank's transfer is unchanged (within 5 us).
+the job's end (within 10%), the first entry of "where to look first" is a straggler entry for the slowed
+rank on the slower side with its kernels in its cause (no straggler entry in the first two where the
+other ranks' lateness hides the slowed rank whole), the other entries that explain the gap add up
+to no more than the job lost (within 10% and 5 us: the slowed rank's growth that its shorter waits
+absorbed is no job time), each other rank's added wait is within 30% of slowrank.py's, and each
+rank's transfer is unchanged (within 5 us). A row also fails on a fusion finding (a slowed rank
+runs the same kernels) or a note that a rank runs another phase (slowing changes no calls).
 """
 import argparse
 import json
@@ -39,12 +42,23 @@ def score(report, slow, rank, added, waits):
     first = report["where_to_look_first"][:2]
     if added < 1:  # the other ranks' lateness hides the slowed rank whole: nothing to find
         entry = not any(e["kind"] == "straggler" for e in first)
-    for e in first:
-        if e["kind"] == "straggler" and e.get("straggler_rank") == rank and e["slower_trace"] == sides[slow]:
+    else:
+        e = first[0] if first else {}
+        if e.get("kind") == "straggler" and e.get("straggler_rank") == rank and e["slower_trace"] == sides[slow]:
             entry = any(" kernels +" in d for d in e["details"])
     if not entry:
-        failures.append("first two: " + " | ".join(e["kind"] + " " + e["title"][:70]
+        failures.append("first two: " + " | ".join(f"{e['kind']} {e['stake_us']:.0f} us {e['title'][:70]}"
                                                    for e in report["where_to_look_first"][:2]))
+    explaining = sum(e["stake_us"] for e in report["where_to_look_first"]
+                     if e["kind"] != "straggler" and e["group"] == "explains_gap")
+    if explaining > 1.1 * max(added, 0) + 5:
+        failures.append(f"the entries add up to {explaining:.0f} us, the job lost {added:.0f}")
+    fusions = [e["title"][:60] for e in report["where_to_look_first"] if e["kind"] == "fusion"]
+    if fusions:
+        failures.append("fusion findings: " + " | ".join(fusions))
+    phases = [n for n in job.get("notes", []) if "another phase" in n]
+    if phases:
+        failures.append(phases[0][:80])
     for row in job["rank_times"]:
         r = row["trace1_rank"]
         got = row[f"{sides[slow]}_collective_wait_us"] - row[f"{sides[fast]}_collective_wait_us"]

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 namespace fusiondiff {
 
@@ -298,9 +299,18 @@ LookFirstKind kindOf(IdleCause cause)
                                      : LookFirstKind::Host;
 }
 
+std::array<double, 2> launchIdleInAll(const StepTimeRow& all)
+{
+    return { all.idleByCauseUs[0][size_t(IdleCause::Launch)] * double(all.steps[0]),
+        all.idleByCauseUs[1][size_t(IdleCause::Launch)] * double(all.steps[1]) };
+}
+
 // A host code, blocking call or launch call that keeps the GPU idle, with the idle it causes on
-// each side in the compared steps: "the host runs X for 25 ms a step on A, 0.3 ms on B".
-LookFirstEntry idleEntry(const FusionReport& report, const IdleCauseEntry& cause, const TimeGapAccounting& accounting)
+// each side in the compared steps: "the host runs X for 25 ms a step on A, 0.3 ms on B". A host
+// code's `drained` is the launch idle after its gaps allotted to it (allotDrainedLaunch);
+// `drainedClaimedUs` is what of it its stake holds.
+LookFirstEntry idleEntry(const FusionReport& report, const IdleCauseEntry& cause, const TimeGapAccounting& accounting,
+    double drained, double& drainedClaimedUs)
 {
     const StepTimeReport& steps = report.stepTime;
     LookFirstEntry entry;
@@ -323,15 +333,13 @@ LookFirstEntry idleEntry(const FusionReport& report, const IdleCauseEntry& cause
         }
     }
     const size_t slower = sideIndex(entry.slowerSide);
-    const std::array<double, 2> launchIdle { all.idleByCauseUs[0][size_t(IdleCause::Launch)] * double(all.steps[0]),
-        all.idleByCauseUs[1][size_t(IdleCause::Launch)] * double(all.steps[1]) };
     std::array<DrainedLaunch, 2> drainedBySide;
     for (size_t side = 0; side < 2; ++side) {
         const auto found = accounting.drainedLaunch[side].find(cause.key);
         if (cause.cause == IdleCause::Host && found != accounting.drainedLaunch[side].end())
             drainedBySide[side] = found->second;
     }
-    const double drained = drainedLaunchBeyondUs(drainedBySide, launchIdle, slower);
+    const double ownStakeUs = entry.stakeUs;
     entry.stakeUs += drained;
     // Work the slower side runs alongside other work beyond the other side takes that much of its
     // idle back: a delay that pushes work onto a stream while another stream's long kernel runs
@@ -344,6 +352,7 @@ LookFirstEntry idleEntry(const FusionReport& report, const IdleCauseEntry& cause
     const bool capped = cause.cause != IdleCause::Launch && entry.stakeUs > beyond;
     if (capped)
         entry.stakeUs = beyond;
+    drainedClaimedUs = std::clamp(entry.stakeUs - ownStakeUs, 0.0, drained);
     entry.savingUs = entry.stakeUs;
     const auto perStep
         = [&](size_t side) { return all.steps[side] > 0 ? cause.idleUs[side] / double(all.steps[side]) : 0.0; };
@@ -416,6 +425,67 @@ LookFirstEntry idleEntry(const FusionReport& report, const IdleCauseEntry& cause
     return entry;
 }
 
+// The idle causes' entries. The launch idle after host gaps is claimed by the host entries
+// together (allotDrainedLaunch), and what they claim comes off the launch entries it was charged
+// to as launch idle: the entries add up to no more than the idle.
+void addIdleEntries(
+    const FusionReport& report, const TimeGapAccounting& accounting, std::vector<LookFirstEntry>& entries)
+{
+    const std::array<double, 2> launchIdle = launchIdleInAll(report.stepTime.rows.back());
+    std::vector<const IdleCauseEntry*> causes;
+    std::vector<DrainedClaim> claims;
+    for (const IdleCauseEntry& cause : report.stepTime.causes) {
+        if (cause.cause == IdleCause::Other || cause.idleUs[0] == cause.idleUs[1])
+            continue;
+        causes.push_back(&cause);
+        DrainedClaim claim;
+        claim.slower = cause.idleUs[0] - cause.idleUs[1] >= 0 ? 0 : 1;
+        std::array<DrainedLaunch, 2> drained;
+        for (size_t side = 0; side < 2; ++side) {
+            const auto found = accounting.drainedLaunch[side].find(cause.key);
+            if (cause.cause == IdleCause::Host && found != accounting.drainedLaunch[side].end())
+                drained[side] = found->second;
+        }
+        claim.us = drainedLaunchBeyondUs(drained, launchIdle, claim.slower);
+        claims.push_back(claim);
+    }
+    const std::vector<double> allotted = allotDrainedLaunch(claims, launchIdle);
+    std::array<double, 2> claimed {};
+    const size_t first = entries.size();
+    for (size_t i = 0; i < causes.size(); ++i) {
+        double claimedUs = 0;
+        entries.push_back(idleEntry(report, *causes[i], accounting, allotted[i], claimedUs));
+        claimed[claims[i].slower] += claimedUs;
+    }
+    for (size_t slower = 0; slower < 2; ++slower) {
+        std::map<std::string, double> stakes;
+        for (size_t i = first; i < entries.size(); ++i) {
+            if (entries[i].kind == LookFirstKind::Launch && sideIndex(entries[i].slowerSide) == slower)
+                stakes[entries[i].op] = entries[i].stakeUs;
+        }
+        const std::map<std::string, double> off
+            = drainedOffLaunches(stakes, accounting.drainedIntoLaunch, slower, claimed[slower]);
+        for (size_t i = first; i < entries.size(); ++i) {
+            LookFirstEntry& entry = entries[i];
+            const auto found = off.find(entry.op);
+            if (entry.kind != LookFirstKind::Launch || sideIndex(entry.slowerSide) != slower || found == off.end()
+                || found->second <= 0)
+                continue;
+            entry.details.push_back("at stake " + formatDuration(entry.stakeUs - found->second) + ": "
+                + formatDuration(found->second)
+                + " of its launch idle came after host gaps that emptied the GPU's queue, and is in those host "
+                  "codes' entries");
+            entry.stakeUs -= found->second;
+            entry.savingUs = entry.stakeUs;
+        }
+    }
+    // A launch entry whose launch idle the host entries hold whole has nothing left to say.
+    entries.erase(
+        std::remove_if(entries.begin() + std::ptrdiff_t(first), entries.end(),
+            [](const LookFirstEntry& entry) { return entry.kind == LookFirstKind::Launch && entry.stakeUs < 1e-6; }),
+        entries.end());
+}
+
 } // namespace
 
 std::vector<LookFirstEntry> rankWhereToLookFirst(
@@ -448,12 +518,8 @@ std::vector<LookFirstEntry> rankWhereToLookFirst(
     }
     // The host code, blocking calls and launches that keep the GPU idle in the compared steps,
     // when the step time is the headline.
-    if (report.stepTime.headline && !report.stepTime.rows.empty()) {
-        for (const IdleCauseEntry& cause : report.stepTime.causes) {
-            if (cause.cause != IdleCause::Other && cause.idleUs[0] != cause.idleUs[1])
-                entries.push_back(idleEntry(report, cause, accounting));
-        }
-    }
+    if (report.stepTime.headline && !report.stepTime.rows.empty())
+        addIdleEntries(report, accounting, entries);
     std::stable_sort(entries.begin(), entries.end(),
         [](const LookFirstEntry& a, const LookFirstEntry& b) { return a.stakeUs > b.stakeUs; });
     if (entries.size() > limit)

@@ -223,6 +223,8 @@ StepTimeAnalysis analyzeStepTime(
             entry.idleUs[side] = sums.idleUs;
             if (key.first == int(IdleCause::Host) && sums.drainedLaunches > 0)
                 result.totals.drainedLaunch[side][key.second] = { sums.drainedLaunchUs, sums.drainedLaunches };
+            if (key.first == int(IdleCause::Launch) && sums.drainedLaunches > 0)
+                result.totals.drainedIntoLaunch[side][key.second] = { sums.drainedLaunchUs, sums.drainedLaunches };
             entry.intervals[side] = sums.intervals;
             entry.calls[side] = sums.calls;
         }

@@ -35,6 +35,9 @@ struct StepTimeTotals
     std::array<std::vector<bool>, 2> kernelInStep; // per kernel: it starts inside a compared step
     // Per side, by host code's pairing key: the launch idle after its gaps (drainedlaunch.h).
     std::array<std::map<std::string, DrainedLaunch>, 2> drainedLaunch;
+    // Per side, by launch call's pairing key: the same launch idle by the launch call it was charged
+    // to as launch idle, so that what a host entry claims of it comes off that launch's entry.
+    std::array<std::map<std::string, DrainedLaunch>, 2> drainedIntoLaunch;
 };
 
 struct StepTimeAnalysis

@@ -117,7 +117,7 @@ void SideAnalysis::classify(double from, double to, double gapStart, const GpuIt
         if (queued)
             m_drainedBy = -1;
         else if (!waitedAfterLaunch && !call->graphLaunch)
-            chargeDrained(to - hostEnd);
+            chargeDrained(to - hostEnd, known->second);
     }
 }
 
@@ -255,13 +255,15 @@ void SideAnalysis::closeDrainWhereHostAhead(uint32_t first, uint32_t end)
 
 // Launch idle while the queue a host code's gap drained is not refilled: that code's too, as far
 // as the other side does not have as much (drainedlaunch.h).
-void SideAnalysis::chargeDrained(double us)
+void SideAnalysis::chargeDrained(double us, int32_t launchCode)
 {
     if (m_drainedBy < 0 || us <= 0)
         return;
-    CauseSums& sums = m_sums[uint64_t(IdleCause::Host) << 32 | uint32_t(m_drainedBy)];
-    sums.drainedLaunchUs += us;
-    ++sums.drainedLaunches;
+    for (CauseSums* sums : { &m_sums[uint64_t(IdleCause::Host) << 32 | uint32_t(m_drainedBy)],
+             &m_sums[uint64_t(IdleCause::Launch) << 32 | uint32_t(launchCode)] }) {
+        sums->drainedLaunchUs += us;
+        ++sums->drainedLaunches;
+    }
 }
 
 void SideAnalysis::flushInterval()

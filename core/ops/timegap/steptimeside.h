@@ -120,7 +120,7 @@ private:
         size_t side);
     void flushInterval();
     void closeDrainWhereHostAhead(uint32_t first, uint32_t end); // the items [first, end) of one busy block
-    void chargeDrained(double us);
+    void chargeDrained(double us, int32_t launchCode);
     void pairingKeys();
     int32_t namedCode(const char* reason); // the code of a fixed text
     const HostTimeline& timelineOf(const ThreadId& thread);

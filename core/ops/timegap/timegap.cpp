@@ -446,8 +446,10 @@ TimeGapAccounting explainTimeGap(const TimeGapInput& input)
     }
 
     TimeGapAccounting result;
-    if (input.stepTime)
+    if (input.stepTime) {
         result.drainedLaunch = input.stepTime->totals.drainedLaunch;
+        result.drainedIntoLaunch = input.stepTime->totals.drainedIntoLaunch;
+    }
     TimeGapBreakdown& kernelTime = result.gap.kernelTime;
     kernelTime.basis = TimeBasis::GpuKernelTime;
     kernelTime.description = "the sum of the durations of all kernels of each trace; kernels that run at the same "

@@ -54,6 +54,7 @@ struct TimeGapAccounting
     std::map<CategoryId, OpKernelTimes> uncomparedByType;
     // Per side, by host code's pairing key: the launch idle after its gaps (StepTimeTotals).
     std::array<std::map<std::string, DrainedLaunch>, 2> drainedLaunch;
+    std::array<std::map<std::string, DrainedLaunch>, 2> drainedIntoLaunch; // by launch call (StepTimeTotals)
     // Paired operations that launch a different number of communication kernels (their own entries).
     std::vector<CollectiveLaunchDifference> collectiveLaunches;
 };
