@@ -2,6 +2,7 @@
 
 #include "runs/collectiveinstances.h"
 #include "runs/jobphases.h"
+#include "runs/jobstepalignment.h"
 
 #include "util/inputerror.h"
 #include "util/textformat.h"
@@ -105,6 +106,8 @@ void measureSteps(JobSide& side)
             own.emplace_back(record.timeUs(), int32_t(r));
         }
         step.timeUs = end - begin;
+        const std::vector<int64_t>& numbers = side.ranks.front().stepNumbers;
+        step.number = s < numbers.size() ? numbers[s] : -1;
         std::sort(own.begin(), own.end());
         step.medianRank = own[(own.size() - 1) / 2].second;
     }
@@ -161,7 +164,8 @@ JobSide buildJobSide(std::vector<RankSummary> ranks, const std::string& sideName
         checkRankSet(ranks, sideName);
     side.worldSize = int32_t(ranks.size());
     side.ranks = std::move(ranks);
-    matchCollectiveInstances(side, notes, sideName);
+    alignRankSteps(side, notes, sideName);
+    matchCollectiveInstances(side, true, notes, sideName);
     alignClocksOnCollectives(side, notes, sideName);
     measureSteps(side);
     labelJobStepPhases(side, sideName, notes);
