@@ -4,6 +4,7 @@
 #include "model/jobreport.h"
 #include "report/jsonwriter.h"
 #include "report/tablejson.h"
+#include "util/phaseorder.h"
 #include "util/plural.h"
 #include "util/textformat.h"
 
@@ -146,9 +147,9 @@ ReportTable jobStepsTable(const FusionReport& report)
     table.columns.push_back({ .key = "phase",
         .header = "Phase",
         .toolTip = "The kind of step, as the iteration finder sorts them; empty: in no phase (the warm-up)",
-        .value = [=](size_t row) -> CellValue {
-            return at(row).phase.empty() ? CellValue {} : CellValue { at(row).phase };
-        } });
+        .value
+        = [=](size_t row) -> CellValue { return at(row).phase.empty() ? CellValue {} : CellValue { at(row).phase }; },
+        .sortKey = [=](size_t row) -> CellValue { return phaseOrder(at(row).phase); } });
     table.columns.push_back({ .key = "trace2_step",
         .header = "B step",
         .toolTip = "B's step compared with A's: the same number unless the phases order steps differently",
