@@ -7,6 +7,9 @@
 #include "model/jobreport.h"
 #include "multirankrun.h"
 #include "multirankscore.h"
+#include "report/jsonwriter.h"
+#include "report/reportjob.h"
+#include "report/reporttables.h"
 #include "runs/jobphases.h"
 #include "runs/jobside.h"
 #include "runs/runloader.h"
@@ -182,7 +185,27 @@ private Q_SLOTS:
     // Ranks whose profiler windows start or end a step apart: their steps pair by ProfilerStep
     // number, not by position (before, rank 1's first step, #11, was measured as #10 with the
     // others, and its all-reduces waited a step for theirs).
-    void stepsAlignByTheirNumbers() { checkWindowedJob(true); }
+    void stepsAlignByTheirNumbers()
+    {
+        checkWindowedJob(true);
+        // The job against itself: job_steps says each step's number, the JSON the steps left out.
+        const std::vector<RankSummary> ranks { windowedRank(0, 10, 13, true, 0), windowedRank(1, 11, 14, true, 0),
+            windowedRank(2, 9, 13, true, 0), windowedRank(3, 10, 13, true, 0) };
+        FusionReport report;
+        report.job = std::make_shared<JobReport>(compareRankSummaries({ ranks, ranks }));
+        const ReportTable table = reportTable(ReportTableId::JobSteps, report);
+        QCOMPARE(table.rows, size_t(3));
+        for (const char* key : { "trace1_profiler_step", "trace2_profiler_step" }) {
+            const TableColumn& column = table.columns[size_t(table.columnIndex(key))];
+            for (size_t row = 0; row < 3; ++row)
+                QCOMPARE(std::get<int64_t>(column.value(row)), int64_t(11 + row));
+        }
+        JsonWriter json;
+        writeJobJson(json, report);
+        const std::string text = json.finish();
+        QVERIFY2(text.find("\"partial_steps\": [\n      \"ProfilerStep#9 (rank 2 only)\",") != std::string::npos,
+            text.c_str());
+    }
 
     // The same without step numbers, the clocks seconds apart: the steps align on the collectives
     // (the shift of each rank's calls whose ends meet on one clock offset, the steps' lengths varying).
