@@ -106,8 +106,12 @@ void measureSteps(JobSide& side)
             own.emplace_back(record.timeUs(), int32_t(r));
         }
         step.timeUs = end - begin;
-        const std::vector<int64_t>& numbers = side.ranks.front().stepNumbers;
-        step.number = s < numbers.size() ? numbers[s] : -1;
+        // The number every rank recorded the step as, where they agree.
+        step.number = s < side.ranks.front().stepNumbers.size() ? side.ranks.front().stepNumbers[s] : -1;
+        for (const RankSummary& rank : side.ranks) {
+            if (s >= rank.stepNumbers.size() || rank.stepNumbers[s] != step.number)
+                step.number = -1;
+        }
         std::sort(own.begin(), own.end());
         step.medianRank = own[(own.size() - 1) / 2].second;
     }

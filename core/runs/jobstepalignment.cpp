@@ -138,22 +138,36 @@ bool alignRankSteps(JobSide& side, std::vector<std::string>& notes, const std::s
     if (n < 2)
         return false;
     StepKeys keys = keysFromNumbers(side.ranks);
-    const bool numbered = !keys.empty();
+    bool numbered = !keys.empty();
+    std::map<int64_t, std::vector<uint32_t>> holders; // per step: the ranks (indices) that recorded it
+    std::vector<int64_t> common;
+    const auto findCommon = [&] {
+        holders.clear();
+        common.clear();
+        for (size_t r = 0; r < n; ++r) {
+            for (const int64_t key : keys[r])
+                holders[key].push_back(uint32_t(r));
+        }
+        for (const auto& entry : holders) {
+            if (entry.second.size() == n)
+                common.push_back(entry.first);
+        }
+    };
+    if (numbered)
+        findCommon();
+    if (numbered && common.empty()) {
+        // Numbers that share no step: the ranks' profilers counted from different steps.
+        notes.push_back(sideName
+            + ": the ranks' ProfilerStep numbers have no step in common (their profilers count from different "
+              "steps): the steps are aligned on the collectives");
+        numbered = false;
+    }
     if (!numbered) {
         std::vector<std::string> unused; // the final matching, on aligned steps, says what does not match
         matchCollectiveInstances(side, false, unused, sideName);
         keys = keysFromCollectives(side);
         side.instances.clear();
-    }
-    std::map<int64_t, std::vector<uint32_t>> holders; // per step: the ranks (indices) that recorded it
-    for (size_t r = 0; r < n; ++r) {
-        for (const int64_t key : keys[r])
-            holders[key].push_back(uint32_t(r));
-    }
-    std::vector<int64_t> common;
-    for (const auto& [key, ranks] : holders) {
-        if (ranks.size() == n)
-            common.push_back(key);
+        findCommon();
     }
     std::string partial;
     for (const auto& [key, ranks] : holders) {

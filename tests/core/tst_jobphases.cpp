@@ -211,6 +211,26 @@ private Q_SLOTS:
     // (the shift of each rank's calls whose ends meet on one clock offset, the steps' lengths varying).
     void stepsWithoutNumbersAlignOnTheCollectives() { checkWindowedJob(false); }
 
+    // Numbers that share no step (rank 1's profiler counted from another step): aligned on the
+    // collectives, said in a note, and job_steps names no number.
+    void numbersThatShareNoStepAlignOnTheCollectives()
+    {
+        std::vector<RankSummary> ranks { windowedRank(0, 10, 13, true, 0), windowedRank(1, 11, 14, true, 0),
+            windowedRank(2, 9, 13, true, 0), windowedRank(3, 10, 13, true, 0) };
+        for (int64_t& number : ranks[1].stepNumbers)
+            number += 100;
+        std::vector<std::string> notes;
+        const JobSide side = buildJobSide(std::move(ranks), "A", notes);
+        QCOMPARE(side.steps.size(), size_t(3));
+        for (size_t j = 0; j < 3; ++j) {
+            QCOMPARE(side.steps[j].number, int64_t(-1));
+            for (size_t r = 0; r < 4; ++r)
+                QCOMPARE(side.ranks[r].steps[j].begin, stepBegin(int64_t(11 + j)));
+        }
+        QCOMPARE(side.steps[1].straggler, 3);
+        QVERIFY(hasNote(notes, "A: the ranks' ProfilerStep numbers have no step in common"));
+    }
+
     // The constructed four-rank job of tst_multirank (two phases: four steps of one, one of the
     // other, after a warm-up): rank 0 of A labels one of its steps with a phase of its own. Before,
     // the job took rank 0's phases: that step fell out of the comparison under a phase B has not.
