@@ -13,12 +13,12 @@ namespace {
 
 using StepKeys = std::vector<std::vector<int64_t>>; // per rank and own step: the step's place in the job
 
-// The ProfilerStep numbers, where every step of every rank has one and no rank has one twice.
+// The ProfilerStep numbers, where every rank has steps, every step one, and no rank one twice.
 StepKeys keysFromNumbers(const std::vector<RankSummary>& ranks)
 {
     StepKeys keys;
     for (const RankSummary& rank : ranks) {
-        if (rank.stepNumbers.size() != rank.steps.size())
+        if (rank.steps.empty() || rank.stepNumbers.size() != rank.steps.size())
             return {};
         std::set<int64_t> seen;
         for (const int64_t number : rank.stepNumbers) {
