@@ -45,6 +45,9 @@ struct RankSummary
     std::string rankSource; // "distributedInfo" or "file name"
     std::string processGroups; // pg_config, raw JSON, when the trace records it
     std::vector<StepRecord> steps; // the profiler steps (or the whole trace as one), busy and idle by cause
+    // Per step: N of its ProfilerStep#N, -1 where the step has none (a step found from a Python
+    // call, the whole trace); the job's steps are aligned across the ranks on these numbers.
+    std::vector<int64_t> stepNumbers;
     // Per step: kernel time by kernel type without the collectives' kernels, largest first.
     std::vector<std::vector<NamedTime>> stepKernelTypesUs;
     // Per step: host-caused idle by host code, largest first (at most kMaxHostCodes).
@@ -70,7 +73,10 @@ struct CollectiveInstance
     int64_t sequence = -1; // the group's sequence number of the call, -1 where the traces do not record it
     // Per rank: whether it takes part. The others' arrival and end are 0, their wait and transfer 0.
     std::vector<bool> member;
-    int32_t step = -1; // the job step it falls in (the reference rank's)
+    int32_t step = -1; // the job step it falls in (the first member's); -1: a step not every rank recorded
+    // Per rank: the step of its own trace the call falls in (into RankSummary::steps as the rank
+    // recorded them, before the job keeps the steps every rank recorded), -1 for none.
+    std::vector<int32_t> rankStep;
     std::vector<double> arrivalUs; // per rank (index into JobSide::ranks): its kernel's start, aligned
     std::vector<double> endUs; // per rank, aligned
     std::vector<double> waitUs; // per rank: the last arrival minus its own
@@ -91,6 +97,7 @@ struct JobStep
     double waitCausedUs = 0; // the others' wait on it, summed over ranks and instances
     int32_t medianRank = -1; // the rank of median step time
     int32_t phase = -1; // the phase most of its ranks run (into JobSide::phaseSignatures); -1: none
+    int64_t number = -1; // N of the ProfilerStep#N every rank recorded it as; -1: steps without numbers
     // Per rank (index into JobSide::ranks): what its lateness cost the job in this step, summed over
     // the calls it arrives last at (its arrival minus the next latest); stragglerDelayUs is the
     // straggler's.
@@ -111,6 +118,9 @@ struct JobSide
     std::vector<double> waitUs; // per rank: collective wait in the compared steps
     std::vector<double> transferUs; // per rank: collective transfer in the compared steps
     std::vector<std::string> phaseSignatures; // the phases that lead a step (runs/jobphases.h)
+    // The steps some ranks recorded and others did not (a profiler window that started or ended a
+    // step apart), in words ("ProfilerStep#9 (ranks 2, 6)"): not job steps, their calls not measured.
+    std::vector<std::string> partialSteps;
 };
 
 // A row of the `rank_times` table: one pair of ranks (one side may have none).

@@ -3,6 +3,7 @@
 #include "model/fusionreport.h"
 #include "report/jsonwriter.h"
 #include "report/tablejson.h"
+#include "util/phaseorder.h"
 #include "util/plural.h"
 #include "util/textformat.h"
 
@@ -417,7 +418,8 @@ ReportTable graphPairsTable(const FusionReport& report)
     table.columns.push_back({ .key = "phase",
         .header = "Phase",
         .toolTip = "The compared phase the launches ran in, as the step times name it",
-        .value = [phaseAt](size_t row) { return phaseAt(row).phase; } });
+        .value = [phaseAt](size_t row) { return phaseAt(row).phase; },
+        .sortKey = [phaseAt](size_t row) -> CellValue { return phaseOrder(phaseAt(row).phase); } });
     return table;
 }
 

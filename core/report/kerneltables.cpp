@@ -2,6 +2,7 @@
 
 #include "model/fusionreport.h"
 #include "report/tablecolumns.h"
+#include "util/phaseorder.h"
 #include "util/textformat.h"
 
 namespace fusiondiff {
@@ -189,7 +190,8 @@ ReportTable layerTimesTable(const FusionReport& r)
         .header = "Phase",
         .toolTip = "The compared phase the layer's calls ran in, as the step-time table names it: a prefill "
                    "step's layers and a decode step's are compared apart",
-        .value = [=](size_t row) { return at(row).phase; } });
+        .value = [=](size_t row) { return at(row).phase; },
+        .sortKey = [=](size_t row) -> CellValue { return phaseOrder(at(row).phase); } });
     return table;
 }
 

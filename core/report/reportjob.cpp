@@ -4,6 +4,7 @@
 #include "model/jobreport.h"
 #include "report/jsonwriter.h"
 #include "report/tablejson.h"
+#include "util/phaseorder.h"
 #include "util/plural.h"
 #include "util/textformat.h"
 
@@ -146,9 +147,9 @@ ReportTable jobStepsTable(const FusionReport& report)
     table.columns.push_back({ .key = "phase",
         .header = "Phase",
         .toolTip = "The kind of step, as the iteration finder sorts them; empty: in no phase (the warm-up)",
-        .value = [=](size_t row) -> CellValue {
-            return at(row).phase.empty() ? CellValue {} : CellValue { at(row).phase };
-        } });
+        .value
+        = [=](size_t row) -> CellValue { return at(row).phase.empty() ? CellValue {} : CellValue { at(row).phase }; },
+        .sortKey = [=](size_t row) -> CellValue { return phaseOrder(at(row).phase); } });
     table.columns.push_back({ .key = "trace2_step",
         .header = "B step",
         .toolTip = "B's step compared with A's: the same number unless the phases order steps differently",
@@ -180,6 +181,20 @@ ReportTable jobStepsTable(const FusionReport& report)
             .largestFirst = true,
             .value = [=](size_t row) { return at(row).stragglerDelayUs[s]; } });
     }
+    for (size_t s = 0; s < 2; ++s) {
+        table.columns.push_back({ .key = std::string(kSideKeys[s]) + "_profiler_step",
+            .header = std::string(kSideNames[s]) + " ProfilerStep",
+            .toolTip = "N of the ProfilerStep#N every rank recorded the step as (the ranks' steps are aligned on it); "
+                       "empty for steps without numbers",
+            .unit = Unit::Integer,
+            .value = [&job, at, s](size_t row) -> CellValue {
+                const uint32_t own = s == 0 ? at(row).step : at(row).trace2Step;
+                const std::vector<JobStep>& steps = job.sides[s].steps;
+                if (own >= steps.size() || steps[own].number < 0)
+                    return {};
+                return steps[own].number;
+            } });
+    }
     return table;
 }
 
@@ -200,6 +215,11 @@ void writeJobJson(JsonWriter& json, const FusionReport& report)
         json.field("world_size", int64_t(side.worldSize));
         json.field("clocks_aligned", side.aligned);
         json.field("time_us", job.timeUs[s]);
+        json.key("partial_steps");
+        json.beginArray();
+        for (const std::string& step : side.partialSteps)
+            json.value(step);
+        json.endArray();
         json.key("ranks");
         json.beginArray();
         for (size_t r = 0; r < side.ranks.size(); ++r) {

@@ -3,6 +3,7 @@
 #include "model/fusionreport.h"
 #include "report/jsonwriter.h"
 #include "report/tablejson.h"
+#include "util/phaseorder.h"
 #include "util/textformat.h"
 
 #include <cmath>
@@ -115,7 +116,8 @@ ReportTable stepTimesTable(const FusionReport& r)
     table.columns.push_back({ .key = "phase",
         .header = "Phase",
         .toolTip = "A phase of the compared steps (steps that run the same operations), or all of them",
-        .value = [=](size_t row) { return at(row).phase; } });
+        .value = [=](size_t row) { return at(row).phase; },
+        .sortKey = [=](size_t row) -> CellValue { return phaseOrder(at(row).phase); } });
     for (size_t side = 0; side < 2; ++side) {
         const std::string letter = side == 0 ? "A" : "B";
         table.columns.push_back({ .key = sideKeyOf(side) + "_steps",

@@ -24,6 +24,7 @@ CollectiveInstance newInstance(const CallKey& key, size_t ranks, uint32_t call)
     instance.member.assign(ranks, false);
     instance.arrivalUs.assign(ranks, 0.0);
     instance.endUs.assign(ranks, 0.0);
+    instance.rankStep.assign(ranks, -1);
     return instance;
 }
 
@@ -37,6 +38,7 @@ void addMember(CollectiveInstance& instance, size_t rank, const RankCollectiveCa
     instance.member[rank] = true;
     instance.arrivalUs[rank] = call.beginUs;
     instance.endUs[rank] = call.endUs;
+    instance.rankStep[rank] = call.step;
 }
 
 std::string groupWords(const CallKey& key)
@@ -73,33 +75,164 @@ void matchBySequence(JobSide& side, const CallKey& key, const CallsByRank& calls
             + " are not recorded on every rank of the group (by their sequence numbers); they are left out");
 }
 
-// The n-th call on each member matched, as many as the member with the fewest has.
+// How well `own`'s calls of a collective pair with the reference member's when own call i is the
+// reference's i + shift: the share of pairs whose step (where both know it) or message size (where
+// both record it) differ, and how far their ends are from one clock offset (a call ends on all its
+// members at once: the median absolute deviation of end differences from their median).
+struct ShiftFit
+{
+    int64_t shift = 0;
+    double mismatchShare = 0;
+    double deviationUs = 0;
+    double offsetUs = 0;
+};
+
+// The pairs a shift is judged on, evenly spread over the overlap: a first look at every shift, then
+// a closer one at those that pass it (a long run without step numbers has thousands of shifts).
+constexpr size_t kFirstLookSamples = 16;
+constexpr size_t kShiftSamples = 128;
+
+ShiftFit fitShift(const std::vector<const RankCollectiveCall*>& own,
+    const std::vector<const RankCollectiveCall*>& reference, int64_t shift, bool stepsAligned, size_t samples)
+{
+    const size_t first = size_t(std::max<int64_t>(0, -shift));
+    const size_t last = size_t(std::min<int64_t>(int64_t(own.size()), int64_t(reference.size()) - shift));
+    const size_t overlap = last - first;
+    const size_t stride = std::max<size_t>(1, overlap / samples);
+    size_t mismatches = 0;
+    size_t pairs = 0;
+    std::vector<double> differences;
+    for (size_t i = first; i < last; i += stride) {
+        const RankCollectiveCall& mine = *own[i];
+        const RankCollectiveCall& theirs = *reference[size_t(int64_t(i) + shift)];
+        const bool stepDiffers = stepsAligned && mine.step >= 0 && theirs.step >= 0 && mine.step != theirs.step;
+        const bool sizeDiffers
+            = mine.messageBytes >= 0 && theirs.messageBytes >= 0 && mine.messageBytes != theirs.messageBytes;
+        mismatches += stepDiffers || sizeDiffers ? 1 : 0;
+        ++pairs;
+        differences.push_back(mine.endUs - theirs.endUs);
+    }
+    ShiftFit fit;
+    fit.shift = shift;
+    fit.mismatchShare = double(mismatches) / double(std::max<size_t>(pairs, 1));
+    fit.offsetUs = medianOf(differences);
+    for (double& difference : differences)
+        difference = std::abs(difference - fit.offsetUs);
+    fit.deviationUs = medianOf(differences);
+    return fit;
+}
+
+// Of `fits`, those with the fewest mismatched steps and sizes (but for calls at a step's boundary),
+// and of those the ones whose ends meet on one clock offset best (within `toleranceUs`).
+void keepBestShifts(std::vector<ShiftFit>& fits, double toleranceUs)
+{
+    constexpr double kBoundaryShare = 0.05; // calls that start after the next step began on one rank only
+    double fewest = 1;
+    for (const ShiftFit& fit : fits)
+        fewest = std::min(fewest, fit.mismatchShare);
+    std::erase_if(fits, [&](const ShiftFit& fit) { return fit.mismatchShare > fewest + kBoundaryShare; });
+    double closest = std::numeric_limits<double>::max();
+    for (const ShiftFit& fit : fits)
+        closest = std::min(closest, fit.deviationUs);
+    std::erase_if(fits, [&](const ShiftFit& fit) { return fit.deviationUs > closest + toleranceUs; });
+}
+
+// The shift that pairs `own`'s calls with the reference's (own call i is the reference's i + shift):
+// NCCL issues a group's collectives in one order on every member, so the calls two ranks both
+// recorded are one run of calls, which starts later on a rank whose profiler started a step later.
+// Of the shifts that overlap at least half the shorter list, the fewest mismatched steps and sizes,
+// then ends that agree on one clock offset (within `toleranceUs`), then the smallest clock offset,
+// then the smallest shift. Steps repeated alike, with no step numbers, no sizes and clocks apart
+// by more than a step, cannot be told apart: those pair by position.
+int64_t callShift(const std::vector<const RankCollectiveCall*>& own,
+    const std::vector<const RankCollectiveCall*>& reference, bool stepsAligned, double toleranceUs)
+{
+    const auto shorter = int64_t(std::min(own.size(), reference.size()));
+    const int64_t minimumOverlap = std::max<int64_t>(1, (shorter + 1) / 2);
+    int64_t lowest = minimumOverlap - int64_t(own.size());
+    int64_t highest = int64_t(reference.size()) - minimumOverlap;
+    if (stepsAligned) {
+        // Near the shift that puts own's first call of a job step on the reference's first of that step.
+        for (size_t i = 0; i < own.size(); ++i) {
+            if (own[i]->step < 0)
+                continue;
+            const auto same = std::find_if(reference.begin(), reference.end(),
+                [&](const RankCollectiveCall* call) { return call->step == own[i]->step; });
+            if (same != reference.end()) {
+                constexpr int64_t kAround = 8;
+                const int64_t estimate = int64_t(same - reference.begin()) - int64_t(i);
+                lowest = std::max(lowest, estimate - kAround);
+                highest = std::min(highest, estimate + kAround);
+                break;
+            }
+        }
+    }
+    if (lowest > highest)
+        return 0;
+    std::vector<ShiftFit> fits;
+    for (int64_t shift = lowest; shift <= highest; ++shift)
+        fits.push_back(fitShift(own, reference, shift, stepsAligned, kFirstLookSamples));
+    keepBestShifts(fits, toleranceUs);
+    for (ShiftFit& fit : fits)
+        fit = fitShift(own, reference, fit.shift, stepsAligned, kShiftSamples);
+    keepBestShifts(fits, toleranceUs);
+    return std::min_element(fits.begin(), fits.end(), [](const ShiftFit& a, const ShiftFit& b) {
+        const double offsetA = std::abs(a.offsetUs);
+        const double offsetB = std::abs(b.offsetUs);
+        if (offsetA != offsetB)
+            return offsetA < offsetB;
+        return std::abs(a.shift) < std::abs(b.shift);
+    })->shift;
+}
+
+// The calls of unnumbered collectives paired by position in the run of calls each member recorded,
+// shifted where a member's record starts earlier or later (callShift); a call some member did not
+// record (its steps are not in that rank's trace) is left out.
 void matchByOrder(JobSide& side, const CallKey& key, const CallsByRank& calls, const std::vector<size_t>& members,
-    std::vector<std::string>& notes, const std::string& sideName)
+    bool stepsAligned, std::vector<std::string>& notes, const std::string& sideName)
 {
     const size_t reference = members.front();
-    size_t count = calls[reference].size();
-    for (const size_t r : members) {
-        const size_t own = calls[r].size();
-        if (own != calls[reference].size())
-            notes.push_back(sideName + ": " + groupWords(key) + " runs " + std::to_string(calls[reference].size())
-                + " times on rank " + std::to_string(side.ranks[reference].rank) + " but " + std::to_string(own)
-                + " times on rank " + std::to_string(side.ranks[r].rank) + "; the first calls are matched");
-        count = std::min(count, own);
+    std::vector<double> durations;
+    for (const RankCollectiveCall* call : calls[reference])
+        durations.push_back(call->endUs - call->beginUs);
+    const double tolerance = std::max(20.0, 0.1 * medianOf(durations));
+    // Per member: the position in the reference's calls of its first call.
+    std::vector<int64_t> start(members.size(), 0);
+    int64_t from = 0;
+    int64_t to = int64_t(calls[reference].size());
+    for (size_t m = 1; m < members.size(); ++m) {
+        start[m] = callShift(calls[members[m]], calls[reference], stepsAligned, tolerance);
+        from = std::min(from, start[m]);
+        to = std::max(to, start[m] + int64_t(calls[members[m]].size()));
     }
-    for (size_t c = 0; c < count; ++c) {
-        CollectiveInstance instance = newInstance(key, side.ranks.size(), uint32_t(c));
-        for (const size_t r : members)
-            addMember(instance, r, *calls[r][c]);
+    size_t partial = 0;
+    uint32_t matched = 0;
+    for (int64_t position = from; position < to; ++position) {
+        bool everyMember = true;
+        for (size_t m = 0; m < members.size() && everyMember; ++m)
+            everyMember = position >= start[m] && position - start[m] < int64_t(calls[members[m]].size());
+        if (!everyMember) {
+            ++partial;
+            continue;
+        }
+        CollectiveInstance instance = newInstance(key, side.ranks.size(), matched++);
+        for (size_t m = 0; m < members.size(); ++m)
+            addMember(instance, members[m], *calls[members[m]][size_t(position - start[m])]);
         side.instances.push_back(std::move(instance));
     }
+    if (partial > 0)
+        notes.push_back(sideName + ": " + std::to_string(partial) + " of the calls of " + groupWords(key)
+            + " are not recorded on every rank of the group (their steps are not in every rank's trace); they "
+              "are left out");
 }
 
 } // namespace
 
-void matchCollectiveInstances(JobSide& side, std::vector<std::string>& notes, const std::string& sideName)
+void matchCollectiveInstances(
+    JobSide& side, bool stepsAligned, std::vector<std::string>& notes, const std::string& sideName)
 {
     const size_t n = side.ranks.size();
+    side.instances.clear();
     std::map<CallKey, CallsByRank> callsOf;
     for (size_t r = 0; r < n; ++r) {
         for (const RankCollectiveCall& call : side.ranks[r].collectives) {
@@ -128,7 +261,7 @@ void matchCollectiveInstances(JobSide& side, std::vector<std::string>& notes, co
         if (numbered)
             matchBySequence(side, key, calls, members, notes, sideName);
         else
-            matchByOrder(side, key, calls, members, notes, sideName);
+            matchByOrder(side, key, calls, members, stepsAligned, notes, sideName);
     }
 }
 

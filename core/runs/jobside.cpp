@@ -2,6 +2,7 @@
 
 #include "runs/collectiveinstances.h"
 #include "runs/jobphases.h"
+#include "runs/jobstepalignment.h"
 
 #include "util/inputerror.h"
 #include "util/textformat.h"
@@ -105,6 +106,12 @@ void measureSteps(JobSide& side)
             own.emplace_back(record.timeUs(), int32_t(r));
         }
         step.timeUs = end - begin;
+        // The number every rank recorded the step as, where they agree.
+        step.number = s < side.ranks.front().stepNumbers.size() ? side.ranks.front().stepNumbers[s] : -1;
+        for (const RankSummary& rank : side.ranks) {
+            if (s >= rank.stepNumbers.size() || rank.stepNumbers[s] != step.number)
+                step.number = -1;
+        }
         std::sort(own.begin(), own.end());
         step.medianRank = own[(own.size() - 1) / 2].second;
     }
@@ -161,7 +168,8 @@ JobSide buildJobSide(std::vector<RankSummary> ranks, const std::string& sideName
         checkRankSet(ranks, sideName);
     side.worldSize = int32_t(ranks.size());
     side.ranks = std::move(ranks);
-    matchCollectiveInstances(side, notes, sideName);
+    alignRankSteps(side, notes, sideName);
+    matchCollectiveInstances(side, true, notes, sideName);
     alignClocksOnCollectives(side, notes, sideName);
     measureSteps(side);
     labelJobStepPhases(side, sideName, notes);

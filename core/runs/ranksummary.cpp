@@ -117,6 +117,13 @@ RankSummary summarizeRank(const TraceStore& store, const Classifier& classifier)
     summary.steps = side.steps;
     for (size_t s = 0; s < summary.steps.size(); ++s)
         summary.steps[s].phase = s < iterations.steps.size() ? iterations.steps[s].phase : 0;
+    // The profiler's own numbers, where the steps are its (a step found from a Python call has none).
+    const std::vector<StepSpan> profiled = profilerSteps(store);
+    for (const StepRecord& step : summary.steps) {
+        const auto same = std::find_if(
+            profiled.begin(), profiled.end(), [&step](const StepSpan& span) { return span.begin == step.begin; });
+        summary.stepNumbers.push_back(same == profiled.end() ? -1 : same->number);
+    }
     for (const std::vector<uint32_t>& phase : iterations.phases)
         summary.phaseSignatures.push_back(phaseSignature(phase, occurrences, symbols));
 

@@ -102,8 +102,10 @@ std::string rankSummaryToJson(const RankSummary& summary)
     json.field("kernels", summary.kernels);
     json.key("steps");
     json.beginArray();
-    for (const StepRecord& step : summary.steps) {
+    for (size_t s = 0; s < summary.steps.size(); ++s) {
+        const StepRecord& step = summary.steps[s];
         json.beginObject();
+        json.field("number", s < summary.stepNumbers.size() ? summary.stepNumbers[s] : int64_t(-1));
         json.field("phase", int64_t(step.phase));
         json.field("begin", step.begin);
         json.field("end", step.end);
@@ -176,6 +178,10 @@ RankSummary rankSummaryFromJson(std::string_view json, const std::string& origin
             record.idleUs[c] = read.number(idle.at(c), "idle");
         record.kernels = read.get<uint64_t>(read.at(step, "kernels"), "kernels");
         summary.steps.push_back(record);
+        int64_t number = -1; // a summary of an older version has none: its steps align on collectives
+        if (simdjson::dom::element given; step["number"].get(given) == simdjson::SUCCESS)
+            number = read.get<int64_t>(given, "number");
+        summary.stepNumbers.push_back(number);
     }
     for (simdjson::dom::element value :
         read.get<simdjson::dom::array>(read.at(object, "phase_signatures"), "phase_signatures"))

@@ -1,11 +1,16 @@
 // Layers (or torch.compile graph pieces) compared phase by phase: a prefill step's pieces and a
 // decode step's are different work, and each row and each verdict says which phase it is for.
 
+#include "classify/kerneltypes.h"
 #include "comparedpair.h"
 #include "fusionanalysis.h"
+#include "ops/attribution/opattribution.h"
+#include "ops/comparison/layertimes.h"
 #include "report/layerphases.h"
 #include "report/reportnotes.h"
+#include "report/reporttables.h"
 #include "report/reportwriters.h"
+#include "util/phaseorder.h"
 
 #include <QTest>
 
@@ -49,6 +54,22 @@ void stepWithExtraAdd(TraceWriter& writer, int number, bool prefill, int extraPi
             writer.launch("aten::add", { kAdd, kAdd }, {}, 1);
         else
             writer.launch("aten::add", { kAdd }, {}, 1);
+        writer.endCall();
+    }
+    writer.endStep();
+}
+
+// As stepWithExtraAdd(), with an operation of its own first (`kind`), so that each kind is a phase.
+void stepOfKind(TraceWriter& writer, int number, int kind, int extraPiece)
+{
+    writer.beginStep("ProfilerStep#" + std::to_string(number));
+    writer.launch("aten::kind_" + std::to_string(kind), { kNorm }, {}, 1);
+    for (int piece = 0; piece < 3; ++piece) {
+        writer.beginCall(kPiece);
+        writer.launch("aten::layer_norm", { kNorm }, {}, 1);
+        writer.launch("aten::linear", { kGemm }, {}, 1);
+        writer.launch("aten::add",
+            piece == extraPiece ? std::vector<std::string> { kAdd, kAdd } : std::vector<std::string> { kAdd }, {}, 1);
         writer.endCall();
     }
     writer.endStep();
@@ -205,6 +226,75 @@ private Q_SLOTS:
             [](const std::string& text) { return text.starts_with("By graph piece in phase 1 (3 a step, "); });
         QVERIFY(note != notes.end());
         QVERIFY2(note->ends_with(". Phase 2 has no graph pieces."), note->c_str());
+    }
+
+    // An occurrence in a layer but outside every compared phase (trace 1's second phase has no
+    // partner): its row is "not compared", after the compared phases. Before, it was named
+    // "phase 1" and made a second (phase 1, layer 0) row beside the real phase 1's.
+    void layersOutsideEveryComparedPhaseAreNamedSo()
+    {
+        TraceStore store;
+        store.kernels.resize(2);
+        store.kernels[0].dur = 3;
+        store.kernels[1].dur = 5;
+        const KernelTypes types;
+        const KernelAttribution attribution;
+        std::array<PreparedSide, 2> sides { PreparedSide { store, types, attribution, {}, {}, {} },
+            PreparedSide { store, types, attribution, {}, {}, {} } };
+        for (PreparedSide& side : sides) {
+            side.occurrences = { OpOccurrence { .frame = 0, .symbol = 0, .ts = 0, .kernels = { 0 }, .step = 0 },
+                OpOccurrence { .frame = 1, .symbol = 1, .ts = 10, .kernels = { 1 }, .step = 1 } };
+            side.iterations.steps = { HostStep { 0, 5, 0 }, HostStep { 10, 15, 1 } };
+            side.layerOf = { 0, 0 };
+        }
+        sides[0].iterations.phases = { { 0 }, { 1 } };
+        sides[1].iterations.phases = { { 0 } };
+        const std::vector<LayerTimes> rows = layerTimesByPhase(sides, { 0, -1 });
+        QCOMPARE(rows.size(), size_t(2));
+        QCOMPARE(rows[0].phase, std::string("phase 1"));
+        QCOMPARE(rows[0].timeUs, (std::array<double, 2> { 3, 3 }));
+        QCOMPARE(rows[1].phase, std::string("not compared"));
+        QCOMPARE(rows[1].index, uint32_t(0));
+        QCOMPARE(rows[1].timeUs, (std::array<double, 2> { 5, 5 }));
+        QCOMPARE(comparedPhaseName({ &sides[0].iterations, &sides[1].iterations }, -1), std::string("not compared"));
+    }
+
+    // Eleven kinds of step, each a phase of its own: a finding in piece 0 of phase 2 and of phase
+    // 10 names phase 2 first, the layer_times rows come phase 2 before phase 10, and the app sorts
+    // the phase column by number. Before, the finding said "phase 10: 0; phase 2: 0".
+    void phasesAreListedByNumber()
+    {
+        TraceWriter a, b;
+        a.amd();
+        b.nvidia();
+        for (TraceWriter* writer : { &a, &b }) {
+            stepOfKind(*writer, 0, 0, -1); // the warm-up
+            for (int kind = 0; kind < 11; ++kind)
+                stepOfKind(*writer, kind + 1, kind, writer == &a && (kind == 1 || kind == 9) ? 0 : -1);
+        }
+        const FusionReport report = compareWritten(a, b);
+        QCOMPARE(report.stepTime.phases.size(), size_t(11));
+        const auto add = std::find_if(report.opFindings.begin(), report.opFindings.end(),
+            [](const OpFinding& finding) { return finding.op == "aten::add"; });
+        QVERIFY(add != report.opFindings.end());
+        QCOMPARE(add->layers, std::string("phase 2: 0; phase 10: 0"));
+        std::vector<int64_t> order;
+        for (const LayerTimes& layer : report.layerTimes)
+            order.push_back(phaseOrder(layer.phase));
+        QVERIFY(std::is_sorted(order.begin(), order.end()));
+        const ReportTable table = reportTable(ReportTableId::LayerTimes, report);
+        const TableColumn& phase = table.columns[size_t(table.columnIndex("phase"))];
+        QVERIFY(phase.sortKey);
+        size_t phase2 = 0;
+        size_t phase10 = 0;
+        for (size_t row = 0; row < table.rows; ++row) {
+            phase2 = report.layerTimes[row].phase == "phase 2" ? row : phase2;
+            phase10 = report.layerTimes[row].phase == "phase 10" ? row : phase10;
+        }
+        QVERIFY(std::get<int64_t>(phase.sortKey(phase2)) < std::get<int64_t>(phase.sortKey(phase10)));
+        QCOMPARE(phaseOrder("phase 10"), int64_t(10));
+        QVERIFY(phaseOrder("whole trace") < phaseOrder("phase 1"));
+        QVERIFY(phaseOrder("phase 12") < phaseOrder("not compared"));
     }
 
     void onePhaseIsNotNamedInTheNote()

@@ -2,6 +2,7 @@
 
 #include "model/fusionreport.h"
 #include "models/reporttablemodel.h"
+#include "util/phaseorder.h"
 
 #include <algorithm>
 
@@ -11,7 +12,7 @@ bool findingIsInLayer(const OpFinding& finding, const PhaseLayer& layer)
 {
     return layer.layer >= 0
         && std::binary_search(finding.phaseLayers.begin(), finding.phaseLayers.end(),
-            std::pair(layer.phase.toStdString(), static_cast<uint32_t>(layer.layer)));
+            std::pair(layer.phase.toStdString(), static_cast<uint32_t>(layer.layer)), phaseLayerBefore);
 }
 
 LayerFindingsProxy::LayerFindingsProxy(QObject* parent)

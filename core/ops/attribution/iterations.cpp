@@ -36,7 +36,7 @@ std::vector<StepSpan> pythonSteps(
     std::sort(starts.begin(), starts.end());
     std::unordered_map<StringId, std::vector<StepSpan>> callsOf;
     for (const PythonFrameEvent& frame : store.pythonFrames)
-        callsOf[frame.name].push_back({ frame.ts, frame.ts + frame.dur });
+        callsOf[frame.name].push_back({ frame.ts, frame.ts + frame.dur, -1 });
     std::vector<StepSpan> best;
     size_t bestCovered = 0;
     for (auto& [function, calls] : callsOf) {

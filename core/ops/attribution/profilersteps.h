@@ -13,6 +13,7 @@ struct StepSpan
 {
     double begin = 0;
     double end = 0;
+    int64_t number = -1; // N of ProfilerStep#N; -1 for a step found otherwise or without a number
 };
 
 // The profiler's steps, in time order: the `ProfilerStep#N` spans on the CPU, recorded as user

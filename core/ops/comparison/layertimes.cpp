@@ -4,6 +4,7 @@
 #include "util/textformat.h"
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <set>
 #include <tuple>
@@ -37,8 +38,10 @@ std::vector<int32_t> comparedPhaseOf(const PreparedSide& side, size_t sideIndex,
     return phaseOf;
 }
 
-std::string comparedPhaseName(const std::array<const TraceIterations*, 2>& iterations, size_t phase)
+std::string comparedPhaseName(const std::array<const TraceIterations*, 2>& iterations, int32_t phase)
 {
+    if (phase < 0)
+        return "not compared";
     if (iterations[0]->steps.empty() || iterations[1]->steps.empty())
         return "whole trace";
     return "phase " + std::to_string(phase + 1);
@@ -47,7 +50,9 @@ std::string comparedPhaseName(const std::array<const TraceIterations*, 2>& itera
 std::vector<LayerTimes> layerTimesByPhase(
     const std::array<PreparedSide, 2>& sides, const std::vector<int64_t>& partners)
 {
-    std::map<std::pair<int32_t, int32_t>, LayerTimes> rows; // (phase, layer)
+    // (phase, layer); the calls outside every compared phase (-1) after the phases
+    std::map<std::pair<int32_t, int32_t>, LayerTimes> rows;
+    const auto rowPhase = [](int32_t phase) { return phase < 0 ? std::numeric_limits<int32_t>::max() : phase; };
     for (size_t side = 0; side < 2; ++side) {
         const std::vector<int32_t> phaseOf = comparedPhaseOf(sides[side], side, partners);
         std::set<std::tuple<int32_t, int32_t, int32_t>> calls; // (phase, step, layer): a step holds each layer once
@@ -56,7 +61,7 @@ std::vector<LayerTimes> layerTimesByPhase(
             if (layer < 0)
                 continue;
             const int32_t phase = phaseOf[o];
-            LayerTimes& row = rows[{ phase, layer }];
+            LayerTimes& row = rows[{ rowPhase(phase), layer }];
             const OpOccurrence& occurrence = sides[side].occurrences[o];
             if (calls.emplace(phase, occurrence.step, layer).second)
                 ++row.calls[side];
@@ -68,7 +73,8 @@ std::vector<LayerTimes> layerTimesByPhase(
     out.reserve(rows.size());
     for (auto& [key, row] : rows) {
         row.index = uint32_t(key.second);
-        row.phase = comparedPhaseName({ &sides[0].iterations, &sides[1].iterations }, size_t(std::max(key.first, 0)));
+        const int32_t phase = key.first == std::numeric_limits<int32_t>::max() ? -1 : key.first;
+        row.phase = comparedPhaseName({ &sides[0].iterations, &sides[1].iterations }, phase);
         out.push_back(std::move(row));
     }
     return out;

@@ -10,6 +10,7 @@
 #include "ops/comparison/kernelcomparison.h"
 #include "ops/comparison/layertimes.h"
 #include "util/bothsides.h"
+#include "util/phaseorder.h"
 #include "util/textformat.h"
 
 #include <algorithm>
@@ -211,7 +212,7 @@ private:
         finding.layerIndices.erase(
             std::unique(finding.layerIndices.begin(), finding.layerIndices.end()), finding.layerIndices.end());
         finding.phaseLayers = pattern.phaseLayers;
-        std::sort(finding.phaseLayers.begin(), finding.phaseLayers.end());
+        std::sort(finding.phaseLayers.begin(), finding.phaseLayers.end(), phaseLayerBefore);
         finding.phaseLayers.erase(
             std::unique(finding.phaseLayers.begin(), finding.phaseLayers.end()), finding.phaseLayers.end());
         finding.layers = phaseLayerRanges(finding.phaseLayers);
@@ -367,8 +368,7 @@ OpComparison compareOperations(const std::array<OpComparisonTrace, 2>& traces, s
         names.alignedOn = alignment.levels[match.level].key;
         names.layer = sides[0].layerOf.empty() ? -1 : sides[0].layerOf[match.first];
         if (names.layer >= 0)
-            names.phase = comparedPhaseName({ &sides[0].iterations, &sides[1].iterations },
-                size_t(std::max(comparedPhase[match.first], int32_t(0))));
+            names.phase = comparedPhaseName({ &sides[0].iterations, &sides[1].iterations }, comparedPhase[match.first]);
         comparer.addPair(names, { &outsideGroups[0], &outsideGroups[1] }, ts, false);
     }
 
