@@ -25,14 +25,21 @@ struct Gap
     int32_t after = -1;
 };
 
+// How far apart, in gaps, an operation and its usual partner may be left: each pair between
+// them is one operation the two traces run in another order.
+constexpr size_t kGapsApart = 2;
+
 using UsualPartners = std::array<std::unordered_map<uint32_t, uint32_t>, 2>; // per side: symbol -> symbol
 
-// Each operation's usual partner: the other side's operation it is paired with in most of its
-// pairs, where that operation's usual partner is it in turn (symbol of side 0 -> symbol of side 1).
+// Each operation's usual partner: the other side's operation it is paired with by name (or by
+// learned renaming) in most of its pairs so made, where that operation's usual partner is it in
+// turn.
 UsualPartners usualPartners(const std::array<PreparedSide, 2>& sides, const std::vector<PhaseMatch>& matches)
 {
     std::array<std::unordered_map<uint32_t, std::unordered_map<uint32_t, uint64_t>>, 2> pairedWith;
     for (const PhaseMatch& match : matches) {
+        if (match.level > renamedOperatorLevel())
+            continue; // kernels alone pair what names would not (a 1-kernel `clamp_` with a 1-kernel `log`)
         const uint32_t first = sides[0].occurrences[match.first].symbol;
         const uint32_t second = sides[1].occurrences[match.second].symbol;
         ++pairedWith[0][first][second];
@@ -157,11 +164,11 @@ public:
 private:
     // One trace runs two neighbouring operations in the other order (independent operations a
     // stack schedules otherwise): the alignment pairs one of them and leaves the other on each side,
-    // in the same gap or in the two around the pair. Grouped with whatever else is left there (B's
-    // split `add_` after A's `sqrt`), it would make a finding of work that is no different; paired
-    // with its usual partner within one gap of it, it is what it is everywhere else. Only in gaps
-    // of at most kLargestGap operations a side (larger ones are work one side runs alone). These
-    // pairs are no bound of the gaps: what is left around them stays where it was.
+    // in the same gap or in the two around the pair (further apart where names repeat nearby). Grouped with whatever
+    // else is left there (B's split `add_` after A's `sqrt`), it would make a finding of work that is no different;
+    // paired with its usual partner at most kGapsApart gaps away, it is what it is everywhere else. Only in gaps of at
+    // most kLargestGap operations a side (larger ones are work one side runs alone). These pairs are no bound of the
+    // gaps: what is left around them stays where it was.
     void pairTheReordered(std::vector<Gap>& gaps)
     {
         auto small
@@ -170,8 +177,14 @@ private:
             if (!small(g))
                 continue;
             std::vector<uint32_t>& own = gaps[g].left[0];
-            // The gap itself first, then the one before and the one after.
-            const std::array<size_t, 3> near { g, g > 0 ? g - 1 : g, g + 1 < gaps.size() ? g + 1 : g };
+            // The gap itself first, then those before and after it, nearest first.
+            std::vector<size_t> near { g };
+            for (size_t distance = 1; distance <= kGapsApart; ++distance) {
+                if (g >= distance)
+                    near.push_back(g - distance);
+                if (g + distance < gaps.size())
+                    near.push_back(g + distance);
+            }
             for (size_t i = 0; i < own.size();) {
                 const auto partner = m_usualPartner.find(symbolOf(0, own[i]));
                 bool paired = false;

@@ -22,7 +22,7 @@ struct GapPairing
 // - pairs the alignment made on kernels alone between operations that each pair with another
 //   operation in most of their pairs (usual partners, both ways) are undone: a shared first
 //   kernel says less than names paired everywhere else (the level counts keep them);
-// - first, an operation left on both sides within one gap of each other whose names pair with
+// - first, an operation left on both sides at most two gaps apart whose names pair with
 //   each other in most of their pairs (one trace ran it before a neighbour, the other after)
 //   makes a pair, at `level` + 2, and is no longer part of its gap;
 // - then, what continues a neighbouring pair's innermost module or Python function on its side

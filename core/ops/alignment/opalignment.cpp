@@ -591,7 +591,7 @@ std::vector<PhaseMatch> alignOperations(std::array<PreparedSide, 2>& sides, OpLe
             "or Python function",
             gaps.joined, largerCompared > 0 ? double(gaps.joined) / double(largerCompared) : 0.0 });
         alignment.levels.push_back({ "reordered",
-            "operations left on both sides within one pair of each other, paired as they pair everywhere else (one "
+            "operations left on both sides at most two pairs apart, paired as they pair everywhere else (one "
             "trace runs them in another order)",
             gaps.reordered, largerCompared > 0 ? double(gaps.reordered) / double(largerCompared) : 0.0 });
     }
