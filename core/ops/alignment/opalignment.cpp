@@ -590,6 +590,10 @@ std::vector<PhaseMatch> alignOperations(std::array<PreparedSide, 2>& sides, OpLe
             "operations one side runs between two pairs, compared as part of the neighbouring pair in the same module "
             "or Python function",
             gaps.joined, largerCompared > 0 ? double(gaps.joined) / double(largerCompared) : 0.0 });
+        alignment.levels.push_back({ "reordered",
+            "operations left on both sides at most two pairs apart, paired as they pair everywhere else (one "
+            "trace runs them in another order)",
+            gaps.reordered, largerCompared > 0 ? double(gaps.reordered) / double(largerCompared) : 0.0 });
     }
     return matches;
 }
