@@ -13,6 +13,7 @@
 #include "ops/comparison/collectivecalls.h"
 #include "ops/comparison/collectives.h"
 #include "ops/comparison/graphcomparison.h"
+#include "ops/comparison/graphfindings.h"
 #include "ops/comparison/graphphases.h"
 #include "ops/comparison/graphtail.h"
 #include "ops/comparison/opcomparison.h"
@@ -385,6 +386,8 @@ FusionReport analyzeFusion(const TraceStore& trace1, const TraceStore& trace2,
         operations = compareOperations({ OpComparisonTrace { trace1, traces[0].types, attributions[0] },
                                            OpComparisonTrace { trace2, traces[1].types, attributions[1] } },
             std::span(&graphKernels, 1), classifier, options.opLevel, report.sideNames, parallel);
+        nameGraphLaunchers(graphs.findings, stores, { &attributions[0], &attributions[1] },
+            options.opLevel == OpLevel::Auto ? OpLevel::Operator : options.opLevel, report.sideNames);
         collectiveCalls
             = { findCollectiveCalls(trace1, attributions[0]), findCollectiveCalls(trace2, attributions[1]) };
         report.efficiency = analyzeEfficiency(

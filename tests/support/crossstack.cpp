@@ -435,8 +435,7 @@ PairScore scoreCrossStackPair(const FusionReport& report, const std::vector<Inje
     for (const InjectedChange& change : changes) {
         const Side fewer = change.kernelDelta > 0 ? Side::Trace1 : Side::Trace2;
         bool found = std::any_of(report.opFindings.begin(), report.opFindings.end(), [&](const OpFinding& f) {
-            return !f.isGraph && f.sideOps[0] == change.trace1Op && f.sideOps[1] == change.trace2Op
-                && f.fusedSide == fewer;
+            return f.sideOps[0] == change.trace1Op && f.sideOps[1] == change.trace2Op && f.fusedSide == fewer;
         });
         if (!found && change.collective) {
             // Named by an entry with its time: the operation on either side, in its title or as its subject.

@@ -24,7 +24,7 @@ PairScore scorePair(const FusionReport& report, const std::vector<InjectedChange
         for (size_t c = 0; c < changes.size(); ++c) {
             const InjectedChange& change = changes[c];
             const Side fewer = change.kernelDelta > 0 ? Side::Trace1 : Side::Trace2;
-            if (!finding.isGraph && finding.sideOps[0] == change.trace1Op && finding.sideOps[1] == change.trace2Op
+            if (finding.sideOps[0] == change.trace1Op && finding.sideOps[1] == change.trace2Op
                 && finding.fusedSide == fewer) {
                 expected = true;
                 found[c] = true;

@@ -168,4 +168,18 @@ std::vector<OpOccurrence> groupByOperation(
     return occurrences;
 }
 
+std::vector<std::string> operationNamesOf(
+    const TraceStore& store, const KernelAttribution& attribution, OpLevel level, std::span<const uint32_t> kernels)
+{
+    GroupingFrames groupingFrames(attribution, level);
+    std::vector<std::string> names;
+    names.reserve(kernels.size());
+    for (const uint32_t kernel : kernels) {
+        const int32_t launching = kernel < attribution.launchingFrame.size() ? attribution.launchingFrame[kernel] : -1;
+        names.push_back(launching < 0 ? std::string()
+                                      : symbolName(store, attribution.frames[size_t(groupingFrames.of(launching))]));
+    }
+    return names;
+}
+
 } // namespace fusiondiff

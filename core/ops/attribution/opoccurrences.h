@@ -4,6 +4,7 @@
 #include "ops/attribution/opattribution.h"
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -41,6 +42,11 @@ struct OpOccurrence
 // order the occurrences started. Module names stand for their class ("nn.Module: Qwen2RMSNorm").
 std::vector<OpOccurrence> groupByOperation(
     const TraceStore& store, const KernelAttribution& attribution, OpLevel level, SymbolTable& symbols);
+
+// The name at `level` of the operation that launched each of `kernels`, as groupByOperation names
+// its occurrences; "" for a kernel whose launch is not attributed.
+std::vector<std::string> operationNamesOf(
+    const TraceStore& store, const KernelAttribution& attribution, OpLevel level, std::span<const uint32_t> kernels);
 
 // The display name of a frame: the operator's name, or "nn.Module: <instance>".
 std::string frameName(const TraceStore& store, const OpFrame& frame);

@@ -374,13 +374,30 @@ void GraphComparer::finish()
     std::stable_sort(m_result.findings.begin(), m_result.findings.end(),
         [](const OpFinding& x, const OpFinding& y) { return x.savingUs > y.savingUs; });
     for (size_t s = 0; s < 2; ++s) {
+        if (m_sides[1 - s].graphs.launches.empty())
+            continue; // no graph is compared: every graph kernel stays with its operation
+        // A kind matched with nothing is compared as the work of the operation that launched it, as
+        // when the other trace has no graphs: a kernel one stack launches as a graph of its own (a
+        // split), or a region one trace captures and the other runs eagerly, shows in its operation.
+        const TraceStore& store = m_sides[s].input.store;
+        std::vector<bool> toOperations(store.kernels.size(), false);
         uint64_t unmatched = 0;
-        for (uint32_t k = 0; k < m_sides[s].graphs.kinds.size(); ++k)
-            unmatched += m_sides[s].pairedKind[k] < 0 && (m_involved[s].empty() || !kindInCoverage(s, k));
-        if (unmatched > 0 && !m_sides[1 - s].graphs.launches.empty())
-            out.notes.push_back(std::string(s == 0 ? "A" : "B") + ": " + std::to_string(unmatched) + " of "
-                + std::to_string(m_sides[s].graphs.kinds.size())
-                + " graph kinds match no kind of the other trace (their kernels differ too much).");
+        for (uint32_t k = 0; k < m_sides[s].graphs.kinds.size(); ++k) {
+            if (m_sides[s].pairedKind[k] >= 0 || (!m_involved[s].empty() && kindInCoverage(s, k)))
+                continue;
+            ++unmatched;
+            for (const uint32_t launch : m_sides[s].graphs.kinds[k].launches) {
+                for (const uint32_t kernel : m_sides[s].graphs.launches[launch].kernels)
+                    toOperations[kernel] = true;
+            }
+        }
+        if (unmatched == 0)
+            continue;
+        std::erase_if(m_result.graphKernels[s], [&](uint32_t kernel) { return toOperations[kernel]; });
+        out.notes.push_back(std::string(s == 0 ? "A" : "B") + ": " + std::to_string(unmatched) + " of "
+            + std::to_string(m_sides[s].graphs.kinds.size())
+            + " graph kinds match no kind of the other trace (their kernels differ too much): their kernels are "
+              "compared with the operations that launched them.");
     }
     for (const GraphCoverage& coverage : out.coverage) {
         if (coverage.unrecordedUs <= 0)

@@ -3,12 +3,15 @@
 #include "classify/kerneltypes.h"
 #include "model/tracestore.h"
 #include "ops/alignment/sequencealignment.h"
+#include "ops/attribution/opattribution.h"
+#include "ops/attribution/opoccurrences.h"
 #include "ops/comparison/collectivepart.h"
 #include "ops/comparison/findingparts.h"
 #include "ops/comparison/repeatedblocks.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 namespace fusiondiff {
 
@@ -150,6 +153,43 @@ OpFinding graphFinding(const GraphPattern& pattern, const std::array<GraphSide, 
     finding.summary
         = findingSummary(finding, naming, kLaunchNoun, !pattern.isPart) + "; " + work + collectiveText(finding, naming);
     return finding;
+}
+
+void nameGraphLaunchers(std::vector<OpFinding>& findings, const std::array<const TraceStore*, 2>& stores,
+    const std::array<const KernelAttribution*, 2>& attributions, OpLevel level,
+    const std::array<std::string, 2>& sideNames)
+{
+    std::array<std::vector<uint32_t>, 2> firstKernels;
+    for (const OpFinding& finding : findings) {
+        for (size_t side = 0; side < 2; ++side) {
+            const auto& kernels = finding.firstKernels[side];
+            firstKernels[side].push_back(kernels.empty() ? UINT32_MAX : kernels.front());
+        }
+    }
+    std::array<std::vector<std::string>, 2> launchers;
+    for (size_t side = 0; side < 2; ++side)
+        launchers[side] = operationNamesOf(*stores[side], *attributions[side], level, firstKernels[side]);
+    for (size_t f = 0; f < findings.size(); ++f) {
+        OpFinding& finding = findings[f];
+        if (!finding.isGraph)
+            continue;
+        const std::array<std::string, 2> launcher { launchers[0][f], launchers[1][f] };
+        for (size_t side = 0; side < 2; ++side) {
+            if (!launcher[side].empty())
+                finding.sideOps[side] = launcher[side];
+        }
+        if (launcher[0].empty() && launcher[1].empty())
+            continue;
+        if (launcher[0] == launcher[1]) {
+            finding.summary += "; launched by " + launcher[0] + " on both sides";
+            continue;
+        }
+        for (size_t side = 0; side < 2; ++side) {
+            if (!launcher[side].empty())
+                finding.summary += (side == 0 || launcher[0].empty() ? "; launched by " : " and ") + sideNames[side]
+                    + "'s " + launcher[side];
+        }
+    }
 }
 
 } // namespace fusiondiff

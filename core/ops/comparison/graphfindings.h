@@ -13,6 +13,7 @@
 
 namespace fusiondiff {
 
+struct KernelAttribution;
 struct KernelTypes;
 struct TraceStore;
 
@@ -39,6 +40,14 @@ struct GraphPattern
 // `extras` (indexed by type).
 OpFinding graphFinding(const GraphPattern& pattern, const std::array<GraphSide, 2>& sides, const NamingContext& naming,
     std::vector<ExtraKernels>& extras);
+
+// Names each graph finding's operations (sideOps) as the operation comparison names an operation at
+// `level`: on each side, the operation whose graph launch call replayed the finding's first
+// occurrence. A side whose launch call is not in the trace keeps the graph kinds' name. The summary
+// says which operation launches the graph.
+void nameGraphLaunchers(std::vector<OpFinding>& findings, const std::array<const TraceStore*, 2>& stores,
+    const std::array<const KernelAttribution*, 2>& attributions, OpLevel level,
+    const std::array<std::string, 2>& sideNames);
 
 // The kernel types of two graphs aligned, scored (Needleman-Wunsch, which pairs kernels of
 // different types too); beyond kScoredCells kernel pairs (graphs of tens of thousands of kernels

@@ -156,11 +156,18 @@ void GraphComparer::findCoverage()
             continue;
         uint64_t sameType = 0;
         uint64_t partKernels = 0;
+        uint64_t largestPart = 0;
         for (const uint32_t p : parts) {
             sameType += weightOf(s, l, p);
             partKernels += m_sides[1 - s].graphs.launches[p].kernels.size();
+            largestPart = std::max<uint64_t>(largestPart, m_sides[1 - s].graphs.launches[p].kernels.size());
         }
         const uint64_t own = m_sides[s].graphs.launches[l].kernels.size();
+        // A launch no longer than one of its parts would do the others' work with no kernel: the
+        // alignment slipped across a launch boundary (runs of kernels of one type tie), and the
+        // launch is that part's partner, not a cover.
+        if (own <= largestPart)
+            continue;
         if (double(sameType) < kMostShare * double(std::min(own, partKernels)))
             continue; // the kernels mostly differ: not the same work split differently
         involved[s][l] = true;
