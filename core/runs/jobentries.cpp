@@ -46,9 +46,6 @@ bool boundEntriesOfOneSide(FusionReport& report, const JobReport& job, size_t sl
         [&](const RankTimeRow& r) { return r.rank[slow] == rank && r.rank[1 - slow] >= 0; });
     if (row == job.rankTimes.end())
         return false;
-    const double absorbedUs = row->collectiveWaitUs[1 - slow] - row->collectiveWaitUs[slow];
-    if (absorbedUs <= 0)
-        return false;
     const auto ofTheRank = [slow](const LookFirstEntry& entry) {
         return entry.kind != LookFirstKind::Straggler && sideIndex(entry.slowerSide) == slow && entry.stakeUs > 0;
     };
@@ -59,6 +56,14 @@ bool boundEntriesOfOneSide(FusionReport& report, const JobReport& job, size_t sl
         return false;
     const double share = lostUs / rankUs;
     const std::string rankWords = "rank " + std::to_string(rank) + " of " + (slow == 0 ? "A" : "B");
+    // Where the rest went: into shorter waits at collectives, else into the rank's own idle (a
+    // launch-bound GPU runs slower kernels in time it waited anyway) or nowhere the job waited.
+    const double absorbedUs = row->collectiveWaitUs[1 - slow] - row->collectiveWaitUs[slow];
+    const std::string rest = absorbedUs > 0
+        ? "; its waits at collectives shrank " + formatDuration(absorbedUs)
+            + " (the other ranks were later anyway), and took the rest"
+        : "; the rest did not hold the job up: its steps took " + formatDuration(row->stepMedianUs[slow]) + " against "
+            + formatDuration(row->stepMedianUs[1 - slow]) + " (medians), the time moved between its own causes";
     for (LookFirstEntry& entry : report.whereToLookFirst) {
         if (!ofTheRank(entry))
             continue;
@@ -69,9 +74,7 @@ bool boundEntriesOfOneSide(FusionReport& report, const JobReport& job, size_t sl
         entry.savingExtraKernelsUs *= share;
         std::string line = "at stake in the job: " + formatDuration(entry.stakeUs) + " of the " + formatDuration(ownUs);
         line += " " + rankWords + " spends more here: the job lost " + formatDuration(lostUs);
-        line += " through " + rankWords + ", whose entries add up to " + formatDuration(rankUs);
-        line += "; its waits at collectives shrank " + formatDuration(absorbedUs)
-            + " (the other ranks were later anyway), and took the rest";
+        line += " through " + rankWords + ", whose entries add up to " + formatDuration(rankUs) + rest;
         entry.details.insert(entry.details.begin(), std::move(line));
     }
     return true;
@@ -134,13 +137,14 @@ void boundRankEntriesByTheJob(FusionReport& report, const JobReport& job)
     const size_t slower = job.timeUs[1] > job.timeUs[0] ? 1 : 0;
     bool changed = false;
     for (size_t slow = 0; slow < 2; ++slow) {
-        // Jobs that take the same time lost nothing on either side.
-        if (gapUs >= kSameJobTimeUs && slow != slower)
-            continue;
-        double lostUs = gapUs < kSameJobTimeUs ? 0.0 : gapUs;
+        // The slower job lost at most the gap through a rank, and at most its straggler stake where
+        // the rank is its straggler; the faster job, and jobs that take the same time, lost nothing
+        // but a straggler stake of the rank's own.
+        const bool slowerJob = gapUs >= kSameJobTimeUs && slow == slower;
+        double lostUs = slowerJob ? gapUs : 0.0;
         for (const Straggler& straggler : job.stragglers) {
             if (sideIndex(straggler.slowerSide) == slow && straggler.rank == job.detailedPair[slow])
-                lostUs = std::min(lostUs, straggler.stakeUs);
+                lostUs = slowerJob ? std::min(lostUs, straggler.stakeUs) : straggler.stakeUs;
         }
         changed = boundEntriesOfOneSide(report, job, slow, lostUs) || changed;
     }
