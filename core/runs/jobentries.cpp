@@ -74,7 +74,8 @@ bool boundEntriesOfOneSide(FusionReport& report, const JobReport& job, size_t sl
         entry.savingExtraKernelsUs *= share;
         std::string line = "at stake in the job: " + formatDuration(entry.stakeUs) + " of the " + formatDuration(ownUs);
         line += " " + rankWords + " spends more here: the job lost " + formatDuration(lostUs);
-        line += " through " + rankWords + ", whose entries add up to " + formatDuration(rankUs) + rest;
+        line += " through " + rankWords + ", whose entries add up to " + formatDuration(rankUs);
+        line += rest;
         entry.details.insert(entry.details.begin(), std::move(line));
     }
     return true;
